@@ -1,0 +1,42 @@
+# Two commands for a fresh clone: `make run` and `make test`.
+# Each bootstraps .venv with the machine's python3 and installs the project into it.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Marker files record which extras were installed, so an edit to pyproject.toml reinstalls.
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+# The browser tests drive Debian's chromium; install it when it is missing.
+/usr/bin/chromium:
+	apt-get update -qq && apt-get install -y -qq chromium
+
+run: $(VENV)/.run-installed
+	$(BIN)/gridlogic signal generate --size 5 --seed "$$(date +%s)"
+
+test: $(VENV)/.dev-installed /usr/bin/chromium
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python benchmarks/run_all.py
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

@@ -1,0 +1,3 @@
+from gridlogic.cli import main
+
+raise SystemExit(main())

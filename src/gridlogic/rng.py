@@ -1,0 +1,97 @@
+"""The seeded pseudo-random generator of the original engines, bit for bit.
+
+The seed articles (Signal, part 1) print it in JavaScript::
+
+    function rng(seed) {
+      let state = 2166136261;
+      for (const c of String(seed)) state = Math.imul(state ^ c.charCodeAt(0), 16777619);
+      return () => {
+        state += 0x6D2B79F5;
+        let t = Math.imul(state ^ state >>> 15, 1 | state);
+        t ^= t + Math.imul(t ^ t >>> 7, 61 | t);
+        return ((t ^ t >>> 14) >>> 0) / 4294967296;
+      };
+    }
+
+Two stages: an FNV-1a style fold of the seed into 32 bits, then a
+xorshift-multiply output step per call. Reproducing it exactly in Python
+takes care with JavaScript's number semantics:
+
+* ``for (const c of seed)`` walks *code points*, but ``c.charCodeAt(0)``
+  is the first UTF-16 *unit* of each: an astral character such as "😀"
+  (U+1F600, units D83D DE00) is hashed as 0xD83D alone. A surrogate pair
+  that a Python ``str`` holds as two code points is one character to
+  JavaScript, so the seed is first turned into UTF-16 units.
+* ``state`` starts as the double 2166136261 (the empty seed keeps it) or as
+  the signed 32-bit result of ``Math.imul``; ``state += 0x6D2B79F5`` is a
+  double addition that never wraps. The bit operations read it modulo
+  2**32, which is exact while the double is an exact integer; the state is
+  kept as a Python float so that even past 2**53 the rounding is the same.
+* The limit of 80 characters in the generators is ``seed.length``, which
+  counts UTF-16 units: :func:`js_length`.
+
+Worked example (checked in ``tests/test_rng.py``): ``rng("notes-example")``
+starts 0.6356695315334946, 0.4500389730092138, and
+``rng("")`` starts with 0.6112444521859288.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_MASK32 = 0xFFFFFFFF
+_FNV_OFFSET = 2166136261
+_FNV_PRIME = 16777619
+_GOLDEN_STEP = 0x6D2B79F5
+
+
+def _utf16_units(text: str) -> list[int]:
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [data[k] | data[k + 1] << 8 for k in range(0, len(data), 2)]
+
+
+def js_length(text: str) -> int:
+    """``text.length`` in JavaScript: the number of UTF-16 code units."""
+    return len(_utf16_units(text))
+
+
+def _js_charcodes_of_code_points(text: str) -> list[int]:
+    """``[...text].map(c => c.charCodeAt(0))``: the first unit of each code point."""
+    units = _utf16_units(text)
+    codes, k = [], 0
+    while k < len(units):
+        unit = units[k]
+        codes.append(unit)
+        is_pair = 0xD800 <= unit <= 0xDBFF and k + 1 < len(units) and 0xDC00 <= units[k + 1] <= 0xDFFF
+        k += 2 if is_pair else 1
+    return codes
+
+
+def _to_int32(value: int) -> int:
+    value &= _MASK32
+    return value - (1 << 32) if value & 0x80000000 else value
+
+
+def seed_state(seed: str) -> float:
+    """The initial state for ``seed``, as the JavaScript double holds it."""
+    state = _FNV_OFFSET
+    hashed = False
+    for code in _js_charcodes_of_code_points(seed):
+        state = ((state ^ code) * _FNV_PRIME) & _MASK32
+        hashed = True
+    return float(_to_int32(state) if hashed else state)
+
+
+def rng(seed: str) -> Callable[[], float]:
+    """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``."""
+    state = seed_state(seed)
+
+    def next_float() -> float:
+        nonlocal state
+        state += _GOLDEN_STEP  # a double addition, as in JavaScript
+        s = int(state) & _MASK32
+        t = ((s ^ (s >> 15)) * (1 | s)) & _MASK32
+        t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & _MASK32))) & _MASK32
+        return ((t ^ (t >> 14)) & _MASK32) / 4294967296
+
+    return next_float
