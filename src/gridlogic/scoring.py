@@ -1,0 +1,362 @@
+"""The score shown after a play: 0 to 100 points, a rank, and where the points went.
+
+The original app had a ``pattern/rating.js`` for this, but none of the seed
+articles describes it, so this module is gridlogic's own design. It shares
+the spirit of the Signal article's "completeness" score: a small, open
+formula that anyone can recompute from the numbers it prints.
+
+**The par times are estimates.** Nobody has calibrated them against real
+players; the original README says the same of its own difficulty
+thresholds ("no calibration with real players was done"), and nothing here
+has been measured either. They were chosen by one rule, so that they are at
+least consistent with each other: a par grows with the number of cells,
+
+    par seconds = cells x seconds per cell (game) x factor (difficulty),
+                  rounded half up to a multiple of 10 seconds,
+
+with 5 s per cell for Signal (one rotation per tile, mostly by eye), 6 s
+for Pattern (each cell is reasoned about along its row and its column) and
+8 s for Loop (each cell has four edges to decide), and a factor of 3/5 for
+easy, 1 for medium, 3/2 for hard and for "unrated" (the analysis gave up,
+so the puzzle is at least hard to reason about). "any" (a puzzle whose
+difficulty was not requested and is not known to the caller) and Pattern,
+which has no difficulties, take the medium factor 1. :func:`par_table`
+lists every par.
+
+**The par for moves** is the least number of moves that solves the
+puzzle, when the caller knows it and passes it as ``min_moves``: for
+Signal the clockwise turns from the shuffled tiles to the answer (the
+``turns`` of the puzzle's metrics), for Pattern the number of filled cells,
+for Loop the length of the loop. :func:`min_moves_from_solution` computes
+it from a puzzle's ``givens()`` and ``solution()``. Without it, moves are
+not scored (the breakdown says so).
+
+The formula. A revealed solution scores 0, rank "revealed". Otherwise a
+solved puzzle starts at 100 and loses
+
+* time:   25 points for each par's length beyond the par time, at most 50
+          (reached at three times the par); finishing within par loses nothing;
+* moves:  10 points for each ``min_moves`` worth of moves beyond the
+          minimum, at most 20;
+* checks: 5 points for each use of Check, at most 20;
+
+each part rounded half up to a whole point. The lowest score of a solved,
+unrevealed puzzle is therefore 10, and the breakdown's points always add
+up to the score. Every part can only grow with its own input, so more time,
+more moves or more checks never raise the score. The rank:
+
+    S  90-100  Brilliant      お見事
+    A  75-89   Excellent      すばらしい
+    B  60-74   Good           よくできました
+    C  40-59   Solved         クリア
+    D  10-39   Hard-won       ねばり勝ち
+
+Worked example (checked in ``tests/test_scoring.py``): a 10x10 Pattern
+(par 100 cells x 6 s = 10:00) with 55 filled cells, solved in 14:00 with 70
+moves and one check. Time: 4:00 over a par of 10:00 is 0.4 par lengths,
+0.4 x 25 = 10, so -10. Moves: 15 beyond 55 is 15/55 x 10 = 2.73, so -3.
+Checks: 1 x 5 = -5. Score 100 - 10 - 3 - 5 = 82, rank A.
+
+>>> result = score_play("pattern", 10, seconds=840, moves=70, checks=1,
+...                     revealed=False, min_moves=55)
+>>> result.score, result.rank, result.rank_label_en
+(82, 'A', 'Excellent')
+>>> [(part.label, part.points) for part in result.breakdown]
+[('solved', 100), ('time', -10), ('moves', -3), ('checks', -5)]
+>>> result.breakdown[1].explanation
+'time 14:00 vs par 10:00: -10 (-25 per par length over par, at most -50)'
+
+What the score is not: a measure of skill across games, or of how hard a
+puzzle felt. Moves also count marks a player uses as notes (Pattern's ×,
+Loop's ×), so a careful player who marks a lot loses a few points there.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from gridlogic.errors import InvalidParameters
+
+# Seconds per cell of each game, and the sizes and difficulties it is scored for.
+SECONDS_PER_CELL: dict[str, int] = {"signal": 5, "pattern": 6, "loop": 8}
+SCORED_SIZES: dict[str, tuple[int, ...]] = {
+    "signal": (4, 5, 6),
+    "pattern": (5, 8, 10),
+    "loop": (5, 6, 7, 8, 9, 10),
+}
+SCORED_DIFFICULTIES: dict[str, tuple[str, ...]] = {
+    "signal": ("any", "easy", "medium", "hard", "unrated"),
+    "pattern": ("any",),
+    "loop": ("any", "easy", "medium", "hard", "unrated"),
+}
+DIFFICULTY_FACTOR: dict[str, Fraction] = {
+    "any": Fraction(1),
+    "easy": Fraction(3, 5),
+    "medium": Fraction(1),
+    "hard": Fraction(3, 2),
+    "unrated": Fraction(3, 2),
+}
+
+TIME_POINTS_PER_PAR = 25
+TIME_MAX_PENALTY = 50
+MOVE_POINTS_PER_MINIMUM = 10
+MOVE_MAX_PENALTY = 20
+CHECK_POINTS_EACH = 5
+CHECK_MAX_PENALTY = 20
+
+# (lowest score, rank, English name, Japanese name), best first.
+RANKS: tuple[tuple[int, str, str, str], ...] = (
+    (90, "S", "Brilliant", "お見事"),
+    (75, "A", "Excellent", "すばらしい"),
+    (60, "B", "Good", "よくできました"),
+    (40, "C", "Solved", "クリア"),
+    (0, "D", "Hard-won", "ねばり勝ち"),
+)
+REVEALED_RANK = ("revealed", "Solution revealed", "解答を表示")
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One line of the breakdown: what it is, its points (signed) and why."""
+
+    label: str
+    points: int
+    explanation: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "points": self.points, "explanation": self.explanation}
+
+
+@dataclass(frozen=True)
+class Par:
+    """The par a play was measured against; ``moves`` is None when not known."""
+
+    seconds: int
+    moves: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seconds": self.seconds, "moves": self.moves}
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A play's score (0..100), its rank and the breakdown whose points sum to the score."""
+
+    score: int
+    rank: str
+    rank_label_en: str
+    rank_label_ja: str
+    breakdown: tuple[ScorePart, ...]
+    par: Par
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": self.score,
+            "rank": self.rank,
+            "rankLabel": {"en": self.rank_label_en, "ja": self.rank_label_ja},
+            "breakdown": [part.to_dict() for part in self.breakdown],
+            "par": self.par.to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        parts = " ".join(f"{part.label} {part.points:+d}" for part in self.breakdown)
+        return f"<ScoreResult {self.score} {self.rank} ({self.rank_label_en}): {parts}>"
+
+
+def _round_half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+def _check_puzzle(game: object, size: object, difficulty: object) -> tuple[str, int, str]:
+    if not isinstance(game, str) or game not in SCORED_SIZES:
+        raise InvalidParameters(f"unknown game {game!r}; the games are {', '.join(SCORED_SIZES)}")
+    sizes = SCORED_SIZES[game]
+    if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
+        raise InvalidParameters(
+            f"size {size!r} is not scored for {game}; the sizes are {', '.join(map(str, sizes))}"
+        )
+    difficulties = SCORED_DIFFICULTIES[game]
+    if not isinstance(difficulty, str) or difficulty not in difficulties:
+        raise InvalidParameters(
+            f"difficulty {difficulty!r} is not known for {game}; "
+            f"the difficulties are {', '.join(difficulties)}"
+        )
+    return game, size, difficulty
+
+
+def _check_count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be a whole number >= 0")
+    return value
+
+
+def _check_seconds(value: object) -> Fraction:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise InvalidParameters(
+            f"seconds {value!r} is not allowed; it must be a finite number >= 0"
+        )
+    return Fraction(value)
+
+
+def par_seconds(game: str, size: int, difficulty: str = "any") -> int:
+    """The par time in seconds (an estimate, see the module docstring)."""
+    game, size, difficulty = _check_puzzle(game, size, difficulty)
+    exact = size * size * SECONDS_PER_CELL[game] * DIFFICULTY_FACTOR[difficulty]
+    return 10 * _round_half_up(exact / 10)
+
+
+def par_table() -> dict[str, dict[int, dict[str, int]]]:
+    """Every par time: ``table[game][size][difficulty]`` in seconds."""
+    return {
+        game: {
+            size: {
+                difficulty: par_seconds(game, size, difficulty)
+                for difficulty in SCORED_DIFFICULTIES[game]
+            }
+            for size in sizes
+        }
+        for game, sizes in SCORED_SIZES.items()
+    }
+
+
+def format_duration(seconds: float | Fraction) -> str:
+    """``m:ss`` below an hour, ``h:mm:ss`` above; whole seconds, rounded down."""
+    whole = math.floor(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def rank_for(score: int) -> tuple[str, str, str]:
+    """(rank, English name, Japanese name) of a score of a solved, unrevealed puzzle."""
+    for lowest, rank, label_en, label_ja in RANKS:
+        if score >= lowest:
+            return rank, label_en, label_ja
+    raise InvalidParameters(f"score {score!r} is not allowed; it must be 0..100")
+
+
+def score_play(
+    game: str,
+    size: int,
+    difficulty: str = "any",
+    *,
+    seconds: float,
+    moves: int,
+    checks: int,
+    revealed: bool,
+    min_moves: int | None = None,
+) -> ScoreResult:
+    """Score one finished play of a puzzle (see the module docstring for the formula)."""
+    game, size, difficulty = _check_puzzle(game, size, difficulty)
+    elapsed = _check_seconds(seconds)
+    moves = _check_count("moves", moves)
+    checks = _check_count("checks", checks)
+    if not isinstance(revealed, bool):
+        raise InvalidParameters(f"revealed {revealed!r} is not allowed; it must be True or False")
+    if min_moves is not None:
+        min_moves = _check_count("min_moves", min_moves)
+    par = Par(par_seconds(game, size, difficulty), min_moves)
+
+    start = ScorePart("solved", 100, "a solved puzzle starts at 100")
+    if revealed:
+        rank, label_en, label_ja = REVEALED_RANK
+        parts: tuple[ScorePart, ...] = (
+            start,
+            ScorePart("revealed", -100, "the solution was revealed, so the score is 0"),
+        )
+        return ScoreResult(0, rank, label_en, label_ja, parts, par)
+
+    over_par = max(Fraction(0), elapsed - par.seconds) / par.seconds
+    time_points = -min(TIME_MAX_PENALTY, _round_half_up(over_par * TIME_POINTS_PER_PAR))
+    time_part = ScorePart(
+        "time",
+        time_points,
+        f"time {format_duration(elapsed)} vs par {format_duration(par.seconds)}: {time_points:+d} "
+        f"(-{TIME_POINTS_PER_PAR} per par length over par, at most -{TIME_MAX_PENALTY})",
+    )
+
+    if min_moves is None:
+        move_part = ScorePart(
+            "moves", 0, f"moves {moves}: not scored, the least number is not known"
+        )
+    else:
+        extra = Fraction(max(0, moves - min_moves), max(1, min_moves))
+        move_points = -min(MOVE_MAX_PENALTY, _round_half_up(extra * MOVE_POINTS_PER_MINIMUM))
+        move_part = ScorePart(
+            "moves",
+            move_points,
+            f"moves {moves} vs least {min_moves}: {move_points:+d} "
+            f"(-{MOVE_POINTS_PER_MINIMUM} per {max(1, min_moves)} extra moves, at most -{MOVE_MAX_PENALTY})",
+        )
+
+    check_points = -min(CHECK_MAX_PENALTY, checks * CHECK_POINTS_EACH)
+    check_part = ScorePart(
+        "checks",
+        check_points,
+        f"checks used {checks}: {check_points:+d} "
+        f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY})",
+    )
+
+    parts = (start, time_part, move_part, check_part)
+    score = sum(part.points for part in parts)
+    rank, label_en, label_ja = rank_for(score)
+    return ScoreResult(score, rank, label_en, label_ja, parts, par)
+
+
+def _rotate_clockwise(mask: int) -> int:
+    # Signal's bits: 1 up, 2 right, 4 down, 8 left; clockwise sends up to right.
+    return ((mask << 1) & 15) | (mask >> 3)
+
+
+def _int_list(value: object, name: str, length: int | None, allowed: range) -> list[int]:
+    if not isinstance(value, list) or any(
+        isinstance(item, bool) or not isinstance(item, int) or item not in allowed for item in value
+    ):
+        raise InvalidParameters(
+            f"{name} {value!r} is not allowed; it must be a list of integers "
+            f"{allowed.start}..{allowed.stop - 1}"
+        )
+    if length is not None and len(value) != length:
+        raise InvalidParameters(f"{name} has {len(value)} entries; it must have {length}")
+    return value
+
+
+def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[str, Any]) -> int:
+    """The least number of moves that solves a puzzle, from its ``givens()`` and ``solution()``.
+
+    Signal: the clockwise turns taking each shown tile to its answer (the
+    tiles can only turn clockwise, as in the original app). Pattern: the
+    filled cells. Loop: the edges on the loop.
+    """
+    if not isinstance(givens, dict) or not isinstance(solution, dict):
+        raise InvalidParameters("givens and solution must be the dicts of givens() and solution()")
+    if game == "signal":
+        shown = _int_list(givens.get("tiles"), "givens['tiles']", None, range(16))
+        answer = _int_list(solution.get("tiles"), "solution['tiles']", len(shown), range(16))
+        turns = 0
+        for index, (mask, target) in enumerate(zip(shown, answer)):
+            for k in range(4):
+                if mask == target:
+                    turns += k
+                    break
+                mask = _rotate_clockwise(mask)
+            else:
+                raise InvalidParameters(
+                    f"tile {index}: answer {target!r} is not a rotation of the shown tile {shown[index]!r}"
+                )
+        return turns
+    if game == "pattern":
+        return sum(_int_list(solution.get("cells"), "solution['cells']", None, range(2)))
+    if game == "loop":
+        horizontal = _int_list(solution.get("horizontal"), "solution['horizontal']", None, range(2))
+        vertical = _int_list(solution.get("vertical"), "solution['vertical']", None, range(2))
+        return sum(horizontal) + sum(vertical)
+    raise InvalidParameters(f"unknown game {game!r}; the games are {', '.join(SCORED_SIZES)}")

@@ -1,0 +1,348 @@
+"""gridlogic.scoring: the worked example, the par table, the formula's properties and its errors."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import itertools
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridlogic import GAMES, InvalidParameters, scoring
+from gridlogic.scoring import (
+    SCORED_DIFFICULTIES,
+    SCORED_SIZES,
+    min_moves_from_solution,
+    par_seconds,
+    par_table,
+    score_play,
+)
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+PUZZLES = [
+    (game, size, difficulty)
+    for game in SCORED_SIZES
+    for size in SCORED_SIZES[game]
+    for difficulty in SCORED_DIFFICULTIES[game]
+]
+puzzles = st.sampled_from(PUZZLES)
+play_seconds = st.floats(min_value=0, max_value=1e6, allow_nan=False)
+counts = st.integers(min_value=0, max_value=10_000)
+min_moves_or_none = st.none() | st.integers(min_value=0, max_value=500)
+
+
+def test_module_docstring_example_runs():
+    # The docstring's >>> lines are the worked example; doctest fails if any output differs.
+    failures, attempted = doctest.testmod(scoring, verbose=False)
+    assert attempted >= 3
+    assert failures == 0
+
+
+def test_worked_example_step_by_step():
+    result = score_play(
+        "pattern", 10, seconds=840, moves=70, checks=1, revealed=False, min_moves=55
+    )
+    assert result.par.seconds == 10 * 10 * 6
+    points = {part.label: part.points for part in result.breakdown}
+    assert points["time"] == -round((840 - 600) / 600 * 25)
+    assert points["moves"] == -math.floor((70 - 55) / 55 * 10 + 0.5)
+    assert points["checks"] == -5
+    assert result.score == 82
+    assert (result.rank, result.rank_label_en, result.rank_label_ja) == (
+        "A",
+        "Excellent",
+        "すばらしい",
+    )
+    assert result.to_dict() == {
+        "score": 82,
+        "rank": "A",
+        "rankLabel": {"en": "Excellent", "ja": "すばらしい"},
+        "breakdown": [part.to_dict() for part in result.breakdown],
+        "par": {"seconds": 600, "moves": 55},
+    }
+    json.dumps(result.to_dict())  # JSON-ready
+    assert "82 A" in repr(result)
+
+
+def test_par_follows_the_stated_rule():
+    for game, size, difficulty in PUZZLES:
+        par = par_seconds(game, size, difficulty)
+        factor = {"any": 1, "medium": 1, "easy": 0.6, "hard": 1.5, "unrated": 1.5}[difficulty]
+        exact = size * size * scoring.SECONDS_PER_CELL[game] * factor
+        assert par % 10 == 0
+        assert abs(par - exact) <= 5, (game, size, difficulty)
+
+
+def test_par_grows_with_size_and_difficulty():
+    table = par_table()
+    for by_size in table.values():
+        sizes = sorted(by_size)
+        for small, large in itertools.pairwise(sizes):
+            assert by_size[small]["any"] < by_size[large]["any"]
+        for by_difficulty in by_size.values():
+            if "easy" in by_difficulty:
+                assert by_difficulty["easy"] < by_difficulty["medium"] < by_difficulty["hard"]
+                assert by_difficulty["any"] == by_difficulty["medium"]
+
+
+def test_readme_par_table_matches_the_code():
+    # The README's table is written by hand; it must say what par_table() computes.
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Scoring after a play", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] in GAMES:
+            rows[(cells[0], int(cells[1]))] = cells[2:]
+
+    def shown(seconds: int) -> str:
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+    expected = {}
+    for game, by_size in par_table().items():
+        for size, by_difficulty in by_size.items():
+            if "easy" in by_difficulty:
+                expected[(game, size)] = [
+                    shown(by_difficulty[d]) for d in ("easy", "medium", "hard")
+                ]
+            else:
+                expected[(game, size)] = ["", shown(by_difficulty["any"]), ""]
+    assert rows == expected
+
+
+@pytest.mark.parametrize(
+    "seconds, expected",
+    [(0, "0:00"), (59.9, "0:59"), (500, "8:20"), (3600, "1:00:00"), (3725, "1:02:05")],
+)
+def test_format_duration(seconds, expected):
+    assert scoring.format_duration(seconds) == expected
+
+
+def test_within_par_and_minimum_moves_without_checks_is_full_marks():
+    for game, size, difficulty in PUZZLES:
+        par = par_seconds(game, size, difficulty)
+        result = score_play(
+            game, size, difficulty, seconds=par, moves=12, checks=0, revealed=False, min_moves=12
+        )
+        assert (result.score, result.rank) == (100, "S")
+
+
+def test_each_penalty_is_capped():
+    result = score_play(
+        "loop", 7, "hard", seconds=10**7, moves=10**6, checks=1000, revealed=False, min_moves=1
+    )
+    assert [part.points for part in result.breakdown] == [100, -50, -20, -20]
+    assert (result.score, result.rank) == (10, "D")
+
+
+def test_moves_without_minimum_are_not_scored():
+    result = score_play("signal", 5, "easy", seconds=10, moves=999, checks=0, revealed=False)
+    moves = next(part for part in result.breakdown if part.label == "moves")
+    assert moves.points == 0 and "not scored" in moves.explanation
+    assert result.par.moves is None and result.to_dict()["par"]["moves"] is None
+
+
+def test_rank_boundaries():
+    scores = (100, 90, 89, 75, 74, 60, 59, 40, 39, 10, 0)
+    assert [scoring.rank_for(s)[0] for s in scores] == list("SSAABBCCDDD")
+    for _, rank, label_en, label_ja in scoring.RANKS:
+        assert rank and label_en and label_ja
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzles, play_seconds, play_seconds, counts, counts, min_moves_or_none)
+def test_more_time_never_raises_the_score(puzzle, a, b, moves, checks, min_moves):
+    faster, slower = sorted((a, b))
+    play = {"moves": moves, "checks": checks, "revealed": False, "min_moves": min_moves}
+    assert (
+        score_play(*puzzle, seconds=slower, **play).score
+        <= score_play(*puzzle, seconds=faster, **play).score
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzles, play_seconds, counts, counts, counts, min_moves_or_none)
+def test_more_checks_never_raise_the_score(puzzle, seconds, moves, a, b, min_moves):
+    fewer, more = sorted((a, b))
+    play = {"seconds": seconds, "moves": moves, "revealed": False, "min_moves": min_moves}
+    assert (
+        score_play(*puzzle, checks=more, **play).score
+        <= score_play(*puzzle, checks=fewer, **play).score
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzles, play_seconds, counts, counts, counts, min_moves_or_none)
+def test_more_moves_never_raise_the_score(puzzle, seconds, checks, a, b, min_moves):
+    fewer, more = sorted((a, b))
+    play = {"seconds": seconds, "checks": checks, "revealed": False, "min_moves": min_moves}
+    assert (
+        score_play(*puzzle, moves=more, **play).score
+        <= score_play(*puzzle, moves=fewer, **play).score
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(puzzles, play_seconds, counts, counts, st.booleans(), min_moves_or_none)
+def test_score_range_rank_and_breakdown_sum(puzzle, seconds, moves, checks, revealed, min_moves):
+    result = score_play(
+        *puzzle, seconds=seconds, moves=moves, checks=checks, revealed=revealed, min_moves=min_moves
+    )
+    assert 0 <= result.score <= 100
+    assert sum(part.points for part in result.breakdown) == result.score
+    if revealed:
+        assert (result.score, result.rank) == (0, "revealed")
+        assert result.to_dict()["rankLabel"] == {"en": "Solution revealed", "ja": "解答を表示"}
+    else:
+        assert result.score >= 10
+        assert result.rank == scoring.rank_for(result.score)[0]
+    for part in result.breakdown:
+        assert part.label and part.explanation
+
+
+BAD_NUMBERS = [-1, -0.5, math.nan, math.inf, -math.inf, "10", None, True, [3]]
+
+
+@pytest.mark.parametrize("value", BAD_NUMBERS)
+def test_bad_seconds_are_refused(value):
+    with pytest.raises(InvalidParameters, match=r"seconds .* finite number >= 0"):
+        score_play("signal", 4, seconds=value, moves=1, checks=0, revealed=False)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        (field, value)
+        for field in ("moves", "checks", "min_moves")
+        for value in BAD_NUMBERS + [2.0]
+        if not (field == "min_moves" and value is None)  # None there means "not known"
+    ],
+)
+def test_bad_counts_are_refused(field, value):
+    play = {"seconds": 60, "moves": 1, "checks": 0, "revealed": False, "min_moves": 5}
+    play[field] = value
+    with pytest.raises(InvalidParameters, match=rf"{field} .* whole number >= 0"):
+        score_play("pattern", 5, **play)
+
+
+@pytest.mark.parametrize("value", [0, 1, "yes", None])
+def test_revealed_must_be_a_bool(value):
+    with pytest.raises(InvalidParameters, match="True or False"):
+        score_play("pattern", 5, seconds=1, moves=1, checks=0, revealed=value)
+
+
+@pytest.mark.parametrize(
+    "game, size, difficulty, bad, allowed",
+    [
+        ("chess", 4, "any", "chess", "the games are signal, pattern, loop"),
+        ("signal", 7, "any", 7, "the sizes are 4, 5, 6"),
+        ("pattern", 6, "any", 6, "the sizes are 5, 8, 10"),
+        ("loop", 4, "any", 4, "the sizes are 5, 6, 7, 8, 9, 10"),
+        ("loop", 5.0, "any", 5.0, "the sizes are 5, 6, 7, 8, 9, 10"),
+        ("signal", True, "any", True, "the sizes are 4, 5, 6"),
+        ("pattern", 5, "hard", "hard", "the difficulties are any"),
+        ("loop", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
+        ("signal", 4, None, None, "the difficulties are any, easy, medium, hard, unrated"),
+    ],
+)
+def test_unknown_puzzles_are_refused_naming_what_is_allowed(game, size, difficulty, bad, allowed):
+    with pytest.raises(InvalidParameters) as caught:
+        score_play(game, size, difficulty, seconds=1, moves=1, checks=0, revealed=False)
+    assert repr(bad) in str(caught.value)
+    assert str(caught.value).endswith(allowed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.text(max_size=8), st.integers(), st.none()),
+    st.one_of(st.integers(min_value=-5, max_value=20), st.floats(), st.text(max_size=3), st.none()),
+    st.one_of(st.text(max_size=8), st.none(), st.integers()),
+    st.one_of(st.floats(), st.integers(), st.text(max_size=3), st.none(), st.booleans()),
+    st.one_of(st.integers(), st.floats(), st.none(), st.booleans()),
+)
+def test_any_input_scores_or_raises_invalid_parameters(game, size, difficulty, seconds, moves):
+    try:
+        result = score_play(
+            game, size, difficulty, seconds=seconds, moves=moves, checks=0, revealed=False
+        )
+    except InvalidParameters:
+        return
+    assert 0 <= result.score <= 100
+
+
+def _rotated(mask: int, times: int) -> int:
+    # Independent of scoring's helper: rotate by listing the directions (up, right, down, left).
+    directions = [bool(mask & bit) for bit in (1, 2, 4, 8)]
+    for _ in range(times):
+        directions = directions[-1:] + directions[:-1]
+    return sum(bit for bit, on in zip((1, 2, 4, 8), directions) if on)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 15), st.integers(0, 3)), min_size=1, max_size=36))
+def test_signal_min_moves_are_the_clockwise_turns(tiles_and_turns):
+    answer = [mask for mask, _ in tiles_and_turns]
+    # Turning the answer counter-clockwise k times means k clockwise turns bring it back.
+    shown = [_rotated(mask, (4 - turns) % 4) for mask, turns in tiles_and_turns]
+    expected = 0
+    for mask, target in zip(shown, answer):
+        expected += next(k for k in range(4) if _rotated(mask, k) == target)
+    assert min_moves_from_solution("signal", {"tiles": shown}, {"tiles": answer}) == expected
+
+
+def test_signal_min_moves_by_hand():
+    # 1 (up) turned once clockwise is 2 (right); 5 (up+down) is its own half turn; 3 needs three turns to 9.
+    assert (
+        min_moves_from_solution("signal", {"tiles": [1, 5, 3]}, {"tiles": [2, 5, 9]}) == 1 + 0 + 3
+    )
+    assert min_moves_from_solution("signal", {"tiles": [5]}, {"tiles": [10]}) == 1
+
+
+def test_pattern_and_loop_min_moves():
+    assert min_moves_from_solution("pattern", {}, {"cells": [1, 0, 1, 1, 0, 0, 1, 0, 0]}) == 4
+    # A 1x1 loop around a single cell: two horizontal and two vertical edges.
+    assert (
+        min_moves_from_solution(
+            "loop", {}, {"inside": [1], "horizontal": [1, 1], "vertical": [1, 1]}
+        )
+        == 4
+    )
+
+
+@pytest.mark.parametrize(
+    "game, givens, solution, message",
+    [
+        ("signal", {"tiles": [1, 2]}, {"tiles": [2]}, "must have 2"),
+        ("signal", {"tiles": [1]}, {"tiles": [3]}, "not a rotation"),
+        ("signal", {"tiles": [16]}, {"tiles": [1]}, "0..15"),
+        ("pattern", {}, {"cells": [0, 2]}, "0..1"),
+        ("pattern", {}, {}, "solution\\['cells'\\]"),
+        ("loop", {}, {"horizontal": [1], "vertical": "11"}, "solution\\['vertical'\\]"),
+        ("chess", {}, {}, "the games are"),
+        ("pattern", [], {}, "dicts"),
+    ],
+)
+def test_min_moves_refuses_bad_input(game, givens, solution, message):
+    with pytest.raises(InvalidParameters, match=message):
+        min_moves_from_solution(game, givens, solution)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_playable_size_and_difficulty_is_scored(game):
+    # Once a game module has landed, everything it can generate must have a par.
+    try:
+        module = importlib.import_module(f"gridlogic.{game}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"gridlogic.{game}":
+            raise
+        pytest.skip(f"gridlogic.{game} has not landed yet")
+    if not hasattr(module, "SIZES"):
+        pytest.skip(f"gridlogic.{game} does not offer the game surface yet")
+    assert set(module.SIZES) <= set(SCORED_SIZES[game])
+    assert set(module.DIFFICULTIES) <= set(SCORED_DIFFICULTIES[game])
