@@ -1,0 +1,135 @@
+"""Signal tiles: 4-bit masks, rotation, and the board's geometry.
+
+A tile is one int 0–15 whose bits say where its pipe leaves the cell:
+bit 1 up, 2 right, 4 down, 8 left (``BITS``). Mask 6 = right + down is an
+elbow. :func:`rotate` shifts the four bits one place left, cyclically, so
+the "up" connection moves to "right": a clockwise quarter turn
+(``rotate(1) == 2``, ``rotate(8) == 1``).
+
+:func:`variants` lists the distinct orientations of a tile in the order the
+engine tries them, starting from the tile as given: a straight has 2
+(``variants(5) == [5, 10]``), a cross 1, ends, elbows and tees 4. That order
+matters: it is the branching order of every search, so it is part of what
+makes our puzzles identical to the original engine's.
+
+Boards are flat lists in row-major order (``i = r * n + c``).
+:func:`is_solved` is the independent check used at every leaf of every
+search: no pipe leaves the board or meets nothing, exactly n²-1 links, and
+every tile reachable from tile 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridlogic.errors import InvalidParameters
+
+BITS = (1, 2, 4, 8)  # up, right, down, left
+DIRECTION_NAMES = ("up", "right", "down", "left")
+
+
+def rotate(mask: int) -> int:
+    """The tile turned a quarter clockwise."""
+    return ((mask << 1) & 15) | (mask >> 3)
+
+
+def rotate_back(mask: int) -> int:
+    """The tile turned a quarter counter-clockwise (the inverse of :func:`rotate`)."""
+    return (mask >> 1) | ((mask & 1) << 3)
+
+
+def variants(mask: int) -> list[int]:
+    """The distinct orientations of ``mask``, starting with ``mask`` itself, turning clockwise."""
+    values: list[int] = []
+    for _ in range(4):
+        if mask not in values:
+            values.append(mask)
+        mask = rotate(mask)
+    return values
+
+
+# variants() of every mask, computed once: the engines call it in their inner loops.
+VARIANTS: tuple[tuple[int, ...], ...] = tuple(tuple(variants(m)) for m in range(16))
+
+
+def neighbour(i: int, d: int, n: int) -> int:
+    """The index of the cell next to ``i`` in direction ``d`` (0 up … 3 left), or -1 off the board."""
+    r, c = divmod(i, n)
+    if d == 0:
+        return i - n if r > 0 else -1
+    if d == 1:
+        return i + 1 if c < n - 1 else -1
+    if d == 2:
+        return i + n if r < n - 1 else -1
+    return i - 1 if c > 0 else -1
+
+
+def connected(board: Sequence[int], n: int, start: int = 0) -> set[int]:
+    """The cells reachable from ``start`` along pipes that leave ``start``'s side (one-sided links count)."""
+    seen, queue = {start}, [start]
+    for i in queue:
+        for d, bit in enumerate(BITS):
+            if board[i] & bit:
+                j = neighbour(i, d, n)
+                if j >= 0 and j not in seen:
+                    seen.add(j)
+                    queue.append(j)
+    return seen
+
+
+def connected_both_ways(board: Sequence[int], n: int, start: int) -> set[int]:
+    """The cells reachable from ``start`` along links present on both tiles (what a player sees lit)."""
+    seen, queue = {start}, [start]
+    for i in queue:
+        for d, bit in enumerate(BITS):
+            j = neighbour(i, d, n)
+            if board[i] & bit and j >= 0 and board[j] & BITS[(d + 2) % 4] and j not in seen:
+                seen.add(j)
+                queue.append(j)
+    return seen
+
+
+def is_solved(board: Sequence[int], n: int) -> bool:
+    """True when every pipe meets a pipe and the links form one tree over all n² tiles."""
+    if len(board) != n * n:
+        return False
+    ends = 0
+    for i, mask in enumerate(board):
+        for d, bit in enumerate(BITS):
+            if mask & bit:
+                j = neighbour(i, d, n)
+                if j < 0 or not board[j] & BITS[(d + 2) % 4]:
+                    return False
+                ends += 1
+    return ends // 2 == len(board) - 1 and len(connected(board, n)) == len(board)
+
+
+def shape_of(mask: int) -> str:
+    """The tile's shape regardless of rotation: blank, end, straight, elbow, tee or cross."""
+    k = bin(mask).count("1")
+    if k == 2:
+        return "straight" if mask in (5, 10) else "elbow"
+    return ("blank", "end", "", "tee", "cross")[k]
+
+
+def check_size(n: object) -> int:
+    """``n`` as a board side for the solvers: any int ≥ 1."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidParameters(f"board side must be an int of at least 1, not {n!r}")
+    return n
+
+
+def check_board(board: object, n: int) -> list[int]:
+    """``board`` as a list of n² tile masks, each an int 0–15."""
+    if isinstance(board, (str, bytes)) or not isinstance(board, Sequence):
+        raise InvalidParameters(f"a board is a list of {n * n} tile masks (ints 0-15), not {board!r}")
+    if len(board) != n * n:
+        raise InvalidParameters(
+            f"a {n}x{n} board has {n * n} tiles, but {len(board)} were given"
+        )
+    for i, mask in enumerate(board):
+        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= 15:
+            raise InvalidParameters(
+                f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask!r}; a tile is an int 0-15"
+            )
+    return list(board)

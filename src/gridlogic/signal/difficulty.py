@@ -1,0 +1,240 @@
+"""How hard a Signal puzzle is, by the articles' ``analyzeDifficulty``.
+
+The grader imitates a player in three stages and counts what each needs:
+
+1. **Border** (``boundaryFixed``): orientations with a pipe off the board
+   are removed; count the tiles left with one orientation.
+2. **Local** (``localRounds``, ``localFixed``): full sweeps of neighbour
+   agreement (the solver's rules) until a sweep changes nothing.
+3. **Global** (``globalRounds``): for each undecided tile, drop every
+   orientation after which :func:`~.solver.graph_conflict` finds a forced
+   cycle or a cell cut off from cell 0; after each round that drops
+   something, stage 2 runs again. At most n²×4 rounds.
+
+If tiles stay undecided (``needsSearch``), a bounded search (MRV as in
+:func:`~.solver.solve`, also pruning on ``graph_conflict``, 5,000 nodes)
+looks for the solution and records ``maxDepth`` and ``decisionPoints``.
+``remaining`` and ``largestRegion`` (undecided tiles, and the biggest
+group of them touching edge to edge) are measured right after stage 2,
+before any global reasoning, as the articles point out.
+
+The levels, exactly as the articles define them::
+
+    substantial = remaining >= max(8, ceil(0.3 n²)) and largestRegion >= 6
+    demanding   = globalRounds >= 2 or (maxDepth >= 2 and decisionPoints >= 2)
+    unrated  if the search was truncated, or needed and found nothing
+    hard     if substantial and demanding
+    easy     if no search, no global round, localRounds <= 8 and boundaryFixed / n² >= 0.2
+    medium   otherwise
+
+These thresholds were not calibrated with real players (the original
+README says so), and "decision points" count branches in a search tree, not
+moments a person hesitates.
+
+Worked example (``tests/signal/test_difficulty.py``): the articles' 4×4
+``notes-example`` answer grades medium with boundaryFixed 3, localFixed 10,
+localRounds 3, globalRounds 0, needsSearch true, maxDepth 1,
+decisionPoints 1, remaining 6, largestRegion 6: only 6 tiles remain, so it
+is not substantial enough for hard, and it needs a search, so not easy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
+from gridlogic.signal.solver import (
+    Geometry,
+    _domain_of,
+    _make_arc_consistent,
+    _members,
+    _mrv_choice,
+    _single_mask,
+    _support,
+    geometry,
+    graph_conflict_bits,
+)
+
+SEARCH_NODE_LIMIT = 5000
+LEVELS = ("easy", "medium", "hard", "unrated")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """The grader's verdict and the figures it is based on (the reference's field names in JSON)."""
+
+    level: str
+    boundary_fixed: int
+    local_fixed: int
+    local_rounds: int
+    global_rounds: int
+    needs_search: bool
+    max_depth: int
+    decision_points: int
+    remaining: int
+    largest_region: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "level": self.level,
+            "boundaryFixed": self.boundary_fixed,
+            "localFixed": self.local_fixed,
+            "localRounds": self.local_rounds,
+            "globalRounds": self.global_rounds,
+            "needsSearch": self.needs_search,
+            "maxDepth": self.max_depth,
+            "decisionPoints": self.decision_points,
+            "remaining": self.remaining,
+            "largestRegion": self.largest_region,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Difficulty:
+        return cls(*(data[key] for key in _JSON_KEYS))  # type: ignore[arg-type]
+
+
+_JSON_KEYS = (
+    "level", "boundaryFixed", "localFixed", "localRounds", "globalRounds",
+    "needsSearch", "maxDepth", "decisionPoints", "remaining", "largestRegion",
+)
+
+
+def _fixed(domains: Sequence[int]) -> int:
+    return sum(1 for d in domains if d and not d & (d - 1))
+
+
+def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
+    """Stage 2 in place, as the articles' ``localFix``: (rounds that changed something, valid).
+
+    Unlike the solver's propagation, a sweep does not stop at an emptied
+    cell; emptiness spreads to the neighbours and the round still counts.
+    """
+    rounds = 0
+    while True:
+        changed = False
+        for i, domain in enumerate(domains):
+            kept = domain & _support(domains, i, geo)
+            if kept != domain:
+                changed = True
+                domains[i] = kept
+        valid = all(domains)
+        if not changed:
+            return rounds, valid
+        rounds += 1
+        if not valid:
+            return rounds, False
+
+
+def _global_step(domains: list[int], geo: Geometry) -> bool:
+    """One round of stage 3 in place; True when some orientation was dropped."""
+    changed = False
+    for i, domain in enumerate(domains):
+        if not domain & (domain - 1):
+            continue  # fewer than two orientations
+        kept = 0
+        for mask in range(16):
+            if domain >> mask & 1:
+                domains[i] = 1 << mask
+                if not graph_conflict_bits(domains, geo):
+                    kept |= 1 << mask
+        domains[i] = kept
+        changed |= kept != domain
+    return changed
+
+
+def _largest_region(domains: Sequence[int], geo: Geometry) -> int:
+    """The size of the biggest edge-connected group of undecided cells."""
+    open_cells = {i for i, d in enumerate(domains) if d & (d - 1)}
+    best = 0
+    while open_cells:
+        queue = [open_cells.pop()]
+        for i in queue:
+            for j in geo.neighbours[i]:
+                if j in open_cells:
+                    open_cells.discard(j)
+                    queue.append(j)
+        best = max(best, len(queue))
+    return best
+
+
+@dataclass
+class _SearchCount:
+    nodes: int = 0
+    max_depth: int = 0
+    decision_points: int = 0
+    found: bool = False
+    truncated: bool = False
+
+
+def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry) -> _SearchCount:
+    """The articles' grading search: MRV with graph_conflict pruning, stop at the first solution."""
+    count = _SearchCount()
+
+    def search(state: list[int], pending: set[int], depth: int) -> None:
+        if count.found or count.truncated:
+            return
+        count.nodes += 1
+        if count.nodes > SEARCH_NODE_LIMIT:
+            count.truncated = True
+            return
+        if not _make_arc_consistent(state, geo, pending) or graph_conflict_bits(state, geo):
+            return
+        choice = _mrv_choice(state)
+        if choice < 0:
+            if is_solved([_single_mask(d) for d in state], geo.n):
+                count.found = True
+            return
+        count.decision_points += 1
+        count.max_depth = max(count.max_depth, depth + 1)
+        for mask in _members(state[choice], orders[choice]):
+            child = state.copy()
+            child[choice] = 1 << mask
+            search(child, set(geo.neighbours[choice]), depth + 1)
+
+    search(domains.copy(), set(range(len(domains))), 0)
+    return count
+
+
+def analyze_difficulty(board: Sequence[int], n: int) -> Difficulty:
+    """Grade ``board`` (a solved board, as the generator calls it) by the articles' three stages."""
+    n = check_size(n)
+    board = check_board(board, n)
+    geo = geometry(n)
+    orders = [VARIANTS[m] for m in board]
+    domains = [_domain_of(order) & geo.border_allowed[i] for i, order in enumerate(orders)]
+    boundary_fixed = _fixed(domains)
+    local_rounds, _ = _local_fix(domains, geo)
+    local_domains = domains.copy()
+    local_fixed = _fixed(local_domains)
+
+    global_rounds = 0
+    for _ in range(len(board) * 4):
+        if all(d and not d & (d - 1) for d in domains):
+            break
+        if not _global_step(domains, geo):
+            break
+        global_rounds += 1
+        _local_fix(domains, geo)
+
+    needs_search = any(d & (d - 1) for d in domains)
+    search = _bounded_search(domains, orders, geo) if needs_search else _SearchCount(found=True)
+
+    remaining = sum(1 for d in local_domains if d & (d - 1))
+    largest_region = _largest_region(local_domains, geo)
+    cells = len(board)
+    substantial = remaining >= max(8, math.ceil(cells * 0.3)) and largest_region >= 6
+    demanding = global_rounds >= 2 or (search.max_depth >= 2 and search.decision_points >= 2)
+    if search.truncated or (needs_search and not search.found):
+        level = "unrated"
+    elif substantial and demanding:
+        level = "hard"
+    elif not needs_search and not global_rounds and local_rounds <= 8 and boundary_fixed / cells >= 0.2:
+        level = "easy"
+    else:
+        level = "medium"
+    return Difficulty(
+        level, boundary_fixed, local_fixed, local_rounds, global_rounds, needs_search,
+        search.max_depth, search.decision_points, remaining, largest_region,
+    )

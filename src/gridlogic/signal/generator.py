@@ -1,0 +1,251 @@
+"""Signal's generator (version 3): a random spanning tree, proven unique, graded, then shuffled.
+
+``generate(n, seed, target)`` follows the articles step by step, drawing
+every random number from one :func:`gridlogic.rng.rng` stream that runs
+across attempts (a rejected attempt's numbers are not given back):
+
+1. :func:`tree`: list the right and down links of every cell (2n(n-1) of
+   them), shuffle them Fisher–Yates style from the last down
+   (``j = floor(random() * (i + 1))``), and keep each link whose ends are
+   not yet joined (Kruskal with a plain union-find). That is always a
+   spanning tree, so the answer is one tree by construction.
+2. :func:`~.solver.solve` the answer's tiles (30,000 nodes); reject unless
+   exactly one solution was proven.
+3. :func:`~.difficulty.analyze_difficulty`; reject unless the level is the
+   target (``any`` takes every level, ``unrated`` included).
+4. Shuffle: each tile takes ``variants[floor(random() * len(variants))]``
+   (n² more draws); reject if that happens to be solved already.
+5. :func:`metrics` and return. After 500 attempts, :class:`GenerationFailed`.
+
+Because only accepted-level attempts draw the shuffle, the same seed gives
+different trees for different targets after the first rejection; the
+``attempt`` field records how many trees were drawn.
+
+Worked example (the articles', checked in ``tests/signal/test_generator.py``):
+``generate(4, "notes-example")`` is accepted at attempt 1 with answer
+``[4,4,6,12, 3,11,13,1, 2,14,11,8, 2,11,10,8]``, shuffled
+``[4,4,3,9, 3,13,13,4, 1,7,14,2, 4,11,10,4]``, level medium, score 95
+(variety 75), turns 17.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.rng import js_length, rng
+from gridlogic.signal.board import (
+    BITS,
+    VARIANTS,
+    check_board,
+    connected_both_ways,
+    is_solved,
+    neighbour,
+    rotate,
+    shape_of,
+)
+from gridlogic.signal.difficulty import Difficulty, analyze_difficulty
+from gridlogic.signal.solver import SolveResult, solve
+
+SIZES = (4, 5, 6)
+DEFAULT_SIZE = 4
+DIFFICULTIES = ("any", "easy", "medium", "hard")
+VERSION = 3
+MAX_ATTEMPTS = 500
+MAX_SEED_LENGTH = 80
+
+
+def tree(n: int, random: Callable[[], float]) -> list[int]:
+    """A random spanning tree of the n×n grid as tile masks (Kruskal over shuffled links)."""
+    board = [0] * (n * n)
+    parents = list(range(n * n))
+
+    def find(i: int) -> int:
+        while parents[i] != i:
+            i = parents[i]
+        return i
+
+    links = [(i, j, d) for i in range(n * n) for d in (1, 2) if (j := neighbour(i, d, n)) >= 0]
+    for k in range(len(links) - 1, 0, -1):
+        j = math.floor(random() * (k + 1))
+        links[k], links[j] = links[j], links[k]
+    for i, j, d in links:
+        a, b = find(i), find(j)
+        if a != b:
+            parents[a] = b
+            board[i] |= BITS[d]
+            board[j] |= BITS[(d + 2) % 4]
+    return board
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """The articles' completeness score: 80 for a verified puzzle plus up to 20 for shape variety."""
+
+    score: int
+    deduction: int
+    variety: int
+    turns: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"score": self.score, "deduction": self.deduction, "variety": self.variety, "turns": self.turns}
+
+
+def _js_round(x: float) -> int:
+    """JavaScript's Math.round: the nearest integer, halves up (x - floor(x) is exact in doubles)."""
+    whole = math.floor(x)
+    return whole + 1 if x - whole >= 0.5 else whole
+
+
+def metrics(answer: Sequence[int], shuffled: Sequence[int], n: int, verification: SolveResult) -> Metrics:
+    """Score, variety (normalised Shannon entropy of tile shapes, 0–100) and turns to solve.
+
+    ``score`` is ``round(80 + variety * 0.2)`` when the verification proved
+    one solution and the answer is solved, else 0. It measures logical
+    soundness and shape variety, not fun. ``turns`` adds, per tile, the
+    clockwise quarter turns (at most 4) from the shuffled tile to the answer.
+    """
+    correct = not verification.truncated and len(verification.solutions) == 1 and is_solved(answer, n)
+    counts: dict[str, int] = {}
+    for mask in answer:
+        counts[shape_of(mask)] = counts.get(shape_of(mask), 0) + 1
+    entropy = 0.0
+    for count in counts.values():
+        p = count / len(answer)
+        entropy -= p * math.log(p)
+    variety = _js_round(entropy / math.log(5) * 100)
+    turns = 0
+    for mask, goal in zip(shuffled, answer):
+        k = 0
+        while mask != goal and k < 4:
+            mask = rotate(mask)
+            k += 1
+        turns += k
+    return Metrics(_js_round(80 + variety * 0.2) if correct else 0, verification.deduction, variety, turns)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated Signal puzzle; ``to_dict()`` is the reference's JSON, field for field."""
+
+    n: int
+    seed: str
+    target: str
+    version: int
+    answer: tuple[int, ...]
+    shuffled: tuple[int, ...]
+    attempt: int
+    difficulty: Difficulty
+    metrics: Metrics
+
+    def __repr__(self) -> str:
+        return (
+            f"<signal.Puzzle n={self.n} seed={self.seed!r} target={self.target!r} "
+            f"level={self.difficulty.level!r} attempt={self.attempt}>"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "target": self.target,
+            "version": self.version,
+            "answer": list(self.answer),
+            "shuffled": list(self.shuffled),
+            "attempt": self.attempt,
+            "difficulty": self.difficulty.to_dict(),
+            "metrics": self.metrics.to_dict(),
+        }
+
+    def givens(self) -> dict[str, object]:
+        """What the player is shown: the shuffled tiles."""
+        return {"tiles": list(self.shuffled)}
+
+    def solution(self) -> dict[str, object]:
+        return {"tiles": list(self.answer)}
+
+
+def check_parameters(size: object, seed: object, difficulty: object) -> None:
+    """Raise :class:`InvalidParameters` naming what is allowed, for anything ``generate`` refuses."""
+    if difficulty not in DIFFICULTIES:
+        raise InvalidParameters(f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}")
+    if isinstance(size, bool) or size not in SIZES:
+        raise InvalidParameters(f"size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
+    if not isinstance(seed, str):
+        raise InvalidParameters(f"seed must be a str, not {type(seed).__name__} {seed!r}")
+    if js_length(seed) > MAX_SEED_LENGTH:
+        raise InvalidParameters(
+            f"seed is {js_length(seed)} UTF-16 code units long; at most {MAX_SEED_LENGTH} are allowed"
+        )
+
+
+def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
+    """The puzzle the original engine makes for (size, seed, difficulty); see the module docstring."""
+    check_parameters(size, seed, difficulty)
+    n = size
+    random = rng(seed)
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        answer = tree(n, random)
+        verification = solve(answer, n)
+        if verification.truncated or len(verification.solutions) != 1:
+            continue
+        grade = analyze_difficulty(answer, n)
+        if difficulty != "any" and grade.level != difficulty:
+            continue
+        shuffled = [(v := VARIANTS[m])[math.floor(random() * len(v))] for m in answer]
+        if is_solved(shuffled, n):
+            continue
+        return Puzzle(
+            n, seed, difficulty, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
+            metrics(answer, shuffled, n, verification),
+        )
+    raise GenerationFailed(
+        f"no {difficulty} {n}x{n} Signal puzzle was found in {MAX_ATTEMPTS} attempts for seed {seed!r}; "
+        "try another size, difficulty or seed"
+    )
+
+
+def puzzle_from_dict(data: object) -> Puzzle:
+    """The inverse of :meth:`Puzzle.to_dict`, checking shapes and types."""
+    if not isinstance(data, dict):
+        raise InvalidParameters(f"a Signal puzzle is a JSON object, not {type(data).__name__}")
+    try:
+        n = data["n"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise InvalidParameters(f"'n' must be an int of at least 1, not {n!r}")
+        answer = check_board(data["answer"], n)
+        shuffled = check_board(data["shuffled"], n)
+        difficulty = Difficulty.from_dict(data["difficulty"])
+        m = data["metrics"]
+        return Puzzle(
+            n, str(data["seed"]), str(data["target"]), int(data["version"]), tuple(answer),
+            tuple(shuffled), int(data["attempt"]), difficulty,
+            Metrics(int(m["score"]), int(m["deduction"]), int(m["variety"]), int(m["turns"])),
+        )
+    except (KeyError, TypeError) as error:
+        raise InvalidParameters(f"not a Signal puzzle: missing or malformed field {error}") from None
+
+
+def check(puzzle: Puzzle, board: object) -> dict[str, object]:
+    """A player's board judged by the rules: solved when it is one tree (any such board counts).
+
+    Each tile must be a rotation of the given tile. ``lit`` lists the tiles
+    joined to the centre tile by links present on both sides, for drawing.
+    """
+    n = puzzle.n
+    tiles = check_board(board, n)
+    for i, (mask, given) in enumerate(zip(tiles, puzzle.shuffled)):
+        if mask not in VARIANTS[given]:
+            raise InvalidParameters(
+                f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask}, which is not a rotation of {given}"
+            )
+    centre = (n // 2) * n + n // 2
+    return {"solved": is_solved(tiles, n), "lit": sorted(connected_both_ways(tiles, n, centre))}
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
+    result = solve(list(puzzle.shuffled), puzzle.n)
+    return result.unique and tuple(result.solutions[0]) == puzzle.answer

@@ -1,0 +1,308 @@
+"""Signal's solver: arc consistency over tile orientations, then MRV search.
+
+Each cell's *domain* is the set of orientations it may still take. The
+articles' ``propagate`` removes an orientation when
+
+1. it has a pipe leaving the board, or
+2. in some direction, no orientation left in the neighbour agrees with it
+   (one has a pipe there and the other none facing back),
+
+and repeats full sweeps over the cells until a sweep changes nothing. That
+is arc consistency; its fixed point does not depend on the order of the
+work, only its ``rounds`` count does.
+
+:func:`solve` (the articles' code, generator version 3) propagates once
+with full sweeps (the ``rounds`` and ``deduction`` it reports come from
+there), then searches: at each node, propagate; if some cell has several
+orientations left, branch on the first cell with the fewest (MRV; ties go
+to the lower index), trying its orientations in :func:`~.board.variants`
+order; at a leaf keep the board if :func:`~.board.is_solved`. It stops at
+two solutions, or when the node count passes ``node_limit`` (then
+``truncated`` is set and the count of solutions proves nothing).
+
+How this module keeps the articles' results while doing less work:
+
+* A domain is a 16-bit int with bit ``m`` set when mask ``m`` is allowed
+  (``_domain_of``); the orientation order of a cell is that of the
+  variants of its tile, so iterating a domain means filtering that list.
+* Support from a neighbour in direction ``d`` needs only two facts about
+  the neighbour's domain: does it hold an orientation with a pipe facing
+  back, and one without (``_support``). Two ANDs replace nested loops.
+* Inside the search, propagation runs from a work list that starts at the
+  neighbours of the cell just fixed (``_make_arc_consistent``); the
+  fixed point, hence validity, MRV choice and node counts, is the same as
+  re-sweeping the whole board.
+
+Worked example (``tests/signal/test_solver.py``): the articles' puzzle
+n=4, seed ``notes-example``, answer ``[4,4,6,12, 3,11,13,1, 2,14,11,8,
+2,11,10,8]``, is proven unique with ``solve``; a budget of 0 nodes gives
+``truncated: True`` and no solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gridlogic.errors import InvalidParameters
+from gridlogic.signal.board import BITS, VARIANTS, check_board, check_size, is_solved, neighbour
+
+FULL = 0xFFFF
+# WITH[d]: the domain of every mask that has a pipe in direction d; WITHOUT[d]: every other mask.
+WITH = tuple(sum(1 << m for m in range(16) if m & bit) for bit in BITS)
+WITHOUT = tuple(FULL & ~w for w in WITH)
+OPPOSITE = (2, 3, 0, 1)
+
+
+def _domain_of(masks: Sequence[int]) -> int:
+    domain = 0
+    for m in masks:
+        domain |= 1 << m
+    return domain
+
+
+def _members(domain: int, order: Sequence[int]) -> list[int]:
+    """The masks of ``domain`` in the cell's orientation order."""
+    return [m for m in order if domain >> m & 1]
+
+
+def _single_mask(domain: int) -> int:
+    return domain.bit_length() - 1
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Per board side: each cell's on-board neighbours and the masks the border allows."""
+
+    n: int
+    links: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
+    neighbours: tuple[tuple[int, ...], ...]
+    border_allowed: tuple[int, ...]
+
+
+@lru_cache(maxsize=None)
+def geometry(n: int) -> Geometry:
+    links, border = [], []
+    for i in range(n * n):
+        pairs, allowed = [], FULL
+        for d in range(4):
+            j = neighbour(i, d, n)
+            if j < 0:
+                allowed &= WITHOUT[d]
+            else:
+                pairs.append((d, j))
+        links.append(tuple(pairs))
+        border.append(allowed)
+    return Geometry(n, tuple(links), tuple(tuple(j for _, j in p) for p in links), tuple(border))
+
+
+def _support(domains: list[int], i: int, geo: Geometry) -> int:
+    """The masks cell ``i`` may take given its neighbours' domains and the border (rules 1 and 2)."""
+    allowed = geo.border_allowed[i]
+    for d, j in geo.links[i]:
+        other, back = domains[j], OPPOSITE[d]
+        allowed &= (WITH[d] if other & WITH[back] else 0) | (WITHOUT[d] if other & WITHOUT[back] else 0)
+    return allowed
+
+
+def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
+    """The articles' ``propagate`` in place: full sweeps until none changes; (valid, rounds).
+
+    As printed, a sweep updates cells one after another, so later cells see
+    earlier cells' new domains, and it stops at the first cell left empty
+    (that cell keeps its old domain).
+    """
+    rounds, changed = 0, True
+    while changed:
+        changed = False
+        rounds += 1
+        for i, domain in enumerate(domains):
+            kept = domain & _support(domains, i, geo)
+            if not kept:
+                return False, rounds
+            if kept != domain:
+                changed = True
+                domains[i] = kept
+    return True, rounds
+
+
+def _make_arc_consistent(domains: list[int], geo: Geometry, pending: set[int]) -> bool:
+    """Arc consistency in place, revisiting only cells whose neighbours changed.
+
+    Invariant: every cell not in ``pending`` is supported by its neighbours'
+    current domains, so when ``pending`` is empty the domains are the same
+    fixed point a full sweep would reach. False when a domain empties.
+    """
+    while pending:
+        i = pending.pop()
+        domain = domains[i]
+        kept = domain & _support(domains, i, geo)
+        if kept != domain:
+            if not kept:
+                return False
+            domains[i] = kept
+            pending.update(geo.neighbours[i])
+    return True
+
+
+def _mrv_choice(domains: list[int]) -> int:
+    """The first cell with the fewest orientations above one, or -1 when all are fixed."""
+    choice, best = -1, 99
+    for i, domain in enumerate(domains):
+        if domain & (domain - 1):  # more than one orientation
+            size = domain.bit_count()
+            if size < best:
+                choice, best = i, size
+                if size == 2:
+                    break  # nothing smaller can follow
+    return choice
+
+
+def _check_domains(domains: object, n: int) -> list[list[int]]:
+    """``domains`` as n² lists of tile masks (ints 0-15), in their given order."""
+    if isinstance(domains, (str, bytes)) or not isinstance(domains, Sequence) or len(domains) != n * n:
+        raise InvalidParameters(f"domains for a {n}x{n} board are {n * n} lists of tile masks")
+    orders = []
+    for i, order in enumerate(domains):
+        if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+            raise InvalidParameters(f"domain {i} is {order!r}; a domain is a list of tile masks")
+        orders.append(list(order))
+        for m in order:
+            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= 15:
+                raise InvalidParameters(f"domain {i} holds {m!r}; a tile mask is an int 0-15")
+    return orders
+
+
+@dataclass(frozen=True)
+class Propagation:
+    """The result of :func:`propagate`: the narrowed domains, whether none emptied, and full sweeps run."""
+
+    domains: list[list[int]]
+    valid: bool
+    rounds: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"domains": self.domains, "valid": self.valid, "rounds": self.rounds}
+
+
+def propagate(domains: Sequence[Sequence[int]], n: int) -> Propagation:
+    """The articles' ``propagate`` on explicit lists of candidate masks per cell."""
+    n = check_size(n)
+    orders = _check_domains(domains, n)
+    bits = [_domain_of(order) for order in orders]
+    valid, rounds = sweep_to_fixed_point(bits, geometry(n))
+    return Propagation([[m for m in order if bits[i] >> m & 1] for i, order in enumerate(orders)], valid, rounds)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found: up to two solutions, the nodes visited, and the first propagation's figures."""
+
+    solutions: list[list[int]]
+    nodes: int
+    truncated: bool
+    deduction: int  # cells fixed by the first propagation alone
+    rounds: int  # full sweeps of the first propagation
+
+    @property
+    def unique(self) -> bool:
+        """Proven to have exactly one solution (a truncated search proves nothing)."""
+        return not self.truncated and len(self.solutions) == 1
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "solutions": [list(s) for s in self.solutions],
+            "nodes": self.nodes,
+            "truncated": self.truncated,
+            "deduction": self.deduction,
+            "rounds": self.rounds,
+        }
+
+
+def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
+    """Count the ways (up to two) to rotate ``board``'s tiles into one tree, as the articles' ``solve``."""
+    n = check_size(n)
+    board = check_board(board, n)
+    if isinstance(node_limit, bool) or not isinstance(node_limit, int):
+        raise InvalidParameters(f"node_limit must be an int, not {node_limit!r}")
+    geo = geometry(n)
+    orders = [VARIANTS[m] for m in board]
+    domains = [_domain_of(order) for order in orders]
+    valid, rounds = sweep_to_fixed_point(domains, geo)
+    deduction = sum(1 for d in domains if d and not d & (d - 1))
+    solutions: list[list[int]] = []
+    nodes = 0
+    truncated = False
+
+    def visit(state: list[int], pending: set[int]) -> None:
+        nonlocal nodes, truncated
+        if len(solutions) >= 2 or truncated:
+            return
+        nodes += 1
+        if nodes > node_limit:
+            truncated = True
+            return
+        if not _make_arc_consistent(state, geo, pending):
+            return
+        choice = _mrv_choice(state)
+        if choice < 0:
+            answer = [_single_mask(d) for d in state]
+            if is_solved(answer, n):
+                solutions.append(answer)
+            return
+        for mask in _members(state[choice], orders[choice]):
+            child = state.copy()
+            child[choice] = 1 << mask
+            visit(child, set(geo.neighbours[choice]))
+
+    if valid:
+        visit(domains.copy(), set())  # the first sweep's result is already a fixed point
+    return SolveResult(solutions, nodes, truncated, deduction, rounds)
+
+
+def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
+    """:func:`graph_conflict` on bit-set domains."""
+    if not all(domains):
+        return True
+    n = geo.n
+    parent = list(range(len(domains)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    possible: list[list[int]] = [[] for _ in domains]
+    for i, domain in enumerate(domains):
+        for d, j in geo.links[i]:
+            if d not in (1, 2):
+                continue
+            back = OPPOSITE[d]
+            if domain & WITH[d] and domains[j] & WITH[back]:
+                possible[i].append(j)
+                possible[j].append(i)
+            if not domain & WITHOUT[d] and not domains[j] & WITHOUT[back]:
+                a, b = find(i), find(j)
+                if a == b:
+                    return True  # the links every choice keeps already close a cycle
+                parent[a] = b
+    seen, queue = {0}, [0]
+    for i in queue:
+        for j in possible[i]:
+            if j not in seen:
+                seen.add(j)
+                queue.append(j)
+    return len(seen) != n * n  # some cell can no longer be reached from cell 0
+
+
+def graph_conflict(domains: Sequence[Sequence[int]], n: int) -> bool:
+    """True when the domains already force a cycle, or can no longer connect every cell to cell 0.
+
+    The articles' global rule, two tests in one: links that every remaining
+    orientation of both cells keeps (union-find finds a cycle among them),
+    and links that some orientation still allows (a breadth-first search
+    from cell 0 must reach every cell).
+    """
+    n = check_size(n)
+    return graph_conflict_bits([_domain_of(d) for d in _check_domains(domains, n)], geometry(n))
