@@ -1,0 +1,195 @@
+"""A complete nonogram line solver on bit masks: O(length x clues) big-int operations.
+
+Given the clue of one line and what is already known about its cells, the
+line solver answers: which cells are filled in *every* placement of the clue's
+blocks that agrees with what is known, and which are empty in every one? That is
+exactly the fixed point that enumerating every placement reaches, but it is
+found without enumerating anything.
+
+A line's state is two ints over its ``length`` cells (bit ``i`` is cell ``i``):
+``filled`` (known filled) and ``empty`` (known empty). Cells in neither are
+unknown; a cell in both is a contradiction the caller never builds.
+
+The dynamic programme
+---------------------
+Pad the line with one virtual cell at index ``length`` that can only be empty,
+so every block is followed by an empty separator cell. A *position* ``p`` in
+``0 .. length + 1`` stands for "cells ``0 .. p-1`` have been coloured".
+
+- ``can_empty`` has bit ``p`` set when cell ``p`` may be empty (not known
+  filled; the pad may always be empty); ``can_fill`` when it may be filled.
+- ``forward[j]`` is the set of positions reachable after placing the first
+  ``j`` blocks. ``forward[0]`` starts as ``{0}``; placing block ``j`` of length
+  ``L`` at a start ``s`` needs cells ``s .. s+L-1`` fillable and cell ``s+L``
+  emptiable, and lands on position ``s+L+1``. Between blocks any number of
+  emptiable cells may be skipped.
+- Skipping emptiable cells from a set of positions ``S`` is one addition: in
+  ``can_empty + (S & can_empty)`` each carry runs up through a run of emptiable
+  cells and stops just past it, so ``S | ((can_empty + (S & can_empty)) ^
+  can_empty)`` is every position reachable from ``S`` (a run's bits flip to 0,
+  the bit past it flips to 1; the XOR turns exactly those into 1s).
+- ``backward[j]`` is the same for the blocks ``j ..`` read from the right end,
+  computed by running the forward pass over the reversed line.
+
+The line is consistent when ``forward[k]`` reaches position ``length + 1``.
+Block ``j`` may start at ``s`` when ``s`` is in ``forward[j]``, the block fits
+there, and ``backward[j+1]`` continues from ``s+L+1``; a cell may be filled
+when some feasible start covers it, and may be empty when some ``j`` has the
+cell between ``forward[j]`` and ``backward[j]``. Every step is a handful of
+shifts, ANDs and ORs on ints as long as the line, once per block.
+
+Worked example (a test checks it): length 10, clue ``(3, 4)``, cell 5 known
+filled (``filled = 1 << 5``), nothing else known. The 3-block cannot cover cell
+5 (the 4-block would then not fit after it), and cell 5 cannot be the gap
+between the blocks, so the 3-block starts at 0 or 1 and the 4-block, which must
+cover cell 5 and start at least two cells after the 3-block, starts at 4 or 5.
+Hence cells 1, 2 (the 3-block's overlap), 5, 6, 7 (the 4-block's overlap) are
+filled in every placement and cell 9 is empty in every one:
+``solve_line((3, 4), 10, 1 << 5, 0) == (0b0011100110, 0b1000000000)``.
+
+Clues use the ``[0]`` convention for an empty line: ``(0,)`` and ``()`` both
+mean "no blocks". Results are memoised per ``(clue, length, filled, empty)``
+in a bounded LRU cache, so repeated states during probing and search cost one
+dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+__all__ = ["LineContradiction", "normalise_clue", "solve_line", "solve_line_cells", "cache_info"]
+
+LINE_CACHE_SIZE = 1 << 18
+
+
+class LineContradiction(Exception):
+    """No placement of the clue agrees with the known cells (used internally by callers)."""
+
+
+def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
+    """The clue as a tuple of positive block lengths: ``[0]`` and ``[]`` both become ``()``."""
+    return tuple(block for block in clue if block)
+
+
+def _reverse_bits(value: int, width: int) -> int:
+    """``value`` read backwards over ``width`` bits (bit 0 becomes bit ``width - 1``)."""
+    return int(format(value, f"0{width}b")[::-1], 2) if width else 0
+
+
+def _skip_empties(positions: int, can_empty: int) -> int:
+    """Every position reachable from ``positions`` by stepping over emptiable cells."""
+    return positions | ((can_empty + (positions & can_empty)) ^ can_empty)
+
+
+def _fits(can_fill: int, block: int) -> int:
+    """Bit ``s`` set when cells ``s .. s+block-1`` are all fillable (log-doubling AND)."""
+    fits = can_fill
+    span = 1
+    while span < block:
+        step = min(span, block - span)
+        fits &= fits >> step
+        span += step
+    return fits
+
+
+def _smear(starts: int, block: int) -> int:
+    """Cells covered by a block of length ``block`` starting at any bit of ``starts``."""
+    covered = starts
+    span = 1
+    while span < block:
+        step = min(span, block - span)
+        covered |= covered << step
+        span += step
+    return covered
+
+
+def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> list[int]:
+    """``forward[j]`` for j = 0..k: positions reachable after placing the first j blocks."""
+    reach = _skip_empties(1, can_empty)
+    forward = [reach]
+    for block in blocks:
+        starts = reach & _fits(can_fill, block) & (can_empty >> block)
+        reach = _skip_empties(starts << (block + 1), can_empty)
+        forward.append(reach)
+    return forward
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def solve_line(
+    blocks: tuple[int, ...], length: int, filled: int, empty: int
+) -> tuple[int, int] | None:
+    """The most precise ``(filled, empty)`` masks for the line, or None for a contradiction.
+
+    ``blocks`` must already be normalised (positive lengths, ``()`` for an empty
+    line). The result contains the input: cells known stay known.
+    """
+    line_mask = (1 << length) - 1
+    pad = 1 << length
+    can_fill = ~empty & line_mask
+    can_empty = (~filled & line_mask) | pad
+    forward = _forward(blocks, can_fill, can_empty)
+    end = pad << 1  # position length + 1: every cell and the pad coloured
+    if not forward[-1] & end:
+        return None
+    # The backward pass is the forward pass of the mirrored line. Mirroring over
+    # length + 1 cells keeps the pad (cell `length`) at the far end of the mirror,
+    # so the pad stays a trailing empty cell; positions then mirror as p -> length+1-p.
+    width = length + 2
+    mirrored_fill = _reverse_bits(can_fill, length)
+    mirrored_empty = _reverse_bits(can_empty & line_mask, length) | pad
+    backward_mirrored = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
+    # backward[j] (positions from which blocks j.. complete the line) is the
+    # mirror of the mirrored pass after placing the last k - j blocks.
+    k = len(blocks)
+    backward = [_reverse_bits(backward_mirrored[k - j], width) for j in range(k + 1)]
+
+    may_empty = 0
+    may_fill = 0
+    for j in range(k + 1):
+        # Position q in both forward[j] and backward[j]: the prefix ends with an
+        # empty cell q-1 and the suffix starts after that same empty cell.
+        may_empty |= forward[j] & backward[j]
+    may_empty = (may_empty >> 1) & can_empty & line_mask
+    for j, block in enumerate(blocks):
+        starts = (
+            forward[j]
+            & _fits(can_fill, block)
+            & (can_empty >> block)
+            & (backward[j + 1] >> (block + 1))
+        )
+        may_fill |= _smear(starts, block)
+    may_fill &= line_mask
+    new_filled = line_mask & ~may_empty
+    new_empty = line_mask & ~may_fill
+    if new_filled & new_empty:
+        return None
+    return new_filled, new_empty
+
+
+def cache_info() -> object:
+    """Hit and miss counts of the line cache (``functools`` cache statistics)."""
+    return solve_line.cache_info()
+
+
+def solve_line_cells(clue: Sequence[int], cells: Sequence[int | None]) -> list[int | None] | None:
+    """Convenience form on a list of cells (1 filled, 0 empty, None unknown).
+
+    Returns the completed list, or None when the clue cannot fit the known cells.
+    """
+    filled = 0
+    empty = 0
+    for index, cell in enumerate(cells):
+        if cell == 1:
+            filled |= 1 << index
+        elif cell == 0:
+            empty |= 1 << index
+    result = solve_line(normalise_clue(clue), len(cells), filled, empty)
+    if result is None:
+        return None
+    new_filled, new_empty = result
+    out: list[int | None] = []
+    for index in range(len(cells)):
+        bit = 1 << index
+        out.append(1 if new_filled & bit else 0 if new_empty & bit else None)
+    return out
