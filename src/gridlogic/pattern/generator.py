@@ -1,0 +1,282 @@
+"""The Pattern generator (version 1): plant a random grid, keep it if its clues are unique.
+
+Seed article 003 (part 2) describes it, and ``generate`` reproduces the
+original engine field for field. For a size ``n`` in 5, 8, 10 and a seed of
+at most 80 characters (JavaScript's ``seed.length``: UTF-16 code units), one
+random stream ``rng(seed)`` feeds up to 500 attempts; a rejected attempt's
+numbers are not given back, the next attempt continues the stream. Each
+attempt:
+
+1. draws a density ``0.4 + random() * 0.25`` (so 0.4 to 0.65);
+2. fills each cell independently, row-major, when ``random() < density``;
+3. rejects a grid with fewer than ``max(3, floor(n*n*0.15))`` filled cells or
+   more than ``n*n`` minus that (3..22 for n=5, 9..55 for 8, 15..85 for 10);
+4. computes every row's and column's clue (:func:`clues_for`; an empty line
+   is ``[0]``) and runs :func:`gridlogic.pattern.solver.solve` with a
+   budget of 20,000 nodes: a truncated search, no solution or two solutions
+   reject the grid;
+5. defensively checks that the single solution is the planted grid.
+
+All clues are shown: unlike Loop, Pattern removes none. There is no
+difficulty grading, so ``DIFFICULTIES`` is just ``("any",)``.
+
+What the generator guarantees: every puzzle it returns has exactly one
+solution, proven by a search that finished within its budget, and that
+solution is ``answer``.
+
+Worked example (the article's, checked in ``tests/pattern/test_generator.py``):
+``generate(5, "notes-example")``. Attempt 1 draws density 0.5589 and 12
+filled cells, but its clues allow two grids; attempt 2 draws density 0.4685
+and 13 filled cells, unique, so the puzzle is attempt 2::
+
+    #.#..     rows    [1,1] [2] [1,3] [2,1] [2]
+    ...##     columns [1,3] [2] [1,1] [2] [3]
+    #.###
+    ##..#
+    ##...
+
+and its check needed one node: propagation alone decides every cell.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.pattern.lines import compute_clue
+from gridlogic.pattern.solver import SolveResult, solve
+from gridlogic.rng import js_length, rng
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "DIFFICULTIES",
+    "MAX_ATTEMPTS",
+    "MAX_SEED_LENGTH",
+    "SIZES",
+    "VERSION",
+    "Attempt",
+    "Puzzle",
+    "attempts",
+    "check",
+    "clues_for",
+    "generate",
+    "puzzle_from_dict",
+    "verify",
+]
+
+SIZES = (5, 8, 10)
+DEFAULT_SIZE = 5
+DIFFICULTIES = ("any",)
+VERSION = 1
+MAX_ATTEMPTS = 500
+MAX_SEED_LENGTH = 80
+NODE_LIMIT = 20000
+
+
+def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid."""
+    rows = [compute_clue(answer[r * n : r * n + n]) for r in range(n)]
+    cols = [compute_clue([answer[r * n + c] for r in range(n)]) for c in range(n)]
+    return rows, cols
+
+
+def _picture(cells: Sequence[int], n: int) -> str:
+    return "/".join(
+        "".join("#" if cells[r * n + c] else "." for c in range(n)) for r in range(n)
+    )
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated Pattern puzzle; ``to_dict()`` is the reference's JSON, field for field."""
+
+    n: int
+    seed: str
+    version: int
+    answer: tuple[int, ...]
+    row_clues: tuple[tuple[int, ...], ...]
+    col_clues: tuple[tuple[int, ...], ...]
+    attempt: int
+    cells: int
+
+    def __repr__(self) -> str:
+        return (
+            f"<pattern.Puzzle n={self.n} seed={self.seed!r} attempt={self.attempt} "
+            f"answer={_picture(self.answer, self.n)!r}>"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "seed": self.seed,
+            "version": self.version,
+            "answer": list(self.answer),
+            "rowClues": [list(c) for c in self.row_clues],
+            "colClues": [list(c) for c in self.col_clues],
+            "attempt": self.attempt,
+            "cells": self.cells,
+        }
+
+    def givens(self) -> dict[str, object]:
+        """What the player is shown: every row's and column's clue (an empty line is ``[0]``)."""
+        return {
+            "rowClues": [list(c) for c in self.row_clues],
+            "colClues": [list(c) for c in self.col_clues],
+        }
+
+    def solution(self) -> dict[str, object]:
+        return {"cells": list(self.answer)}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt of the generator, for reading how a puzzle came about.
+
+    ``outcome`` is ``"accepted"``, ``"too few filled"``, ``"too many filled"``,
+    ``"no solution"``, ``"several solutions"``, ``"undecided"`` (the search ran
+    out of nodes) or ``"not the planted grid"``; ``check`` is the search's
+    result when one ran.
+    """
+
+    number: int
+    density: float
+    answer: tuple[int, ...]
+    filled: int
+    outcome: str
+    check: SolveResult | None
+
+
+def check_parameters(size: object, seed: object, difficulty: object = "any") -> None:
+    """Raise :class:`InvalidParameters` naming what is allowed, for anything ``generate`` refuses."""
+    if isinstance(difficulty, str) is False or difficulty not in DIFFICULTIES:
+        raise InvalidParameters(
+            f"unknown difficulty {difficulty!r}; Pattern has only {', '.join(DIFFICULTIES)}"
+        )
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise InvalidParameters(f"size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
+    if not isinstance(seed, str):
+        raise InvalidParameters(f"seed must be a str, not {type(seed).__name__} {seed!r}")
+    if js_length(seed) > MAX_SEED_LENGTH:
+        raise InvalidParameters(
+            f"seed {seed[:20]!r}... is {js_length(seed)} UTF-16 code units long; "
+            f"at most {MAX_SEED_LENGTH} are allowed"
+        )
+
+
+def attempts(size: int, seed: str) -> Iterator[Attempt]:
+    """Every attempt ``generate(size, seed)`` makes, in order, up to the first accepted one.
+
+    Stops after :data:`MAX_ATTEMPTS` attempts. The random stream is the one
+    ``generate`` uses, so the attempts are exactly its attempts.
+    """
+    check_parameters(size, seed)
+    n = size
+    cells = n * n
+    random = rng(seed)
+    bound = max(3, math.floor(cells * 0.15))
+    for number in range(1, MAX_ATTEMPTS + 1):
+        density = 0.4 + random() * 0.25
+        answer = tuple(1 if random() < density else 0 for _ in range(cells))
+        filled = sum(answer)
+        if filled < bound or filled > cells - bound:
+            outcome = "too few filled" if filled < bound else "too many filled"
+            yield Attempt(number, density, answer, filled, outcome, None)
+            continue
+        rows, cols = clues_for(answer, n)
+        result = solve(rows, cols, n, NODE_LIMIT)
+        if result.truncated:
+            outcome = "undecided"
+        elif not result.solutions:
+            outcome = "no solution"
+        elif len(result.solutions) > 1:
+            outcome = "several solutions"
+        elif result.solutions[0] != answer:
+            outcome = "not the planted grid"
+        else:
+            outcome = "accepted"
+        yield Attempt(number, density, answer, filled, outcome, result)
+        if outcome == "accepted":
+            return
+
+
+def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
+    """The puzzle the original engine makes for (size, seed); see the module docstring.
+
+    ``difficulty`` exists for the common game surface and accepts only ``"any"``.
+    """
+    check_parameters(size, seed, difficulty)
+    for attempt in attempts(size, seed):
+        if attempt.outcome == "accepted":
+            rows, cols = clues_for(attempt.answer, size)
+            return Puzzle(
+                size, seed, VERSION, attempt.answer,
+                tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt.number, size * size,
+            )  # fmt: skip
+    raise GenerationFailed(
+        f"no {size}x{size} Pattern puzzle with a unique solution was found in {MAX_ATTEMPTS} "
+        f"attempts for seed {seed!r}; try another size or seed"
+    )
+
+
+def _cells(value: object, count: int, name: str, allowed: tuple[int, ...] = (0, 1)) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) != count:
+        raise InvalidParameters(f"{name} must be a list of {count} cells, not {value!r:.80}")
+    for i, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, int) or v not in allowed:
+            raise InvalidParameters(
+                f"{name}[{i}] is {v!r}; cells are {' or '.join(map(str, allowed))}"
+            )
+    return tuple(value)
+
+
+def puzzle_from_dict(data: object) -> Puzzle:
+    """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
+    if not isinstance(data, dict):
+        raise InvalidParameters(f"a Pattern puzzle is a JSON object, not {type(data).__name__}")
+    missing = [k for k in ("n", "seed", "version", "answer", "rowClues", "colClues", "attempt", "cells") if k not in data]
+    if missing:
+        raise InvalidParameters(f"not a Pattern puzzle: missing field(s) {', '.join(missing)}")
+    n = data["n"]
+    if isinstance(n, bool) or not isinstance(n, int) or n not in SIZES:
+        raise InvalidParameters(f"'n' must be one of {', '.join(map(str, SIZES))}, not {n!r}")
+    if not isinstance(data["seed"], str):
+        raise InvalidParameters(f"'seed' must be a string, not {data['seed']!r}")
+    if data["version"] != VERSION or isinstance(data["version"], bool):
+        raise InvalidParameters(f"'version' {data['version']!r} is not supported; this is version {VERSION}")
+    attempt = data["attempt"]
+    if isinstance(attempt, bool) or not isinstance(attempt, int) or not 1 <= attempt <= MAX_ATTEMPTS:
+        raise InvalidParameters(f"'attempt' must be a whole number 1..{MAX_ATTEMPTS}, not {attempt!r}")
+    if data["cells"] != n * n or isinstance(data["cells"], bool):
+        raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {data['cells']!r}")
+    answer = _cells(data["answer"], n * n, "answer")
+    rows, cols = clues_for(answer, n)
+    for key, expected in (("rowClues", rows), ("colClues", cols)):
+        if data[key] != expected:
+            raise InvalidParameters(f"'{key}' {data[key]!r:.80} are not the clues of the answer ({expected})")
+    return Puzzle(
+        n, data["seed"], VERSION, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)),
+        attempt, n * n,
+    )  # fmt: skip
+
+
+def check(puzzle: Puzzle, board: object) -> dict[str, object]:
+    """A player's board judged by the clues: any grid that shows every clue counts as solved.
+
+    ``board`` is n*n ints: 1 filled, 0 empty, 2 marked empty (counts as empty).
+    ``wrongRows`` and ``wrongCols`` list the (0-based) lines whose runs differ
+    from their clue.
+    """
+    n = puzzle.n
+    cells = [1 if v == 1 else 0 for v in _cells(board, n * n, "board", (0, 1, 2))]
+    rows, cols = clues_for(cells, n)
+    wrong_rows = [r for r in range(n) if tuple(rows[r]) != puzzle.row_clues[r]]
+    wrong_cols = [c for c in range(n) if tuple(cols[c]) != puzzle.col_clues[c]]
+    return {"solved": not wrong_rows and not wrong_cols, "wrongRows": wrong_rows, "wrongCols": wrong_cols}
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Re-solve the clues from scratch: exactly one solution within the budget, and it is the answer."""
+    result = solve([list(c) for c in puzzle.row_clues], [list(c) for c in puzzle.col_clues], puzzle.n, NODE_LIMIT)
+    return not result.truncated and len(result.solutions) == 1 and result.solutions[0] == puzzle.answer
