@@ -77,6 +77,8 @@ NODE_LIMIT = 20000
 
 def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list[int]]]:
     """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid."""
+    if not isinstance(answer, (list, tuple)) or len(answer) != n * n:
+        raise InvalidParameters(f"a {n}x{n} grid has {n * n} cells, got {answer!r:.80}")
     rows = [compute_clue(answer[r * n : r * n + n]) for r in range(n)]
     cols = [compute_clue([answer[r * n + c] for r in range(n)]) for c in range(n)]
     return rows, cols
