@@ -1,0 +1,113 @@
+"""Signal's generator: the articles' worked example, seeds, errors, and the game surface."""
+
+import pytest
+
+from gridlogic import GenerationFailed, GridlogicError, InvalidParameters, signal
+
+
+def test_articles_worked_example_every_field():
+    puzzle = signal.generate(4, "notes-example", "any")
+    assert puzzle.to_dict() == {
+        "n": 4, "seed": "notes-example", "target": "any", "version": 3,
+        "answer": [4, 4, 6, 12, 3, 11, 13, 1, 2, 14, 11, 8, 2, 11, 10, 8],
+        "shuffled": [4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4],
+        "attempt": 1,
+        "difficulty": {
+            "level": "medium", "boundaryFixed": 3, "localFixed": 10, "localRounds": 3, "globalRounds": 0,
+            "needsSearch": True, "maxDepth": 1, "decisionPoints": 1, "remaining": 6, "largestRegion": 6,
+        },
+        "metrics": {"score": 95, "deduction": 10, "variety": 75, "turns": 17},
+    }
+    # 30 pipe ends = 15 links = n*n - 1, as the article counts.
+    assert sum(bin(m).count("1") for m in puzzle.answer) == 30
+
+
+def test_tree_draws_2n_n_minus_1_minus_1_numbers():
+    draws = []
+
+    def counting():
+        draws.append(1)
+        return 0.5
+
+    board = signal.tree(4, counting)
+    assert len(draws) == 23  # 2*4*3 - 1, as the article says
+    assert signal.is_solved(board, 4)
+
+
+def test_seed_replay_is_deterministic():
+    for target in signal.DIFFICULTIES:
+        assert signal.generate(5, "replay", target).to_dict() == signal.generate(5, "replay", target).to_dict()
+
+
+@pytest.mark.parametrize("seed", ["", "日本語のシード", "😀🧩", "a\ud83d\ude00b", "x" * 80, "😀" * 40])
+def test_unusual_seeds_generate_solved_unique_puzzles(seed):
+    puzzle = signal.generate(4, seed)
+    assert puzzle.seed == seed
+    assert signal.is_solved(list(puzzle.answer), 4)
+    assert not signal.is_solved(list(puzzle.shuffled), 4)
+    assert signal.verify(puzzle)
+
+
+def test_surrogate_pair_seed_equals_astral_seed():
+    assert signal.generate(4, "a\ud83d\ude00b").answer == signal.generate(4, "a😀b").answer
+
+
+@pytest.mark.parametrize(
+    "size, seed, difficulty, fragment",
+    [
+        (3, "x", "any", "size must be one of 4, 5, 6"),
+        (7, "x", "any", "size must be one of 4, 5, 6"),
+        ("4", "x", "any", "size"),
+        (True, "x", "any", "size"),
+        (4, 12, "any", "seed must be a str"),
+        (4, None, "any", "seed must be a str"),
+        (4, "x" * 81, "any", "at most 80"),
+        (4, "😀" * 41, "any", "82 UTF-16 code units"),
+        (4, "x", "expert", "choose one of any, easy, medium, hard"),
+        (4, "x", None, "unknown difficulty"),
+    ],
+)
+def test_invalid_arguments_say_what_is_allowed(size, seed, difficulty, fragment):
+    with pytest.raises(InvalidParameters, match=fragment) as caught:
+        signal.generate(size, seed, difficulty)
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, GridlogicError)
+
+
+def test_generation_failure_is_an_error_not_a_puzzle():
+    # golden-1 at 4x4 hard: the reference also gives up after 500 attempts.
+    with pytest.raises(GenerationFailed, match="try another size, difficulty or seed"):
+        signal.generate(4, "golden-1", "hard")
+
+
+@pytest.mark.parametrize("size", signal.SIZES)
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_level_is_the_target(size, difficulty):
+    try:
+        puzzle = signal.generate(size, f"level-{size}", difficulty)
+    except GenerationFailed:
+        pytest.skip("no puzzle of this level for this seed (the reference behaves the same)")
+    assert puzzle.difficulty.level == difficulty
+    assert signal.analyze_difficulty(list(puzzle.answer), size).level == difficulty
+    assert signal.verify(puzzle)
+
+
+def test_surface_round_trip_and_check():
+    puzzle = signal.generate(5, "surface")
+    assert signal.puzzle_from_dict(puzzle.to_dict()) == puzzle
+    assert puzzle.givens() == {"tiles": list(puzzle.shuffled)}
+    assert "answer" not in puzzle.givens()
+    assert signal.check(puzzle, list(puzzle.answer))["solved"] is True
+    unsolved = signal.check(puzzle, list(puzzle.shuffled))
+    assert unsolved["solved"] is False and 12 in unsolved["lit"]  # the centre tile is always lit
+    with pytest.raises(InvalidParameters, match="not a rotation"):
+        signal.check(puzzle, [15] * 25 if puzzle.shuffled[0] != 15 else [1] * 25)
+    with pytest.raises(InvalidParameters):
+        signal.puzzle_from_dict({"n": 5})
+    assert "seed='surface'" in repr(puzzle)
+
+
+def test_metrics_score_is_zero_when_not_verified():
+    puzzle = signal.generate(4, "notes-example")
+    unverified = signal.SolveResult([], 30001, True, 0, 1)
+    m = signal.metrics(list(puzzle.answer), list(puzzle.shuffled), 4, unverified)
+    assert m.score == 0 and m.variety == 75 and m.turns == 17
