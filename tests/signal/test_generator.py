@@ -82,10 +82,15 @@ def test_generation_failure_is_an_error_not_a_puzzle():
 @pytest.mark.parametrize("size", signal.SIZES)
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_generated_level_is_the_target(size, difficulty):
-    try:
-        puzzle = signal.generate(size, f"level-{size}", difficulty)
-    except GenerationFailed:
-        pytest.skip("no puzzle of this level for this seed (the reference behaves the same)")
+    # Some seeds find no 4x4 hard puzzle in 500 attempts (the reference neither): take the first that does.
+    for k in range(10):
+        try:
+            puzzle = signal.generate(size, f"level-{k}", difficulty)
+            break
+        except GenerationFailed:
+            continue
+    else:
+        pytest.fail(f"no {difficulty} {size}x{size} puzzle for ten seeds")
     assert puzzle.difficulty.level == difficulty
     assert signal.analyze_difficulty(list(puzzle.answer), size).level == difficulty
     assert signal.verify(puzzle)
