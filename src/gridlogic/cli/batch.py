@@ -1,0 +1,188 @@
+"""``gridlogic batch``: many puzzles from one seed prefix, resumable; ``gridlogic batch --verify FILE``.
+
+The work itself is :mod:`gridlogic.batch`; this module reads the arguments,
+prints the plan, the progress (on standard error) and the summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gridlogic import GAMES
+from gridlogic import batch as batching
+from gridlogic.errors import InvalidParameters
+from gridlogic.games import get_game
+
+PROGRESS_INTERVAL = 10.0  # seconds between plain progress lines when standard error is not a terminal
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "batch",
+        help="generate many puzzles from one seed prefix (resumable, local cores or Dask)",
+        description=(
+            "Generate the puzzles of seeds PREFIX-0 ... PREFIX-(COUNT-1) into a JSON lines or SQLite "
+            "file. Running the same command again resumes an interrupted batch. "
+            "With --verify FILE, regenerate and re-solve every puzzle of a batch file instead."
+        ),
+    )
+    parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    parser.add_argument("--size", type=int, help="board size (one the game offers)")
+    parser.add_argument("--difficulty", help="a difficulty the game offers (any for all)")
+    parser.add_argument("--count", type=int, help="how many seeds the batch has")
+    parser.add_argument(
+        "--seed-prefix", help="seeds are PREFIX-0, PREFIX-1, ... (default: today's date and a random word)"
+    )
+    parser.add_argument("--jobs", type=int, help="chunks run at once (default: the number of cores)")
+    parser.add_argument(
+        "--out", help="FILE.jsonl or FILE.sqlite (default: GAME-SIZE-DIFFICULTY-PREFIX.jsonl)"
+    )
+    parser.add_argument(
+        "--executor", default="local", help="'local' (a process pool, the default) or dask://HOST:PORT"
+    )
+    parser.add_argument("--verify", metavar="FILE", help="re-check every puzzle of a batch file")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.verify is not None:
+        return verify(args)
+    return generate(args)
+
+
+def generate(args: argparse.Namespace) -> int:
+    if args.game is None:
+        raise InvalidParameters(f"name a GAME ({', '.join(GAMES)}), or give --verify FILE")
+    game_module = get_game(args.game)
+    for option, value in (("--size", args.size), ("--difficulty", args.difficulty), ("--count", args.count)):
+        if value is None:
+            allowed = {
+                "--size": "the sizes of {} are " + ", ".join(map(str, game_module.SIZES)),
+                "--difficulty": "the difficulties of {} are " + ", ".join(game_module.DIFFICULTIES),
+                "--count": "how many puzzles {} should generate",
+            }[option].format(args.game)
+            raise InvalidParameters(f"{option} is required; {allowed}")
+    game = batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix)
+    choice = batching.parse_executor(args.executor)
+    batching.check_jobs(args.jobs)
+    version = int(game.VERSION)
+
+    prefix_given = args.seed_prefix is not None
+    fresh_prefix = batching.default_seed_prefix()
+    if args.out is None:
+        prefix = args.seed_prefix if prefix_given else fresh_prefix
+        out = f"{args.game}-{args.size}-{args.difficulty}-{prefix}.jsonl"
+    else:
+        out = args.out
+    batching.store_kind(out)
+    store = batching.open_store(out, args.game, args.size, args.difficulty, version, args.seed_prefix)
+    try:
+        prefix = store.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
+        batching.check_seed_prefix(prefix, args.count)
+        spec = batching.BatchSpec(args.game, args.size, args.difficulty, args.count, prefix)
+        already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
+        print(
+            f"batch {prefix!r}: {spec.count} {spec.game} puzzles of size {spec.size}, difficulty "
+            f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
+        )
+        for note in store.notes:
+            print(f"note: {note}")
+        if already:
+            failed = sum(1 for i in range(spec.count) if spec.seed(i) in store.failed)
+            print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
+        if not prefix_given and not already:
+            resume = (
+                f"gridlogic batch {spec.game} --size {spec.size} --difficulty {spec.difficulty} "
+                f"--count {spec.count} --seed-prefix {prefix} --out {out}"
+            )
+            print(f"if interrupted, resume with: {resume}")
+        sys.stdout.flush()
+        with batching.open_executor(choice, args.jobs) as (executor, workers):
+            progress = batching.Progress(spec.count, already, sys.stderr, interval=PROGRESS_INTERVAL)
+            summary = batching.run_batch(spec, store, executor, workers, progress=progress, version=version)
+    finally:
+        store.close()
+    print_summary(summary, executor_label=repr(choice), workers=workers)
+    if summary.interrupted:
+        sys.stderr.write(
+            f"gridlogic: interrupted; {summary.in_output} of {spec.count} seeds are in {out}, "
+            "run the same command again to resume\n"
+        )
+        return 130
+    return 0
+
+
+def print_summary(summary: batching.BatchSummary, executor_label: str, workers: int) -> None:
+    spec = summary.spec
+    lines = [
+        (f"{'interrupted' if summary.interrupted else 'done'}: {summary.in_output} of {spec.count} "
+         f"seeds are in {summary.path}"),
+        (f"  generated   {summary.generated} puzzles in {summary.seconds:.1f} s "
+         f"({summary.rate:.1f} puzzles/s, {executor_label}, {workers} at once)"),
+    ]
+    if summary.already:
+        lines.append(f"  skipped     {summary.already} seeds already in the file")
+    lines.append(f"  failures    {summary.failures_total} ({summary.failed} in this run)")
+    levels = {level: n for level, n in summary.levels.items() if level}
+    if spec.difficulty == "any" and levels:
+        order = {name: position for position, name in enumerate(get_game(spec.game).DIFFICULTIES)}
+        shown = sorted(levels.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+        lines.append("  difficulty  " + ", ".join(f"{level} {n}" for level, n in shown))
+    print("\n".join(lines))
+
+
+def verify(args: argparse.Namespace) -> int:
+    extra = [
+        option
+        for option, value in (
+            ("GAME", args.game), ("--size", args.size), ("--difficulty", args.difficulty),
+            ("--count", args.count), ("--seed-prefix", args.seed_prefix), ("--out", args.out),
+        )
+        if value is not None
+    ]
+    if extra:
+        raise InvalidParameters(
+            f"--verify FILE takes no {', '.join(extra)}; the file says what its batch is "
+            "(only --jobs and --executor apply)"
+        )
+    choice = batching.parse_executor(args.executor)
+    batching.check_jobs(args.jobs)
+    batching.read_batches(args.verify)  # unreadable files are refused before any executor starts
+    with batching.open_executor(choice, args.jobs) as (executor, workers):
+        report = batching.verify_file(args.verify, executor, workers, progress_stream=sys.stderr)
+    print_report(report)
+    return 1 if report.discrepancies else 0
+
+
+def print_report(report: batching.VerifyReport) -> None:
+    print(f"verify {report.path}")
+    for problem in report.problems:
+        print(f"  file: {problem}")
+    for batch_report in report.batches:
+        batch = batch_report.batch
+        print(
+            f"batch {batch.seed_prefix!r}: {batch.game} size {batch.size}, difficulty {batch.difficulty}, "
+            f"version {batch.version}, {len(batch.records)} records"
+        )
+        checks = batch_report.checks
+        puzzles = [c for c in checks if not c.is_failure]
+        failures = [c for c in checks if c.is_failure]
+        rows = [
+            ("check", "ok", "bad"),
+            ("regenerated from seed, equal", sum(bool(c.regenerated_equal) for c in puzzles),
+             sum(not c.regenerated_equal for c in puzzles)),
+            ("re-solved, exactly one solution", sum(bool(c.unique) for c in puzzles),
+             sum(not c.unique for c in puzzles)),
+            ("recorded failure fails again", sum(bool(c.regenerated_equal) for c in failures),
+             sum(not c.regenerated_equal for c in failures)),
+        ]
+        for name, ok, bad in rows:
+            print(f"  {name:<34} {ok!s:>7} {bad!s:>7}")
+        if batch_report.problems:
+            print("  discrepancies:")
+            width = max(len(seed) for seed, _ in batch_report.problems)
+            for seed, problem in batch_report.problems:
+                print(f"    {seed:<{width}}  {problem}")
+    count = report.discrepancies
+    print(f"result: {'OK, no discrepancy' if not count else f'{count} discrepanc' + ('y' if count == 1 else 'ies')}")
