@@ -1,0 +1,176 @@
+"""The generator: the article's example, golden cases, the planted-grid test, errors, the game surface."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from gridlogic import GenerationFailed, InvalidParameters, pattern
+from gridlogic.games import get_game
+from gridlogic.pattern import generator
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def runs(line) -> list[int]:
+    found = [len(list(group)) for value, group in itertools.groupby(line) if value]
+    return found or [0]
+
+
+def test_article_example():
+    puzzle = pattern.generate(5, "notes-example")
+    assert puzzle.to_dict() == {
+        "n": 5,
+        "seed": "notes-example",
+        "version": 1,
+        "answer": [1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0],
+        "rowClues": [[1, 1], [2], [1, 3], [2, 1], [2]],
+        "colClues": [[1, 3], [2], [1, 1], [2], [3]],
+        "attempt": 2,
+        "cells": 25,
+    }
+
+
+def test_article_example_attempts():
+    first, second = pattern.attempts(5, "notes-example")
+    assert (first.number, round(first.density, 4), first.filled) == (1, 0.5589, 12)
+    assert first.outcome == "several solutions" and len(first.check.solutions) == 2
+    assert (second.number, round(second.density, 4), second.filled) == (2, 0.4685, 13)
+    assert second.outcome == "accepted"
+    assert second.check.nodes == 1
+    assert second.answer == pattern.generate(5, "notes-example").answer
+
+
+def test_generator_docstring_picture():
+    puzzle = pattern.generate(5, "notes-example")
+    picture = pattern.render_text(puzzle, solution=True).splitlines()[-5:]
+    assert [line.split()[-5:] for line in picture] == [
+        list(row) for row in ["#.#..", "...##", "#.###", "##..#", "##..."]
+    ]
+
+
+def test_every_golden_generate_case():
+    cases = [json.loads(line) for line in (DATA / "pattern_golden_generate.jsonl").read_text().splitlines()]
+    assert len(cases) == 75
+    for case in cases:
+        a = case["args"]
+        if case.get("error"):
+            with pytest.raises(GenerationFailed):
+                pattern.generate(a["n"], a["seed"])
+        else:
+            assert pattern.generate(a["n"], a["seed"]).to_dict() == case["result"], a
+
+
+@pytest.mark.parametrize("size", [5, 8, 10])
+def test_single_solution_is_the_planted_grid(size):
+    for k in range(8):
+        puzzle = pattern.generate(size, f"planted-{k}")
+        rows = [runs(puzzle.answer[r * size : (r + 1) * size]) for r in range(size)]
+        cols = [runs(puzzle.answer[c::size]) for c in range(size)]
+        assert [list(c) for c in puzzle.row_clues] == rows
+        assert [list(c) for c in puzzle.col_clues] == cols
+        result = pattern.solve(rows, cols, size)
+        assert not result.truncated
+        assert [list(s) for s in result.solutions] == [list(puzzle.answer)]
+        assert pattern.verify(puzzle)
+
+
+def test_seed_replay_is_deterministic_and_seeds_differ():
+    assert pattern.generate(8, "replay") == pattern.generate(8, "replay")
+    assert pattern.generate(8, "replay").answer != pattern.generate(8, "replay2").answer
+
+
+def test_seed_length_counts_utf16_units():
+    pattern.generate(5, "😀" * 40)  # 80 units: allowed
+    pattern.generate(5, "")
+    pattern.generate(5, "お絵かきロジック")
+    with pytest.raises(InvalidParameters, match="81 UTF-16 code units"):
+        pattern.generate(5, "x" * 79 + "😀")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((6, "a"), r"size must be one of 5, 8, 10, not 6"),
+        ((True, "a"), r"not True"),
+        (("5", "a"), r"not '5'"),
+        ((5, 12), r"seed must be a str, not int 12"),
+        ((5, None), r"seed must be a str"),
+        ((5, "a", "easy"), r"unknown difficulty 'easy'; Pattern has only any"),
+    ],
+)
+def test_bad_parameters(args, message):
+    with pytest.raises(InvalidParameters, match=message):
+        pattern.generate(*args)
+
+
+def test_generation_failed_after_the_attempts(monkeypatch):
+    # The article's seed needs two attempts; allowing only one must fail with a hint.
+    monkeypatch.setattr(generator, "MAX_ATTEMPTS", 1)
+    with pytest.raises(GenerationFailed, match="try another size or seed"):
+        pattern.generate(5, "notes-example")
+
+
+def test_puzzle_round_trip_and_validation():
+    puzzle = pattern.generate(8, "round-trip")
+    data = puzzle.to_dict()
+    assert pattern.puzzle_from_dict(json.loads(json.dumps(data))) == puzzle
+    assert "seed='round-trip'" in repr(puzzle)
+    for key, value, message in [
+        ("n", 7, "'n' must be one of"),
+        ("version", 2, "'version' 2 is not supported"),
+        ("answer", data["answer"][:-1], "answer must be a list of 64 cells"),
+        ("rowClues", [[1]] * 8, "'rowClues'.*are not the clues of the answer"),
+        ("attempt", 0, "'attempt' must be"),
+        ("cells", 63, "'cells' must be 64"),
+        ("seed", 5, "'seed' must be a string"),
+    ]:
+        with pytest.raises(InvalidParameters, match=message):
+            pattern.puzzle_from_dict({**data, key: value})
+    with pytest.raises(InvalidParameters, match="missing field"):
+        pattern.puzzle_from_dict({"n": 5})
+    with pytest.raises(InvalidParameters, match="JSON object"):
+        pattern.puzzle_from_dict([1])
+
+
+def test_check_judges_by_the_clues():
+    puzzle = pattern.generate(5, "notes-example")
+    answer = list(puzzle.answer)
+    assert pattern.check(puzzle, answer) == {"solved": True, "wrongRows": [], "wrongCols": []}
+    marked = [2 if v == 0 else 1 for v in answer]  # crosses count as empty
+    assert pattern.check(puzzle, marked)["solved"]
+    wrong = answer[:]
+    wrong[0] = 0  # row 0 and column 0 change
+    assert pattern.check(puzzle, wrong) == {"solved": False, "wrongRows": [0], "wrongCols": [0]}
+    blank = pattern.check(puzzle, [0] * 25)
+    assert blank["wrongRows"] == [0, 1, 2, 3, 4]
+    with pytest.raises(InvalidParameters, match=r"board\[3\] is 5"):
+        pattern.check(puzzle, [0, 0, 0, 5] + [0] * 21)
+    with pytest.raises(InvalidParameters, match="25 cells"):
+        pattern.check(puzzle, [0] * 24)
+
+
+def test_check_accepts_another_solution_of_ambiguous_clues():
+    # check() judges by clues, so a grid with the same clues counts even if it is not the answer.
+    puzzle = pattern.Puzzle(2, "x", 1, (1, 0, 0, 1), ((1,), (1,)), ((1,), (1,)), 1, 4)
+    assert pattern.check(puzzle, [0, 1, 1, 0])["solved"]
+    assert not pattern.verify(puzzle)  # two solutions: not a puzzle gridlogic would show
+
+
+def test_game_surface():
+    game = get_game("pattern")
+    assert game is pattern
+    assert (game.NAME, game.SIZES, game.DEFAULT_SIZE, game.DIFFICULTIES, game.VERSION) == (
+        "pattern", (5, 8, 10), 5, ("any",), 1,
+    )  # fmt: skip
+    puzzle = game.generate(10, "surface", "any")
+    assert puzzle.givens() == {"rowClues": puzzle.to_dict()["rowClues"], "colClues": puzzle.to_dict()["colClues"]}
+    assert puzzle.solution() == {"cells": list(puzzle.answer)}
+    assert game.verify(puzzle)
+    assert game.check(puzzle, puzzle.solution()["cells"])["solved"]
+    assert game.render_text(puzzle).count("#") == 0
+    assert game.render_text(puzzle, solution=True).count("#") == sum(puzzle.answer)
+    assert game.render_svg(puzzle).startswith("<svg")

@@ -1,0 +1,140 @@
+"""Clues, placements and the bit-mask line solver, pinned to the literal enumeration."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from gridlogic import InvalidParameters
+from gridlogic.pattern.lines import (
+    clue_length,
+    compute_clue,
+    line_placements,
+    placement_masks,
+    solve_line,
+    validate_clue,
+)
+
+
+def enumerated_line(clue: tuple[int, ...], length: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """The reference's way: keep the placements that agree, read off what they share."""
+    fits = [
+        m for m in placement_masks(clue, length) if not (m & empty) and (m & filled) == filled
+    ]
+    if not fits:
+        return None
+    full = (1 << length) - 1
+    always = full
+    ever = 0
+    for m in fits:
+        always &= m
+        ever |= m
+    return always, full & ~ever
+
+
+def test_compute_clue_examples():
+    assert compute_clue([1, 0, 1, 0, 0]) == [1, 1]
+    assert compute_clue([1, 1, 0, 1, 1, 1]) == [2, 3]
+    assert compute_clue([0, 0, 0]) == [0]
+    assert compute_clue([]) == [0]
+    assert compute_clue([2, 2, 0, 1]) == [2, 1]  # any truthy value is filled
+
+
+def test_line_placements_in_reference_order():
+    assert line_placements([3, 1], 6) == [
+        [1, 1, 1, 0, 1, 0],
+        [1, 1, 1, 0, 0, 1],
+        [0, 1, 1, 1, 0, 1],
+    ]
+    assert line_placements([0], 3) == [[0, 0, 0]]
+    assert line_placements([], 2) == [[0, 0]]
+    assert line_placements([0, 2, 0], 3) == [[1, 1, 0], [0, 1, 1]]  # zeros are ignored
+    assert line_placements([2, 2], 4) == []  # does not fit
+    assert placement_masks([1], 3) == [0b001, 0b010, 0b100]
+
+
+def test_placements_are_exactly_the_lines_with_that_clue():
+    for length in range(0, 9):
+        by_clue: dict[tuple[int, ...], list[list[int]]] = {}
+        for line in itertools.product((0, 1), repeat=length):
+            by_clue.setdefault(tuple(compute_clue(line)), []).append(list(line))
+        for clue, lines in by_clue.items():
+            assert sorted(line_placements(clue, length)) == sorted(lines)
+
+
+def test_docstring_worked_example():
+    assert solve_line((3, 1), 6, 0, 0) == (0b000110, 0)
+    assert solve_line((3, 1), 6, 0, 0b100000) == (0b010111, 0b101000)
+    assert solve_line((3, 1), 6, 0b100000, 0b000001) == (0b101110, 0b010001)  # .###.#
+    assert solve_line((3, 1), 6, 0b001001, 0) is None  # cells 0 and 3 cannot both be filled
+
+
+def test_solve_line_equals_enumeration_exhaustively_on_short_lines():
+    for length in range(1, 7):
+        clues = {tuple(compute_clue(line)) for line in itertools.product((0, 1), repeat=length)}
+        clues.add((length + 1,))  # a clue that cannot fit at all
+        for known in itertools.product((0, 1, 2), repeat=length):  # 2 = unknown
+            filled = sum(1 << k for k, v in enumerate(known) if v == 1)
+            empty = sum(1 << k for k, v in enumerate(known) if v == 0)
+            for clue in clues:
+                blocks = tuple(x for x in clue if x)
+                assert solve_line(blocks, length, filled, empty) == enumerated_line(
+                    clue, length, filled, empty
+                ), (clue, length, known)
+
+
+def test_solve_line_equals_enumeration_on_random_longer_lines():
+    rand = random.Random(3)
+    for _ in range(3000):
+        length = rand.randint(7, 16)
+        line = [1 if rand.random() < rand.random() else 0 for _ in range(length)]
+        clue = tuple(compute_clue(line))
+        if rand.random() < 0.3:  # a clue of another line: often contradicts what is known
+            clue = tuple(compute_clue([rand.randrange(2) for _ in range(length)]))
+        filled = empty = 0
+        for k in range(length):
+            roll = rand.random()
+            if roll < 0.15:
+                filled |= (1 << k) if line[k] else 0
+                empty |= 0 if line[k] else (1 << k)
+            elif roll < 0.2:
+                if rand.random() < 0.5:
+                    filled |= 1 << k
+                else:
+                    empty |= 1 << k
+        empty &= ~filled
+        blocks = tuple(x for x in clue if x)
+        assert solve_line(blocks, length, filled, empty) == enumerated_line(clue, length, filled, empty)
+
+
+def test_solve_line_works_on_long_lines():
+    # 60 cells, runs 29 and 29 with one gap and one cell to spare: only cells 1..28
+    # and 31..58 are forced; the enumeration would also manage, the point is the length.
+    filled, empty = solve_line((29, 29), 60, 0, 0)
+    assert filled == sum(1 << k for k in (*range(1, 29), *range(31, 59)))
+    assert empty == 0
+    assert solve_line((30, 30), 60, 0, 0) is None
+
+
+def test_clue_length():
+    assert clue_length([4, 2]) == 7
+    assert clue_length([0]) == 0
+    assert clue_length([]) == 0
+    assert clue_length([0, 3, 0, 1]) == 5
+
+
+def test_validate_clue_messages():
+    assert validate_clue([0, 2, 0], 5, "row 1") == (2,)
+    assert validate_clue([], 5, "row 1") == ()
+    with pytest.raises(InvalidParameters, match=r"row 3 clue \[4, 2\] needs 7 cells but the line has 5"):
+        validate_clue([4, 2], 5, "row 3")
+    with pytest.raises(InvalidParameters, match=r"column 2 clue \[1, -1\] holds -1"):
+        validate_clue([1, -1], 5, "column 2")
+    with pytest.raises(InvalidParameters, match=r"holds 1.5"):
+        validate_clue([1.5], 5, "row 1")
+    with pytest.raises(InvalidParameters, match=r"holds True"):
+        validate_clue([True], 5, "row 1")
+    with pytest.raises(InvalidParameters, match=r"not a list"):
+        validate_clue("1 2", 5, "row 1")
