@@ -7,6 +7,7 @@ prints the plan, the progress (on standard error) and the summary.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 
 from gridlogic import GAMES
@@ -82,23 +83,24 @@ def generate(args: argparse.Namespace) -> int:
         batching.check_seed_prefix(prefix, args.count)
         spec = batching.BatchSpec(args.game, args.size, args.difficulty, args.count, prefix)
         already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
-        print(
-            f"batch {prefix!r}: {spec.count} {spec.game} puzzles of size {spec.size}, difficulty "
-            f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
-        )
         for note in store.notes:
-            print(f"note: {note}")
-        if already:
-            failed = sum(1 for i in range(spec.count) if spec.seed(i) in store.failed)
-            print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
-        if not prefix_given and not already:
-            resume = (
-                f"gridlogic batch {spec.game} --size {spec.size} --difficulty {spec.difficulty} "
-                f"--count {spec.count} --seed-prefix {prefix} --out {out}"
-            )
-            print(f"if interrupted, resume with: {resume}")
-        sys.stdout.flush()
+            print(f"note: {note}", flush=True)
+        # Connect before printing the plan, so that a scheduler that does not answer gets one line.
         with batching.open_executor(choice, args.jobs) as (executor, workers):
+            print(
+                f"batch {prefix!r}: {spec.count} {spec.game} puzzles of size {spec.size}, difficulty "
+                f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
+            )
+            if already:
+                failed = sum(1 for i in range(spec.count) if spec.seed(i) in store.failed)
+                print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
+            if not prefix_given and not already:
+                resume = (
+                    f"gridlogic batch {spec.game} --size {spec.size} --difficulty {spec.difficulty} "
+                    f"--count {spec.count} --seed-prefix {shlex.quote(prefix)} --out {shlex.quote(out)}"
+                )
+                print(f"if interrupted, resume with: {resume}")
+            sys.stdout.flush()
             progress = batching.Progress(spec.count, already, sys.stderr, interval=PROGRESS_INTERVAL)
             summary = batching.run_batch(spec, store, executor, workers, progress=progress, version=version)
     finally:
