@@ -26,7 +26,8 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	apt-get update -qq && apt-get install -y -qq chromium
 
 run: $(VENV)/.run-installed
-	$(BIN)/gridlogic signal generate --size 5 --seed "$$(date +%s)"
+	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
+	$(BIN)/gridlogic serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.dev-installed /usr/bin/chromium
 	$(BIN)/python -m pytest
