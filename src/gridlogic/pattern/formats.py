@@ -258,7 +258,14 @@ def read_non(text: str) -> PatternPuzzleFile:
                     continue
                 if not _CLUE_LINE.match(candidate):
                     break
-                clues.append(_parse_non_clue(candidate, k + 1, kind, len(clues) + 1))
+                clue = _parse_non_clue(candidate, k + 1, kind, len(clues) + 1)
+                across = sizes.get("width" if kind == "row" else "height")
+                if across is not None and clue_length(clue) > across[0]:
+                    raise InvalidParameters(
+                        f"line {k + 1}: {kind} {len(clues) + 1} clue {list(clue)!r} needs "
+                        f"{clue_length(clue)} cells but the line has {across[0]}"
+                    )
+                clues.append(clue)
                 numbers.append(k + 1)
                 k += 1
             sections[keyword] = (clues, number, numbers)

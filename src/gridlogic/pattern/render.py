@@ -8,11 +8,11 @@ blank (``.``), ready to be played on paper. Worked example (checked in
 
     grid_text([[3], [1]], [[2], [1], [1]], [1, 1, 1, 1, 0, 0])
 
-gives::
+gives (the clue column is as wide as the longest row clue)::
 
-        2 1 1
-      3 # # #
-      1 # . .
+      2 1 1
+    3 # # #
+    1 # . .
 """
 
 from __future__ import annotations
