@@ -28,7 +28,7 @@ def test_generate_text(capsys, monkeypatch):
     assert code == 0 and err == ""
     assert out.startswith("Pattern 10x10, seed 'abc' (attempt ")
     assert "#" not in out
-    code, solved, _ = run(capsys, monkeypatch, ["pattern", "generate", "--size", "10", "--seed", "abc", "--solution"])
+    _, solved, _ = run(capsys, monkeypatch, ["pattern", "generate", "--size", "10", "--seed", "abc", "--solution"])
     assert solved.count("#") == sum(pattern.generate(10, "abc").answer)
 
 
@@ -45,6 +45,7 @@ def test_generate_random_seed_is_printed(capsys, monkeypatch):
     data = json.loads(out)
     assert pattern.generate(5, data["seed"]).to_dict() == data
     code, out, err = run(capsys, monkeypatch, ["pattern", "generate", "--format", "svg"])
+    assert code == 0
     assert err.startswith("seed ")
 
 

@@ -56,7 +56,7 @@ def test_line_placements_in_reference_order():
 
 
 def test_placements_are_exactly_the_lines_with_that_clue():
-    for length in range(0, 9):
+    for length in range(9):
         by_clue: dict[tuple[int, ...], list[list[int]]] = {}
         for line in itertools.product((0, 1), repeat=length):
             by_clue.setdefault(tuple(compute_clue(line)), []).append(list(line))

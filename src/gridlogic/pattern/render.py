@@ -43,9 +43,9 @@ def grid_text(
     lines = []
     for k in range(depth):
         parts = []
-        for c in cols:
-            pad = depth - len(c)
-            parts.append((c[k - pad] if k >= pad else "").rjust(cell_w))
+        for numbers in cols:
+            pad = depth - len(numbers)
+            parts.append((numbers[k - pad] if k >= pad else "").rjust(cell_w))
         lines.append(" " * left + " " + " ".join(parts))
     for r in range(height):
         marks = []
@@ -73,9 +73,11 @@ def grid_svg(
     total_w = left + width * cell + 2
     total_h = top + height * cell + 2
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:g}" height="{total_h:g}" '
-        f'viewBox="0 0 {total_w:g} {total_h:g}" role="img" '
-        f'aria-label="{escape(f"Pattern puzzle, {width} by {height}")}">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:g}" height="{total_h:g}" '
+            f'viewBox="0 0 {total_w:g} {total_h:g}" role="img" '
+            f'aria-label="{escape(f"Pattern puzzle, {width} by {height}")}">'
+        ),
         f'<rect width="{total_w:g}" height="{total_h:g}" fill="#fff"/>',
         f'<g font-family="sans-serif" font-size="{font:g}" fill="#222" text-anchor="middle">',
     ]

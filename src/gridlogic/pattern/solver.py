@@ -77,8 +77,9 @@ def _validate_lines(
             raise InvalidParameters(
                 f"{len(clues)} {label} clues given but the grid has {count} {label}s"
             )
-    rows = [validate_clue(c, width, f"row {r + 1}") for r, c in enumerate(row_clues)]  # type: ignore[arg-type]
-    cols = [validate_clue(c, height, f"column {k + 1}") for k, c in enumerate(col_clues)]  # type: ignore[arg-type]
+    assert isinstance(row_clues, (list, tuple)) and isinstance(col_clues, (list, tuple))
+    rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
+    cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
     return rows, cols
 
 
@@ -91,7 +92,7 @@ def _check_size(name: str, value: object) -> int:
 class _Grid:
     """Row masks of known-filled and known-empty cells; columns are read out when needed."""
 
-    __slots__ = ("width", "height", "rows", "cols", "filled", "empty")
+    __slots__ = ("cols", "empty", "filled", "height", "rows", "width")
 
     def __init__(
         self,
