@@ -14,7 +14,15 @@ original for every (size, seed, difficulty). Modules: :mod:`.board`
 
 from __future__ import annotations
 
-from gridlogic.signal.board import BITS, connected, is_solved, neighbour, rotate, rotate_back, variants
+from gridlogic.signal.board import (
+    BITS,
+    connected,
+    is_solved,
+    neighbour,
+    rotate,
+    rotate_back,
+    variants,
+)
 from gridlogic.signal.difficulty import Difficulty, analyze_difficulty
 from gridlogic.signal.generator import (
     DEFAULT_SIZE,

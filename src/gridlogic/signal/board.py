@@ -21,6 +21,7 @@ every tile reachable from tile 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from gridlogic.errors import InvalidParameters
 
@@ -64,16 +65,24 @@ def neighbour(i: int, d: int, n: int) -> int:
     return i - 1 if c > 0 else -1
 
 
+@cache
+def pipe_table(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per cell: (bit, neighbour or -1, the neighbour's bit facing back) for the four directions."""
+    return tuple(
+        tuple((BITS[d], neighbour(i, d, n), BITS[(d + 2) % 4]) for d in range(4)) for i in range(n * n)
+    )
+
+
 def connected(board: Sequence[int], n: int, start: int = 0) -> set[int]:
     """The cells reachable from ``start`` along pipes that leave ``start``'s side (one-sided links count)."""
     seen, queue = {start}, [start]
+    table = pipe_table(n)
     for i in queue:
-        for d, bit in enumerate(BITS):
-            if board[i] & bit:
-                j = neighbour(i, d, n)
-                if j >= 0 and j not in seen:
-                    seen.add(j)
-                    queue.append(j)
+        mask = board[i]
+        for bit, j, _ in table[i]:
+            if mask & bit and j >= 0 and j not in seen:
+                seen.add(j)
+                queue.append(j)
     return seen
 
 
@@ -94,22 +103,26 @@ def is_solved(board: Sequence[int], n: int) -> bool:
     if len(board) != n * n:
         return False
     ends = 0
+    table = pipe_table(n)
     for i, mask in enumerate(board):
-        for d, bit in enumerate(BITS):
-            if mask & bit:
-                j = neighbour(i, d, n)
-                if j < 0 or not board[j] & BITS[(d + 2) % 4]:
-                    return False
-                ends += 1
+        if mask:
+            for bit, j, back in table[i]:
+                if mask & bit:
+                    if j < 0 or not board[j] & back:
+                        return False
+                    ends += 1
     return ends // 2 == len(board) - 1 and len(connected(board, n)) == len(board)
 
 
 def shape_of(mask: int) -> str:
     """The tile's shape regardless of rotation: blank, end, straight, elbow, tee or cross."""
-    k = bin(mask).count("1")
-    if k == 2:
-        return "straight" if mask in (5, 10) else "elbow"
-    return ("blank", "end", "", "tee", "cross")[k]
+    return SHAPES[mask]
+
+
+SHAPES = tuple(
+    ("straight" if m in (5, 10) else "elbow") if m.bit_count() == 2 else ("blank", "end", "", "tee", "cross")[m.bit_count()]
+    for m in range(16)
+)
 
 
 def check_size(n: object) -> int:

@@ -46,13 +46,12 @@ from dataclasses import dataclass
 
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.solver import (
+    VARIANT_DOMAINS,
     Geometry,
-    _domain_of,
     _make_arc_consistent,
     _members,
     _mrv_choice,
     _single_mask,
-    _support,
     geometry,
     graph_conflict_bits,
 )
@@ -112,10 +111,13 @@ def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
     cell; emptiness spreads to the neighbours and the round still counts.
     """
     rounds = 0
+    border, supporters = geo.border_allowed, geo.supporters
     while True:
         changed = False
         for i, domain in enumerate(domains):
-            kept = domain & _support(domains, i, geo)
+            kept = domain & border[i]
+            for table, j in supporters[i]:
+                kept &= table[domains[j]]
             if kept != domain:
                 changed = True
                 domains[i] = kept
@@ -200,10 +202,53 @@ def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Ge
 def analyze_difficulty(board: Sequence[int], n: int) -> Difficulty:
     """Grade ``board`` (a solved board, as the generator calls it) by the articles' three stages."""
     n = check_size(n)
-    board = check_board(board, n)
+    return analyze_checked(check_board(board, n), n)
+
+
+def _border_domains(board: Sequence[int], geo: Geometry) -> list[int]:
+    """Stage 1: each tile's orientations that keep every pipe on the board."""
+    return [VARIANT_DOMAINS[m] & allowed for m, allowed in zip(board, geo.border_allowed)]
+
+
+def could_be_level(board: Sequence[int], n: int, target: str) -> bool:
+    """A quick necessary condition for ``analyze_difficulty(board, n).level == target``.
+
+    The generator asks this before proving uniqueness: a board that fails it
+    would be rejected anyway, and a rejected attempt draws no more random
+    numbers, so skipping the rest changes no puzzle. It uses only the
+    border and the local fixed point (whose value, unlike its round count,
+    does not depend on the order of the work):
+
+    * easy needs ``boundaryFixed >= 0.2 n²`` and every tile fixed locally;
+    * hard needs ``remaining >= max(8, ceil(0.3 n²))`` and ``largestRegion >= 6``;
+    * medium is not easy: when the easy conditions all hold (they decide
+      the level by themselves) the board is easy; otherwise it may be medium.
+    """
+    geo = geometry(n)
+    domains = _border_domains(board, geo)
+    cells = n * n
+    if target == "medium":
+        if _fixed(domains) / cells < 0.2:
+            return True
+        rounds, _ = _local_fix(domains, geo)
+        return not (_fixed(domains) == cells and rounds <= 8)
+    if target == "easy":
+        if _fixed(domains) / cells < 0.2:
+            return False
+        _make_arc_consistent(domains, geo, set(range(cells)))
+        return _fixed(domains) == cells
+    if target == "hard":
+        _make_arc_consistent(domains, geo, set(range(cells)))
+        remaining = cells - _fixed(domains)
+        return remaining >= max(8, math.ceil(cells * 0.3)) and _largest_region(domains, geo) >= 6
+    return True
+
+
+def analyze_checked(board: Sequence[int], n: int) -> Difficulty:
+    """:func:`analyze_difficulty` for a board already checked."""
     geo = geometry(n)
     orders = [VARIANTS[m] for m in board]
-    domains = [_domain_of(order) & geo.border_allowed[i] for i, order in enumerate(orders)]
+    domains = _border_domains(board, geo)
     boundary_fixed = _fixed(domains)
     local_rounds, _ = _local_fix(domains, geo)
     local_domains = domains.copy()

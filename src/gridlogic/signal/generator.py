@@ -33,21 +33,22 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.rng import js_length, rng
 from gridlogic.signal.board import (
     BITS,
+    SHAPES,
     VARIANTS,
     check_board,
     connected_both_ways,
     is_solved,
     neighbour,
     rotate,
-    shape_of,
 )
-from gridlogic.signal.difficulty import Difficulty, analyze_difficulty
-from gridlogic.signal.solver import SolveResult, solve
+from gridlogic.signal.difficulty import Difficulty, analyze_checked, could_be_level
+from gridlogic.signal.solver import SolveResult, solve, solve_checked
 
 SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
@@ -61,23 +62,30 @@ def tree(n: int, random: Callable[[], float]) -> list[int]:
     """A random spanning tree of the n×n grid as tile masks (Kruskal over shuffled links)."""
     board = [0] * (n * n)
     parents = list(range(n * n))
-
-    def find(i: int) -> int:
-        while parents[i] != i:
-            i = parents[i]
-        return i
-
-    links = [(i, j, d) for i in range(n * n) for d in (1, 2) if (j := neighbour(i, d, n)) >= 0]
+    links = list(_grid_links(n))
     for k in range(len(links) - 1, 0, -1):
-        j = math.floor(random() * (k + 1))
+        j = int(random() * (k + 1))  # Math.floor of a non-negative number
         links[k], links[j] = links[j], links[k]
-    for i, j, d in links:
-        a, b = find(i), find(j)
+    for i, j, bit_i, bit_j in links:
+        a = i
+        while parents[a] != a:
+            a = parents[a]
+        b = j
+        while parents[b] != b:
+            b = parents[b]
         if a != b:
             parents[a] = b
-            board[i] |= BITS[d]
-            board[j] |= BITS[(d + 2) % 4]
+            board[i] |= bit_i
+            board[j] |= bit_j
     return board
+
+
+@cache
+def _grid_links(n: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every cell's right and down link, in the articles' order: (cell, neighbour, bit, bit back)."""
+    return tuple(
+        (i, j, BITS[d], BITS[(d + 2) % 4]) for i in range(n * n) for d in (1, 2) if (j := neighbour(i, d, n)) >= 0
+    )
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,8 @@ def metrics(answer: Sequence[int], shuffled: Sequence[int], n: int, verification
     correct = not verification.truncated and len(verification.solutions) == 1 and is_solved(answer, n)
     counts: dict[str, int] = {}
     for mask in answer:
-        counts[shape_of(mask)] = counts.get(shape_of(mask), 0) + 1
+        shape = SHAPES[mask]
+        counts[shape] = counts.get(shape, 0) + 1
     entropy = 0.0
     for count in counts.values():
         p = count / len(answer)
@@ -188,10 +197,12 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     random = rng(seed)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         answer = tree(n, random)
-        verification = solve(answer, n)
+        if difficulty != "any" and not could_be_level(answer, n, difficulty):
+            continue  # rejected below in any case, and rejections draw no random numbers
+        verification = solve_checked(answer, n)
         if verification.truncated or len(verification.solutions) != 1:
             continue
-        grade = analyze_difficulty(answer, n)
+        grade = analyze_checked(answer, n)
         if difficulty != "any" and grade.level != difficulty:
             continue
         shuffled = [(v := VARIANTS[m])[math.floor(random() * len(v))] for m in answer]

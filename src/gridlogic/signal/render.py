@@ -32,8 +32,8 @@ def board_svg(board: Sequence[int], n: int, lit: Iterable[int] = (), cell: int =
     size = n * cell
     half = cell / 2
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 8}" height="{size + 8}" '
-        f'viewBox="-4 -4 {size + 8} {size + 8}" role="img" aria-label="Signal board, {n} by {n}">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 8}" height="{size + 8}" '
+        f'viewBox="-4 -4 {size + 8} {size + 8}" role="img" aria-label="Signal board, {n} by {n}">'),
         f'<rect x="-4" y="-4" width="{size + 8}" height="{size + 8}" fill="#f7f7f2"/>',
     ]
     for i, mask in enumerate(board):
@@ -49,7 +49,7 @@ def board_svg(board: Sequence[int], n: int, lit: Iterable[int] = (), cell: int =
                     f'<line x1="{cx}" y1="{cy}" x2="{ex}" y2="{ey}" stroke="{colour}" '
                     f'stroke-width="{cell // 6}" stroke-linecap="round"/>'
                 )
-        if bin(mask).count("1") == 1:
+        if (mask).bit_count() == 1:
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell // 6}" fill="{colour}"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

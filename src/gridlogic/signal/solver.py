@@ -25,9 +25,10 @@ How this module keeps the articles' results while doing less work:
 * A domain is a 16-bit int with bit ``m`` set when mask ``m`` is allowed
   (``_domain_of``); the orientation order of a cell is that of the
   variants of its tile, so iterating a domain means filtering that list.
-* Support from a neighbour in direction ``d`` needs only two facts about
-  the neighbour's domain: does it hold an orientation with a pipe facing
-  back, and one without (``_support``). Two ANDs replace nested loops.
+* Support from a neighbour in direction ``d`` depends only on the
+  neighbour's domain, so ``SUPPORT[d][domain]`` holds, for each of the
+  65,536 domains, the masks it lets a cell keep: one lookup and one AND per
+  neighbour replace the nested loops.
 * Inside the search, propagation runs from a work list that starts at the
   neighbours of the cell just fixed (``_make_arc_consistent``); the
   fixed point, hence validity, MRV choice and node counts, is the same as
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.signal.board import BITS, VARIANTS, check_board, check_size, is_solved, neighbour
@@ -56,10 +57,15 @@ OPPOSITE = (2, 3, 0, 1)
 
 
 def _domain_of(masks: Sequence[int]) -> int:
+    """The bit set of ``masks``."""
     domain = 0
     for m in masks:
         domain |= 1 << m
     return domain
+
+
+# VARIANT_DOMAINS[m]: the bit set of variants(m), every orientation of tile m.
+VARIANT_DOMAINS = tuple(_domain_of(VARIANTS[m]) for m in range(16))
 
 
 def _members(domain: int, order: Sequence[int]) -> list[int]:
@@ -71,6 +77,22 @@ def _single_mask(domain: int) -> int:
     return domain.bit_length() - 1
 
 
+def _support_table(d: int) -> list[int]:
+    """For every possible domain of the neighbour in direction ``d``: the masks it lets a cell keep.
+
+    A mask with a pipe towards ``d`` needs some neighbour orientation with a
+    pipe facing back; a mask without one needs some neighbour orientation
+    without. Indexing this list replaces two tests per neighbour per visit.
+    """
+    back = OPPOSITE[d]
+    has, lacks = WITH[back], WITHOUT[back]
+    return [(WITH[d] if o & has else 0) | (WITHOUT[d] if o & lacks else 0) for o in range(1 << 16)]
+
+
+# SUPPORT[d][domain of the neighbour in direction d] -> the masks a cell may keep (4 × 65,536 ints).
+SUPPORT = tuple(_support_table(d) for d in range(4))
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Per board side: each cell's on-board neighbours and the masks the border allows."""
@@ -79,9 +101,11 @@ class Geometry:
     links: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
     neighbours: tuple[tuple[int, ...], ...]
     border_allowed: tuple[int, ...]
+    supporters: tuple[tuple[tuple[list[int], int], ...], ...]  # (SUPPORT[d], neighbour) pairs
+    pairs: tuple[tuple[int, int, int, int, int, int], ...]  # right and down links, see graph_conflict_bits
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> Geometry:
     links, border = [], []
     for i in range(n * n):
@@ -94,16 +118,17 @@ def geometry(n: int) -> Geometry:
                 pairs.append((d, j))
         links.append(tuple(pairs))
         border.append(allowed)
-    return Geometry(n, tuple(links), tuple(tuple(j for _, j in p) for p in links), tuple(border))
-
-
-def _support(domains: list[int], i: int, geo: Geometry) -> int:
-    """The masks cell ``i`` may take given its neighbours' domains and the border (rules 1 and 2)."""
-    allowed = geo.border_allowed[i]
-    for d, j in geo.links[i]:
-        other, back = domains[j], OPPOSITE[d]
-        allowed &= (WITH[d] if other & WITH[back] else 0) | (WITHOUT[d] if other & WITHOUT[back] else 0)
-    return allowed
+    return Geometry(
+        n,
+        tuple(links),
+        tuple(tuple(j for _, j in p) for p in links),
+        tuple(border),
+        tuple(tuple((SUPPORT[d], j) for d, j in p) for p in links),
+        tuple(
+            (i, j, WITH[d], WITHOUT[d], WITH[OPPOSITE[d]], WITHOUT[OPPOSITE[d]])
+            for i, p in enumerate(links) for d, j in p if d in (1, 2)
+        ),
+    )
 
 
 def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
@@ -114,11 +139,14 @@ def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
     (that cell keeps its old domain).
     """
     rounds, changed = 0, True
+    border, supporters = geo.border_allowed, geo.supporters
     while changed:
         changed = False
         rounds += 1
         for i, domain in enumerate(domains):
-            kept = domain & _support(domains, i, geo)
+            kept = domain & border[i]
+            for table, j in supporters[i]:
+                kept &= table[domains[j]]
             if not kept:
                 return False, rounds
             if kept != domain:
@@ -134,15 +162,18 @@ def _make_arc_consistent(domains: list[int], geo: Geometry, pending: set[int]) -
     current domains, so when ``pending`` is empty the domains are the same
     fixed point a full sweep would reach. False when a domain empties.
     """
+    border, supporters, neighbours = geo.border_allowed, geo.supporters, geo.neighbours
     while pending:
         i = pending.pop()
         domain = domains[i]
-        kept = domain & _support(domains, i, geo)
+        kept = domain & border[i]
+        for table, j in supporters[i]:
+            kept &= table[domains[j]]
         if kept != domain:
             if not kept:
                 return False
             domains[i] = kept
-            pending.update(geo.neighbours[i])
+            pending.update(neighbours[i])
     return True
 
 
@@ -226,9 +257,14 @@ def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
     board = check_board(board, n)
     if isinstance(node_limit, bool) or not isinstance(node_limit, int):
         raise InvalidParameters(f"node_limit must be an int, not {node_limit!r}")
+    return solve_checked(board, n, node_limit)
+
+
+def solve_checked(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
+    """:func:`solve` for arguments already checked (the generator's own boards)."""
     geo = geometry(n)
     orders = [VARIANTS[m] for m in board]
-    domains = [_domain_of(order) for order in orders]
+    domains = [VARIANT_DOMAINS[m] for m in board]
     valid, rounds = sweep_to_fixed_point(domains, geo)
     deduction = sum(1 for d in domains if d and not d & (d - 1))
     solutions: list[list[int]] = []
@@ -262,38 +298,38 @@ def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
 
 
 def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
-    """:func:`graph_conflict` on bit-set domains."""
+    """:func:`graph_conflict` on bit-set domains, in one pass over the right and down links.
+
+    Two union-finds: one over links every orientation keeps (joining two
+    cells already joined is a forced cycle), one over links some
+    orientation allows (n² - 1 joins are needed to reach every cell).
+    """
     if not all(domains):
         return True
-    n = geo.n
-    parent = list(range(len(domains)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            i = parent[i]
-        return i
-
-    possible: list[list[int]] = [[] for _ in domains]
-    for i, domain in enumerate(domains):
-        for d, j in geo.links[i]:
-            if d not in (1, 2):
-                continue
-            back = OPPOSITE[d]
-            if domain & WITH[d] and domains[j] & WITH[back]:
-                possible[i].append(j)
-                possible[j].append(i)
-            if not domain & WITHOUT[d] and not domains[j] & WITHOUT[back]:
-                a, b = find(i), find(j)
+    forced = list(range(len(domains)))
+    possible = list(range(len(domains)))
+    joins = 0
+    for i, j, has_i, lacks_i, has_j, lacks_j in geo.pairs:
+        here, there = domains[i], domains[j]
+        if here & has_i and there & has_j:
+            a, b = i, j
+            while possible[a] != a:
+                a = possible[a]
+            while possible[b] != b:
+                b = possible[b]
+            if a != b:
+                possible[a] = b
+                joins += 1
+            if not here & lacks_i and not there & lacks_j:
+                a, b = i, j
+                while forced[a] != a:
+                    a = forced[a]
+                while forced[b] != b:
+                    b = forced[b]
                 if a == b:
                     return True  # the links every choice keeps already close a cycle
-                parent[a] = b
-    seen, queue = {0}, [0]
-    for i in queue:
-        for j in possible[i]:
-            if j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return len(seen) != n * n  # some cell can no longer be reached from cell 0
+                forced[a] = b
+    return joins != len(domains) - 1  # some cell can no longer be reached from cell 0
 
 
 def graph_conflict(domains: Sequence[Sequence[int]], n: int) -> bool:
