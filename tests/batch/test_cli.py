@@ -1,0 +1,277 @@
+"""``gridlogic batch`` as a user runs it: subprocesses, killed and resumed, bad arguments, --verify."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+
+import pytest
+
+from gridlogic import GenerationFailed
+from gridlogic import signal as signal_game
+
+# Signal size 4 "hard" takes tens of milliseconds a seed and about a third of its seeds fail:
+# a batch of a few dozen seeds runs for a few seconds in several chunks, with both kinds of record.
+WORKLOAD = ["signal", "--size", "4", "--difficulty", "hard", "--count", "60", "--seed-prefix", "kill", "--jobs", "2"]
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory, helpers):
+    """The records of the workload run in one go, checked against single generation."""
+    path = str(tmp_path_factory.mktemp("whole") / "whole.jsonl")
+    result = helpers.run_cli(*WORKLOAD, "--out", path)
+    assert result.returncode == 0, result.stderr
+    records = helpers.read_output(path)
+    assert sorted(records) == sorted(f"kill-{i}" for i in range(60))
+    for seed in ("kill-0", "kill-1", "kill-2", "kill-3"):
+        try:
+            assert records[seed] == signal_game.generate(4, seed, "hard").to_dict()
+        except GenerationFailed as error:
+            assert records[seed] == {"failed": str(error)}
+    assert any("failed" in r for r in records.values()) and any("seed" in r for r in records.values())
+    return records
+
+
+def chunks_written(path: str, at_least: int):
+    """Ready once ``path`` holds ``at_least`` puzzles or failures."""
+
+    def ready() -> bool:
+        if path.endswith(".jsonl"):
+            try:
+                with open(path, "rb") as handle:
+                    return handle.read().count(b"\n") > at_least
+            except FileNotFoundError:
+                return False
+        if not os.path.exists(path):
+            return False
+        connection = sqlite3.connect(path, timeout=5)
+        try:
+            tables = connection.execute("SELECT table_name FROM batches").fetchall()
+            return bool(tables) and sum(
+                connection.execute(f'SELECT count(*) FROM "{t}{suffix}"').fetchone()[0]
+                for (t,) in tables for suffix in ("", "_failures")
+            ) >= at_least
+        except sqlite3.OperationalError:  # no catalog yet
+            return False
+        finally:
+            connection.close()
+
+    return ready
+
+
+@pytest.mark.parametrize("kind", ["jsonl", "sqlite"])
+def test_killed_batch_resumes_to_the_uninterrupted_result(tmp_path, kind, helpers, uninterrupted):
+    path = str(tmp_path / f"out.{kind}")
+    killed, workers_gone = helpers.interrupt_cli(
+        [*WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGKILL
+    )
+    assert killed.returncode == -signal.SIGKILL
+    assert workers_gone, "pool workers outlived their killed parent"
+    partial = helpers.read_output(path)  # whole lines / a sound database, no seed twice
+    assert 3 <= len(partial) < 60
+    assert all(uninterrupted[seed] == record for seed, record in partial.items())
+
+    resumed = helpers.run_cli(*WORKLOAD, "--out", path)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming: {len(partial)} of these seeds are already in" in resumed.stdout
+    assert helpers.read_output(path) == uninterrupted
+
+
+def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, uninterrupted):
+    path = str(tmp_path / "out.jsonl")
+    stopped, workers_gone = helpers.interrupt_cli(
+        [*WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGINT
+    )
+    assert stopped.returncode == 130
+    assert workers_gone
+    last = stopped.stderr.strip().splitlines()[-1]
+    assert "interrupted" in last and "run the same command again to resume" in last
+    assert "Traceback" not in stopped.stderr
+    partial = helpers.read_output(path)
+    assert 3 <= len(partial) < 60 and all(uninterrupted[s] == r for s, r in partial.items())
+    assert helpers.run_cli(*WORKLOAD, "--out", path).returncode == 0
+    assert helpers.read_output(path) == uninterrupted
+
+
+def test_a_torn_line_from_a_crash_is_reported_and_regenerated(tmp_path, helpers, uninterrupted):
+    path = tmp_path / "out.jsonl"
+    assert helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path)).returncode == 0
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-25])
+    resumed = helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path))
+    assert resumed.returncode == 0
+    assert "note: removed an incomplete last line" in resumed.stdout
+    assert path.read_bytes() == whole
+    assert helpers.read_output(str(path)) == {f"kill-{i}": uninterrupted[f"kill-{i}"] for i in range(12)}
+
+
+def test_default_prefix_is_printed_and_adopted_when_rerun(tmp_path, helpers):
+    path = str(tmp_path / "daily.sqlite")
+    args = ["signal", "--size", "5", "--difficulty", "any", "--count", "30", "--out", path]
+    first = helpers.run_cli(*args)
+    assert first.returncode == 0, first.stderr
+    prefix = first.stdout.split("'")[1]
+    assert f"--seed-prefix {prefix}" in first.stdout
+    assert sorted(helpers.read_output(path)) == sorted(f"{prefix}-{i}" for i in range(30))
+    assert "difficulty  " in first.stdout  # the distribution of levels, asked for "any"
+    levels = first.stdout.split("difficulty  ")[1].splitlines()[0]
+    assert sum(int(part.split()[1]) for part in levels.split(", ")) == 30
+    again = helpers.run_cli(*args[:-3], "40", "--out", path)
+    assert f"resuming: 30 of these seeds are already in {path}" in again.stdout
+    assert sorted(helpers.read_output(path)) == sorted(f"{prefix}-{i}" for i in range(40))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["chess", "--size", "5", "--difficulty", "any", "--count", "3"], "unknown game 'chess'"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "0"], "count 0 is not allowed"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "-3"], "count -3 is not allowed"),
+        (["signal", "--size", "7", "--difficulty", "any", "--count", "3"], "size 7 is not offered"),
+        (["signal", "--size", "5", "--difficulty", "wild", "--count", "3"], "difficulty 'wild' is not offered"),
+        (["pattern", "--size", "5", "--difficulty", "hard", "--count", "3"], "difficulty 'hard' is not offered"),
+        (["signal", "--size", "5", "--difficulty", "any"], "--count is required"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/such/dir/x.jsonl"],
+         "cannot write"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}"], "is not allowed"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/dir.jsonl"],
+         "cannot write"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/dir/x.sqlite"],
+         "cannot write"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "dask://127.0.0.1:{port}"],
+         "no Dask scheduler answered at 'tcp://127.0.0.1:"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "yarn"],
+         "executor 'yarn' is not allowed"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--jobs", "0"], "jobs 0 is not allowed"),
+        (["--verify", "{tmp}/missing.jsonl"], "cannot read"),
+        (["--verify", "{tmp}/x.jsonl", "signal"], "--verify FILE takes no GAME"),
+        ([], "name a GAME"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_a_nonzero_exit(tmp_path, helpers, args, fragment):
+    (tmp_path / "dir.jsonl").mkdir()
+    port = free_port()
+    args = [a.format(tmp=tmp_path, port=port) for a in args]
+    result = helpers.run_cli(*args, cwd=str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and fragment in result.stderr, result.stderr
+    assert result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.jsonl"]  # nothing left behind
+
+
+@pytest.fixture(scope="module")
+def small_batches(tmp_path_factory, helpers):
+    """A JSON lines and an SQLite batch file of 10 seeds of Signal 4 hard (some failures)."""
+    folder = tmp_path_factory.mktemp("verify")
+    paths = {}
+    for kind in ("jsonl", "sqlite"):
+        paths[kind] = folder / f"good.{kind}"
+        args = ["signal", "--size", "4", "--difficulty", "hard", "--count", "10", "--seed-prefix", "v"]
+        assert helpers.run_cli(*args, "--out", str(paths[kind])).returncode == 0
+    return paths
+
+
+@pytest.mark.parametrize("kind", ["jsonl", "sqlite"])
+def test_verify_passes_on_a_good_file(helpers, small_batches, kind):
+    result = helpers.run_cli("--verify", str(small_batches[kind]), "--jobs", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    records = helpers.read_output(str(small_batches[kind]))
+    puzzles = sum("seed" in r for r in records.values())
+    rows = {line[:36].strip(): line[36:].split() for line in result.stdout.splitlines() if line.startswith("  ")}
+    assert rows["regenerated from seed, equal"] == [str(puzzles), "0"]
+    assert rows["re-solved, exactly one solution"] == [str(puzzles), "0"]
+    assert rows["recorded failure fails again"] == [str(10 - puzzles), "0"]
+    assert result.stdout.rstrip().endswith("result: OK, no discrepancy")
+
+
+def tamper_jsonl(path, change):
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if '"seed"' in line and i > 0)
+    record = json.loads(lines[index])
+    change(record)
+    lines[index] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    return record.get("seed", "-")
+
+
+def rotate_a_tile(record):
+    tiles = record["shuffled"]
+    k = next(i for i, tile in enumerate(tiles) if signal_game.rotate(tile) != tile)  # not a cross
+    tiles[k] = signal_game.rotate(tiles[k])
+
+
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (rotate_a_tile, "differs from a fresh generation in shuffled"),
+        (lambda r: r["answer"].__setitem__(0, r["answer"][0] ^ 15), "differs from a fresh generation in answer"),
+    ],
+)
+def test_verify_fails_on_a_tampered_jsonl_file(tmp_path, helpers, small_batches, change, fragment):
+    path = tmp_path / "tampered.jsonl"
+    path.write_bytes(small_batches["jsonl"].read_bytes())
+    seed = tamper_jsonl(path, change)
+    result = helpers.run_cli("--verify", str(path))
+    assert result.returncode == 1
+    assert any(line.split()[:1] == [seed] and fragment in line for line in result.stdout.splitlines())
+    assert "result: OK" not in result.stdout
+
+
+def test_verify_reports_an_answer_that_is_not_the_unique_solution(tmp_path, helpers, small_batches):
+    # An answer tile that is not a rotation of its shuffled tile: regeneration differs, and the
+    # puzzle as stored does not re-solve to its answer.
+    path = tmp_path / "tampered.jsonl"
+    path.write_bytes(small_batches["jsonl"].read_bytes())
+    tamper_jsonl(path, lambda r: r["answer"].__setitem__(0, r["answer"][0] ^ 15))
+    result = helpers.run_cli("--verify", str(path))
+    rows = {line[:36].strip(): line[36:].split() for line in result.stdout.splitlines() if line.startswith("  ")}
+    assert rows["re-solved, exactly one solution"][1] == "1"
+
+
+def test_verify_fails_on_a_tampered_sqlite_file(tmp_path, helpers, small_batches):
+    path = tmp_path / "tampered.sqlite"
+    path.write_bytes(small_batches["sqlite"].read_bytes())
+    connection = sqlite3.connect(path)
+    (table,) = connection.execute("SELECT table_name FROM batches").fetchone()
+    seed, text = connection.execute(f'SELECT seed, puzzle FROM "{table}" ORDER BY seed_index').fetchone()
+    puzzle = json.loads(text)
+    puzzle["attempt"] += 1
+    with connection:
+        connection.execute(f'UPDATE "{table}" SET puzzle = ? WHERE seed = ?', (json.dumps(puzzle), seed))
+    connection.close()
+    result = helpers.run_cli("--verify", str(path))
+    assert result.returncode == 1
+    assert any(line.split()[:1] == [seed] and "in attempt" in line for line in result.stdout.splitlines())
+
+
+def test_verify_fails_when_the_version_is_not_the_current_one(tmp_path, helpers, small_batches):
+    path = tmp_path / "old.jsonl"
+    lines = small_batches["jsonl"].read_text().splitlines()
+    header = json.loads(lines[0])
+    header["version"] = signal_game.VERSION - 1
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    result = helpers.run_cli("--verify", str(path))
+    assert result.returncode == 1
+    assert f"made by signal generator version {signal_game.VERSION - 1}" in result.stdout
+    assert f"is version {signal_game.VERSION}" in result.stdout
+    # ... and the batch command refuses to add puzzles of another version to it.
+    resumed = helpers.run_cli("signal", "--size", "4", "--difficulty", "hard", "--count", "10", "--out", str(path))
+    assert resumed.returncode == 2 and "cannot mix versions" in resumed.stderr
+
+
+def test_verify_reports_a_torn_last_line_without_touching_the_file(tmp_path, helpers, small_batches):
+    path = tmp_path / "torn.jsonl"
+    path.write_bytes(small_batches["jsonl"].read_bytes()[:-9])
+    before = path.read_bytes()
+    result = helpers.run_cli("--verify", str(path))
+    assert result.returncode == 1 and "the last line is incomplete" in result.stdout
+    assert path.read_bytes() == before
