@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gridlogic import GenerationFailed, InvalidParameters, pattern
 from gridlogic.games import get_game
@@ -174,3 +176,40 @@ def test_game_surface():
     assert game.render_text(puzzle).count("#") == 0
     assert game.render_text(puzzle, solution=True).count("#") == sum(puzzle.answer)
     assert game.render_svg(puzzle).startswith("<svg")
+
+
+def test_package_docstring_example():
+    import doctest
+
+    failures, tried = doctest.testmod(pattern, verbose=False)
+    assert tried > 0 and failures == 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 70) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["n", "seed", "version", "answer", "rowClues", "colClues", "attempt", "cells"]), JSON_VALUES)
+def test_puzzle_from_dict_refuses_malformed_fields_cleanly(key, value):
+    data = pattern.generate(5, "fuzz").to_dict()
+    data[key] = value
+    try:
+        puzzle = pattern.puzzle_from_dict(data)
+    except InvalidParameters:
+        return
+    assert puzzle.to_dict() == data
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_check_refuses_malformed_boards_cleanly(board):
+    puzzle = pattern.generate(5, "fuzz")
+    try:
+        result = pattern.check(puzzle, board)
+    except InvalidParameters:
+        return
+    assert set(result) == {"solved", "wrongRows", "wrongCols"}
