@@ -1,0 +1,374 @@
+"""The JSON API through Starlette's TestClient: shapes, agreement with the engines, every refusal."""
+
+from __future__ import annotations
+
+import json
+import logging
+import types
+import warnings
+from collections import deque
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from web_helpers import failing_signal_case, game_or_skip, installed_games
+
+from gridlogic import GAMES, scoring
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.web.app import MAX_BODY_BYTES, create_app, minimum_moves
+
+SOLUTION_KEYS = {"signal": {"tiles"}, "pattern": {"cells"}, "loop": {"inside", "horizontal", "vertical"}}
+GIVEN_KEYS = {"signal": {"tiles"}, "pattern": {"rowClues", "colClues"}, "loop": {"clues"}}
+HEADER = {"game", "size", "difficulty", "seed", "version"}
+
+
+def board_of(game: str, solution: dict) -> object:
+    if game == "loop":
+        return {"horizontal": solution["horizontal"], "vertical": solution["vertical"]}
+    return solution["tiles"] if game == "signal" else solution["cells"]
+
+
+def start_board(game: str, puzzle: dict) -> object:
+    n = puzzle["size"]
+    if game == "signal":
+        return puzzle["tiles"]
+    if game == "pattern":
+        return [0] * (n * n)
+    return {"horizontal": [0] * ((n + 1) * n), "vertical": [0] * (n * (n + 1))}
+
+
+def test_games_lists_every_installed_game_with_its_surface(client):
+    answer = client.get("/api/games")
+    assert answer.status_code == 200
+    listed = answer.json()["games"]
+    assert [g["name"] for g in listed] == installed_games()
+    for entry in listed:
+        module = game_or_skip(entry["name"])
+        assert entry == {"name": entry["name"], "sizes": list(module.SIZES),
+                         "defaultSize": module.DEFAULT_SIZE,
+                         "difficulties": list(module.DIFFICULTIES), "version": module.VERSION}
+
+
+def test_docstring_worked_example(client):
+    signal = game_or_skip("signal")
+    refused = client.get("/api/signal/puzzle?size=7")
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "size '7' is not allowed for signal; the sizes are 4, 5, 6"}
+    shown = client.get("/api/signal/puzzle?size=4&seed=notes-example").json()
+    assert shown == {"game": "signal", "size": 4, "difficulty": "any", "seed": "notes-example",
+                     "version": 3, "tiles": list(signal.generate(4, "notes-example").shuffled)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_puzzle_is_the_engines_givens_and_never_the_solution(client, game):
+    module = game_or_skip(game)
+    answer = client.get(f"/api/{game}/puzzle", params={"seed": "api-1"})
+    assert answer.status_code == 200
+    shown = answer.json()
+    assert set(shown) == HEADER | GIVEN_KEYS[game]
+    assert (shown["game"], shown["size"], shown["difficulty"], shown["seed"], shown["version"]) == (
+        game, module.DEFAULT_SIZE, module.DIFFICULTIES[0], "api-1", module.VERSION)
+    expected = module.generate(module.DEFAULT_SIZE, "api-1", module.DIFFICULTIES[0]).givens()
+    assert {key: shown[key] for key in GIVEN_KEYS[game]} == expected
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seed_gets_a_random_one_that_reopens_the_same_puzzle(client, game):
+    game_or_skip(game)
+    first, second = (client.get(f"/api/{game}/puzzle").json() for _ in range(2))
+    assert first["seed"] != second["seed"]
+    again = client.get(f"/api/{game}/puzzle", params={"seed": first["seed"]}).json()
+    assert again == first
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_solution_solves_and_scores(client, game):
+    module = game_or_skip(game)
+    params = {"size": str(module.SIZES[0]), "seed": "api-2"}
+    solution = client.get(f"/api/{game}/solution", params=params).json()
+    assert set(solution) == HEADER | SOLUTION_KEYS[game]
+    assert {k: solution[k] for k in SOLUTION_KEYS[game]} == module.generate(
+        module.SIZES[0], "api-2").solution()
+    body = {"size": module.SIZES[0], "seed": "api-2", "board": board_of(game, solution)}
+    plain = client.post(f"/api/{game}/check", json=body).json()
+    assert plain["solved"] is True and plain["score"] is None
+    stats = {"seconds": 61.5, "moves": 40, "checks": 1, "revealed": False}
+    scored = client.post(f"/api/{game}/check", json={**body, **stats}).json()
+    puzzle = client.get(f"/api/{game}/puzzle", params=params).json()
+    least = minimum_moves(game, puzzle, solution)
+    expected = scoring.score_play(game, module.SIZES[0], "any", min_moves=least, **stats).to_dict()
+    assert scored["score"] == expected
+    assert set(scored["score"]) == {"score", "rank", "rankLabel", "breakdown", "par"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_starting_board_is_not_solved_and_earns_no_score(client, game):
+    game_or_skip(game)
+    puzzle = client.get(f"/api/{game}/puzzle", params={"seed": "api-3"}).json()
+    answer = client.post(f"/api/{game}/check", json={
+        "seed": "api-3", "board": start_board(game, puzzle),
+        "seconds": 1, "moves": 0, "checks": 0, "revealed": False}).json()
+    assert answer["solved"] is False and answer["score"] is None
+
+
+def test_check_accepts_the_parameters_in_the_query_string(client):
+    game_or_skip("signal")
+    solution = client.get("/api/signal/solution?size=6&seed=q").json()
+    answer = client.post("/api/signal/check?size=6&seed=q", json={"board": solution["tiles"]})
+    assert answer.status_code == 200 and answer.json()["solved"] is True
+
+
+def test_signal_lit_tiles_are_those_joined_to_the_centre(client):
+    game_or_skip("signal")
+    solution = client.get("/api/signal/solution?size=5&seed=lit").json()
+    answer = client.post("/api/signal/check", json={"size": 5, "seed": "lit",
+                                                    "board": solution["tiles"]}).json()
+    assert answer["lit"] == list(range(25))
+
+
+def _fewest_clicks(given: int, answer: int) -> int:
+    # Breadth-first over the four orientations, one click turning either way.
+    def turn(mask: int, k: int) -> int:
+        for _ in range(k % 4):
+            mask = ((mask << 1) & 15) | (mask >> 3)
+        return mask
+
+    seen, queue = {given: 0}, deque([given])
+    while queue:
+        mask = queue.popleft()
+        if mask == answer:
+            return seen[mask]
+        for k in (1, 3):
+            nxt = turn(mask, k)
+            if nxt not in seen:
+                seen[nxt] = seen[mask] + 1
+                queue.append(nxt)
+    raise AssertionError("not a rotation")
+
+
+def test_minimum_moves_against_a_breadth_first_count(client):
+    game_or_skip("signal")
+    for seed in ("m1", "m2", "m3"):
+        puzzle = client.get(f"/api/signal/puzzle?size=6&seed={seed}").json()
+        solution = client.get(f"/api/signal/solution?size=6&seed={seed}").json()
+        expected = sum(_fewest_clicks(g, a) for g, a in zip(puzzle["tiles"], solution["tiles"]))
+        assert minimum_moves("signal", puzzle, solution) == expected
+    pattern = {"cells": [1, 0, 1, 1]}
+    assert minimum_moves("pattern", {}, pattern) == 3
+    assert minimum_moves("loop", {}, {"horizontal": [1, 0, 1], "vertical": [1, 1, 0]}) == 4
+
+
+def test_generation_failure_is_a_422_with_the_engines_message(client):
+    signal = game_or_skip("signal")
+    size, seed, difficulty = failing_signal_case()
+    with pytest.raises(GenerationFailed) as raised:
+        signal.generate(size, seed, difficulty)
+    params = {"size": str(size), "seed": seed, "difficulty": difficulty}
+    for path in ("puzzle", "solution"):
+        answer = client.get(f"/api/signal/{path}", params=params)
+        assert answer.status_code == 422
+        assert answer.json() == {"error": str(raised.value)}
+    checked = client.post("/api/signal/check", json={**params, "size": size, "board": [0] * 16})
+    assert checked.status_code == 422
+
+
+LONG_SEED = "s" * 81
+ASTRAL_80 = "😀" * 40  # 40 characters, 80 UTF-16 units: the longest seed there is
+
+BAD_GETS = [
+    ("/api/signal/puzzle?size=abc", "'abc'"),
+    ("/api/signal/puzzle?size=", "''"),
+    ("/api/signal/puzzle?size=%EF%BC%95", "'５'"),  # a full-width digit is not a size
+    ("/api/signal/puzzle?size=4.0", "'4.0'"),
+    ("/api/signal/puzzle?difficulty=extreme", "'extreme'"),
+    (f"/api/signal/puzzle?seed={LONG_SEED}", "81 characters"),
+    ("/api/signal/puzzle?seed=" + "%F0%9F%98%80" * 41, "82 characters"),
+    ("/api/signal/puzzle?seed=", "0 characters"),
+    ("/api/signal/puzzle?colour=red", "'colour'"),
+    ("/api/signal/puzzle?size=4&size=5", "more than once"),
+    ("/api/signal/solution?size=4", "seed is required"),
+    ("/api/games?x=1", "'x'"),
+    ("/api/pattern/puzzle?difficulty=hard", "'hard'"),
+]
+
+
+@pytest.mark.parametrize("path, quoted", BAD_GETS)
+def test_bad_query_parameters_are_a_400_naming_the_value(client, path, quoted):
+    game_or_skip(path.split("/")[2]) if path.split("/")[2] in GAMES else None
+    answer = client.get(path)
+    assert answer.status_code == 400, answer.text
+    assert quoted in answer.json()["error"]
+
+
+def test_the_longest_seed_is_accepted(client):
+    game_or_skip("signal")
+    answer = client.get("/api/signal/puzzle", params={"seed": ASTRAL_80, "size": "4"})
+    assert answer.status_code == 200 and answer.json()["seed"] == ASTRAL_80
+
+
+def _post(client, body: object, game: str = "signal", raw: bytes | None = None, **headers):
+    content = raw if raw is not None else json.dumps(body).encode()
+    return client.post(f"/api/{game}/check", content=content,
+                       headers={"Content-Type": "application/json", **headers})
+
+
+def _signal_board(client) -> list[int]:
+    return client.get("/api/signal/puzzle?size=4&seed=b").json()["tiles"]
+
+
+BAD_BODIES = [
+    (b"{not json", "not valid JSON"),
+    (b"", "empty"),
+    (b"\xff\xfe", "not UTF-8"),
+    (b"[1, 2]", "JSON object"),
+    (b'{"size": 4, "seed": "b", "board": NaN}', "not valid JSON"),
+    (b'{"size": 4, "seed": "b"}', "no board"),
+    (b'{"seed": "b", "board": [1]}', "board must hold"),
+    (b'{"size": 4, "seed": "b", "board": "1111"}', "list of 16"),
+    (b'{"size": true, "seed": "b", "board": []}', "must be an integer"),
+    (b'{"size": "4", "seed": "b", "board": [true]}', "hold 16"),
+    (b'{"size": 4, "seed": 7, "board": []}', "seed 7"),
+    (b'{"size": 4, "seed": "\\ud800", "board": []}', "lone surrogate"),
+    (b'{"size": 4, "seed": "b", "board": [], "cheat": 1}', "'cheat'"),
+    (b"[" * 100_000, "too large"),
+]
+
+
+@pytest.mark.parametrize("raw, expected", BAD_BODIES)
+def test_bad_bodies_are_a_400(client, raw, expected):
+    game_or_skip("signal")
+    answer = _post(client, None, raw=raw)
+    assert answer.status_code == 400, answer.text
+    assert expected in answer.json()["error"]
+
+
+def test_a_deeply_nested_body_is_a_400(client):
+    game_or_skip("signal")
+    answer = _post(client, None, raw=b"[" * 30_000 + b"]" * 30_000)
+    assert answer.status_code == 400
+
+
+@pytest.mark.parametrize("stats, expected", [
+    ({"seconds": 10}, "missing moves, checks, revealed"),
+    ({"seconds": -1, "moves": 1, "checks": 0, "revealed": False}, "seconds -1"),
+    ({"seconds": "10", "moves": 1, "checks": 0, "revealed": False}, "seconds '10'"),
+    ({"seconds": 1e300, "moves": 1, "checks": 0, "revealed": False}, "seconds 1e+300"),
+    ({"seconds": 10, "moves": 1.5, "checks": 0, "revealed": False}, "moves 1.5"),
+    ({"seconds": 10, "moves": 1, "checks": -2, "revealed": False}, "checks -2"),
+    ({"seconds": 10, "moves": 1, "checks": 0, "revealed": "no"}, "revealed 'no'"),
+])
+def test_bad_play_figures_are_a_400(client, stats, expected):
+    game_or_skip("signal")
+    answer = _post(client, {"size": 4, "seed": "b", "board": _signal_board(client), **stats})
+    assert answer.status_code == 400, answer.text
+    assert expected in answer.json()["error"]
+
+
+def test_a_parameter_in_both_query_and_body_is_a_400(client):
+    game_or_skip("signal")
+    answer = client.post("/api/signal/check?seed=b", json={"seed": "b", "size": 4, "board": []})
+    assert answer.status_code == 400 and "both" in answer.json()["error"]
+
+
+def test_a_signal_tile_that_is_not_a_rotation_is_the_engines_400(client):
+    game_or_skip("signal")
+    board = _signal_board(client)
+    board[0] = 15 if board[0] != 15 else 1
+    answer = _post(client, {"size": 4, "seed": "b", "board": board})
+    assert answer.status_code == 400 and "not a rotation" in answer.json()["error"]
+
+
+def test_a_huge_declared_length_is_refused_before_reading(client):
+    answer = client.post("/api/signal/check", content=b"{}",
+                         headers={"Content-Length": str(MAX_BODY_BYTES + 1)})
+    assert answer.status_code == 400 and "too large" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("game, board, expected", [
+    ("pattern", [3] * 25, "board[0] is 3"),
+    ("loop", [0] * 60, "exactly \"horizontal\" and \"vertical\""),
+    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 29}, "board.vertical must hold 30"),
+    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "inside": []}, "exactly"),
+])
+def test_board_shapes_are_checked_per_game(client, game, board, expected):
+    game_or_skip(game)
+    answer = _post(client, {"size": 5, "seed": "b", "board": board}, game=game)
+    assert answer.status_code == 400, answer.text
+    assert expected in answer.json()["error"]
+
+
+def test_unknown_game_path_and_method(client):
+    unknown = client.get("/api/chess/puzzle")
+    assert unknown.status_code == 404 and "'chess'" in unknown.json()["error"]
+    nothing = client.get("/api/signal/nothing")
+    assert nothing.status_code == 404 and "error" in nothing.json()
+    assert client.get("/static/missing.js").status_code == 404
+    wrong_method = client.get("/api/signal/check")
+    assert wrong_method.status_code == 405 and "GET" in wrong_method.json()["error"]
+
+
+def test_the_page_and_its_files_are_served(client):
+    index = client.get("/")
+    assert index.status_code == 200 and "text/html" in index.headers["content-type"]
+    assert "default-src 'self'" in index.headers["content-security-policy"]
+    for name in ("main.js", "i18n.js", "signal.js", "pattern.js", "loop.js"):
+        module = client.get(f"/static/{name}")
+        assert module.status_code == 200
+        assert module.headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
+    assert client.get("/static/favicon.svg").headers["content-type"].startswith("image/svg+xml")
+
+
+# --- the web layer's own behaviour, with stand-in game modules -----------------------------------
+
+
+class _Puzzle:
+    def givens(self) -> dict:
+        return {"tiles": [1, 4, 1, 4]}
+
+    def solution(self) -> dict:
+        return {"tiles": [2, 8, 2, 8]}
+
+
+def _stand_in(generate, check=None) -> types.ModuleType:
+    module = types.ModuleType("stand_in")
+    module.SIZES, module.DEFAULT_SIZE, module.DIFFICULTIES, module.VERSION = (2,), 2, ("any",), 9
+    module.generate = generate
+    module.check = check or (lambda puzzle, board: {"solved": False})
+    return module
+
+
+def test_outcomes_are_cached_failures_included():
+    calls: list[tuple] = []
+
+    def generate(size, seed, difficulty="any"):
+        calls.append((size, seed, difficulty))
+        if seed == "bad":
+            raise GenerationFailed("no puzzle for 'bad'")
+        return _Puzzle()
+
+    with TestClient(create_app({"signal": _stand_in(generate)})) as stand_in:
+        for _ in range(3):
+            assert stand_in.get("/api/signal/puzzle?seed=ok").status_code == 200
+            assert stand_in.get("/api/signal/solution?seed=ok").status_code == 200
+            assert stand_in.get("/api/signal/puzzle?seed=bad").json() == {"error": "no puzzle for 'bad'"}
+    assert calls == [(2, "ok", "any"), (2, "bad", "any")]
+
+
+def test_an_unexpected_engine_error_is_logged_and_never_a_500(caplog):
+    def generate(size, seed, difficulty="any"):
+        raise ZeroDivisionError("engine bug")
+
+    def check(puzzle, board):
+        raise InvalidParameters("board refused by the engine")
+
+    with TestClient(create_app({"signal": _stand_in(generate, check)}),
+                    raise_server_exceptions=False) as stand_in:
+        with caplog.at_level(logging.ERROR, logger="gridlogic.web"):
+            answer = stand_in.get("/api/signal/puzzle?seed=x")
+    assert answer.status_code == 503
+    assert "logged" in answer.json()["error"] and "Traceback" not in answer.text
+    assert any("engine bug" in (record.exc_text or "") for record in caplog.records)

@@ -1,0 +1,48 @@
+"""Helpers of the web tests, importable by name (conftest.py puts this folder on sys.path)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from gridlogic import GAMES
+from gridlogic.games import get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+
+
+def game_or_skip(name: str) -> ModuleType:
+    """The game's module; a game whose engine has not been written yet is skipped, by name."""
+    try:
+        return get_game(name)
+    except ImportError as error:  # pragma: no cover - every engine is in the tree once it lands
+        pytest.skip(f"the {name} engine is not available: {error}")
+
+
+def installed_games() -> list[str]:
+    names = []
+    for name in GAMES:
+        try:
+            get_game(name)
+        except ImportError:
+            continue
+        names.append(name)
+    return names
+
+
+def failing_signal_case() -> tuple[int, str, str]:
+    """(size, seed, difficulty) of a Signal request that exhausts its 500 attempts.
+
+    Taken from the golden cases the reference produced (copied into tests/data by the
+    Signal work); the Signal engine reproduces the reference, failures included.
+    """
+    with open(DATA / "signal_golden_generate.jsonl", encoding="utf-8") as handle:
+        for line in handle:
+            case = json.loads(line)
+            if case.get("error") and case["args"]["n"] == 4:
+                return case["args"]["n"], case["args"]["seed"], case["args"]["target"]
+    raise AssertionError("no failing 4x4 Signal case in the golden data")
