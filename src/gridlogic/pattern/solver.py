@@ -1,13 +1,13 @@
 """Propagation and the counting search of Pattern, node for node as in the reference.
 
 ``propagate`` applies the line solver (:func:`gridlogic.pattern.lines.solve_line`)
-to every row and column until nothing changes. Each line step only removes
-values, keeps a value exactly when some placement of that line agrees with
-it, and does so whatever the other lines say, so the lines can be visited in
-any order and the result is the same greatest fixed point; the reference
-sweeps rows then columns, this module keeps a work list of the lines whose
-cells changed. When a line has no agreeing placement the grid is
-contradictory.
+to every row and column until nothing changes. A line step only removes
+values (it keeps a value exactly when some placement of that line agrees
+with what is known) and is monotone (knowing more never lets more through),
+so whatever order the lines are visited in, iteration ends at the same
+greatest fixed point, or at the same contradiction when a line has no
+agreeing placement left. The reference sweeps rows then columns; this module
+keeps a work list of the lines whose cells changed.
 
 ``solve`` is the search of seed article 003 (part 2): count a visit
 (``nodes``), stop with ``truncated`` once the count exceeds the node limit,
@@ -16,7 +16,8 @@ row-major order, empty before filled; stop at two solutions. A grid that
 propagation fully decides is recorded as a solution as it is: every line
 then has exactly one agreeing placement, its own. Because the fixed point is
 the same as the reference's at every node, ``nodes`` and the order of the
-solutions are too.
+solutions are too: the solutions come in lexicographic order of the flat
+grid, which is what the brute-force tests check.
 
 Worked examples (checked in ``tests/pattern/test_solver.py``): the 2×2 grid
 whose four clues are all ``[1]`` is ambiguous. Propagation decides nothing
