@@ -421,7 +421,7 @@ def store_kind(path: str) -> str:
     if lowered.endswith(SQLITE_SUFFIXES):
         return "sqlite"
     raise InvalidParameters(
-        f"output {path!r} is not allowed; its name must end in .jsonl (JSON lines) "
+        f"file name {path!r} is not allowed; a batch file's name ends in .jsonl (JSON lines) "
         "or .sqlite (SQLite; .sqlite3 and .db also work)"
     )
 
@@ -626,10 +626,13 @@ class JsonlStore:
                 lines.append(
                     _json_line({"failedSeed": outcome.seed, "message": outcome.failure, "version": version})
                 )
-        with _interrupts_deferred():
-            self.handle.write(b"".join(lines))
-            self.handle.flush()
-            os.fsync(self.handle.fileno())
+        try:
+            with _interrupts_deferred():
+                self.handle.write(b"".join(lines))
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+        except OSError as error:  # a disk full: what did get written is a torn line, removed on resume
+            raise GridlogicError(f"cannot write {self.path!r}: {error.strerror or error}") from None
         if not self.written and self.created:
             _fsync_directory(self.path)
         self.header_written = self.written = True
@@ -785,8 +788,11 @@ class SqliteStore:
                     [(o.seed, o.index, version, o.failure, o.seconds) for o in outcomes if o.puzzle is None],
                 )
                 connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
+            except BaseException as error:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise GridlogicError(f"cannot write {self.path!r}: {error}") from None
                 raise
         self.table = table
         self.taken_names.add(table)
@@ -866,6 +872,7 @@ class Progress:
         self.start = self.last_shown = clock()
         self.processed = self.failures = 0
         self.shown = False
+        self.width = 0
 
     def update(self, processed: int, failures: int) -> None:
         """``processed`` seeds (``failures`` of them failed) are done so far in this run."""
@@ -888,10 +895,10 @@ class Progress:
         if self.tty:
             filled = int(share * 24)
             bar = "#" * filled + "." * (24 - filled)
-            self.stream.write(
-                f"\r[{bar}] {done}/{self.total} {share:4.0%}  {rate:.1f}/s  "
-                f"ETA {left}  failures {self.failures} "
-            )
+            line = f"[{bar}] {done}/{self.total} {share:4.0%}  {rate:.1f}/s  ETA {left}  failures {self.failures}"
+            # Pad over the end of a longer previous frame.
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
         else:
             self.stream.write(
                 f"{done}/{self.total} ({share:.0%}), {rate:.1f} {self.unit}/s, "

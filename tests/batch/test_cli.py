@@ -142,7 +142,7 @@ def free_port() -> int:
         (["signal", "--size", "5", "--difficulty", "any"], "--count is required"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/such/dir/x.jsonl"],
          "cannot write"),
-        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}"], "is not allowed"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}"], "file name"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/dir.jsonl"],
          "cannot write"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/dir/x.sqlite"],

@@ -259,3 +259,18 @@ def test_jsonl_lines_are_exactly_to_dict(tmp_path):
     assert [json.loads(line) for line in lines[1:]] == [
         signal.generate(6, f"lines-{i}", "easy").to_dict() for i in range(2)
     ]
+
+
+def test_a_failed_write_is_one_clear_error(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    def full_disk(descriptor):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    store = open_fake(tmp_path / "out.jsonl")
+    monkeypatch.setattr(batching.os, "fsync", full_disk)
+    spec = batching.BatchSpec("signal", 4, "any", 2, "p")
+    with ThreadPoolExecutor(1) as pool, pytest.raises(GridlogicError, match="cannot write .*No space left"):
+        batching.run_batch(spec, store, pool, 1, work=fake_work, version=7)
+    store.close()
