@@ -83,6 +83,11 @@ def browser():
         launched.close()
 
 
+def _refused_request(text: str) -> bool:
+    # Chromium logs every 4xx answer; the page shows those refusals in its status line.
+    return text.startswith("Failed to load resource: the server responded with a status of 4")
+
+
 @pytest.fixture()
 def page(browser):
     """A fresh desktop page (its own localStorage); page errors fail the test."""
@@ -90,7 +95,8 @@ def page(browser):
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    tab.on("console", lambda message: errors.append(message.text)
+           if message.type == "error" and not _refused_request(message.text) else None)
     yield tab
     context.close()
     assert not errors, f"the page logged errors: {errors}"

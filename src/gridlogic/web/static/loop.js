@@ -163,7 +163,10 @@ export function createLoopView({ puzzle, onAction, t }) {
     cursor = { r, c };
     placeCursor();
   });
-  svg.addEventListener("focus", () => element.classList.add("focused"));
+  // The cursor and the focus ring are for keyboard play; a click focuses the board too,
+  // and there they would only be noise.
+  svg.addEventListener("focus", () => element.classList.toggle("focused", svg.matches(":focus-visible")));
+  svg.addEventListener("keydown", () => element.classList.add("focused"));
   svg.addEventListener("blur", () => element.classList.remove("focused"));
 
   function placeCursor() {

@@ -1,0 +1,325 @@
+"""The page in Debian's chromium (Playwright), against a real uvicorn server.
+
+Each game is played to the end with real clicks: the test reads the answer from the API,
+as a player who knows it would, and the page must notice the solved board by itself and
+show the result card with the score from the server. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_helpers import failing_signal_case, game_or_skip
+
+TIMEOUT = 15_000
+
+
+def rotations_clockwise(given: int, answer: int) -> int:
+    mask = given
+    for turns in range(4):
+        if mask == answer:
+            return turns
+        mask = ((mask << 1) & 15) | (mask >> 3)
+    raise AssertionError(f"{answer} is not a rotation of {given}")
+
+
+def api(page: Page, url: str) -> dict:
+    answer = page.request.get(url)
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def open_puzzle(page: Page, server_url: str, game: str, size: int, seed: str,
+                difficulty: str = "any") -> None:
+    page.goto(f"{server_url}/?game={game}&size={size}&difficulty={difficulty}&seed={seed}")
+    expect(page.locator("#status")).to_contain_text(f"“{seed}”", timeout=TIMEOUT)
+    expect(page.locator(f'#board[data-game="{game}"]')).to_be_visible()
+
+
+def expect_result_card(page: Page) -> None:
+    card = page.locator("#result")
+    expect(card).to_be_visible(timeout=TIMEOUT)
+    expect(card.locator("#result-title")).to_have_text("Solved!")
+    expect(card.locator("#result-score")).to_have_text(re.compile(r"^\d{1,3}$"))
+    expect(card.locator("#result-rank")).to_have_text(re.compile(r"^[SABCD] · \w"))
+    expect(card.locator("#result-best")).to_contain_text("New best time!")
+
+
+def tile_labels(page: Page) -> list[str]:
+    return page.locator(".tile").evaluate_all("tiles => tiles.map(t => t.getAttribute('aria-label'))")
+
+
+def test_signal_played_to_the_end_with_clicks(page, server_url, artifacts):
+    game_or_skip("signal")
+    open_puzzle(page, server_url, "signal", 5, "browser-signal")
+    puzzle = api(page, f"{server_url}/api/signal/puzzle?size=5&seed=browser-signal")
+    solution = api(page, f"{server_url}/api/signal/solution?size=5&seed=browser-signal")
+    expected_moves = 0
+    for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
+        turns = rotations_clockwise(given, answer)
+        tile = page.locator(f'.tile[data-index="{i}"]')
+        if turns == 3:
+            tile.click(button="right")  # counter-clockwise: one click instead of three
+            expected_moves += 1
+        else:
+            for _ in range(turns):
+                tile.click()
+            expected_moves += turns
+        if i == 12:
+            page.screenshot(path=artifacts / "signal-desktop-playing.png", full_page=True)
+    expect_result_card(page)
+    expect(page.locator("#result-moves")).to_have_text(str(expected_moves))
+    expect(page.locator(".signal-grid")).to_have_class(re.compile(r"\bcomplete\b"))
+    assert page.locator(".tile.lit").count() == 25
+    best = page.evaluate("localStorage.getItem('gridlogic.best.signal.5.any')")
+    assert best is not None and float(best) >= 0
+    page.screenshot(path=artifacts / "signal-desktop-solved.png", full_page=True)
+
+
+def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_url, artifacts):
+    game_or_skip("pattern")
+    open_puzzle(page, server_url, "pattern", 8, "browser-pattern")
+    cells = api(page, f"{server_url}/api/pattern/solution?size=8&seed=browser-pattern")["cells"]
+    n = 8
+    cell = lambda i: page.locator(f'.pattern-grid .cell[data-index="{i}"]')  # noqa: E731
+    empty = cells.index(0)
+    cell(empty).click(button="right")
+    expect(cell(empty)).to_have_class(re.compile(r"\bmarked\b"))
+    expect(cell(empty)).to_have_text("×")
+    # The longest run of the first row that has one, painted by a drag.
+    row = next(r for r in range(n) if sum(cells[r * n:(r + 1) * n]) >= 2)
+    start = next(c for c in range(n) if cells[row * n + c])
+    end = start
+    while end + 1 < n and cells[row * n + end + 1]:
+        end += 1
+    painted = set(range(row * n + start, row * n + end + 1))
+    if len(painted) > 1:
+        first, last = cell(row * n + start).bounding_box(), cell(row * n + end).bounding_box()
+        page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=6)
+        page.mouse.up()
+        for i in painted:
+            expect(cell(i)).to_have_class(re.compile(r"\bfilled\b"))
+    clue = page.locator(".clue.row").nth(row)
+    for i, value in enumerate(cells):
+        if value and i not in painted:
+            cell(i).click()
+        if i == n * n // 2:
+            page.screenshot(path=artifacts / "pattern-desktop-playing.png", full_page=True)
+    expect(clue).to_have_class(re.compile(r"\bdone\b"))  # a satisfied line's clue is dimmed
+    expect_result_card(page)
+    page.screenshot(path=artifacts / "pattern-desktop-solved.png", full_page=True)
+
+
+def edge_centre(page: Page, kind: str, index: int) -> tuple[float, float]:
+    box = page.locator(f'[data-edge="{kind}{index}"] .hit').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_loop_played_to_the_end_with_clicks(page, server_url, artifacts):
+    game_or_skip("loop")
+    open_puzzle(page, server_url, "loop", 5, "browser-loop")
+    solution = api(page, f"{server_url}/api/loop/solution?size=5&seed=browser-loop")
+    off = solution["horizontal"].index(0)
+    page.mouse.click(*edge_centre(page, "h", off), button="right")
+    expect(page.locator(f'[data-edge="h{off}"]')).to_have_class(re.compile(r"\bcrossed\b"))
+    lines = [("h", i) for i, v in enumerate(solution["horizontal"]) if v]
+    lines += [("v", i) for i, v in enumerate(solution["vertical"]) if v]
+    for k, (kind, index) in enumerate(lines):
+        page.mouse.click(*edge_centre(page, kind, index))
+        if k == len(lines) // 2:
+            page.screenshot(path=artifacts / "loop-desktop-playing.png", full_page=True)
+    expect(page.locator(".loop-board")).to_have_class(re.compile(r"\bcomplete\b"))
+    expect_result_card(page)
+    expect(page.locator("#result-moves")).to_have_text(str(len(lines) + 1))
+    page.screenshot(path=artifacts / "loop-desktop-solved.png", full_page=True)
+
+
+def test_loop_clues_show_met_and_exceeded(page, server_url):
+    game_or_skip("loop")
+    open_puzzle(page, server_url, "loop", 5, "browser-loop-clues")
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=browser-loop-clues")["clues"]
+    i = next(i for i, k in enumerate(clues) if k is not None and k < 4 and k > 0)
+    r, c = divmod(i, 5)
+    sides = [("h", r * 5 + c), ("h", (r + 1) * 5 + c), ("v", r * 6 + c), ("v", r * 6 + c + 1)]
+    group = page.locator(".loop-board .clue").nth(sum(k is not None for k in clues[:i]))
+    for kind, index in sides[:clues[i]]:
+        page.mouse.click(*edge_centre(page, kind, index))
+    expect(group).to_have_class(re.compile(r"\bmet\b"))
+    page.mouse.click(*edge_centre(page, *sides[clues[i]]))
+    expect(group).to_have_class(re.compile(r"\bover\b"))
+    expect(group).not_to_have_class(re.compile(r"\bmet\b"))
+
+
+def test_generation_failure_shows_the_message_and_keeps_the_board(page, server_url, artifacts):
+    game_or_skip("signal")
+    size, seed, difficulty = failing_signal_case()
+    open_puzzle(page, server_url, "signal", size, "keep-me")
+    page.locator('.tile[data-index="0"]').click()
+    before = tile_labels(page)
+    refused = page.request.get(f"{server_url}/api/signal/puzzle?size={size}&seed={seed}"
+                               f"&difficulty={difficulty}")
+    assert refused.status == 422
+    page.fill("#seed", seed)
+    page.select_option("#difficulty", difficulty)
+    expect(page.locator("#status")).to_contain_text(refused.json()["error"], timeout=TIMEOUT)
+    expect(page.locator("#status")).to_contain_text("Could not make this puzzle")
+    assert tile_labels(page) == before
+    assert page.locator("#moves").inner_text() == "1"
+    assert "seed=keep-me" in page.locator("#share").get_attribute("href")
+    page.locator('.tile[data-index="1"]').click()  # the kept board is still playable
+    expect(page.locator("#moves")).to_have_text("2")
+    page.screenshot(path=artifacts / "signal-generation-failed.png", full_page=True)
+
+
+def test_share_link_reopens_the_same_puzzle(page, browser, server_url):
+    game_or_skip("signal")
+    open_puzzle(page, server_url, "signal", 6, "to-share", "easy")
+    fresh = tile_labels(page)
+    page.locator('.tile[data-index="3"]').click()
+    href = page.locator("#share").get_attribute("href")
+    assert href.startswith(server_url)
+    assert all(part in href for part in ("game=signal", "size=6", "difficulty=easy", "seed=to-share"))
+    other = browser.new_context().new_page()
+    try:
+        other.goto(href)
+        expect(other.locator("#status")).to_contain_text("“to-share”", timeout=TIMEOUT)
+        assert tile_labels(other) == fresh
+        assert other.locator("#size").input_value() == "6"
+        assert other.locator("#difficulty").input_value() == "easy"
+        assert other.locator("#seed").input_value() == "to-share"
+    finally:
+        other.context.close()
+
+
+def test_signal_is_playable_with_the_keyboard_alone(page, server_url, artifacts):
+    game_or_skip("signal")
+    open_puzzle(page, server_url, "signal", 4, "keys-only")
+    puzzle = api(page, f"{server_url}/api/signal/puzzle?size=4&seed=keys-only")
+    solution = api(page, f"{server_url}/api/signal/solution?size=4&seed=keys-only")
+    page.locator("body").focus()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('tile')"):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert re.fullmatch(r"Row 3, column 3: connects [a-z, ]+, centre tile, (lit|not lit)\. "
+                        r"Activate to rotate it right \(clockwise\)\.", label), label
+    row, col = 2, 2  # the centre tile has the board's one tab stop
+    for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
+        r, c = divmod(i, 4)
+        for _ in range(abs(r - row)):
+            page.keyboard.press("ArrowDown" if r > row else "ArrowUp")
+        for _ in range(abs(c - col)):
+            page.keyboard.press("ArrowRight" if c > col else "ArrowLeft")
+        row, col = r, c
+        assert page.evaluate("document.activeElement.dataset.index") == str(i)
+        turns = rotations_clockwise(given, answer)
+        if turns == 3:
+            page.keyboard.press("Shift+Enter")
+        else:
+            for k in range(turns):
+                page.keyboard.press("Enter" if k % 2 == 0 else "Space")
+    expect_result_card(page)
+    page.screenshot(path=artifacts / "signal-keyboard-solved.png", full_page=True)
+
+
+def test_undo_redo_reset_and_reveal(page, server_url):
+    game_or_skip("signal")
+    open_puzzle(page, server_url, "signal", 4, "history")
+    start = tile_labels(page)
+    tile = page.locator('.tile[data-index="5"]')
+    tile.click(modifiers=["Shift"])
+    turned = tile_labels(page)
+    assert turned != start
+    page.click("#undo")
+    assert tile_labels(page) == start
+    page.click("#redo")
+    assert tile_labels(page) == turned
+    page.click("#reset")
+    assert tile_labels(page) == start
+    expect(page.locator("#moves")).to_have_text("4")
+    page.click("#check")
+    expect(page.locator("#status")).to_contain_text("Not yet")
+    page.click("#reveal")
+    card = page.locator("#result")
+    expect(card).to_be_visible(timeout=TIMEOUT)
+    expect(card.locator("#result-title")).to_have_text("Solution revealed")
+    expect(card.locator("#result-score")).to_have_text("0")
+    assert page.evaluate("localStorage.getItem('gridlogic.best.signal.4.any')") is None
+
+
+def test_japanese_switch(page, server_url, artifacts):
+    game_or_skip("signal")
+    open_puzzle(page, server_url, "signal", 5, "nihongo")
+    missing = page.evaluate(
+        "import('/static/i18n.js').then(m => m.keys('en').filter(k => !m.keys('ja').includes(k)))")
+    assert missing == []
+    page.click("#lang")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    expect(page.locator("#new")).to_have_text("新しい問題")
+    expect(page.locator(".tab[aria-selected=true]")).to_have_text("シグナル")
+    expect(page.locator("#status")).to_contain_text("シード「nihongo」")
+    assert "押すと右回転" in page.locator('.tile[data-index="0"]').get_attribute("aria-label")
+    assert page.locator("#size option").first.inner_text() == "4×4"
+    page.screenshot(path=artifacts / "signal-desktop-ja.png", full_page=True)
+    page.reload()  # the choice is remembered
+    expect(page.locator("#new")).to_have_text("新しい問題", timeout=TIMEOUT)
+    page.click("#lang")
+    expect(page.locator("#new")).to_have_text("New puzzle")
+
+
+def _swipe(page: Page, x: float, y: float, dy: float) -> None:
+    # A touch that moves (a scroll), as pointer events: it must never write to the board.
+    page.evaluate(
+        """([x, y, dy]) => {
+            const target = document.elementFromPoint(x, y);
+            const send = (type, py) => target.dispatchEvent(new PointerEvent(type, {
+                pointerId: 7, pointerType: "touch", isPrimary: true, button: type === "pointermove" ? -1 : 0,
+                clientX: x, clientY: py, bubbles: true, cancelable: true}));
+            send("pointerdown", y); send("pointermove", y + dy / 2); send("pointermove", y + dy);
+            send("pointerup", y + dy);
+        }""",
+        [x, y, dy],
+    )
+
+
+@pytest.mark.parametrize("game, size", [("signal", 6), ("pattern", 10), ("loop", 7)])
+def test_a_360_pixel_touch_screen(phone, server_url, artifacts, game, size):
+    game_or_skip(game)
+    open_puzzle(phone, server_url, game, size, f"phone-{game}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    board = phone.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 360
+    if game == "signal":
+        tile = phone.locator('.tile[data-index="0"]')
+        before = tile.get_attribute("aria-label")
+        tile.tap()
+        expect(phone.locator("#moves")).to_have_text("1")
+        assert tile.get_attribute("aria-label") != before
+        box = phone.locator('.tile[data-index="7"]').bounding_box()
+    elif game == "pattern":
+        cell = phone.locator('.pattern-grid .cell[data-index="0"]')
+        cell.tap()
+        expect(cell).to_have_class(re.compile(r"\bfilled\b"))
+        phone.locator('[data-tool="mark"]').tap()
+        phone.locator('.pattern-grid .cell[data-index="1"]').tap()
+        expect(phone.locator('.pattern-grid .cell[data-index="1"]')).to_have_class(re.compile(r"\bmarked\b"))
+        box = phone.locator('.pattern-grid .cell[data-index="12"]').bounding_box()
+    else:
+        hit = phone.locator('[data-edge="h0"] .hit').bounding_box()
+        # A finger lands a third of a cell below the line and still gets it.
+        cell_height = phone.locator(".loop-board").bounding_box()["height"] / (size + 1)
+        phone.touchscreen.tap(hit["x"] + hit["width"] / 2, hit["y"] + cell_height / 3)
+        expect(phone.locator('[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
+        box = phone.locator('[data-edge="h20"] .hit').bounding_box()
+    moves = phone.locator("#moves").inner_text()
+    _swipe(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 80)
+    phone.wait_for_timeout(100)
+    assert phone.locator("#moves").inner_text() == moves
+    phone.screenshot(path=artifacts / f"{game}-360px.png", full_page=True)
