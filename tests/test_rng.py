@@ -46,3 +46,31 @@ def test_values_are_in_unit_interval_and_replay():
 )
 def test_js_length_counts_utf16_units(text, units):
     assert js_length(text) == units
+
+
+def _float_state_reference(state, count):
+    """The JavaScript arithmetic written plainly: the state is a double, bit operations read it mod 2**32."""
+    out = []
+    for _ in range(count):
+        state = float(state) + 0x6D2B79F5
+        s = int(state) & 0xFFFFFFFF
+        t = ((s ^ (s >> 15)) * (1 | s)) & 0xFFFFFFFF
+        t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & 0xFFFFFFFF))) & 0xFFFFFFFF
+        out.append(((t ^ (t >> 14)) & 0xFFFFFFFF) / 4294967296)
+    return out
+
+
+@pytest.mark.parametrize("start", [0.0, -2147483648.0, 2166136261.0, 2.0**53 - 3 * 0x6D2B79F5, 2.0**60])
+def test_state_arithmetic_matches_doubles_even_past_2_to_the_53(start):
+    from gridlogic.rng import rng_from_state
+
+    calls = rng_from_state(start)
+    assert [calls() for _ in range(10)] == _float_state_reference(start, 10)
+    bulk = rng_from_state(start)
+    assert bulk.take(10) == _float_state_reference(start, 10)
+
+
+def test_take_equals_repeated_calls():
+    one, bulk = rng("take"), rng("take")
+    assert [one() for _ in range(50)] == bulk.take(7) + bulk.take(43)
+    assert one() == bulk()

@@ -25,8 +25,9 @@ takes care with JavaScript's number semantics:
 * ``state`` starts as the double 2166136261 (the empty seed keeps it) or as
   the signed 32-bit result of ``Math.imul``; ``state += 0x6D2B79F5`` is a
   double addition that never wraps. The bit operations read it modulo
-  2**32, which is exact while the double is an exact integer; the state is
-  kept as a Python float so that even past 2**53 the rounding is the same.
+  2**32. Below 2**53 a double addition is exact, so the state is a Python
+  int; past that (after about 4.9 million draws) each addition is rounded
+  as a double would round it.
 * The limit of 80 characters in the generators is ``seed.length``, which
   counts UTF-16 units: :func:`js_length`.
 
@@ -82,16 +83,51 @@ def seed_state(seed: str) -> float:
     return float(_to_int32(state) if hashed else state)
 
 
+_EXACT_LIMIT = 1 << 53  # below this a double holds every integer, so int addition is exact
+
+
 def rng(seed: str) -> Callable[[], float]:
-    """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``."""
-    state = seed_state(seed)
+    """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``.
+
+    The callable also has ``take(k)``, the list of its next ``k`` values
+    (the same as ``k`` calls, with less call overhead for bulk draws).
+    """
+    return rng_from_state(seed_state(seed))
+
+
+def rng_from_state(start: float) -> Callable[[], float]:
+    """The generator from a given JavaScript state (an integer-valued double)."""
+    state = int(start)
+
+    def advance() -> int:
+        # JavaScript's `state += 0x6D2B79F5` on a double: exact as an int until 2**53,
+        # then rounded as a double would be.
+        nonlocal state
+        state += _GOLDEN_STEP
+        if not -_EXACT_LIMIT < state < _EXACT_LIMIT:
+            state = int(float(state - _GOLDEN_STEP) + _GOLDEN_STEP)
+        return state & _MASK32
 
     def next_float() -> float:
-        nonlocal state
-        state += _GOLDEN_STEP  # a double addition, as in JavaScript
-        s = int(state) & _MASK32
+        s = advance()
         t = ((s ^ (s >> 15)) * (1 | s)) & _MASK32
         t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & _MASK32))) & _MASK32
         return ((t ^ (t >> 14)) & _MASK32) / 4294967296
 
+    def take(count: int) -> list[float]:
+        nonlocal state
+        first, last = state + _GOLDEN_STEP, state + count * _GOLDEN_STEP
+        if not -_EXACT_LIMIT < last < _EXACT_LIMIT:
+            return [next_float() for _ in range(count)]
+        values = []
+        append, mask = values.append, _MASK32
+        for s in range(first, last + 1, _GOLDEN_STEP):  # the states of the next `count` calls
+            s &= mask
+            t = ((s ^ (s >> 15)) * (s | 1)) & mask
+            t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask  # the low 32 bits of a sum need only those of its terms
+            append((t ^ (t >> 14)) / 4294967296)
+        state = last
+        return values
+
+    next_float.take = take  # type: ignore[attr-defined]
     return next_float

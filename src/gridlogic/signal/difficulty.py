@@ -210,6 +210,35 @@ def _border_domains(board: Sequence[int], geo: Geometry) -> list[int]:
     return [VARIANT_DOMAINS[m] & allowed for m, allowed in zip(board, geo.border_allowed)]
 
 
+def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
+    """Propagate in place by sweeps; False as soon as fewer than ``needed`` tiles are undecided.
+
+    Propagation only ever fixes more tiles, so once the count is below
+    ``needed`` the fixed point's is too, and the rest of the work is skipped.
+    When True, ``domains`` is the local fixed point. (Sweeps beat a work
+    list here: most boards fix most tiles, and a sweep has no set to manage.)
+    """
+    undecided = sum(1 for d in domains if d & (d - 1))
+    if undecided < needed:
+        return False
+    border, supporters = geo.border_allowed, geo.supporters
+    changed = True
+    while changed:
+        changed = False
+        for i, domain in enumerate(domains):
+            kept = domain & border[i]
+            for table, j in supporters[i]:
+                kept &= table[domains[j]]
+            if kept != domain:
+                if not kept & (kept - 1):  # now fixed (a tree board never empties a domain)
+                    undecided -= 1
+                    if undecided < needed:
+                        return False
+                domains[i] = kept
+                changed = True
+    return True
+
+
 def could_be_level(board: Sequence[int], n: int, target: str) -> bool:
     """A quick necessary condition for ``analyze_difficulty(board, n).level == target``.
 
@@ -238,9 +267,8 @@ def could_be_level(board: Sequence[int], n: int, target: str) -> bool:
         _make_arc_consistent(domains, geo, set(range(cells)))
         return _fixed(domains) == cells
     if target == "hard":
-        _make_arc_consistent(domains, geo, set(range(cells)))
-        remaining = cells - _fixed(domains)
-        return remaining >= max(8, math.ceil(cells * 0.3)) and _largest_region(domains, geo) >= 6
+        needed = max(8, math.ceil(cells * 0.3))
+        return _keeps_undecided(domains, geo, needed) and _largest_region(domains, geo) >= 6
     return True
 
 
