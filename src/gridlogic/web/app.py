@@ -42,6 +42,7 @@ import math
 import mimetypes
 import re
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,10 +52,12 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic import GAMES
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
@@ -332,6 +335,33 @@ def _score(request: PuzzleRequest, stats: Mapping[str, Any], min_moves: int) -> 
     return dict(result.to_dict())
 
 
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=<ms>`` to every answer: the time spent inside the app.
+
+    Browsers show it in their developer tools, and ``benchmarks/web_puzzle.py`` reads it to
+    tell the server's own time from the network's.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                elapsed = (time.perf_counter() - started) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((b"server-timing", f"app;dur={elapsed:.2f}".encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed_send)
+
+
 # --- the app ----------------------------------------------------------------------------------
 
 
@@ -464,7 +494,7 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
         Route("/api/{game}/check", guarded(check), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes,
+    app = Starlette(routes=routes, middleware=[Middleware(ServerTiming)],
                     exception_handlers={HTTPException: http_error, Exception: last_resort})
     app.state.generate_outcome = generate_outcome
     return app
