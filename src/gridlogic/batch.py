@@ -621,6 +621,12 @@ class JsonlStore:
             )
         for outcome in outcomes:
             if outcome.puzzle is not None:
+                if outcome.puzzle.get("seed") != outcome.seed:
+                    # Resume and --verify find a puzzle line's seed inside its JSON.
+                    raise GridlogicError(
+                        f"the {spec.game} puzzle of seed {outcome.seed!r} does not carry its seed in its "
+                        "JSON, so it cannot go to a JSON lines batch; use an .sqlite file"
+                    )
                 lines.append(_json_line(outcome.puzzle))
             else:
                 lines.append(

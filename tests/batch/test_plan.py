@@ -175,3 +175,15 @@ def test_terminal_progress_redraws_one_line():
 @pytest.mark.parametrize("seconds, text", [(0, "0:00"), (59.6, "1:00"), (61, "1:01"), (3725, "1:02:05")])
 def test_durations(seconds, text):
     assert batching.format_duration(seconds) == text
+
+
+def test_importing_the_batch_module_loads_no_dask():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gridlogic.batch, gridlogic.cli.batch; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
