@@ -9,7 +9,6 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 

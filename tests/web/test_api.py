@@ -365,10 +365,10 @@ def test_an_unexpected_engine_error_is_logged_and_never_a_500(caplog):
     def check(puzzle, board):
         raise InvalidParameters("board refused by the engine")
 
-    with TestClient(create_app({"signal": _stand_in(generate, check)}),
-                    raise_server_exceptions=False) as stand_in:
-        with caplog.at_level(logging.ERROR, logger="gridlogic.web"):
-            answer = stand_in.get("/api/signal/puzzle?seed=x")
+    app = create_app({"signal": _stand_in(generate, check)})
+    with (TestClient(app, raise_server_exceptions=False) as stand_in,
+          caplog.at_level(logging.ERROR, logger="gridlogic.web")):
+        answer = stand_in.get("/api/signal/puzzle?seed=x")
     assert answer.status_code == 503
     assert "logged" in answer.json()["error"] and "Traceback" not in answer.text
     assert any("engine bug" in (record.exc_text or "") for record in caplog.records)

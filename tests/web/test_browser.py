@@ -83,7 +83,10 @@ def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_ur
     open_puzzle(page, server_url, "pattern", 8, "browser-pattern")
     cells = api(page, f"{server_url}/api/pattern/solution?size=8&seed=browser-pattern")["cells"]
     n = 8
-    cell = lambda i: page.locator(f'.pattern-grid .cell[data-index="{i}"]')  # noqa: E731
+
+    def cell(i: int):
+        return page.locator(f'.pattern-grid .cell[data-index="{i}"]')
+
     empty = cells.index(0)
     cell(empty).click(button="right")
     expect(cell(empty)).to_have_class(re.compile(r"\bmarked\b"))
@@ -323,3 +326,37 @@ def test_a_360_pixel_touch_screen(phone, server_url, artifacts, game, size):
     phone.wait_for_timeout(100)
     assert phone.locator("#moves").inner_text() == moves
     phone.screenshot(path=artifacts / f"{game}-360px.png", full_page=True)
+
+
+def test_pattern_keyboard_play(page, server_url):
+    game_or_skip("pattern")
+    open_puzzle(page, server_url, "pattern", 5, "pattern-keys")
+    first = page.locator('.pattern-grid .cell[data-index="0"]')
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(first).to_have_class(re.compile(r"\bfilled\b"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("x")
+    second = page.locator('.pattern-grid .cell[data-index="1"]')
+    expect(second).to_have_class(re.compile(r"\bmarked\b"))
+    assert second.get_attribute("aria-label") == "Row 1, column 2: marked empty"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    expect(page.locator('.pattern-grid .cell[data-index="6"]')).to_have_class(re.compile(r"\bfilled\b"))
+    page.keyboard.press("Control+z")
+    expect(page.locator('.pattern-grid .cell[data-index="6"]')).not_to_have_class(re.compile(r"\bfilled\b"))
+    expect(page.locator("#moves")).to_have_text("4")
+
+
+def test_loop_keyboard_draws_from_the_cursor(page, server_url):
+    game_or_skip("loop")
+    open_puzzle(page, server_url, "loop", 5, "loop-keys")
+    page.locator(".loop-board").focus()
+    page.keyboard.press("Shift+ArrowRight")   # line from dot (0,0) to (0,1)
+    page.keyboard.press("Shift+ArrowDown")    # line from (0,1) to (1,1)
+    page.keyboard.press("Control+ArrowRight")  # × on the edge from (1,1) to (1,2), cursor stays
+    expect(page.locator('[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
+    expect(page.locator('[data-edge="v1"]')).to_have_class(re.compile(r"\bline\b"))
+    expect(page.locator('[data-edge="h6"]')).to_have_class(re.compile(r"\bcrossed\b"))
+    label = page.locator(".loop-board").get_attribute("aria-label")
+    assert "row 2, column 2" in label and "Lines from this dot: up." in label
