@@ -1007,9 +1007,10 @@ def run_batch(
                         f"version {version}; every worker needs the same gridlogic"
                     )
                 outcomes = sorted(chunk.outcomes, key=lambda o: o.index)
-                store.write_chunk(spec, version, outcomes)
-                summary.failed += sum(1 for o in outcomes if o.puzzle is None)
-                summary.generated += sum(1 for o in outcomes if o.puzzle is not None)
+                with _interrupts_deferred():  # a written chunk is also a counted one
+                    store.write_chunk(spec, version, outcomes)
+                    summary.failed += sum(1 for o in outcomes if o.puzzle is None)
+                    summary.generated += sum(1 for o in outcomes if o.puzzle is not None)
                 worker_seconds += sum(o.seconds for o in outcomes)
                 measured += len(outcomes)
                 if progress:

@@ -92,6 +92,7 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, un
     assert "Traceback" not in stopped.stderr
     partial = helpers.read_output(path)
     assert 3 <= len(partial) < 60 and all(uninterrupted[s] == r for s, r in partial.items())
+    assert f"interrupted; {len(partial)} of 60 seeds are in {path}" in last  # counted = written
     assert helpers.run_cli(*WORKLOAD, "--out", path).returncode == 0
     assert helpers.read_output(path) == uninterrupted
 

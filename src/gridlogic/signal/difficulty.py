@@ -239,47 +239,53 @@ def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
     return True
 
 
-def could_be_level(board: Sequence[int], n: int, target: str) -> bool:
-    """A quick necessary condition for ``analyze_difficulty(board, n).level == target``.
+@dataclass(frozen=True)
+class LocalStage:
+    """Stages 1 and 2 of the grader: the domains after local reasoning and the figures behind them."""
 
-    The generator asks this before proving uniqueness: a board that fails it
-    would be rejected anyway, and a rejected attempt draws no more random
-    numbers, so skipping the rest changes no puzzle. It uses only the
-    border and the local fixed point (whose value, unlike its round count,
-    does not depend on the order of the work):
+    domains: list[int]
+    boundary_fixed: int
+    rounds: int
+    valid: bool
 
-    * easy needs ``boundaryFixed >= 0.2 n²`` and every tile fixed locally;
-    * hard needs ``remaining >= max(8, ceil(0.3 n²))`` and ``largestRegion >= 6``;
-    * medium is not easy: when the easy conditions all hold (they decide
-      the level by themselves) the board is easy; otherwise it may be medium.
-    """
-    geo = geometry(n)
-    domains = _border_domains(board, geo)
-    cells = n * n
-    if target == "medium":
-        if _fixed(domains) / cells < 0.2:
-            return True
-        rounds, _ = _local_fix(domains, geo)
-        return not (_fixed(domains) == cells and rounds <= 8)
-    if target == "easy":
-        if _fixed(domains) / cells < 0.2:
-            return False
-        _make_arc_consistent(domains, geo, set(range(cells)))
-        return _fixed(domains) == cells
-    if target == "hard":
-        needed = max(8, math.ceil(cells * 0.3))
-        return _keeps_undecided(domains, geo, needed) and _largest_region(domains, geo) >= 6
-    return True
+    def is_easy(self) -> bool:
+        """The easy rule's local half. When it holds nothing is left for stage 3 or a search,
+        so the level is easy whatever follows; when it fails the level is not easy."""
+        cells = len(self.domains)
+        return _fixed(self.domains) == cells and self.rounds <= 8 and self.boundary_fixed / cells >= 0.2
 
 
-def analyze_checked(board: Sequence[int], n: int) -> Difficulty:
-    """:func:`analyze_difficulty` for a board already checked."""
-    geo = geometry(n)
-    orders = [VARIANTS[m] for m in board]
+def local_stage(board: Sequence[int], geo: Geometry) -> LocalStage:
     domains = _border_domains(board, geo)
     boundary_fixed = _fixed(domains)
-    local_rounds, _ = _local_fix(domains, geo)
-    local_domains = domains.copy()
+    rounds, valid = _local_fix(domains, geo)
+    return LocalStage(domains, boundary_fixed, rounds, valid)
+
+
+def could_be_easy(board: Sequence[int], geo: Geometry) -> bool:
+    """Necessary for easy, from the border alone: ``boundaryFixed >= 0.2 n²``."""
+    return _fixed(_border_domains(board, geo)) / len(board) >= 0.2
+
+
+def could_be_hard(board: Sequence[int], geo: Geometry) -> bool:
+    """Necessary for hard: ``remaining >= max(8, ceil(0.3 n²))`` and ``largestRegion >= 6``.
+
+    Both figures are taken at the local fixed point, whose value (unlike its
+    round count) does not depend on the order of the work, so the quicker
+    early-exit propagation of :func:`_keeps_undecided` decides it.
+    """
+    domains = _border_domains(board, geo)
+    needed = max(8, math.ceil(len(board) * 0.3))
+    return _keeps_undecided(domains, geo, needed) and _largest_region(domains, geo) >= 6
+
+
+def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = None) -> Difficulty:
+    """:func:`analyze_difficulty` for a board already checked, reusing stages 1-2 when given."""
+    geo = geometry(n)
+    orders = [VARIANTS[m] for m in board]
+    local = local or local_stage(board, geo)
+    boundary_fixed, local_rounds, local_domains = local.boundary_fixed, local.rounds, local.domains
+    domains = local_domains.copy()
     local_fixed = _fixed(local_domains)
 
     global_rounds = 0

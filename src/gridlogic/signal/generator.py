@@ -47,8 +47,14 @@ from gridlogic.signal.board import (
     neighbour,
     rotate,
 )
-from gridlogic.signal.difficulty import Difficulty, analyze_checked, could_be_level
-from gridlogic.signal.solver import SolveResult, solve, solve_checked
+from gridlogic.signal.difficulty import (
+    Difficulty,
+    analyze_checked,
+    could_be_easy,
+    could_be_hard,
+    local_stage,
+)
+from gridlogic.signal.solver import SolveResult, geometry, search_from_fixed_point, solve
 
 SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
@@ -56,6 +62,7 @@ DIFFICULTIES = ("any", "easy", "medium", "hard")
 VERSION = 3
 MAX_ATTEMPTS = 500
 MAX_SEED_LENGTH = 80
+SOLVE_NODE_LIMIT = 30000  # the articles' budget for proving uniqueness
 
 
 def tree(n: int, random: Callable[[], float]) -> list[int]:
@@ -200,20 +207,31 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     """The puzzle the original engine makes for (size, seed, difficulty); see the module docstring."""
     check_parameters(size, seed, difficulty)
     n = size
+    geo = geometry(n)
     random = rng(seed)
+    take = random.take  # type: ignore[attr-defined]
     for attempt in range(1, MAX_ATTEMPTS + 1):
         answer = tree(n, random)
-        if difficulty != "any" and not could_be_level(answer, n, difficulty):
-            continue  # rejected below in any case, and rejections draw no random numbers
-        verification = solve_checked(answer, n)
-        if verification.truncated or len(verification.solutions) != 1:
+        # Each skip below rejects a board the articles' order of work would reject too,
+        # and a rejected attempt draws no more random numbers: the output is unchanged.
+        if difficulty == "hard" and not could_be_hard(answer, geo):
             continue
-        grade = analyze_checked(answer, n)
+        if difficulty == "easy" and not could_be_easy(answer, geo):
+            continue
+        local = local_stage(answer, geo)
+        if difficulty in ("easy", "medium") and local.is_easy() != (difficulty == "easy"):
+            continue
+        # The articles' solve(answer) starts from the same fixed point as the local stage.
+        solutions, _, truncated = search_from_fixed_point(answer, local.domains, geo, SOLVE_NODE_LIMIT)
+        if truncated or len(solutions) != 1:
+            continue
+        grade = analyze_checked(answer, n, local)
         if difficulty != "any" and grade.level != difficulty:
             continue
-        shuffled = [(v := VARIANTS[m])[math.floor(random() * len(v))] for m in answer]
+        shuffled = [(v := VARIANTS[m])[int(draw * len(v))] for m, draw in zip(answer, take(n * n))]
         if is_solved(shuffled, n):
             continue
+        verification = SolveResult(solutions, 0, False, grade.local_fixed, 0)  # what metrics reads
         return Puzzle(
             n, seed, difficulty, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
             metrics(answer, shuffled, n, verification),
