@@ -23,24 +23,24 @@ def register(commands: argparse._SubParsersAction) -> None:
         "batch",
         help="generate many puzzles from one seed prefix (resumable, local cores or Dask)",
         description=(
-            "Generate the puzzles of seeds PREFIX-0 ... PREFIX-(COUNT-1) into a JSON lines or SQLite "
+            "Generate the puzzles of seeds P-0 ... P-(K-1) into a JSON lines or SQLite "
             "file. Running the same command again resumes an interrupted batch. "
             "With --verify FILE, regenerate and re-solve every puzzle of a batch file instead."
         ),
     )
     parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of {', '.join(GAMES)}")
-    parser.add_argument("--size", type=int, help="board size (one the game offers)")
-    parser.add_argument("--difficulty", help="a difficulty the game offers (any for all)")
-    parser.add_argument("--count", type=int, help="how many seeds the batch has")
+    parser.add_argument("--size", type=int, metavar="N", help="board size (one the game offers)")
+    parser.add_argument("--difficulty", metavar="D", help="a difficulty the game offers (any for all)")
+    parser.add_argument("--count", type=int, metavar="K", help="how many seeds the batch has")
     parser.add_argument(
-        "--seed-prefix", help="seeds are PREFIX-0, PREFIX-1, ... (default: today's date and a random word)"
+        "--seed-prefix", metavar="P", help="seeds are P-0, P-1, ... (default: today's date and a random word)"
     )
-    parser.add_argument("--jobs", type=int, help="chunks run at once (default: the number of cores)")
+    parser.add_argument("--jobs", type=int, metavar="J", help="chunks run at once (default: the number of cores)")
     parser.add_argument(
-        "--out", help="FILE.jsonl or FILE.sqlite (default: GAME-SIZE-DIFFICULTY-PREFIX.jsonl)"
+        "--out", metavar="FILE", help="FILE.jsonl or FILE.sqlite (default: GAME-SIZE-DIFFICULTY-PREFIX.jsonl)"
     )
     parser.add_argument(
-        "--executor", default="local", help="'local' (a process pool, the default) or dask://HOST:PORT"
+        "--executor", default="local", metavar="local|dask://HOST:PORT", help="'local' (a process pool, the default) or dask://HOST:PORT"
     )
     parser.add_argument("--verify", metavar="FILE", help="re-check every puzzle of a batch file")
     parser.set_defaults(handler=run)
