@@ -69,7 +69,11 @@ def test_dask_cluster_equals_local_pool_and_single_generation(tmp_path, cluster,
     summary, workers = run_to_file(tmp_path / "dask.jsonl", spec, dask_choice, None, 3)
     assert workers == 2  # the cluster's two single-threaded workers
     assert summary.generated + summary.failed == count
-    run_to_file(tmp_path / "local.sqlite", spec, batching.ExecutorChoice("local"), 2, None)
+    # The local pool runs in a CLI subprocess: forking this process, which runs the cluster's
+    # threads, is not something a user's batch ever does.
+    local = helpers.run_cli(game, "--size", str(size), "--difficulty", difficulty, "--count", str(count),
+                            "--seed-prefix", "dask", "--jobs", "2", "--out", str(tmp_path / "local.sqlite"))
+    assert local.returncode == 0, local.stderr
     assert helpers.read_output(str(tmp_path / "dask.jsonl")) == expected
     assert helpers.read_output(str(tmp_path / "local.sqlite")) == expected
 

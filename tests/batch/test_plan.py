@@ -53,7 +53,7 @@ def test_default_prefix_is_the_date_and_a_word():
     assert re.fullmatch(r"\d{8}-[a-z]+", batching.default_seed_prefix())
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if g in ("signal", "pattern", "loop")])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_offered_size_and_difficulty_is_accepted(name):
     try:
         game = get_game(name)
