@@ -119,7 +119,7 @@ function renderTabs() {
   for (const game of state.games) {
     const tab = document.createElement("button");
     tab.type = "button";
-    tab.role = "tab";
+    tab.setAttribute("role", "tab");
     tab.className = "tab";
     tab.dataset.game = game.name;
     tab.textContent = t(`game.${game.name}`);
@@ -159,7 +159,7 @@ function renderTools() {
   TOOLS[game].forEach((name, index) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.role = "radio";
+    button.setAttribute("role", "radio");
     button.className = "small";
     button.dataset.tool = name;
     button.textContent = t(`tool.${game}.${name}`);

@@ -23,7 +23,7 @@ export function createPatternView({ puzzle, onAction, t }) {
   const rowClues = puzzle.rowClues, colClues = puzzle.colClues;
   const element = document.createElement("div");
   element.className = "pattern-grid";
-  element.role = "group";
+  element.setAttribute("role", "group");
   element.style.setProperty("--n", String(n));
   element.style.setProperty("--clue-depth", String(Math.max(...colClues.map((c) => c.length))));
   let board = new Array(n * n).fill(EMPTY);

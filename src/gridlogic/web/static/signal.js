@@ -88,7 +88,7 @@ export function createSignalView({ puzzle, onAction, t }) {
   const centre = Math.floor(n / 2) * n + Math.floor(n / 2);
   const element = document.createElement("div");
   element.className = "signal-grid";
-  element.role = "group";
+  element.setAttribute("role", "group");
   element.style.setProperty("--n", String(n));
   let board = puzzle.tiles.slice();
   let lit = new Set();
