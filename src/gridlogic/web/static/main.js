@@ -42,6 +42,7 @@ const state = {
   revealed: false,
   finished: false,
   startedAt: 0,
+  hiddenSince: 0,
   elapsed: 0,
   timerId: null,
   tool: 0,
@@ -265,6 +266,7 @@ function readyValues() {
 function startTimer() {
   stopTimer();
   state.startedAt = performance.now();
+  state.hiddenSince = document.hidden ? state.startedAt : 0;
   state.elapsed = 0;
   els.timer.value = formatTime(0);
   els.timer.textContent = formatTime(0);
@@ -272,9 +274,22 @@ function startTimer() {
 }
 
 function tick() {
+  if (state.hiddenSince) return;
   state.elapsed = (performance.now() - state.startedAt) / 1000;
   els.timer.textContent = formatTime(state.elapsed);
 }
+
+// The clock stops while the page is hidden (another tab, a locked phone).
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden && !state.hiddenSince) {
+    tick();
+    state.hiddenSince = performance.now();
+  } else if (!document.hidden && state.hiddenSince) {
+    state.startedAt += performance.now() - state.hiddenSince;
+    state.hiddenSince = 0;
+    tick();
+  }
+});
 
 function stopTimer() {
   if (state.timerId !== null) {
