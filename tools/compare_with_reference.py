@@ -32,11 +32,13 @@ ALPHABETS = [
 
 
 def random_seed(rand: random.Random) -> str:
-    kind = rand.randrange(6)
+    kind = rand.randrange(7)
     if kind == 0:
         return ""
     if kind == 5:  # exactly at the limit of 80 UTF-16 units, with astral characters
-        return "😀" * 40 if rand.random() < 0.5 else "x" * 80
+        return "😀" * 40 if rand.random() < 0.5 else "あ" * 80
+    if kind == 6:  # 81 UTF-16 units: both sides must refuse it
+        return "x" * 79 + "😀"
     alphabet = "".join(rand.sample(ALPHABETS, rand.randint(1, 3)))
     return "".join(rand.choice(alphabet) for _ in range(rand.randint(1, 30)))
 
@@ -61,19 +63,23 @@ def signal_cases(rand: random.Random, count: int) -> list[dict]:
 
 
 def pattern_cases(rand: random.Random, count: int) -> list[dict]:
-    from gridlogic.pattern import clues_for
+    from gridlogic.pattern import clues_for, compute_clue
 
     cases = []
     for _ in range(count):
         cases.append({"game": "pattern", "fn": "generate",
                       "args": {"n": rand.choice([5, 8, 10]), "seed": random_seed(rand)}})
-        n = rand.randint(1, 8)
-        density = rand.random()
-        grid = [1 if rand.random() < density else 0 for _ in range(n * n)]
-        rows, cols = clues_for(grid, n)
-        if rand.random() < 0.3 and n > 1:  # perturb: often contradictory or ambiguous
-            rows[rand.randrange(n)] = [rand.randint(0, n)]
-        limit = rand.choice([20000, 20000, 3, 1, 0])
+        n = rand.randint(1, 10)
+        kind = rand.randrange(3)
+        if kind < 2:  # clues of a random grid; kind 1 swaps one row's clue (often ambiguous or contradictory)
+            density = rand.random()
+            rows, cols = clues_for([1 if rand.random() < density else 0 for _ in range(n * n)], n)
+            if kind == 1:
+                rows[rand.randrange(n)] = compute_clue([rand.randrange(2) for _ in range(n)])
+        else:  # every line's clue drawn on its own: usually no solution at all
+            rows = [compute_clue([rand.randrange(2) for _ in range(n)]) for _ in range(n)]
+            cols = [compute_clue([rand.randrange(2) for _ in range(n)]) for _ in range(n)]
+        limit = rand.choice([20000, 20000, 20000, 50, 3, 1, 0])
         cases.append({"game": "pattern", "fn": "solve",
                       "args": {"rowClues": rows, "colClues": cols, "n": n, "nodeLimit": limit}})
     return cases
