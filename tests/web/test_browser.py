@@ -152,9 +152,11 @@ def test_loop_clues_show_met_and_exceeded(page, server_url):
     for kind, index in sides[:clues[i]]:
         page.mouse.click(*edge_centre(page, kind, index))
     expect(group).to_have_class(re.compile(r"\bmet\b"))
+    expect(group.locator("title")).to_have_text(f"{clues[i]} (met)")
     page.mouse.click(*edge_centre(page, *sides[clues[i]]))
     expect(group).to_have_class(re.compile(r"\bover\b"))
     expect(group).not_to_have_class(re.compile(r"\bmet\b"))
+    expect(group.locator("title")).to_have_text(f"{clues[i]} (too many)")
 
 
 def test_generation_failure_shows_the_message_and_keeps_the_board(page, server_url, artifacts):

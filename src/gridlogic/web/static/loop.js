@@ -87,7 +87,7 @@ export function createLoopView({ puzzle, onAction, t }) {
     group.append(svgElement("circle", { cx: c + 0.5, cy: r + 0.5, r: 0.32, class: "ring" }));
     const text = svgElement("text", { x: c + 0.5, y: r + 0.5, "text-anchor": "middle", "dominant-baseline": "central" });
     text.textContent = String(k);
-    group.append(text);
+    group.append(text, svgElement("title"));
     svg.append(group);
     return group;
   });
@@ -203,6 +203,8 @@ export function createLoopView({ puzzle, onAction, t }) {
       group.classList.toggle("met", count === clues[i]);
       group.classList.toggle("over", count > clues[i]);
       group.classList.toggle("wrong", wrong.has(i));
+      const state = count === clues[i] ? t("loop.clueMet") : count > clues[i] ? t("loop.clueOver") : "";
+      group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
     });
     svg.classList.toggle("complete", isSolved(board, n, clues));
     placeCursor();
@@ -217,6 +219,6 @@ export function createLoopView({ puzzle, onAction, t }) {
     showWrong: (result) => { wrong = new Set(result.wrongClues || []); render(board); },
     setLocked: (value) => { locked = value; element.classList.toggle("locked", value); },
     setTool: (name) => { tool = name; },
-    relabel: describe,
+    relabel: () => render(board),
   };
 }

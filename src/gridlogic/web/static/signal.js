@@ -95,7 +95,6 @@ export function createSignalView({ puzzle, onAction, t }) {
   let focusIndex = centre;
   let locked = false;
   let tool = "cw";
-  let pointerType = "mouse";
   const drawn = new Array(n * n).fill(null);
 
   const tiles = board.map((_, i) => {
@@ -138,7 +137,6 @@ export function createSignalView({ puzzle, onAction, t }) {
     tiles[i].focus();
   }
 
-  element.addEventListener("pointerdown", (event) => { pointerType = event.pointerType || "mouse"; });
   element.addEventListener("click", (event) => {
     const tile = event.target.closest(".tile");
     if (!tile) return;
@@ -210,6 +208,5 @@ export function createSignalView({ puzzle, onAction, t }) {
     },
     setTool: (name) => { tool = name; },
     relabel,
-    pointerType: () => pointerType,
   };
 }
