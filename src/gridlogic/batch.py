@@ -449,7 +449,7 @@ def _lock(descriptor: int, path: str) -> None:
 def _open_for_writing(path: str) -> tuple[int, bool]:
     existed = os.path.exists(path)
     try:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError as error:
         raise GridlogicError(f"cannot write {path!r}: {error.strerror or error}") from None
     _lock(descriptor, path)
@@ -556,7 +556,10 @@ class JsonlStore:
         self.levels: Counter[str] = Counter()
         self.written = False
         descriptor, self.created = _open_for_writing(path)
-        self.handle = os.fdopen(descriptor, "r+b")
+        # Read through a buffered reader; write with os.write on the same (O_APPEND) descriptor,
+        # so that no buffer can hold half a chunk back and write it later.
+        self.descriptor = descriptor
+        self.handle = os.fdopen(descriptor, "rb")
         try:
             self._read_existing(game, size, difficulty, version, seed_prefix)
         except BaseException:
@@ -569,14 +572,12 @@ class JsonlStore:
         contents = read_jsonl(self.handle, self.path)
         if contents.partial_bytes:
             # A line without its newline can only come from a write cut short: drop it, say so.
-            self.handle.truncate(contents.complete_bytes)
-            self.handle.flush()
-            os.fsync(self.handle.fileno())
+            os.ftruncate(self.descriptor, contents.complete_bytes)
+            os.fsync(self.descriptor)
             self.notes.append(
                 f"removed an incomplete last line ({contents.partial_bytes} bytes) left by an "
                 "interrupted run; its seed will be generated again"
             )
-        self.handle.seek(0, os.SEEK_END)
         header = contents.header
         self.seed_prefix = seed_prefix
         self.header_written = header is not None
@@ -634,9 +635,10 @@ class JsonlStore:
                 )
         try:
             with _interrupts_deferred():
-                self.handle.write(b"".join(lines))
-                self.handle.flush()
-                os.fsync(self.handle.fileno())
+                data = memoryview(b"".join(lines))
+                while data:
+                    data = data[os.write(self.descriptor, data):]
+                os.fsync(self.descriptor)
         except OSError as error:  # a disk full: what did get written is a torn line, removed on resume
             raise GridlogicError(f"cannot write {self.path!r}: {error.strerror or error}") from None
         if not self.written and self.created:
@@ -645,7 +647,7 @@ class JsonlStore:
         _remember(self, outcomes)
 
     def close(self) -> None:
-        empty = self.handle.tell() == 0
+        empty = os.fstat(self.descriptor).st_size == 0
         self.handle.close()
         if self.created and empty:
             with contextlib.suppress(OSError):
