@@ -682,7 +682,8 @@ def _quote(name: str) -> str:
 
 def _connect_sqlite(path: str) -> sqlite3.Connection:
     try:
-        connection = sqlite3.connect(path, isolation_level=None)
+        # A reader (someone looking at the file meanwhile) may hold it for a while: wait, not fail.
+        connection = sqlite3.connect(path, isolation_level=None, timeout=60)
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:
