@@ -22,15 +22,23 @@ How a run goes
    deduplicated). At most two chunks per worker are in flight, so a crash
    loses little and the chunk size can follow the observed speed.
 3. Each finished chunk is written in one piece and made durable (JSON lines:
-   one ``write`` then ``fsync``; SQLite: one transaction with
+   ``os.write`` on an ``O_APPEND`` descriptor, then ``fsync``; SQLite: one transaction with
    ``synchronous=FULL``) before the progress display counts it. A kill at any
    moment therefore loses at most the chunks in flight.
+
+``--verify`` reads a file without changing it, sends its records out in
+chunks the same way, and for each one regenerates the puzzle from its seed
+(it must equal the stored JSON, field for field, and a recorded failure must
+fail again) and re-solves the stored givens from scratch with the game's
+``verify`` (exactly one solution, equal to the stored answer). A batch of
+another generator version cannot be regenerated, and says so.
 
 Chunk sizing
 ------------
 A chunk should carry about :data:`CHUNK_SECONDS` of work, so that the cost of
-shipping it (pickling, a pipe or a network round trip, a few milliseconds at
-most) stays small beside the work. The first chunks hold one seed each and
+shipping it (pickling, a pipe or a network round trip: a fraction of a
+millisecond on the local pool, about ten on a local Dask cluster, as
+``benchmarks/batch_scaling.py`` measures) stays small beside the work. The first chunks hold one seed each and
 serve as probes; after that the size is the target time divided by the mean
 generation time measured *inside* the workers so far, capped by a fair share
 of what is left (``ceil(pending / (2 * workers))``) so that the tail of the
