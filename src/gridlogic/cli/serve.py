@@ -7,6 +7,7 @@ says how to install them instead of failing with an import traceback.
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 from gridlogic.errors import GridlogicError
@@ -27,6 +28,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port``, or a GridlogicError saying why there is none.
+
+    Binding here rather than inside uvicorn turns "address already in use" into the CLI's
+    one-line error (uvicorn would log it and exit with its own code).
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as error:
+        raise GridlogicError(f"cannot listen on {host!r} port {port}: "
+                             f"{error.strerror or error}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise GridlogicError(f"cannot listen on {host!r} port {port}: "
+                             f"{error.strerror or error}") from None
+    return sock
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -35,11 +58,12 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise GridlogicError(f"serve needs the web extra ({error.name} is missing); "
                              "install it with: pip install 'gridlogic[web]'") from None
+    sock = listening_socket(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
     sys.stderr.write(f"gridlogic: serving http://{host}:{args.port}/ (Ctrl+C stops)\n")
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     try:
-        uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
-    except OSError as error:
-        raise GridlogicError(f"cannot listen on {args.host}:{args.port}: "
-                             f"{error.strerror or error}") from None
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
     return 0

@@ -1,0 +1,46 @@
+"""``gridlogic serve``: its arguments, its one-line errors, and what it hands to uvicorn."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+import uvicorn
+
+from gridlogic.cli import main
+
+
+@pytest.mark.parametrize("port", ["abc", "0", "65536", "-1"])
+def test_a_bad_port_is_one_line_and_exit_code_2(capsys, port):
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", port])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"port {port!r}" in error
+
+
+def test_a_port_in_use_is_one_line_and_exit_code_2(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    error = capsys.readouterr().err
+    assert error == f"gridlogic: cannot listen on '127.0.0.1' port {port}: Address already in use\n"
+
+
+def test_serve_hands_a_bound_socket_and_the_app_to_uvicorn(capsys, monkeypatch):
+    seen = {}
+
+    def fake_run(server, sockets=None):
+        seen["app"] = server.config.app
+        seen["address"] = sockets[0].getsockname()
+
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["serve", "--port", str(port)]) == 0
+    assert seen["address"] == ("127.0.0.1", port)
+    assert type(seen["app"]).__name__ == "Starlette"
+    assert f"serving http://127.0.0.1:{port}/" in capsys.readouterr().err
