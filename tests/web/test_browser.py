@@ -186,6 +186,11 @@ def test_share_link_reopens_the_same_puzzle(page, browser, server_url):
     fresh = tile_labels(page)
     page.locator('.tile[data-index="3"]').click()
     href = page.locator("#share").get_attribute("href")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
+    page.click("#share")  # copies rather than reloading the page under the player
+    expect(page.locator("#status")).to_contain_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == href
+    assert page.locator("#moves").inner_text() == "1"
     assert href.startswith(server_url)
     assert all(part in href for part in ("game=signal", "size=6", "difficulty=easy", "seed=to-share"))
     other = browser.new_context().new_page()

@@ -534,13 +534,21 @@ els.redo.addEventListener("click", redo);
 els.reset.addEventListener("click", reset);
 els.check.addEventListener("click", check);
 els.reveal.addEventListener("click", reveal);
-els.copy.addEventListener("click", async () => {
+async function copyShareLink() {
   try {
     await navigator.clipboard.writeText(els.share.href);
     setStatus("share.copied", {}, "ok");
   } catch {
     setStatus("share.copyFailed", {}, "error");
   }
+}
+els.copy.addEventListener("click", copyShareLink);
+els.share.addEventListener("click", (event) => {
+  // Following the link would reload this very puzzle and lose the moves made so far; a plain
+  // click copies it instead (Ctrl+click, middle click and "copy link address" still work).
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  copyShareLink();
 });
 els.resultClose.addEventListener("click", closeResult);
 els.resultNew.addEventListener("click", () => {
