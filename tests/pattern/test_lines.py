@@ -13,6 +13,7 @@ from gridlogic.pattern.lines import (
     compute_clue,
     line_placements,
     placement_masks,
+    _solve_line_dp,
     solve_line,
     validate_clue,
 )
@@ -80,9 +81,10 @@ def test_solve_line_equals_enumeration_exhaustively_on_short_lines():
             empty = sum(1 << k for k, v in enumerate(known) if v == 0)
             for clue in clues:
                 blocks = tuple(x for x in clue if x)
-                assert solve_line(blocks, length, filled, empty) == enumerated_line(
-                    clue, length, filled, empty
-                ), (clue, length, known)
+                expected = enumerated_line(clue, length, filled, empty)
+                assert solve_line(blocks, length, filled, empty) == expected, (clue, length, known)
+                # solve_line filters few placements and runs the DP otherwise: pin both ways.
+                assert _solve_line_dp(blocks, length, filled, empty) == expected, (clue, length, known)
 
 
 def test_solve_line_equals_enumeration_on_random_longer_lines():
@@ -106,7 +108,9 @@ def test_solve_line_equals_enumeration_on_random_longer_lines():
                     empty |= 1 << k
         empty &= ~filled
         blocks = tuple(x for x in clue if x)
-        assert solve_line(blocks, length, filled, empty) == enumerated_line(clue, length, filled, empty)
+        expected = enumerated_line(clue, length, filled, empty)
+        assert solve_line(blocks, length, filled, empty) == expected
+        assert _solve_line_dp(blocks, length, filled, empty) == expected
 
 
 def test_solve_line_works_on_long_lines():
