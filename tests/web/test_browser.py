@@ -367,3 +367,26 @@ def test_loop_keyboard_draws_from_the_cursor(page, server_url):
     expect(page.locator('[data-edge="h6"]')).to_have_class(re.compile(r"\bcrossed\b"))
     label = page.locator(".loop-board").get_attribute("aria-label")
     assert "row 2, column 2" in label and "Lines from this dot: up." in label
+
+
+def test_loop_mouse_drag_draws_and_erases_a_run(page, server_url):
+    game_or_skip("loop")
+    open_puzzle(page, server_url, "loop", 5, "loop-drag")
+    board = page.locator(".loop-board").bounding_box()
+    unit = board["width"] / 6  # 5 cells and half a cell of margin on each side
+
+    def dot(r: int, c: int) -> tuple[float, float]:
+        return board["x"] + unit * (c + 0.5), board["y"] + unit * (r + 0.5)
+
+    for start, end in ((dot(0, 0), dot(0, 3)), (dot(0, 3), dot(0, 1))):
+        page.mouse.move(*start)
+        page.mouse.down()
+        page.mouse.move(*end, steps=12)
+        page.mouse.up()
+    line = re.compile(r"\bline\b")
+    expect(page.locator('[data-edge="h0"]')).to_have_class(line)
+    for index in (1, 2):
+        expect(page.locator(f'[data-edge="h{index}"]')).not_to_have_class(line)
+    expect(page.locator("#moves")).to_have_text("5")  # three drawn, then two erased
+    page.click("#undo")
+    expect(page.locator('[data-edge="h2"]')).to_have_class(re.compile(r"\bline\b"))

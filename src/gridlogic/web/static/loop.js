@@ -6,7 +6,8 @@
 // A press anywhere on the board acts on the nearest edge: each cell is cut by its diagonals
 // into four triangles, one per side, so every edge owns a diamond a whole cell wide and a
 // finger never has to hit a thin line. The action happens on release, and only if the
-// pointer stayed put (a drag is a scroll, not a move).
+// pointer stayed put; a touch that moves is a scroll, and a mouse that moves draws a run
+// of lines from dot to dot (see dragTo).
 
 const SVG = "http://www.w3.org/2000/svg";
 const LINE = 1, CROSS = 2;
@@ -129,22 +130,81 @@ export function createLoopView({ puzzle, onAction, t }) {
     return point;
   }
 
+  // A mouse or pen can also draw a run of lines by dragging from dot to dot: the first
+  // segment decides whether the drag draws or erases, the board shows the run as it grows,
+  // and the release writes it as one action. A touch that moves is a scroll and does nothing.
+  function nearestDot(point) {
+    const r = Math.round(point.y), c = Math.round(point.x);
+    if (r < 0 || r > n || c < 0 || c > n) return null;
+    return Math.hypot(point.y - r, point.x - c) <= 0.35 ? { r, c } : null;
+  }
+
+  function segment(a, b) {
+    if (a.r === b.r && Math.abs(a.c - b.c) === 1) return { key: "horizontal", index: a.r * n + Math.min(a.c, b.c) };
+    if (a.c === b.c && Math.abs(a.r - b.r) === 1) return { key: "vertical", index: Math.min(a.r, b.r) * (n + 1) + a.c };
+    return null;
+  }
+
+  function dragTo(point) {
+    const dot = nearestDot(point);
+    if (!dot || (dot.r === press.dot?.r && dot.c === press.dot?.c)) return;
+    if (!press.dot) { press.dot = dot; return; }
+    // Walk one dot at a time along a row or a column, so a quick drag skips nothing.
+    while (press.dot.r !== dot.r || press.dot.c !== dot.c) {
+      const step = press.dot.r !== dot.r && press.dot.c === dot.c
+        ? { r: press.dot.r + Math.sign(dot.r - press.dot.r), c: dot.c }
+        : press.dot.r === dot.r ? { r: dot.r, c: press.dot.c + Math.sign(dot.c - press.dot.c) } : null;
+      if (!step) { press.dot = dot; return; } // diagonal jump: start again from here
+      const edge = segment(press.dot, step);
+      if (press.value === null) press.value = board[edge.key][edge.index] === LINE ? 0 : LINE;
+      press.pending[edge.key][edge.index] = press.value;
+      press.dot = step;
+    }
+    render(press.pending, true);
+  }
+
   svg.addEventListener("pointerdown", (event) => {
-    if (locked || (event.button !== 0 && event.button !== 2)) return;
-    press = { id: event.pointerId, x: event.clientX, y: event.clientY, mark: event.button === 2 || tool === "mark" };
+    if (locked || press || (event.button !== 0 && event.button !== 2)) return;
+    const mark = event.button === 2 || tool === "mark";
+    press = { id: event.pointerId, x: event.clientX, y: event.clientY, mark, dragging: false,
+      touch: event.pointerType === "touch", dot: null, value: null,
+      pending: { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() } };
+    if (!press.touch && !mark) {
+      svg.setPointerCapture(event.pointerId);
+      const point = boardPoint(event);
+      press.dot = point && nearestDot(point);
+    }
   });
   svg.addEventListener("pointermove", (event) => {
-    if (press && event.pointerId === press.id && Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) press = null;
+    if (!press || event.pointerId !== press.id) return;
+    if (!press.dragging && Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) {
+      if (press.touch || press.mark) { press = null; return; }
+      press.dragging = true;
+    }
+    if (press.dragging) {
+      const point = boardPoint(event);
+      if (point) dragTo(point);
+    }
   });
   svg.addEventListener("pointerup", (event) => {
     if (!press || event.pointerId !== press.id) return;
-    const { mark } = press;
+    const done = press;
     press = null;
+    if (done.dragging) {
+      const changes = ["horizontal", "vertical"].reduce(
+        (sum, key) => sum + done.pending[key].filter((v, i) => v !== board[key][i]).length, 0);
+      if (changes) onAction(done.pending, changes);
+      else render(board);
+      return;
+    }
     const point = boardPoint(event);
     const edge = point && edgeAt(point.x, point.y, n);
-    if (edge) toggle(edge.kind, edge.index, mark);
+    if (edge) toggle(edge.kind, edge.index, done.mark);
   });
-  svg.addEventListener("pointercancel", () => { press = null; });
+  svg.addEventListener("pointercancel", () => {
+    if (press?.dragging) render(board);
+    press = null;
+  });
   svg.addEventListener("contextmenu", (event) => event.preventDefault());
 
   // Keyboard: a cursor on a dot; arrows move it, Shift+arrow draws or erases the edge it
@@ -187,11 +247,13 @@ export function createLoopView({ puzzle, onAction, t }) {
     svg.setAttribute("aria-label", t("loop.board", { n, r: r + 1, c: c + 1, edges: edgesText }) + complete);
   }
 
-  function render(next) {
-    if (next !== board) wrong = new Set();
-    board = next;
+  // preview: draw a drag still in progress without making it the board.
+  function render(next, preview = false) {
+    if (next !== board && !preview) wrong = new Set();
+    if (!preview) board = next;
+    const shown = next;
     for (const kind of ["h", "v"]) {
-      const values = kind === "h" ? board.horizontal : board.vertical;
+      const values = kind === "h" ? shown.horizontal : shown.vertical;
       edges[kind].forEach((group, i) => {
         group.classList.toggle("line", values[i] === LINE);
         group.classList.toggle("crossed", values[i] === CROSS);
@@ -199,14 +261,14 @@ export function createLoopView({ puzzle, onAction, t }) {
     }
     clueTexts.forEach((group, i) => {
       if (!group) return;
-      const count = cellCount(board, n, Math.floor(i / n), i % n);
+      const count = cellCount(shown, n, Math.floor(i / n), i % n);
       group.classList.toggle("met", count === clues[i]);
       group.classList.toggle("over", count > clues[i]);
       group.classList.toggle("wrong", wrong.has(i));
       const state = count === clues[i] ? t("loop.clueMet") : count > clues[i] ? t("loop.clueOver") : "";
       group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
     });
-    svg.classList.toggle("complete", isSolved(board, n, clues));
+    svg.classList.toggle("complete", isSolved(shown, n, clues));
     placeCursor();
   }
 
