@@ -430,6 +430,10 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
                              "give it once")
         if "board" not in body:
             raise BadRequest("the body has no board")
+        if "size" in body and not _is_int(body["size"]):
+            # A query string can only carry text; in JSON a size is a number.
+            raise BadRequest(f"size {_quote(body['size'])} must be an integer; the sizes for "
+                             f"{name} are {', '.join(map(str, module.SIZES))}")
         wanted = _puzzle_request(name, module, {**query, **body}, seed_required=True)
         board = _parse_board(name, wanted.size, body["board"])
         stats = _parse_stats(body)
