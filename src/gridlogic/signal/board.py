@@ -99,19 +99,33 @@ def connected_both_ways(board: Sequence[int], n: int, start: int) -> set[int]:
 
 
 def is_solved(board: Sequence[int], n: int) -> bool:
-    """True when every pipe meets a pipe and the links form one tree over all n² tiles."""
+    """True when every pipe meets a pipe and the links form one tree over all n² tiles.
+
+    Each link is checked once, from its left or upper tile: the pipes on
+    both sides must agree, and none may leave the board. Then the links
+    must number n² - 1 and reach every tile from tile 0.
+    """
     if len(board) != n * n:
         return False
-    ends = 0
-    table = pipe_table(n)
+    links = 0
+    last = n - 1
     for i, mask in enumerate(board):
-        if mask:
-            for bit, j, back in table[i]:
-                if mask & bit:
-                    if j < 0 or not board[j] & back:
-                        return False
-                    ends += 1
-    return ends // 2 == len(board) - 1 and len(connected(board, n)) == len(board)
+        r, c = divmod(i, n)
+        if (r == 0 and mask & 1) or (c == 0 and mask & 8):
+            return False
+        if c < last:
+            if bool(mask & 2) != bool(board[i + 1] & 8):
+                return False
+            links += mask >> 1 & 1
+        elif mask & 2:
+            return False
+        if r < last:
+            if bool(mask & 4) != bool(board[i + n] & 1):
+                return False
+            links += mask >> 2 & 1
+        elif mask & 4:
+            return False
+    return links == len(board) - 1 and len(connected(board, n)) == len(board)
 
 
 def shape_of(mask: int) -> str:

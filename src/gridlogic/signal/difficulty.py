@@ -51,7 +51,8 @@ from gridlogic.signal.solver import (
     _make_arc_consistent,
     _members,
     _mrv_choice,
-    _single_mask,
+    count_fixed,
+    count_open,
     geometry,
     graph_conflict_bits,
 )
@@ -100,8 +101,7 @@ _JSON_KEYS = (
 )
 
 
-def _fixed(domains: Sequence[int]) -> int:
-    return sum(1 for d in domains if d and not d & (d - 1))
+_fixed = count_fixed
 
 
 def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
@@ -185,7 +185,7 @@ def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Ge
             return
         choice = _mrv_choice(state)
         if choice < 0:
-            if is_solved([_single_mask(d) for d in state], geo.n):
+            if is_solved([d.bit_length() - 1 for d in state], geo.n):
                 count.found = True
             return
         count.decision_points += 1
@@ -218,7 +218,7 @@ def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
     When True, ``domains`` is the local fixed point. (Sweeps beat a work
     list here: most boards fix most tiles, and a sweep has no set to manage.)
     """
-    undecided = sum(1 for d in domains if d & (d - 1))
+    undecided = count_open(domains)
     if undecided < needed:
         return False
     border, supporters = geo.border_allowed, geo.supporters
@@ -290,17 +290,17 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
 
     global_rounds = 0
     for _ in range(len(board) * 4):
-        if all(d and not d & (d - 1) for d in domains):
+        if count_fixed(domains) == len(domains):
             break
         if not _global_step(domains, geo):
             break
         global_rounds += 1
         _local_fix(domains, geo)
 
-    needs_search = any(d & (d - 1) for d in domains)
+    needs_search = count_open(domains) > 0
     search = _bounded_search(domains, orders, geo) if needs_search else _SearchCount(found=True)
 
-    remaining = sum(1 for d in local_domains if d & (d - 1))
+    remaining = count_open(local_domains)
     largest_region = _largest_region(local_domains, geo)
     cells = len(board)
     substantial = remaining >= max(8, math.ceil(cells * 0.3)) and largest_region >= 6

@@ -31,6 +31,7 @@ Worked example (the articles', checked in ``tests/signal/test_generator.py``):
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -129,23 +130,29 @@ def metrics(answer: Sequence[int], shuffled: Sequence[int], n: int, verification
     clockwise quarter turns (at most 4) from the shuffled tile to the answer.
     """
     correct = not verification.truncated and len(verification.solutions) == 1 and is_solved(answer, n)
-    counts: dict[str, int] = {}
-    for mask in answer:
-        shape = SHAPES[mask]
-        counts[shape] = counts.get(shape, 0) + 1
+    return _metrics(answer, shuffled, correct, verification.deduction)
+
+
+def _clockwise_turns(start: int, goal: int) -> int:
+    k = 0
+    while start != goal and k < 4:
+        start = rotate(start)
+        k += 1
+    return k
+
+
+# TURNS[start][goal]: the articles' count of clockwise quarter turns, 4 when goal is no rotation of start.
+TURNS = tuple(tuple(_clockwise_turns(a, b) for b in range(16)) for a in range(16))
+
+
+def _metrics(answer: Sequence[int], shuffled: Sequence[int], correct: bool, deduction: int) -> Metrics:
     entropy = 0.0
-    for count in counts.values():
+    for count in Counter(map(SHAPES.__getitem__, answer)).values():
         p = count / len(answer)
         entropy -= p * math.log(p)
     variety = _js_round(entropy / math.log(5) * 100)
-    turns = 0
-    for mask, goal in zip(shuffled, answer):
-        k = 0
-        while mask != goal and k < 4:
-            mask = rotate(mask)
-            k += 1
-        turns += k
-    return Metrics(_js_round(80 + variety * 0.2) if correct else 0, verification.deduction, variety, turns)
+    turns = sum(TURNS[a][b] for a, b in zip(shuffled, answer))
+    return Metrics(_js_round(80 + variety * 0.2) if correct else 0, deduction, variety, turns)
 
 
 @dataclass(frozen=True)
@@ -231,10 +238,10 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
         shuffled = [(v := VARIANTS[m])[int(draw * len(v))] for m, draw in zip(answer, take(n * n))]
         if is_solved(shuffled, n):
             continue
-        verification = SolveResult(solutions, 0, False, grade.local_fixed, 0)  # what metrics reads
+        # Proven unique, and the answer is a spanning tree by construction: correct.
         return Puzzle(
             n, seed, difficulty, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
-            metrics(answer, shuffled, n, verification),
+            _metrics(answer, shuffled, True, grade.local_fixed),
         )
     raise GenerationFailed(
         f"no {difficulty} {n}x{n} Signal puzzle was found in {MAX_ATTEMPTS} attempts for seed {seed!r}; "
