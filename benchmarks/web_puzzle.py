@@ -7,6 +7,7 @@ puzzle cache never answers. "Server" is the app's own time, from the ``Server-Ti
 header it sends; "round trip" adds HTTP and the loopback network as the client saw it.
 
     .venv/bin/python benchmarks/web_puzzle.py [--requests 200] [--games signal,pattern,loop]
+                                              [--all-sizes]
 """
 
 from __future__ import annotations
@@ -48,10 +49,31 @@ def wait_until_up(base: str, server: subprocess.Popen, timeout: float = 30) -> N
     raise SystemExit("the server did not start within 30 seconds")
 
 
+def measure(client: httpx.Client, game: str, size: int, requests: int) -> tuple:
+    server_ms: list[float] = []
+    round_trip_ms: list[float] = []
+    refused = 0
+    run = time.strftime("%H%M%S")  # new seeds on every run: the server's cache never answers
+    for k in range(requests):
+        started = time.perf_counter()
+        answer = client.get(f"/api/{game}/puzzle",
+                            params={"size": str(size), "seed": f"bench-{run}-{k}"})
+        round_trip_ms.append((time.perf_counter() - started) * 1000)
+        timing = answer.headers.get("server-timing", "app;dur=nan")
+        server_ms.append(float(timing.split("dur=")[1]))
+        if answer.status_code != 200:
+            refused += 1
+    return (game, size, requests, refused, percentile(server_ms, 0.5),
+            percentile(server_ms, 0.95), max(server_ms), statistics.fmean(server_ms),
+            percentile(round_trip_ms, 0.5), percentile(round_trip_ms, 0.95))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200, help="requests per game (default 200)")
     parser.add_argument("--games", default="", help="comma-separated games (default: all served)")
+    parser.add_argument("--all-sizes", action="store_true",
+                        help="every size of each game, not only its default size")
     args = parser.parse_args(argv)
     if args.requests < 1:
         parser.error("--requests must be at least 1")
@@ -71,23 +93,8 @@ def main(argv: list[str] | None = None) -> int:
             for game in games:
                 if wanted and game["name"] not in wanted:
                     continue
-                server_ms: list[float] = []
-                round_trip_ms: list[float] = []
-                refused = 0
-                run = time.strftime("%H%M%S")
-                for k in range(args.requests):
-                    started = time.perf_counter()
-                    answer = client.get(f"/api/{game['name']}/puzzle",
-                                        params={"seed": f"bench-{run}-{k}"})
-                    round_trip_ms.append((time.perf_counter() - started) * 1000)
-                    timing = answer.headers.get("server-timing", "app;dur=nan")
-                    server_ms.append(float(timing.split("dur=")[1]))
-                    if answer.status_code != 200:
-                        refused += 1
-                rows.append((game["name"], game["defaultSize"], args.requests, refused,
-                             percentile(server_ms, 0.5), percentile(server_ms, 0.95),
-                             max(server_ms), statistics.fmean(server_ms),
-                             percentile(round_trip_ms, 0.5), percentile(round_trip_ms, 0.95)))
+                for size in game["sizes"] if args.all_sizes else [game["defaultSize"]]:
+                    rows.append(measure(client, game["name"], size, args.requests))
     finally:
         server.terminate()
         server.wait(timeout=10)
