@@ -28,6 +28,7 @@ runs (on a shared machine the fastest run is the one least disturbed).
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import math
 import os
@@ -45,29 +46,29 @@ WORKLOADS = {"signal": ("signal", 5, "any"), "pattern": ("pattern", 8, "any"), "
 
 
 def serial(game_name: str, size: int, difficulty: str, seeds: list[str]) -> tuple[dict, float]:
+    """seed -> the puzzle's JSON text (or the failure), and the seconds it took, in this process."""
     game = get_game(game_name)
     records = {}
     start = time.perf_counter()
     for seed in seeds:
+        # Kept as text, as a batch keeps it: thousands of live dicts would slow the collector down.
         try:
-            records[seed] = game.generate(size, seed, difficulty).to_dict()
+            records[seed] = json.dumps(game.generate(size, seed, difficulty).to_dict(), sort_keys=True)
         except GenerationFailed as error:
-            records[seed] = {"failed": str(error)}
+            records[seed] = json.dumps({"failed": str(error)})
     return records, time.perf_counter() - start
 
 
 def read_jsonl(path: str) -> dict:
-    import json
-
     records = {}
     with open(path) as handle:
         next(handle)
         for line in handle:
             value = json.loads(line)
             if "failedSeed" in value:
-                records[value["failedSeed"]] = {"failed": value["message"]}
+                records[value["failedSeed"]] = json.dumps({"failed": value["message"]})
             else:
-                records[value["seed"]] = value
+                records[value["seed"]] = json.dumps(value, sort_keys=True)
     return records
 
 
