@@ -1,0 +1,59 @@
+"""Grading a Loop puzzle: the cheapest technique class whose rules alone finish it.
+
+The classes are those of ``solver.py``: ``easy`` (clue, vertex and loop
+rules), ``medium`` (adds the corner-pair rule), ``hard`` (adds trial: assume
+an edge, propagate with the medium rules, refute on a contradiction). Every
+rule is a sound consequence of the puzzle's rules, so a class that finishes a
+puzzle proves its solution unique; a puzzle no class finishes is graded
+``None`` (it may still be unique, but it needs search).
+
+The counts say how many edges each class set, and each rule, when the puzzle
+is solved with the rules of its own level (cheaper rules first: the medium
+rule only runs when the easy rules are stuck, trial only when both are).
+
+Worked example (checked in ``tests/loop/test_difficulty.py``): the 2×1 board
+with clues ``0 3`` is ``easy`` (the clue rule sets all seven edges); the 3×3
+board with a single 3 in its top-left corner is not finished by easy rules;
+its level is the first class that finishes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, RULE_CLASS, RULES, deduce
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The level (``easy``/``medium``/``hard``, or None when search is needed) and deduction counts."""
+
+    level: str | None
+    rules: dict[str, int]
+
+    def to_dict(self) -> dict[str, object]:
+        classes = {name: 0 for name in LEVEL_NAMES}
+        for rule, count in self.rules.items():
+            classes[RULE_CLASS[rule]] += count
+        return {"level": self.level, "deductions": classes, "rules": dict(self.rules)}
+
+
+def solvable_at(clues: Sequence[int | None], width: int, height: int, level: int) -> bool:
+    """True when the rules of ``level`` (EASY, MEDIUM, HARD) alone finish the puzzle."""
+    return deduce(clues, width, height, level).status == "solved"
+
+
+def grade(clues: Sequence[int | None], width: int, height: int) -> Grade:
+    """The cheapest class that finishes the puzzle, with the counts of that run."""
+    last = None
+    for level in (EASY, MEDIUM, HARD):
+        result = deduce(clues, width, height, level)
+        last = result
+        if result.status == "solved":
+            return Grade(LEVEL_NAMES[level], result.counts)
+    assert last is not None
+    return Grade(None, last.counts)
+
+
+__all__ = ["Grade", "grade", "solvable_at", "RULES"]

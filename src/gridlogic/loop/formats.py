@@ -1,0 +1,241 @@
+"""Reading and writing Loop puzzles in the formats people already have.
+
+All readers return a :class:`LoopPuzzleFile` (``width``, ``height``, flat
+row-major ``clues`` with None for a blank cell) and raise
+:class:`gridlogic.InvalidParameters` naming the problem for anything else.
+
+* **puzz.link / pzprjs URL** ``…?slither/W/H/<body>``: each character of the
+  body is a clue ``0``–``4``; ``5``–``9`` a clue (value − 5) followed by one
+  blank cell; ``a``–``e`` a clue (value − 10) followed by two blank cells;
+  ``g``–``z`` a run of 1–20 blank cells (``g`` = 1); ``.`` a cell marked "?"
+  (a number the puzzle does not tell, read as no clue). Cells run row-major
+  across row ends. Example: a 3×2 board with clues ``3 . . / . . 1`` is
+  ``slither/3/2/dhb``.
+* **Tatham's Loopy game ID** (square grid) ``WxHt0:<body>``: digits are clues,
+  ``a``–``z`` runs of 1–26 blank cells; a difficulty after ``t0`` (``de``,
+  ``dn``, ``dt``, ``dh``) is accepted and ignored. The same board is
+  ``3x2t0:3d1``.
+* **text grid**: one line per row of ``0``–``4`` and ``.``, e.g. ``3..`` and ``..1``.
+* **gridlogic JSON**: a generated puzzle (``n`` and ``clues``) or
+  ``{"width": W, "height": H, "clues": [...]}``.
+
+:func:`read_puzzle` tells the formats apart by their look.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridlogic.errors import InvalidParameters
+
+MAX_SIDE = 200  # larger boards are refused up front rather than slowly
+
+
+@dataclass(frozen=True)
+class LoopPuzzleFile:
+    """A puzzle read from outside: its shape and clues, and the format it came in."""
+
+    width: int
+    height: int
+    clues: tuple[int | None, ...]
+    source: str = "text"
+
+
+def _check_shape(width: int, height: int) -> None:
+    if not 1 <= width <= MAX_SIDE or not 1 <= height <= MAX_SIDE:
+        raise InvalidParameters(f"board size {width}x{height} is outside 1..{MAX_SIDE} on a side")
+
+
+# ---------------------------------------------------------------- puzz.link
+_PUZZLINK = re.compile(r"^(?:[^?]*\?)?slither/(?:[a-z]+/)?(\d+)/(\d+)/([0-9a-z.]*)/?$")
+
+
+def from_puzzlink(url: str) -> LoopPuzzleFile:
+    """A puzz.link / pzprjs slitherlink URL (or just ``slither/W/H/body``)."""
+    match = _PUZZLINK.match(url.strip())
+    if not match:
+        raise InvalidParameters(f"not a puzz.link slitherlink URL (…?slither/W/H/body): {url.strip()[:80]!r}")
+    width, height, body = int(match[1]), int(match[2]), match[3]
+    _check_shape(width, height)
+    total = width * height
+    clues: list[int | None] = []
+    for k, ch in enumerate(body):
+        if len(clues) >= total:
+            raise InvalidParameters(f"puzz.link body has characters after the last cell, from position {k}: {body[k:k + 20]!r}")
+        if "0" <= ch <= "4":
+            clues.append(int(ch))
+        elif "5" <= ch <= "9":
+            clues += [int(ch) - 5, None]
+        elif "a" <= ch <= "e":
+            clues += [int(ch, 16) - 10, None, None]
+        elif "g" <= ch <= "z":
+            clues += [None] * (int(ch, 36) - 15)
+        elif ch == ".":
+            clues.append(None)
+        else:
+            raise InvalidParameters(f"puzz.link body character {ch!r} at position {k} is not a clue or a run")
+    # an encoder may write a clue's trailing blanks past the last cell
+    if len(clues) > total and all(c is None for c in clues[total:]) and len(clues) - total <= 2:
+        clues = clues[:total]
+    if len(clues) != total:
+        raise InvalidParameters(
+            f"puzz.link body describes {len(clues)} cells; a {width}x{height} board has {total}"
+        )
+    return LoopPuzzleFile(width, height, tuple(clues), "puzzlink")
+
+
+def to_puzzlink(clues: Sequence[int | None], width: int, height: int) -> str:
+    """The puzz.link URL of a board (the pzprjs encoding, runs of blanks joined across rows)."""
+    out: list[str] = []
+    blanks = 0
+    k, total = 0, width * height
+    while k < total:
+        clue = clues[k]
+        if clue is None:
+            blanks += 1
+            if blanks == 20:
+                out.append("z")
+                blanks = 0
+            k += 1
+            continue
+        if blanks:
+            out.append(_base36(blanks + 15))
+            blanks = 0
+        # the pzprjs encoder's look-ahead, kept exactly so that URLs round-trip with it
+        if k + 1 < total and clues[k + 1] is not None:
+            out.append(format(clue, "x"))
+            k += 1
+        elif k + 2 < total and clues[k + 2] is not None:
+            out.append(format(clue + 5, "x"))
+            k += 2
+        else:
+            out.append(format(clue + 10, "x"))
+            k += 3
+    if blanks:
+        out.append(_base36(blanks + 15))
+    return f"https://puzz.link/p?slither/{width}/{height}/{''.join(out)}"
+
+
+def _base36(value: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[value]
+
+
+# ---------------------------------------------------------------- Loopy
+_LOOPY = re.compile(r"^(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?:([0-9a-z]*)$")
+
+
+def from_loopy_id(game_id: str) -> LoopPuzzleFile:
+    """A Tatham Loopy game ID on the square grid (``WxHt0:body``)."""
+    match = _LOOPY.match(game_id.strip())
+    if not match:
+        raise InvalidParameters(f"not a Loopy game ID (WxHt0:body): {game_id.strip()[:80]!r}")
+    width, height, kind, body = int(match[1]), int(match[2]), match[3], match[4]
+    if kind not in (None, "0"):
+        raise InvalidParameters(f"Loopy grid type t{kind} is not the square grid t0")
+    _check_shape(width, height)
+    clues: list[int | None] = []
+    for k, ch in enumerate(body):
+        if ch.isdigit():
+            if int(ch) > 4:
+                raise InvalidParameters(f"Loopy clue {ch!r} at position {k} is more than 4")
+            clues.append(int(ch))
+        else:
+            clues += [None] * (ord(ch) - ord("a") + 1)
+    if len(clues) != width * height:
+        raise InvalidParameters(
+            f"Loopy body describes {len(clues)} cells; a {width}x{height} board has {width * height}"
+        )
+    return LoopPuzzleFile(width, height, tuple(clues), "loopy")
+
+
+def to_loopy_id(clues: Sequence[int | None], width: int, height: int) -> str:
+    """The Loopy game ID of a board."""
+    out: list[str] = []
+    blanks = 0
+    for clue in clues:
+        if clue is None:
+            blanks += 1
+            if blanks == 26:
+                out.append("z")
+                blanks = 0
+            continue
+        if blanks:
+            out.append(chr(ord("a") + blanks - 1))
+            blanks = 0
+        out.append(str(clue))
+    if blanks:
+        out.append(chr(ord("a") + blanks - 1))
+    return f"{width}x{height}t0:{''.join(out)}"
+
+
+# ---------------------------------------------------------------- text grid
+def from_text_grid(text: str) -> LoopPuzzleFile:
+    """Rows of ``0``–``4`` and ``.``; blank lines are skipped; every row as long as the first."""
+    rows: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        row = line.strip()
+        if not row:
+            continue
+        bad = next((ch for ch in row if ch not in "01234."), None)
+        if bad is not None:
+            raise InvalidParameters(f"line {number}: {bad!r} is not a clue 0-4 or '.' in {row[:40]!r}")
+        if rows and len(row) != len(rows[0]):
+            raise InvalidParameters(f"line {number}: {len(row)} cells, but the first row has {len(rows[0])}")
+        rows.append(row)
+    if not rows:
+        raise InvalidParameters("no puzzle: the text has no rows of clues")
+    width, height = len(rows[0]), len(rows)
+    _check_shape(width, height)
+    clues = tuple(None if ch == "." else int(ch) for row in rows for ch in row)
+    return LoopPuzzleFile(width, height, clues, "text")
+
+
+def to_text_grid(clues: Sequence[int | None], width: int, height: int) -> str:
+    return "\n".join(
+        "".join("." if clues[r * width + c] is None else str(clues[r * width + c]) for c in range(width))
+        for r in range(height)
+    ) + "\n"
+
+
+# ---------------------------------------------------------------- JSON
+def from_json(text: str) -> LoopPuzzleFile:
+    """A gridlogic Loop puzzle (``n``, ``clues``) or ``{"width", "height", "clues"}``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidParameters(f"line {error.lineno}: not JSON: {error.msg}") from None
+    if not isinstance(data, dict) or "clues" not in data:
+        raise InvalidParameters("a Loop JSON puzzle is an object with 'clues' and 'n' (or 'width' and 'height')")
+    if "width" in data or "height" in data:
+        width, height = data.get("width"), data.get("height")
+    else:
+        width = height = data.get("n")
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidParameters(f"{name!r} must be an int, not {value!r}")
+    assert isinstance(width, int) and isinstance(height, int)
+    _check_shape(width, height)
+    clues = data["clues"]
+    if not isinstance(clues, list) or len(clues) != width * height:
+        raise InvalidParameters(f"'clues' must be a list of {width * height} ints 0-4 or nulls")
+    for k, clue in enumerate(clues):
+        if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
+            raise InvalidParameters(f"'clues'[{k}] is {clue!r}; a clue is 0-4 or null")
+    return LoopPuzzleFile(width, height, tuple(clues), "json")
+
+
+def read_puzzle(text: str) -> LoopPuzzleFile:
+    """Any of the formats above, told apart by their look."""
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidParameters("no puzzle: the input is empty")
+    if stripped.startswith("{"):
+        return from_json(stripped)
+    if "slither/" in stripped:
+        return from_puzzlink(stripped)
+    if re.match(r"^\d+x\d+", stripped) and ":" in stripped:
+        return from_loopy_id(stripped)
+    return from_text_grid(stripped)
