@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-__all__ = ["LineContradiction", "normalise_clue", "solve_line", "solve_line_cells", "cache_info"]
+__all__ = ["LineContradiction", "cache_info", "normalise_clue", "solve_line", "solve_line_cells"]
 
 LINE_CACHE_SIZE = 1 << 18
 

@@ -1,0 +1,638 @@
+"""The general Pattern solver: any W×H nonogram people bring, with a proven verdict.
+
+:func:`solve_general` answers one question about a nonogram: does it have
+exactly one solution? The answer is a :class:`Verdict` whose ``status`` is
+
+- ``"unique"`` with the solution, said only once the whole search space has
+  been exhausted;
+- ``"several"`` with two different solutions;
+- ``"none"`` when no grid meets the clues;
+- ``"undecided"`` when the time or node budget ran out first (it may carry a
+  solution found so far, which then proves nothing about uniqueness).
+
+The pipeline
+------------
+1. **Validation.** Each clue must fit its line (otherwise
+   :class:`~gridlogic.InvalidParameters` naming the line). If the row clues and
+   the column clues fill different numbers of cells, no grid can satisfy both:
+   the verdict is ``"none"`` at once.
+2. **Line propagation.** A grid state is four lists of ints: per row the mask of
+   cells known filled and the mask known empty (bit ``c`` = column ``c``), and
+   the same per column (bit ``r`` = row ``r``). A work set of dirty lines is
+   emptied by calling the complete line solver
+   (:func:`gridlogic.pattern.linesolver.solve_line`, memoised per line state);
+   every cell it newly decides is copied into the crossing line, which becomes
+   dirty. This reaches the greatest fixed point of line solving, the same one
+   that the compatibility solver's propagation reaches.
+3. **Probing.** For every open cell, set it filled and propagate, then set it
+   empty and propagate. If one side contradicts, the cell takes the other value
+   (and the state of that side, already propagated, becomes the current one).
+   If both contradict, this state has no solution. If both survive, every cell
+   that both sides decided the same way is decided in every solution, so it is
+   kept. A side that decides the whole grid is a solution and is recorded.
+   Passes repeat until one changes nothing.
+4. **Search.** Branch on the most constrained open cell: the cell whose two
+   probes decided the most cells between them (its probe states of the last,
+   unchanged pass are the two children, so no work is repeated). Each child is
+   probed and searched the same way, depth first, and the search stops as soon
+   as two different solutions are known. A grid is "unique" only when the
+   search returns having found one.
+5. **SAT back end (optional).** Puzzles built to defeat line solving and probing
+   (the "n-Dom" family of the MiniZinc benchmarks, for instance) make the
+   search above exponential. Each line's clue is a regular language,
+   ``0* 1^a 0+ 1^b ... 0*``; its automaton is unrolled along the line (one
+   variable per reachable (cell, automaton state) pair, two clauses per
+   transition), so the encoding is O(length × clue cells) per line and never
+   enumerates placements. The cells that propagation and probing decided at
+   the root go in as unit clauses. The solver (``python-sat``, the ``sat``
+   extra, imported only when used) finds a solution; a clause forbidding that
+   solution is added and a second call decides uniqueness.
+
+How the back end is chosen: with ``sat=True`` the SAT back end runs right after
+the root's propagation and probing. Otherwise the native search runs, and when
+it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or spent
+more than :data:`SAT_FALLBACK_SECONDS` searching (and ``python-sat`` is
+importable) it gives up and hands the root state to the SAT
+back end, which then decides the verdict; without ``python-sat`` the native
+search simply continues until its budget. ``Verdict.method`` says which stage
+decided: ``"line"`` (line propagation alone), ``"probing"``, ``"search"``
+or ``"sat"``.
+
+Worked example (a test checks it): the 2×3 grid (2 rows, 3 columns) with row
+clues ``[2] [1]`` and column clues ``[1] [1] [1]``. Row 0 holds a 2-block in
+three cells, so its middle cell is filled; column 1 then has its one cell, so
+row 1's middle cell is empty and line solving stops there with two open cells
+in each row. Probing row 0's first cell filled forces ``110 / 001``; probing it
+empty forces ``011 / 100``: both sides are whole solutions, so the verdict is
+``"several"`` with those two grids, found by probing without any search node.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.pattern.lines import validate_clue
+from gridlogic.pattern.linesolver import solve_line
+
+__all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
+
+STATUSES = ("unique", "several", "none", "undecided")
+
+SAT_FALLBACK_NODES = 30
+"""Native search nodes after which the SAT back end takes over (when installed)."""
+
+SAT_FALLBACK_SECONDS = 0.5
+"""Seconds of native search (after the root's probing) after which SAT takes over."""
+
+# Glucose 4.2 was the fastest python-sat back end on the n-Dom and MiniZinc
+# instances in our runs. The deadline is kept by solving in slices of a bounded
+# number of conflicts (no timer thread: not every back end releases the
+# interpreter lock or honours interrupt()); learnt clauses survive between slices.
+_SAT_SOLVER_NAME = "glucose42"
+_SAT_CONFLICT_SLICE = 20000
+
+# (row filled masks, row empty masks, column filled masks, column empty masks)
+_State = list[list[int]]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`solve_general` proved about a puzzle.
+
+    ``solutions`` holds 0, 1 or 2 grids, each a tuple of ``width * height``
+    ints (row-major, 1 filled, 0 empty). ``nodes`` counts search nodes (0 when
+    propagation and probing decided), ``elapsed`` is wall time in seconds and
+    ``method`` the stage that decided: ``line``, ``probing``, ``search`` or ``sat``.
+    """
+
+    status: str
+    width: int
+    height: int
+    solutions: tuple[tuple[int, ...], ...]
+    nodes: int
+    elapsed: float
+    method: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "width": self.width,
+            "height": self.height,
+            "solutions": [list(grid) for grid in self.solutions],
+            "nodes": self.nodes,
+            "elapsed": round(self.elapsed, 6),
+            "method": self.method,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Verdict({self.status!r}, {self.width}x{self.height}, "
+            f"solutions={len(self.solutions)}, nodes={self.nodes}, "
+            f"method={self.method!r}, elapsed={self.elapsed:.3f}s)"
+        )
+
+
+class _OutOfBudget(Exception):
+    """The time or node budget ran out; the verdict is undecided."""
+
+
+class _HandOverToSat(Exception):
+    """The native search passed the SAT fallback threshold."""
+
+
+class _Enough(Exception):
+    """Two different solutions are known: the verdict is several."""
+
+
+def _positive_limit(name: str, value: object, kind: type) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+        raise InvalidParameters(
+            f"{name} {value!r} is not allowed; it must be a positive number or None"
+        )
+    if value <= 0:
+        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be more than 0")
+    return value
+
+
+class _Solver:
+    """One puzzle's propagation, probing and search over the four-list state."""
+
+    def __init__(
+        self,
+        rows: list[tuple[int, ...]],
+        cols: list[tuple[int, ...]],
+        deadline: float | None,
+        node_limit: int | None,
+        sat_threshold: int | None,
+    ) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.width = len(cols)
+        self.height = len(rows)
+        self.full_row = (1 << self.width) - 1
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.sat_threshold = sat_threshold
+        self.nodes = 0
+        self.solutions: dict[tuple[int, ...], None] = {}  # insertion-ordered set of row masks
+        self.decided_by = "line"
+        self.ticks = 0
+        self.sat_after = float("inf")
+
+    # -- budget ---------------------------------------------------------------
+
+    def check_time(self) -> None:
+        self.ticks += 1
+        if self.ticks & 15:
+            return
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            raise _OutOfBudget
+        if self.sat_threshold is not None and now > self.sat_after:
+            raise _HandOverToSat
+
+    # -- propagation ------------------------------------------------------------
+
+    def propagate(self, state: _State, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
+        """Line-solve dirty lines to the fixed point; False on a contradiction."""
+        row_filled, row_empty, col_filled, col_empty = state
+        rows, cols = self.rows, self.cols
+        width, height = self.width, self.height
+        solve = solve_line
+        while dirty_rows or dirty_cols:
+            while dirty_rows:
+                r = dirty_rows.pop()
+                old_f, old_e = row_filled[r], row_empty[r]
+                result = solve(rows[r], width, old_f, old_e)
+                if result is None:
+                    return False
+                new_f, new_e = result
+                if new_f == old_f and new_e == old_e:
+                    continue
+                row_filled[r], row_empty[r] = new_f, new_e
+                bit = 1 << r
+                gained = new_f ^ old_f
+                while gained:
+                    low = gained & -gained
+                    c = low.bit_length() - 1
+                    gained ^= low
+                    col_filled[c] |= bit
+                    dirty_cols.add(c)
+                gained = new_e ^ old_e
+                while gained:
+                    low = gained & -gained
+                    c = low.bit_length() - 1
+                    gained ^= low
+                    col_empty[c] |= bit
+                    dirty_cols.add(c)
+            while dirty_cols:
+                c = dirty_cols.pop()
+                old_f, old_e = col_filled[c], col_empty[c]
+                result = solve(cols[c], height, old_f, old_e)
+                if result is None:
+                    return False
+                new_f, new_e = result
+                if new_f == old_f and new_e == old_e:
+                    continue
+                col_filled[c], col_empty[c] = new_f, new_e
+                bit = 1 << c
+                gained = new_f ^ old_f
+                while gained:
+                    low = gained & -gained
+                    r = low.bit_length() - 1
+                    gained ^= low
+                    row_filled[r] |= bit
+                    dirty_rows.add(r)
+                gained = new_e ^ old_e
+                while gained:
+                    low = gained & -gained
+                    r = low.bit_length() - 1
+                    gained ^= low
+                    row_empty[r] |= bit
+                    dirty_rows.add(r)
+        return True
+
+    def is_solved(self, state: _State) -> bool:
+        full = self.full_row
+        return all(f | e == full for f, e in zip(state[0], state[1]))
+
+    def known_count(self, state: _State) -> int:
+        return sum((f | e).bit_count() for f, e in zip(state[0], state[1]))
+
+    def with_cell(self, state: _State, r: int, c: int, filled: bool) -> _State | None:
+        """A propagated copy of ``state`` with cell (r, c) set, or None on a contradiction."""
+        row_filled, row_empty, col_filled, col_empty = (list(part) for part in state)
+        if filled:
+            row_filled[r] |= 1 << c
+            col_filled[c] |= 1 << r
+        else:
+            row_empty[r] |= 1 << c
+            col_empty[c] |= 1 << r
+        child = [row_filled, row_empty, col_filled, col_empty]
+        if not self.propagate(child, {r}, {c}):
+            return None
+        return child
+
+    def record(self, state: _State) -> None:
+        self.solutions.setdefault(tuple(state[0]), None)
+        if len(self.solutions) >= 2:
+            raise _Enough
+
+    # -- probing ------------------------------------------------------------------
+
+    def probe(self, state: _State) -> tuple[_State | None, tuple[_State, _State] | None]:
+        """Probe every open cell until a pass changes nothing.
+
+        Returns ``(state, children)``: the improved state (None when it has no
+        solution) and, when open cells remain, the two propagated children of
+        the best cell to branch on.
+        """
+        height = self.height
+        full = self.full_row
+        while True:
+            changed = False
+            best: tuple[int, _State, _State] | None = None
+            for r in range(height):
+                open_cells = full & ~(state[0][r] | state[1][r])
+                while open_cells:
+                    low = open_cells & -open_cells
+                    c = low.bit_length() - 1
+                    open_cells ^= low
+                    if (state[0][r] | state[1][r]) & low:
+                        continue  # decided by an earlier probe of this pass
+                    self.check_time()
+                    with_fill = self.with_cell(state, r, c, True)
+                    with_empty = self.with_cell(state, r, c, False)
+                    if with_fill is None and with_empty is None:
+                        return None, None
+                    if with_fill is None or with_empty is None:
+                        state = with_empty if with_fill is None else with_fill  # type: ignore[assignment]
+                        changed = True
+                        if self.is_solved(state):
+                            self.record(state)
+                            return state, None
+                        continue
+                    for side in (with_fill, with_empty):
+                        if self.is_solved(side):
+                            self.record(side)
+                    gained_rows = set()
+                    for rr in range(height):
+                        common_f = with_fill[0][rr] & with_empty[0][rr]
+                        common_e = with_fill[1][rr] & with_empty[1][rr]
+                        if common_f != state[0][rr] or common_e != state[1][rr]:
+                            gained_rows.add(rr)
+                    if gained_rows:
+                        state = [list(part) for part in state]
+                        dirty_cols: set[int] = set()
+                        for rr in gained_rows:
+                            common_f = with_fill[0][rr] & with_empty[0][rr]
+                            common_e = with_fill[1][rr] & with_empty[1][rr]
+                            new_f = common_f & ~state[0][rr]
+                            new_e = common_e & ~state[1][rr]
+                            state[0][rr] |= new_f
+                            state[1][rr] |= new_e
+                            bit = 1 << rr
+                            for gained, target in ((new_f, state[2]), (new_e, state[3])):
+                                while gained:
+                                    low_c = gained & -gained
+                                    cc = low_c.bit_length() - 1
+                                    gained ^= low_c
+                                    target[cc] |= bit
+                                    dirty_cols.add(cc)
+                        if not self.propagate(state, set(gained_rows), dirty_cols):
+                            return None, None
+                        changed = True
+                        if self.is_solved(state):
+                            self.record(state)
+                            return state, None
+                        continue
+                    if not changed:
+                        score = self.known_count(with_fill) + self.known_count(with_empty)
+                        if best is None or score > best[0]:
+                            best = (score, with_fill, with_empty)
+            if not changed:
+                if best is None:
+                    # No open cell at all: the state is a solution.
+                    self.record(state)
+                    return state, None
+                return state, (best[1], best[2])
+
+    # -- search -------------------------------------------------------------------
+
+    def search(self, children: tuple[_State, _State]) -> None:
+        """Depth-first search below the root's two children, recording solutions."""
+        stack: list[_State] = []
+        self.push(stack, children)
+        while stack:
+            node = stack.pop()
+            self.nodes += 1
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise _OutOfBudget
+            if self.sat_threshold is not None and (
+                self.nodes > self.sat_threshold or time.monotonic() > self.sat_after
+            ):
+                raise _HandOverToSat
+            improved, grandchildren = self.probe(node)
+            if improved is not None and grandchildren is not None:
+                self.push(stack, grandchildren)
+
+    def push(self, stack: list[_State], children: tuple[_State, _State]) -> None:
+        # The child that decided more cells is explored first (pushed last): it
+        # is the likelier to reach a solution or a contradiction quickly.
+        first, second = children
+        if self.known_count(first) > self.known_count(second):
+            first, second = second, first
+        stack.append(first)
+        stack.append(second)
+
+    def grids(self) -> tuple[tuple[int, ...], ...]:
+        out = []
+        for row_masks in list(self.solutions)[:2]:
+            out.append(tuple((mask >> c) & 1 for mask in row_masks for c in range(self.width)))
+        return tuple(out)
+
+
+def _import_pysat() -> Any:
+    try:
+        from pysat.solvers import Solver
+    except ImportError:
+        raise GridlogicError(
+            "the SAT back end needs the python-sat package; install gridlogic[sat] "
+            "(pip install 'gridlogic[sat]') or solve without sat=True"
+        ) from None
+    return Solver
+
+
+def _sat_available() -> bool:
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _line_clauses(
+    blocks: tuple[int, ...], cells: list[int], next_var: int, clauses: list[list[int]]
+) -> int:
+    """Add the unrolled automaton of one line's clue; return the next free variable.
+
+    Automaton state ``q`` = how many symbols of ``1^a 0 1^b 0 ... 1^z`` have been
+    read (``m`` symbols in all). Reading 0 stays in ``q`` when ``q`` is 0, ``m``
+    or just after a separator, and moves to ``q+1`` when the next symbol is the
+    separator 0; reading 1 moves to ``q+1`` when the next symbol is 1. After
+    ``i`` cells only states ``q <= i`` with ``m - q <= length - i`` can still
+    lead to acceptance, so only those get variables.
+    """
+    pattern: list[int] = []
+    for index, block in enumerate(blocks):
+        if index:
+            pattern.append(0)
+        pattern.extend([1] * block)
+    m = len(pattern)
+    length = len(cells)
+
+    def step(q: int, value: int) -> int | None:
+        if value == 1:
+            return q + 1 if q < m and pattern[q] == 1 else None
+        if q < m and pattern[q] == 0:
+            return q + 1
+        if q == 0 or q == m or pattern[q - 1] == 0:
+            return q
+        return None
+
+    def feasible(i: int, q: int) -> bool:
+        return 0 <= q <= i and m - q <= length - i
+
+    var: dict[tuple[int, int], int] = {}
+    for i in range(length + 1):
+        for q in range(m + 1):
+            if feasible(i, q):
+                var[(i, q)] = next_var
+                next_var += 1
+    clauses.append([var[(0, 0)]])
+    clauses.append([var[(length, m)]])
+    for i in range(length):
+        x = cells[i]
+        # Forward: a state and a cell value lead to the next state (or nowhere).
+        # Backward: a state is only reached from a predecessor, and when every
+        # way into it reads the same value, that value is forced. Both
+        # directions let unit propagation reason from either end of the line.
+        predecessors: dict[int, list[tuple[int, int]]] = {}
+        for q in range(m + 1):
+            here = var.get((i, q))
+            if here is None:
+                continue
+            for value, literal in ((1, x), (0, -x)):
+                target = step(q, value)
+                there = var.get((i + 1, target)) if target is not None else None
+                if there is None:
+                    clauses.append([-here, -literal])
+                else:
+                    clauses.append([-here, -literal, there])
+                    predecessors.setdefault(target, []).append((here, value))  # type: ignore[arg-type]
+        clauses.append([v for (j, _), v in var.items() if j == i + 1])
+        for target in range(m + 1):
+            there = var.get((i + 1, target))
+            if there is None:
+                continue
+            ways = predecessors.get(target, [])
+            clauses.append([-there] + sorted({here for here, _ in ways}))
+            values = {value for _, value in ways}
+            if len(values) == 1:
+                clauses.append([-there, x if values == {1} else -x])
+    return next_var
+
+
+def _solve_until(sat: Any, deadline: float | None) -> bool | None:
+    """Run the SAT solver in slices of conflicts until it answers or the deadline passes."""
+    if deadline is None:
+        return bool(sat.solve())
+    while True:
+        if time.monotonic() > deadline:
+            return None
+        sat.conf_budget(_SAT_CONFLICT_SLICE)
+        outcome = sat.solve_limited()
+        if outcome is not None:
+            return bool(outcome)
+
+
+def _solve_sat(
+    solver_core: _Solver, root: _State, deadline: float | None
+) -> tuple[str, list[tuple[int, ...]]]:
+    """Status and up to two solutions (row masks) by SAT from the root state."""
+    Solver = _import_pysat()
+    width, height = solver_core.width, solver_core.height
+
+    def cell(r: int, c: int) -> int:
+        return r * width + c + 1
+
+    clauses: list[list[int]] = []
+    next_var = width * height + 1
+    for r, blocks in enumerate(solver_core.rows):
+        next_var = _line_clauses(blocks, [cell(r, c) for c in range(width)], next_var, clauses)
+    for c, blocks in enumerate(solver_core.cols):
+        next_var = _line_clauses(blocks, [cell(r, c) for r in range(height)], next_var, clauses)
+    open_cells: list[int] = []
+    for r in range(height):
+        for c in range(width):
+            if root[0][r] >> c & 1:
+                clauses.append([cell(r, c)])
+            elif root[1][r] >> c & 1:
+                clauses.append([-cell(r, c)])
+            else:
+                open_cells.append(cell(r, c))
+    found: list[tuple[int, ...]] = []
+    with Solver(name=_SAT_SOLVER_NAME, bootstrap_with=clauses) as sat:
+        for _ in range(2):
+            outcome = _solve_until(sat, deadline)
+            if outcome is None:
+                return "undecided", found
+            if not outcome:
+                break
+            assignment = {lit for lit in sat.get_model() if lit > 0}
+            masks = tuple(
+                sum(1 << c for c in range(width) if cell(r, c) in assignment) for r in range(height)
+            )
+            found.append(masks)
+            if not open_cells:
+                break
+            sat.add_clause([-v if v in assignment else v for v in open_cells])
+    if not found:
+        return "none", found
+    return ("several" if len(found) >= 2 else "unique"), found
+
+
+def solve_general(
+    row_clues: Sequence[Sequence[int]],
+    col_clues: Sequence[Sequence[int]],
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    sat: bool = False,
+) -> Verdict:
+    """Decide whether the nonogram has no, one or several solutions (see the module docstring).
+
+    ``width`` and ``height`` default to the numbers of column and row clues;
+    when given they must agree with them. ``time_limit`` (seconds) and
+    ``node_limit`` (search nodes) bound the work; running out gives
+    ``"undecided"``. ``sat=True`` uses the SAT back end (``python-sat``) after
+    the root's propagation and probing.
+    """
+    started = time.monotonic()
+    for label, clues in (("row", row_clues), ("column", col_clues)):
+        if not isinstance(clues, (list, tuple)):
+            raise InvalidParameters(f"{label} clues {clues!r} are not a list of clues")
+    if width is None:
+        width = len(col_clues)
+    if height is None:
+        height = len(row_clues)
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidParameters(
+                f"{name} {value!r} is not allowed; it must be a whole number of 1 or more"
+            )
+    if len(row_clues) != height:
+        raise InvalidParameters(f"{len(row_clues)} row clues given but height is {height}")
+    if len(col_clues) != width:
+        raise InvalidParameters(f"{len(col_clues)} column clues given but width is {width}")
+    time_limit = _positive_limit("time_limit", time_limit, float)
+    node_limit = _positive_limit("node_limit", node_limit, int)
+    if not isinstance(sat, bool):
+        raise InvalidParameters(f"sat {sat!r} is not allowed; it must be True or False")
+    rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
+    cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
+    if sat:
+        _import_pysat()  # fail early and clearly when the extra is missing
+
+    def verdict(
+        status: str, grids: tuple[tuple[int, ...], ...], nodes: int, method: str
+    ) -> Verdict:
+        return Verdict(status, width, height, grids, nodes, time.monotonic() - started, method)
+
+    if sum(map(sum, rows)) != sum(map(sum, cols)):
+        return verdict("none", (), 0, "line")
+
+    deadline = started + time_limit if time_limit is not None else None
+    threshold = None if sat or not _sat_available() else SAT_FALLBACK_NODES
+    core = _Solver(rows, cols, deadline, node_limit, threshold)
+    state: _State = [[0] * height, [0] * height, [0] * width, [0] * width]
+    if not core.propagate(state, set(range(height)), set(range(width))):
+        return verdict("none", (), 0, "line")
+    if core.is_solved(state):
+        core.record(state)
+        return verdict("unique", core.grids(), 0, "line")
+
+    root = state
+    method = "probing"
+    try:
+        improved, children = core.probe(state)
+        if improved is None:
+            return verdict("none", core.grids(), 0, "probing")
+        root = improved
+        if children is not None:
+            if sat:
+                raise _HandOverToSat
+            method = "search"
+            core.nodes = 1  # the root is the first search node
+            core.sat_after = time.monotonic() + SAT_FALLBACK_SECONDS
+            core.search(children)
+    except _Enough:
+        return verdict("several", core.grids(), core.nodes, method)
+    except _OutOfBudget:
+        return verdict("undecided", core.grids(), core.nodes, method)
+    except _HandOverToSat:
+        status, found = _solve_sat(core, root, deadline)
+        core.solutions = dict.fromkeys(found)
+        return verdict(status, core.grids(), core.nodes, "sat")
+    grids = core.grids()
+    if not grids:
+        return verdict("none", grids, core.nodes, method)
+    return verdict("unique" if len(grids) == 1 else "several", grids, core.nodes, method)
