@@ -93,7 +93,8 @@ SAT_FALLBACK_SECONDS = 0.5
 # number of conflicts (no timer thread: not every back end releases the
 # interpreter lock or honours interrupt()); learnt clauses survive between slices.
 _SAT_SOLVER_NAME = "glucose42"
-_SAT_CONFLICT_SLICE = 20000
+_SAT_CONFLICT_SLICE = 1000
+_SAT_CONFLICT_SLICE_MAX = 16000
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -490,16 +491,22 @@ def _line_clauses(
 
 
 def _solve_until(sat: Any, deadline: float | None) -> bool | None:
-    """Run the SAT solver in slices of conflicts until it answers or the deadline passes."""
+    """Run the SAT solver in slices of conflicts until it answers or the deadline passes.
+
+    Slices start small and double, so a deadline is overshot by at most about
+    one slice while an easy instance pays for few restarts.
+    """
     if deadline is None:
         return bool(sat.solve())
+    budget = _SAT_CONFLICT_SLICE
     while True:
         if time.monotonic() > deadline:
             return None
-        sat.conf_budget(_SAT_CONFLICT_SLICE)
+        sat.conf_budget(budget)
         outcome = sat.solve_limited()
         if outcome is not None:
             return bool(outcome)
+        budget = min(budget * 2, _SAT_CONFLICT_SLICE_MAX)
 
 
 def _solve_sat(
