@@ -119,7 +119,7 @@ def rng_from_state(start: float) -> Callable[[], float]:
         first, last = state + _GOLDEN_STEP, state + count * _GOLDEN_STEP
         if not -_EXACT_LIMIT < last < _EXACT_LIMIT:
             return [next_float() for _ in range(count)]
-        values = []
+        values: list[float] = []
         append, mask = values.append, _MASK32
         for s in range(first, last + 1, _GOLDEN_STEP):  # the states of the next `count` calls
             s &= mask
