@@ -1,0 +1,255 @@
+"""Side-by-side: gridlogic's general Pattern solver against the puzzlekit peer (OR-Tools CP-SAT).
+
+Usage (the peer lives in its own virtual environment; it is never a
+dependency of gridlogic)::
+
+    python3 -m venv /tmp/peer-venv && /tmp/peer-venv/bin/pip install puzzlekit
+    .venv/bin/python benchmarks/vs_puzzlekit.py ../shared/data/nonogram --budget 20 \
+        --peer-python /tmp/peer-venv/bin/python
+
+Every ``.non`` file under the path is read once by gridlogic's reader; the
+same clues go to both solvers. gridlogic runs :func:`solve_general` in this
+process. The peer runs in a child process started with the peer's Python
+(this same file, in ``--peer-worker`` mode, which imports only the standard
+library and puzzlekit): for each puzzle it builds puzzlekit's nonogram model
+and solves it (the time puzzlekit itself reports a solve by), and then, to
+give the peer a uniqueness verdict as well, forbids that solution with one
+clause over the model's cell variables and solves again ("peer+uniq").
+
+The table shows for each side: count, unique, several, none, undecided,
+median and max seconds, and how many verdicts disagree with the other side or
+with the published goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+STATUSES = ("unique", "several", "none", "undecided")
+
+
+# -- the peer side (runs under the peer's interpreter) -------------------------------
+
+
+def peer_worker() -> None:
+    """Read puzzles as JSON lines on stdin; write one JSON result line per puzzle."""
+    from ortools.sat.python import cp_model
+    from puzzlekit.solvers import get_solver_class
+
+    solver_class = get_solver_class("nonogram")
+    for line in sys.stdin:
+        task = json.loads(line)
+        rows = [[str(x) for x in clue] for clue in task["rows"]]
+        cols = [[str(x) for x in clue] for clue in task["cols"]]
+        budget = task["budget"]
+        started = time.perf_counter()
+        solver = solver_class(num_rows=task["height"], num_cols=task["width"], rows=rows, cols=cols)
+        result = solver.solve(solver_options={"time_limit_sec": budget})
+        first_time = time.perf_counter() - started
+        status = result.solution_data.get("status")
+        grid = None
+        if status in ("Optimal", "Feasible"):
+            cells = solver.board_vars
+            values = [[solver.solver.Value(v) for v in row] for row in cells]
+            grid = [v for row in values for v in row]
+            # Uniqueness: forbid this grid and solve the same model again.
+            solver.model.AddBoolOr(
+                [
+                    v.Not() if value else v
+                    for row, vals in zip(cells, values)
+                    for v, value in zip(row, vals)
+                ]
+            )
+            remaining = max(budget - first_time, 0.01)
+            solver.solver.parameters.max_time_in_seconds = remaining
+            second = solver.solver.Solve(solver.model)
+            if second in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                uniq = "several"
+            elif second == cp_model.INFEASIBLE:
+                uniq = "unique"
+            else:
+                uniq = "undecided"
+            first = "solved"
+        elif status == "Infeasible":
+            first, uniq = "none", "none"
+        else:
+            first, uniq = "undecided", "undecided"
+        total_time = time.perf_counter() - started
+        print(
+            json.dumps(
+                {
+                    "first": first,
+                    "firstTime": first_time,
+                    "status": uniq,
+                    "time": total_time,
+                    "grid": grid,
+                }
+            ),
+            flush=True,
+        )
+
+
+# -- the gridlogic side ---------------------------------------------------------------
+
+
+def collect(path: str) -> list[tuple[str, object]]:
+    from gridlogic.pattern.formats import read_puzzle
+
+    files = []
+    if os.path.isdir(path):
+        for folder, _dirs, names in os.walk(path):
+            files.extend(os.path.join(folder, n) for n in names if n.endswith(".non"))
+    else:
+        files.append(path)
+    out = []
+    for file in sorted(files):
+        with open(file, encoding="utf-8") as handle:
+            out.append(
+                (
+                    os.path.relpath(file, path) if os.path.isdir(path) else file,
+                    read_puzzle(handle.read()),
+                )
+            )
+    return out
+
+
+def summary(
+    name: str, statuses: list[str], times: list[float], disagree: int, solved: int
+) -> list[str]:
+    counts = [statuses.count(s) for s in STATUSES]
+    return [
+        name,
+        str(len(statuses)),
+        str(solved),
+        *map(str, counts),
+        f"{statistics.median(times):.4f}",
+        f"{max(times):.3f}",
+        str(disagree),
+    ]
+
+
+def print_table(rows: list[list[str]]) -> None:
+    headers = ["solver", "count", "solved", *STATUSES, "median s", "max s", "disagree"]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    print(
+        "  ".join(
+            h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(headers, widths))
+        )
+    )
+    for r in rows:
+        print(
+            "  ".join(
+                v.ljust(w) if i == 0 else v.rjust(w) for i, (v, w) in enumerate(zip(r, widths))
+            )
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", help="a .non file or a folder searched recursively")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per puzzle and solver")
+    parser.add_argument("--peer-python", default="/tmp/peer-venv/bin/python")
+    parser.add_argument("--peer-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--details", action="store_true", help="one line per puzzle as well")
+    args = parser.parse_args()
+    if args.peer_worker:
+        peer_worker()
+        return 0
+    if not args.path:
+        parser.error("give a .non file or a folder")
+    from gridlogic.pattern.general import solve_general
+
+    puzzles = collect(args.path)
+    peer = subprocess.Popen(
+        [args.peer_python, os.path.abspath(__file__), "--peer-worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert peer.stdin is not None and peer.stdout is not None
+    ours_status, ours_time, peer_first_status, peer_first_time, peer_status, peer_time = (
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+    )
+    ours_bad = peer_bad = peer_first_bad = ours_solved = 0
+    details = []
+    for name, puzzle in puzzles:
+        verdict = solve_general(
+            puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height, time_limit=args.budget
+        )
+        task = {
+            "rows": [list(c) for c in puzzle.row_clues],
+            "cols": [list(c) for c in puzzle.col_clues],
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "budget": args.budget,
+        }
+        peer.stdin.write(json.dumps(task) + "\n")
+        peer.stdin.flush()
+        answer = json.loads(peer.stdout.readline())
+        ours_status.append(verdict.status)
+        ours_solved += bool(verdict.solutions)
+        ours_time.append(verdict.elapsed)
+        peer_status.append(answer["status"])
+        peer_time.append(answer["time"])
+        peer_first_status.append(answer["first"])
+        peer_first_time.append(answer["firstTime"])
+        goal = tuple(puzzle.goal) if puzzle.goal is not None else None
+        # Disagreement: with the published goal where there is one, and between
+        # the two sides wherever both reached a verdict.
+        if goal is not None and verdict.status == "unique" and verdict.solutions[0] != goal:
+            ours_bad += 1
+        if goal is not None and answer["status"] == "unique" and tuple(answer["grid"]) != goal:
+            peer_bad += 1
+        if goal is not None and answer["first"] == "none":
+            peer_first_bad += 1
+        if (
+            "undecided" not in (verdict.status, answer["status"])
+            and verdict.status != answer["status"]
+        ):
+            ours_bad += 1
+            peer_bad += 1
+        details.append(
+            f"{name:45s} {puzzle.width}x{puzzle.height}  ours {verdict.status:9s} {verdict.method:8s} "
+            f"{verdict.elapsed:8.3f}s   peer {answer['first']:9s} {answer['firstTime']:8.3f}s "
+            f"peer+uniq {answer['status']:9s} {answer['time']:8.3f}s"
+        )
+        if args.details:
+            print(details[-1], flush=True)
+    peer.stdin.close()
+    peer.wait()
+    print(
+        f"{len(puzzles)} puzzles under {args.path}, budget {args.budget:g} s per puzzle and solver"
+    )
+    solved_first = sum(s == "solved" for s in peer_first_status)
+    rows = [
+        summary("gridlogic solve_general", ours_status, ours_time, ours_bad, ours_solved),
+        summary("puzzlekit (one solution)", peer_first_status,
+                peer_first_time, peer_first_bad, solved_first),
+        summary("puzzlekit + uniqueness", peer_status, peer_time, peer_bad, solved_first),
+    ]  # fmt: skip
+    print_table(rows)
+    print("(puzzlekit alone finds one solution and does not check uniqueness, so its")
+    print(" unique/several columns stay empty; 'puzzlekit + uniqueness' solves again")
+    print(" with that solution forbidden)")
+    ratio = statistics.median(peer_first_time) / max(statistics.median(ours_time), 1e-9)
+    ratio_u = statistics.median(peer_time) / max(statistics.median(ours_time), 1e-9)
+    print(f"median ratio peer/ours: {ratio:.1f}x (one solution), {ratio_u:.1f}x (with uniqueness)")
+    for name, status, line in zip((p[0] for p in puzzles), ours_status, details):
+        if status == "undecided":
+            print("undecided (ours):", line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
