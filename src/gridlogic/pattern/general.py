@@ -118,6 +118,11 @@ class Verdict:
     elapsed: float
     method: str
 
+    @property
+    def verdict(self) -> str:
+        """The status under the name the compatibility solver's ``SolveResult`` uses."""
+        return self.status
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "status": self.status,
