@@ -92,6 +92,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.loop.board import Grid, grid, inside_of_loop, validate_loop
@@ -133,8 +134,16 @@ def _cell_combos(a: int) -> tuple[int, int, int, int]:
     return (t + 2 * lft, t + 2 * r, b + 2 * r, b + 2 * lft)
 
 
-_CELL_OPTIONS: tuple[tuple[tuple[int, tuple[int, int, int, int]], ...], ...] = tuple(
-    tuple((a, _cell_combos(a)) for a in range(16) if clue < 0 or _popcount(a) == clue)
+# An option is (assignment bits, then per corner the one-bit mask of its combo).
+_Option = tuple[int, int, int, int, int]
+
+
+def _option(a: int, combos: tuple[int, int, int, int]) -> _Option:
+    return (a, 1 << combos[0], 1 << combos[1], 1 << combos[2], 1 << combos[3])
+
+
+_CELL_OPTIONS: tuple[tuple[_Option, ...], ...] = tuple(
+    tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or _popcount(a) == clue)
     for clue in (0, 1, 2, 3, 4, -1)
 )  # index clue (0..4) or 5 for no clue
 
@@ -150,6 +159,52 @@ def _vertex_combos(a: int) -> tuple[int, int, int, int]:
 
 
 _VERTEX_CORNERS = (((-1, -1), 2), ((-1, 0), 3), ((0, 0), 0), ((0, -1), 1))
+
+
+@lru_cache(maxsize=64)
+def _corner_vertex_items(width: int, height: int) -> tuple[int, ...]:
+    """Corner id -> work-list item of its vertex (cells first, then vertices)."""
+    ncell = width * height
+    items = []
+    for corner in range(4 * ncell):
+        cell, k = divmod(corner, 4)
+        r, c = divmod(cell, width)
+        # corner k (TL, TR, BR, BL) of cell (r, c) sits at vertex (r + (k >= 2), c + (k in (1, 2)))
+        items.append(ncell + (r + (k >= 2)) * (width + 1) + c + (k in (1, 2)))
+    return tuple(items)
+
+
+@lru_cache(maxsize=64)
+def _vertex_tables(
+    width: int, height: int
+) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[_Option, ...], ...]]:
+    """Per vertex: the ids of its four corners and its options (0 or 2 lines on existing edges).
+
+    A corner slot without a cell points at a dummy corner (id ``4 * cells``)
+    whose mask stays 15; its combo bit in every option is 15, so it never
+    restricts anything and never changes.
+    """
+    g = grid(width, height)
+    dummy = 4 * g.cell_count
+    corner_ids = []
+    options = []
+    for v, ve in enumerate(g.vertex_edges):
+        r, c = divmod(v, width + 1)
+        ids = []
+        for (dr, dc), corner in _VERTEX_CORNERS:
+            rr, cc = r + dr, c + dc
+            ids.append((rr * width + cc) * 4 + corner if 0 <= rr < height and 0 <= cc < width else dummy)
+        corner_ids.append((ids[0], ids[1], ids[2], ids[3]))
+        missing = sum(1 << k for k in range(4) if ve[k] < 0)
+        rows = []
+        for a in range(16):
+            if a & missing or _popcount(a) not in (0, 2):
+                continue
+            a_, b0, b1, b2, b3 = _option(a, _vertex_combos(a))
+            bits = [b if ids[k] != dummy else 15 for k, b in enumerate((b0, b1, b2, b3))]
+            rows.append((a_, bits[0], bits[1], bits[2], bits[3]))
+        options.append(tuple(rows))
+    return tuple(corner_ids), tuple(options)
 
 
 @dataclass
@@ -215,7 +270,7 @@ class Engine:
         self.closed_at = -1  # trail position of the edge that closed the loop, -1 while open
         self.trail: list[int] = []
         self.mate_trail: list[tuple[int, int, int]] = []
-        self.mask = [15] * (4 * ncell)
+        self.mask = [15] * (4 * ncell + 1)  # the last one is the dummy corner
         self.mask_trail: list[tuple[int, int]] = []
         self.counts = [0] * len(RULES)
         self.counting = True
@@ -227,25 +282,9 @@ class Engine:
         self.todo2: list[int] = []
         self.queued2 = bytearray(ncell + nvert)
         self.unknown_left = nedge
-        # vertex tables for the corner rule: corners (id, combo slot) and options
-        self.vertex_corner_ids: list[tuple[tuple[int, int], ...]] = []
-        self.vertex_options: list[tuple[tuple[int, tuple[int, int, int, int]], ...]] = []
-        for v, ve in enumerate(g.vertex_edges):
-            r, c = divmod(v, width + 1)
-            corners = []
-            for slot, ((dr, dc), corner) in enumerate(_VERTEX_CORNERS):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < height and 0 <= cc < width:
-                    corners.append(((rr * width + cc) * 4 + corner, slot))
-            self.vertex_corner_ids.append(tuple(corners))
-            missing = sum(1 << k for k in range(4) if ve[k] < 0)
-            self.vertex_options.append(
-                tuple(
-                    (a, _vertex_combos(a))
-                    for a in range(16)
-                    if not a & missing and _popcount(a) in (0, 2)
-                )
-            )
+        self.vertex_corner_ids, self.vertex_options = _vertex_tables(width, height)
+        self.corner_vertex_item = _corner_vertex_items(width, height)
+        self.ncell = ncell
         for i in range(ncell + nvert):
             self._enqueue(i)
         self.threes_done = False
@@ -333,8 +372,8 @@ class Engine:
                 mate[end_a], mate[end_b] = end_b, end_a
                 chain[end_a] = chain[end_b] = len_a + len_b + 1
                 # the far ends may now face a closing edge: look at them again
-                self._enqueue(self.g.cell_count + end_a)
-                self._enqueue(self.g.cell_count + end_b)
+                self._enqueue(self.ncell + end_a)
+                self._enqueue(self.ncell + end_b)
             self.total_line += 1
         self.st[e] = value
         self.trail.append(e)
@@ -342,6 +381,7 @@ class Engine:
         if self.counting:
             self.counts[self.rule] += 1
         clue, c_line, c_unk = self.clue, self.c_line, self.c_unk
+        queued, todo, queued2, todo2 = self.queued, self.todo, self.queued2, self.todo2
         for c in g.edge_cells[e]:
             c_unk[c] -= 1
             if value == LINE:
@@ -349,13 +389,25 @@ class Engine:
                 if k >= 0:
                     self.unsat += (c_line[c] == k) - (c_line[c] + 1 == k)
                 c_line[c] += 1
-            self._enqueue(c)
-        ncell = g.cell_count
+            if not queued[c]:
+                queued[c] = 1
+                todo.append(c)
+            if not queued2[c]:
+                queued2[c] = 1
+                todo2.append(c)
+        ncell = self.ncell
+        v_unk = self.v_unk
         for v in (a, b):
-            self.v_unk[v] -= 1
+            v_unk[v] -= 1
             if value == LINE:
                 v_line[v] += 1
-            self._enqueue(ncell + v)
+            i = ncell + v
+            if not queued[i]:
+                queued[i] = 1
+                todo.append(i)
+            if not queued2[i]:
+                queued2[i] = 1
+                todo2.append(i)
         if self.closed_at >= 0 and self.unsat:
             return False
         return True
@@ -363,14 +415,8 @@ class Engine:
     def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
         self.mask_trail.append((corner, self.mask[corner]))
         self.mask[corner] = new
-        cell, k = divmod(corner, 4)
-        if from_cell:
-            r, c = divmod(cell, self.width)
-            # corner k of cell (r, c) sits at vertex (r + (k in (2, 3)), c + (k in (1, 2)))
-            v = (r + (k >= 2)) * (self.width + 1) + c + (k in (1, 2))
-            i = self.g.cell_count + v
-        else:
-            i = cell
+        # tell the other side of the corner: its vertex when a cell changed it, else its cell
+        i = self.corner_vertex_item[corner] if from_cell else corner >> 2
         if not self.queued2[i]:
             self.queued2[i] = 1
             self.todo2.append(i)
@@ -435,60 +481,60 @@ class Engine:
 
     def _corner_rule(self, i: int) -> bool:
         g, st, mask = self.g, self.st, self.mask
-        ncell = g.cell_count
+        ncell = self.ncell
         if i < ncell:
             edges: tuple[int, ...] = g.cell_edges[i]
             k = self.clue[i]
             options = _CELL_OPTIONS[k if k >= 0 else 5]
-            base = 4 * i
-            corners: tuple[tuple[int, int], ...] = (
-                (base, 0), (base + 1, 1), (base + 2, 2), (base + 3, 3)
-            )
+            c0 = 4 * i
+            c1, c2, c3 = c0 + 1, c0 + 2, c0 + 3
         else:
             v = i - ncell
             edges = g.vertex_edges[v]
             options = self.vertex_options[v]
-            corners = self.vertex_corner_ids[v]
+            c0, c1, c2, c3 = self.vertex_corner_ids[v]
         known_on = known_off = 0
-        for bit in range(4):
-            e = edges[bit]
+        e0, e1, e2, e3 = edges
+        for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
             if e < 0:
-                known_off |= 1 << bit
+                known_off |= bit
             else:
                 s = st[e]
                 if s == LINE:
-                    known_on |= 1 << bit
+                    known_on |= bit
                 elif s == CROSS:
-                    known_off |= 1 << bit
-        cm = [(cid, slot, mask[cid]) for cid, slot in corners]
-        support = [0] * len(cm)
+                    known_off |= bit
+        m0, m1, m2, m3 = mask[c0], mask[c1], mask[c2], mask[c3]
+        s0 = s1 = s2 = s3 = 0
         can_on = can_off = 0
-        for a, combos in options:
+        for a, b0, b1, b2, b3 in options:
             if a & known_off or a & known_on != known_on:
                 continue
-            for cid, slot, m in cm:
-                if not (m >> combos[slot]) & 1:
-                    break
-            else:
-                for j, (cid, slot, m) in enumerate(cm):
-                    support[j] |= 1 << combos[slot]
+            if m0 & b0 and m1 & b1 and m2 & b2 and m3 & b3:
+                s0 |= b0
+                s1 |= b1
+                s2 |= b2
+                s3 |= b3
                 can_on |= a
                 can_off |= 15 ^ a
-        if not can_on and not can_off:
+        if not s0:
             return False
         from_cell = i < ncell
-        for j, (cid, slot, m) in enumerate(cm):
-            if support[j] != m:
-                self._set_mask(cid, support[j], from_cell)
-        self.rule = _CORNER
-        for bit in range(4):
-            e = edges[bit]
-            if e >= 0 and st[e] == UNKNOWN:
-                if not (can_on >> bit) & 1:
-                    if not self.set_edge(e, CROSS):
-                        return False
-                elif not (can_off >> bit) & 1:
-                    if not self.set_edge(e, LINE):
+        if s0 != m0:
+            self._set_mask(c0, s0 & m0, from_cell)
+        if s1 != m1:
+            self._set_mask(c1, s1 & m1, from_cell)
+        if s2 != m2:
+            self._set_mask(c2, s2 & m2, from_cell)
+        if s3 != m3:
+            self._set_mask(c3, s3 & m3, from_cell)
+        unknown = 15 ^ (known_on | known_off)
+        fixed = unknown & ~(can_on & can_off)
+        if fixed:
+            self.rule = _CORNER
+            for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
+                if fixed & bit:
+                    if not self.set_edge(e, LINE if can_on & bit else CROSS):
                         return False
         return True
 
@@ -538,7 +584,7 @@ class Engine:
 
     def propagate(self, level: int) -> bool:
         """Apply the rules of ``level`` (EASY or MEDIUM) to a fixed point; False on a contradiction."""
-        ncell = self.g.cell_count
+        ncell = self.ncell
         todo, queued, todo2, queued2 = self.todo, self.queued, self.todo2, self.queued2
         while True:
             while todo:
@@ -683,6 +729,19 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> 
     return Deduction("stuck", engine.edges(), counts)
 
 
+PROBE_DEPTH = 6
+
+
+def _probe(engine: Engine) -> bool:
+    """Trial rounds until nothing changes; False when the position has no solution."""
+    while engine.unknown_left and engine.closed_at < 0:
+        if not engine.trial():
+            return False
+        if not engine.progress:
+            break
+    return True
+
+
 def solve_grid(
     clues: Sequence[int | None],
     width: int,
@@ -690,6 +749,7 @@ def solve_grid(
     node_limit: int | None = 100_000,
     time_limit: float | None = None,
     max_solutions: int = 2,
+    probe: bool = True,
 ) -> SolveResult:
     """Search a ``width`` × ``height`` board for up to ``max_solutions`` loops within the budgets.
 
@@ -711,6 +771,10 @@ def solve_grid(
     limit = node_limit if node_limit is not None else -1
     engine = Engine(checked, width, height)
     ok = engine.propagate(MEDIUM)
+    # trial at the root and near it: cheap next to a search, and it often removes most of it
+    probe_depth = PROBE_DEPTH if probe else -1
+    if ok and probe:
+        ok = _probe(engine)
     # each stack frame: [edge, trail mark, values tried]
     stack: list[list[object]] = []
     clue_list = checked
@@ -720,7 +784,7 @@ def solve_grid(
                 result.truncated = True
                 break
             result.nodes += 1
-            if deadline is not None and result.nodes % 64 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 result.truncated = True
                 break
             e = engine.choose_edge()
@@ -743,6 +807,8 @@ def solve_grid(
             frame[2] = tried + 1  # type: ignore[operator]
             value = LINE if tried == 0 else CROSS
             ok = engine.set_edge(frame[0], value) and engine.propagate(MEDIUM)  # type: ignore[arg-type]
+            if ok and len(stack) <= probe_depth:
+                ok = _probe(engine)
             break
         else:
             break
