@@ -1,0 +1,116 @@
+"""``gridlogic loop generate`` and ``gridlogic loop solve``.
+
+``solve`` takes a file name, a puzz.link URL or a Loopy game ID (or reads
+standard input), in any format of :mod:`gridlogic.loop.formats`, and prints
+the verdict (unique / several / none / undecided) and the loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import sys
+
+from gridlogic import loop
+from gridlogic.cli import read_text
+from gridlogic.errors import InvalidParameters
+from gridlogic.loop.formats import LoopPuzzleFile, read_puzzle
+from gridlogic.loop.render import board_text
+from gridlogic.loop.solver import SolveResult, solve_grid
+
+DEFAULT_NODE_LIMIT = 200_000
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("loop", help="Loop: draw one loop that meets every number (slitherlink)")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    gen = actions.add_parser("generate", help="generate a puzzle with exactly one solution")
+    gen.add_argument("--size", type=int, default=loop.DEFAULT_SIZE, help="grid side: 5 to 10")
+    gen.add_argument("--difficulty", default="any", help="any, easy, medium or hard (default any)")
+    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
+    gen.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    gen.add_argument("--solution", action="store_true", help="also draw the loop (text, svg)")
+    gen.set_defaults(handler=generate)
+
+    sol = actions.add_parser(
+        "solve",
+        help="solve a puzzle: a file, a puzz.link URL or a Loopy game ID (text grid or JSON in files)",
+    )
+    sol.add_argument("puzzle", nargs="?", help="file, URL or game ID (default: standard input)")
+    sol.add_argument(
+        "--node-limit", type=int, default=DEFAULT_NODE_LIMIT,
+        help=f"search budget in nodes (default {DEFAULT_NODE_LIMIT})",
+    )  # fmt: skip
+    sol.add_argument("--budget", type=float, default=None, help="time budget in seconds (default none)")
+    sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
+    sol.set_defaults(handler=solve)
+
+
+def generate(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    puzzle = loop.generate(args.size, seed, args.difficulty)
+    if args.format == "json":
+        print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
+    elif args.format == "svg":
+        if args.seed is None:
+            sys.stderr.write(f"seed {seed!r}\n")
+        print(loop.render_svg(puzzle, solution=args.solution), end="")
+    else:
+        level = puzzle.difficulty.get("level")
+        print(f"Loop {puzzle.n}x{puzzle.n}, seed {seed!r}, {level} (attempt {puzzle.attempt})")
+        print(loop.render_text(puzzle, solution=args.solution), end="")
+    return 0
+
+
+def read_argument(argument: str | None) -> LoopPuzzleFile:
+    """The puzzle named on the command line: a URL or game ID as such, otherwise a file to read."""
+    if argument is not None and argument != "-" and not os.path.exists(argument):
+        looks_inline = "slither/" in argument or re.match(r"^\d+x\d+", argument)
+        if looks_inline:
+            return read_puzzle(argument)
+    return read_puzzle(read_text(argument))
+
+
+def describe(result: SolveResult, node_limit: int, budget: float | None) -> str:
+    nodes = f"{result.nodes} search node{'s' if result.nodes != 1 else ''}"
+    verdict = result.verdict
+    if verdict == "unique":
+        return f"unique: exactly one loop ({nodes})"
+    if verdict == "several":
+        return f"several: at least two loops; two of them follow ({nodes})"
+    if verdict == "none":
+        return f"none: no single loop meets every clue ({nodes})"
+    found = len(result.solutions)
+    limits = f"{node_limit} nodes" + (f" or {budget:g} s" if budget is not None else "")
+    return (
+        f"undecided: the search stopped at its budget ({limits}) with {found} "
+        f"loop{'s' if found != 1 else ''} found, so uniqueness is not proven"
+    )
+
+
+def solve(args: argparse.Namespace) -> int:
+    if args.node_limit < 0:
+        raise InvalidParameters(f"--node-limit must be 0 or more, not {args.node_limit}")
+    if args.budget is not None and not args.budget > 0:
+        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {args.budget}")
+    puzzle = read_argument(args.puzzle)
+    result = solve_grid(
+        list(puzzle.clues), puzzle.width, puzzle.height,
+        node_limit=args.node_limit, time_limit=args.budget,
+    )  # fmt: skip
+    if args.json:
+        print(json.dumps({"format": puzzle.source, **result.to_dict()}))
+    else:
+        print(f"Loop {puzzle.width}x{puzzle.height} ({puzzle.source})")
+        print(describe(result, args.node_limit, args.budget))
+        for k, edges in enumerate(result.solutions, 1):
+            title = "solution" if len(result.solutions) == 1 else f"solution {k}"
+            if result.verdict == "undecided":
+                title = "a loop found so far"
+            print(f"\n{title}:")
+            print(board_text(puzzle.clues, puzzle.width, puzzle.height, edges))
+    return 0 if result.verdict == "unique" else 1
