@@ -51,8 +51,8 @@ The pipeline
 How the back end is chosen: with ``sat=True`` the SAT back end runs right after
 the root's propagation and probing. Otherwise the native search runs, and when
 it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or spent
-more than :data:`SAT_FALLBACK_SECONDS` searching (and ``python-sat`` is
-importable) it gives up and hands the root state to the SAT
+more than :data:`SAT_FALLBACK_SECONDS` (or three times the root's probing
+time, if longer) searching (and ``python-sat`` is importable) it gives up and hands the root state to the SAT
 back end, which then decides the verdict; without ``python-sat`` the native
 search simply continues until its budget. ``Verdict.method`` says which stage
 decided: ``"line"`` (line propagation alone), ``"probing"``, ``"search"``
@@ -624,6 +624,7 @@ def solve_general(
 
     root = state
     method = "probing"
+    probing_started = time.monotonic()
     try:
         improved, children = core.probe(state)
         if improved is None:
@@ -634,7 +635,9 @@ def solve_general(
                 raise _HandOverToSat
             method = "search"
             core.nodes = 1  # the root is the first search node
-            core.sat_after = time.monotonic() + SAT_FALLBACK_SECONDS
+            # Big boards probe slowly; allow the search a few root probings' worth.
+            root_probing = time.monotonic() - probing_started
+            core.sat_after = time.monotonic() + max(SAT_FALLBACK_SECONDS, 3 * root_probing)
             core.search(children)
     except _Enough:
         return verdict("several", core.grids(), core.nodes, method)
