@@ -1,0 +1,187 @@
+import random
+
+import pytest
+
+from gridlogic import InvalidParameters, loop
+from gridlogic.loop.board import inside_of_loop
+from gridlogic.loop.solver import EASY, EXAMPLES, HARD, LINE, MEDIUM, Engine, deduce, solve_grid
+
+
+def _random_clue_sets(checkers, w, h, count, seed):
+    rnd = random.Random(seed)
+    regions = checkers.regions(w, h)
+    for _ in range(count):
+        if rnd.random() < 0.85:
+            base = checkers.clues_of(rnd.choice(regions), w, h)
+        else:  # clues of no loop at all: mostly "none"
+            base = [rnd.randint(0, 3) for _ in range(w * h)]
+        keep = rnd.random()
+        yield [k if rnd.random() < keep else None for k in base]
+
+
+@pytest.mark.parametrize("w,h,count", [(3, 3, 400), (4, 3, 250), (4, 4, 250)])
+def test_solver_count_equals_brute_force(checkers, w, h, count):
+    verdicts = set()
+    for clues in _random_clue_sets(checkers, w, h, count, seed=w * 10 + h):
+        expected = min(checkers.brute(clues, w, h), 2)
+        result = solve_grid(clues, w, h)
+        assert not result.truncated
+        assert len(result.solutions) == expected, clues
+        verdicts.add(result.verdict)
+        for edges in result.solutions:
+            region = tuple(inside_of_loop(edges, w, h))
+            assert region in checkers.regions(w, h)
+            assert all(k is None or k == v for k, v in zip(clues, checkers.clues_of(region, w, h)))
+    assert verdicts == {"unique", "several", "none"}
+
+
+@pytest.mark.parametrize("w,h", [(3, 3), (4, 4)])
+def test_deductions_never_contradict_brute_force(checkers, w, h):
+    for clues in _random_clue_sets(checkers, w, h, 150, seed=7 + w):
+        count = checkers.brute(clues, w, h)
+        for level in (EASY, MEDIUM, HARD):
+            result = deduce(clues, w, h, level)
+            if result.status == "solved":
+                assert count == 1
+                (region,) = checkers.matching(clues, w, h)
+                assert tuple(inside_of_loop(result.edges, w, h)) == region
+            elif result.status == "contradiction":
+                assert count == 0
+
+
+def test_rectangular_boards_agree_with_brute_force(checkers):
+    for w, h in ((2, 4), (4, 2), (1, 3)):
+        for clues in _random_clue_sets(checkers, w, h, 60, seed=w + 5 * h):
+            assert len(solve_grid(clues, w, h).solutions) == min(checkers.brute(clues, w, h), 2)
+
+
+# ---------------------------------------------------------------- the docstring examples
+def _loop_rows(edges, w, h):
+    return loop.board_text([None] * (w * h), w, h, edges)
+
+
+@pytest.mark.parametrize("rule", ["clue", "vertex", "loop"])
+def test_easy_examples_are_finished_by_easy_rules_using_the_rule(rule, checkers):
+    w, h, clues = EXAMPLES[rule]
+    result = deduce(list(clues), w, h, EASY)
+    assert result.status == "solved"
+    assert result.counts[rule] > 0
+    assert checkers.brute(list(clues), w, h) == 1
+
+
+def test_clue_vertex_example_ends_with_the_square_around_the_top_right_cell():
+    w, h, clues = EXAMPLES["clue"]
+    assert inside_of_loop(deduce(list(clues), w, h, EASY).edges, w, h) == [0, 1, 0, 0]
+
+
+def test_loop_example_crosses_the_closing_side_of_the_bottom_middle_cell():
+    w, h, clues = EXAMPLES["loop"]
+    result = deduce(list(clues), w, h, EASY)
+    assert inside_of_loop(result.edges, w, h) == [0, 0, 0, 0, 1, 1]
+
+
+def test_corner_example_needs_medium():
+    w, h, clues = EXAMPLES["corner"]
+    assert deduce(list(clues), w, h, EASY).status == "stuck"
+    result = deduce(list(clues), w, h, MEDIUM)
+    assert result.status == "solved" and result.counts["corner"] > 0
+    assert inside_of_loop(result.edges, w, h) == [1, 0, 1, 0]
+
+
+def test_threes_example_draws_both_far_sides_and_the_shared_side():
+    w, h, clues = EXAMPLES["threes"]
+    engine = Engine(list(clues), w, h)
+    assert engine.propagate(MEDIUM)
+    assert engine.counts[4] > 0  # "threes"
+    g = loop.grid(w, h)
+    for e in (g.vertical(0, 1), g.vertical(0, 2), g.vertical(0, 3)):
+        assert engine.st[e] == LINE
+    assert "| 3 | 3 |" in loop.board_text(list(clues), w, h, engine.edges())
+
+
+def test_threes_rule_is_silent_when_the_small_loop_is_the_answer():
+    w, h, clues = EXAMPLES["trial"]
+    assert deduce(list(clues), w, h, MEDIUM).counts["threes"] == 0
+
+
+def test_trial_example_needs_hard(checkers):
+    w, h, clues = EXAMPLES["trial"]
+    assert deduce(list(clues), w, h, MEDIUM).status == "stuck"
+    result = deduce(list(clues), w, h, HARD)
+    assert result.status == "solved" and result.counts["trial"] > 0
+    assert inside_of_loop(result.edges, w, h) == [0, 1, 0, 0, 1, 0]
+    assert checkers.brute(list(clues), w, h) == 1
+
+
+# ---------------------------------------------------------------- budgets and the square form
+def test_zero_node_budget_is_truncated_and_never_unique():
+    result = loop.solve([None, 3, None, None, 3, None, None, None, None], 3, node_limit=0)
+    assert result.truncated and result.verdict == "undecided" and result.nodes == 0
+
+
+def test_small_budget_on_an_open_board_is_undecided():
+    result = solve_grid([None] * 36, 6, 6, node_limit=5)
+    assert result.truncated
+    assert result.verdict in ("undecided", "several")
+
+
+def test_time_budget_stops_the_search():
+    result = solve_grid([None] * 400, 20, 20, node_limit=None, time_limit=0.05)
+    assert len(result.solutions) == 2 or result.truncated
+
+
+def test_square_solve_to_dict_gives_inside_regions():
+    data = loop.solve([3, None, 3, None], 2).to_dict()
+    assert data["solutions"] == [[1, 0, 1, 0]]
+    assert data["truncated"] is False and data["nodes"] >= 1 and data["verdict"] == "unique"
+
+
+def test_several_and_none_verdicts():
+    assert loop.solve([None] * 4, 2).verdict == "several"
+    assert loop.solve([0, 0, 0, 0], 2).verdict == "none"
+    assert len(loop.solve([None] * 9, 3).solutions) == 2
+
+
+def test_every_leaf_is_checked_by_validate_loop(monkeypatch):
+    import gridlogic.loop.solver as solver
+
+    calls = []
+    real = solver.validate_loop
+
+    def spy(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(solver, "validate_loop", spy)
+    result = solver.solve_grid([None] * 9, 3, 3)
+    assert len(calls) >= len(result.solutions) == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ([None] * 8, 3, 3),
+        ("123", 3, 1),
+        ([5, None, None, None], 2, 2),
+        ([True, None, None, None], 2, 2),
+        ([-1, None, None, None], 2, 2),
+        ([1.0, None, None, None], 2, 2),
+        ([None] * 4, 0, 4),
+        ([None] * 4, 2.0, 2),
+    ],
+)
+def test_invalid_solver_arguments(args):
+    with pytest.raises(InvalidParameters):
+        solve_grid(*args)
+
+
+@pytest.mark.parametrize("kwargs", [{"node_limit": -1}, {"node_limit": 1.5}, {"time_limit": 0}, {"time_limit": "1"}])
+def test_invalid_budgets(kwargs):
+    with pytest.raises(InvalidParameters):
+        solve_grid([None] * 4, 2, 2, **kwargs)
+
+
+@pytest.mark.parametrize("n", [0, -1, True, "3"])
+def test_invalid_square_size(n):
+    with pytest.raises(InvalidParameters):
+        loop.solve([None] * 9, n)
