@@ -189,6 +189,7 @@ def checkers():
         clues_of = staticmethod(region_clues)
         brute = staticmethod(brute_count)
         matching = staticmethod(matching_regions)
+        is_region = staticmethod(_is_single_loop_region)
         sat = staticmethod(sat_count)
         segments = staticmethod(segments_of_edges)
 

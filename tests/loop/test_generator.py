@@ -1,0 +1,205 @@
+import json
+from functools import lru_cache
+
+import pytest
+
+from gridlogic import GenerationFailed, InvalidParameters, loop
+from gridlogic.games import get_game
+from gridlogic.loop import generator
+from gridlogic.loop.solver import EASY, MEDIUM, deduce
+from gridlogic.rng import rng
+
+SEEDS = ("a", "b", "notes-example")
+LEVELS = ("easy", "medium", "hard")
+
+
+@lru_cache(maxsize=None)
+def made(size, seed, difficulty):
+    return loop.generate(size, seed, difficulty)
+
+
+def test_may_join_docstring_example():
+    n = 3
+    one = [0, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert generator.may_join(one, n, 4)
+    two = [0, 1, 0, 0, 0, 0, 0, 1, 0]
+    assert not generator.may_join(two, n, 4)
+
+
+def test_may_join_refuses_corner_only_contacts_and_far_cells():
+    n = 3
+    diagonal = [1, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert not generator.may_join(diagonal, n, 4)  # only a corner touches
+    assert not generator.may_join(diagonal, n, 8)  # nothing touches
+
+
+@pytest.mark.parametrize("n", [5, 7, 10])
+def test_grown_regions_are_single_loops_of_the_right_size(n, checkers):
+    for seed in ("x", "y", "z", "w"):
+        inside = generator.grow_region(n, rng(seed))
+        assert 0.35 * n * n - 1 <= sum(inside) <= 0.65 * n * n + 1
+        assert generator.validate_region(inside, n)
+        assert checkers.is_region(inside, n, n)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+@pytest.mark.parametrize("difficulty", LEVELS + ("any",))
+def test_generated_puzzles_have_exactly_the_planted_loop(size, difficulty, checkers):
+    for seed in SEEDS:
+        puzzle = made(size, seed, difficulty)
+        clues = list(puzzle.clues)
+        count, loops = checkers.sat(clues, size, size)
+        assert count == 1
+        assert loops[0] == checkers.segments(puzzle.edges(), size, size)
+        full = checkers.clues_of(puzzle.answer, size, size)
+        assert all(k == full[i] for i, k in enumerate(clues) if k is not None)
+        assert checkers.is_region(list(puzzle.answer), size, size)
+        assert loop.verify(puzzle)
+        if difficulty != "any":
+            assert puzzle.difficulty["level"] == difficulty
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_levels_are_exact(size):
+    for seed in SEEDS:
+        easy = made(size, seed, "easy")
+        assert deduce(list(easy.clues), size, size, EASY).status == "solved"
+        medium = made(size, seed, "medium")
+        assert deduce(list(medium.clues), size, size, EASY).status != "solved"
+        assert deduce(list(medium.clues), size, size, MEDIUM).status == "solved"
+        hard = made(size, seed, "hard")
+        assert deduce(list(hard.clues), size, size, MEDIUM).status != "solved"
+
+
+def test_generation_is_deterministic_by_seed():
+    first = loop.generate(6, "same seed", "medium")
+    made.cache_clear()
+    again = loop.generate(6, "same seed", "medium")
+    assert first.to_dict() == again.to_dict()
+    assert loop.generate(6, "other seed", "medium").to_dict() != first.to_dict()
+
+
+def test_to_dict_fields():
+    puzzle = made(5, "a", "hard")
+    data = puzzle.to_dict()
+    assert list(data) == ["n", "seed", "target", "version", "clues", "answer", "attempt", "difficulty", "metrics"]
+    assert data["n"] == 5 and data["seed"] == "a" and data["target"] == "hard" and data["version"] == 1
+    assert len(data["clues"]) == 25 and None in data["clues"]
+    assert set(data["answer"]) == {0, 1}
+    assert data["difficulty"]["level"] == "hard"
+    assert data["difficulty"]["deductions"]["hard"] > 0
+    assert sum(data["difficulty"]["rules"].values()) == sum(data["difficulty"]["deductions"].values())
+    clue_count = sum(k is not None for k in data["clues"])
+    assert data["metrics"] == {
+        "clueCount": clue_count,
+        "clueShare": round(clue_count / 25, 4),
+        "loopLength": sum(puzzle.edges()),
+    }
+    assert json.loads(json.dumps(data)) == data
+    assert "5x5" in repr(puzzle) and "'a'" in repr(puzzle)
+
+
+def test_givens_and_solution_shapes():
+    puzzle = made(5, "b", "easy")
+    assert puzzle.givens() == {"clues": list(puzzle.clues)}
+    solution = puzzle.solution()
+    assert solution["inside"] == list(puzzle.answer)
+    assert len(solution["horizontal"]) == 6 * 5 and len(solution["vertical"]) == 5 * 6
+    assert loop.check(puzzle, {"horizontal": solution["horizontal"], "vertical": solution["vertical"]})["solved"]
+
+
+def test_game_registry_surface():
+    game = get_game("loop")
+    assert game.NAME == "loop" and game.SIZES == (5, 6, 7, 8, 9, 10) and game.DEFAULT_SIZE == 5
+    assert game.DIFFICULTIES == ("any", "easy", "medium", "hard") and game.VERSION == 1
+
+
+def test_puzzle_from_dict_round_trip():
+    puzzle = made(7, "a", "medium")
+    assert loop.puzzle_from_dict(json.loads(json.dumps(puzzle.to_dict()))) == puzzle
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.pop("clues"),
+        lambda d: d.update(n=4),
+        lambda d: d.update(version=2),
+        lambda d: d.update(target="extreme"),
+        lambda d: d.update(attempt=0),
+        lambda d: d.update(seed=5),
+        lambda d: d.update(answer=[0] * 25),
+        lambda d: d.update(answer=[2] * 25),
+        lambda d: d.update(clues=[4] * 25),
+        lambda d: d.update(clues=[None] * 24),
+        lambda d: d.update(metrics=[]),
+    ],
+)
+def test_puzzle_from_dict_rejects(change):
+    data = made(5, "a", "easy").to_dict()
+    change(data)
+    with pytest.raises(InvalidParameters):
+        loop.puzzle_from_dict(data)
+
+
+def test_puzzle_from_dict_rejects_a_region_with_a_corner_contact():
+    data = made(5, "a", "easy").to_dict()
+    data["answer"] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0] + [0] * 15
+    data["clues"] = [None] * 25
+    with pytest.raises(InvalidParameters):
+        loop.puzzle_from_dict(data)
+    with pytest.raises(InvalidParameters):
+        loop.puzzle_from_dict("not a dict")
+
+
+def test_check_reports_what_is_wrong():
+    puzzle = made(5, "a", "easy")
+    solution = puzzle.solution()
+    empty = {"horizontal": [0] * 30, "vertical": [0] * 30}
+    report = loop.check(puzzle, empty)
+    assert not report["solved"] and report["loops"] == 0
+    assert report["wrongClues"] == [i for i, k in enumerate(puzzle.clues) if k not in (None, 0)]
+    crossed = {"horizontal": [v if v else 2 for v in solution["horizontal"]],
+               "vertical": [v if v else 2 for v in solution["vertical"]]}
+    assert loop.check(puzzle, crossed)["solved"]
+    broken = dict(crossed)
+    broken["horizontal"] = list(crossed["horizontal"])
+    first = broken["horizontal"].index(1)
+    broken["horizontal"][first] = 0
+    report = loop.check(puzzle, broken)
+    assert not report["solved"] and len(report["badVertices"]) == 2
+
+
+@pytest.mark.parametrize(
+    "board",
+    ["x", {"horizontal": [0] * 30}, {"horizontal": [0] * 29, "vertical": [0] * 30},
+     {"horizontal": [3] * 30, "vertical": [0] * 30}, {"horizontal": [True] * 30, "vertical": [0] * 30}],
+)
+def test_check_rejects_malformed_boards(board):
+    with pytest.raises(InvalidParameters):
+        loop.check(made(5, "a", "easy"), board)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (4, "s", "any"), (11, "s", "any"), (True, "s", "any"), ("5", "s", "any"), (5.0, "s", "any"),
+        (5, 7, "any"), (5, None, "any"), (5, "x" * 81, "any"), (5, "😀" * 41, "any"),
+        (5, "s", "expert"), (5, "s", None), (5, "s", "Easy"),
+    ],
+)
+def test_invalid_generate_arguments(args):
+    with pytest.raises(InvalidParameters) as info:
+        loop.generate(*args)
+    assert "must" in str(info.value)
+
+
+def test_seed_limit_counts_utf16_units():
+    loop.generate(5, "😀" * 40, "easy")  # 80 units: allowed
+    loop.generate(5, "x" * 80, "easy")
+
+
+def test_generation_failed_after_the_attempt_limit(monkeypatch):
+    monkeypatch.setattr(generator, "final_check", lambda *args: False)
+    with pytest.raises(GenerationFailed):
+        generator.generate(5, "a", "easy")
