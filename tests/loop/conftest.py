@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -53,7 +53,7 @@ def _is_single_loop_region(cells: list[int], w: int, h: int) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def single_loop_regions(w: int, h: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for mask in range(1, 1 << (w * h)):
@@ -75,7 +75,7 @@ def region_clues(region: tuple[int, ...] | list[int], w: int, h: int) -> list[in
     return clues
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_region_clues(w: int, h: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(region_clues(region, w, h)) for region in single_loop_regions(w, h))
 
@@ -127,7 +127,7 @@ def sat_count(clues: list[int | None], w: int, h: int) -> tuple[int, list[frozen
     found: list[frozenset] = []
     with Minisat22(bootstrap_with=clauses) as solver:
         while len(found) < 2 and solver.solve():
-            model = set(x for x in solver.get_model() if x > 0)
+            model = {x for x in solver.get_model() if x > 0}
             lines = [seg for seg in segments if var[seg] in model]
             for cycle in _cycles(lines):
                 if _meets_clues(cycle, clues, w) and cycle not in found:

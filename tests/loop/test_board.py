@@ -1,4 +1,10 @@
-from gridlogic.loop.board import clues_of_region, grid, inside_of_loop, loop_of_region, validate_loop
+from gridlogic.loop.board import (
+    clues_of_region,
+    grid,
+    inside_of_loop,
+    loop_of_region,
+    validate_loop,
+)
 
 
 def test_docstring_example():

@@ -1,5 +1,5 @@
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -13,7 +13,7 @@ SEEDS = ("a", "b", "notes-example")
 LEVELS = ("easy", "medium", "hard")
 
 
-@lru_cache(maxsize=None)
+@cache
 def made(size, seed, difficulty):
     return loop.generate(size, seed, difficulty)
 

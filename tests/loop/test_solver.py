@@ -143,7 +143,7 @@ def test_several_and_none_verdicts():
 
 
 def test_every_leaf_is_checked_by_validate_loop(monkeypatch):
-    import gridlogic.loop.solver as solver
+    from gridlogic.loop import solver
 
     calls = []
     real = solver.validate_loop

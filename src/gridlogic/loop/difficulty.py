@@ -56,4 +56,4 @@ def grade(clues: Sequence[int | None], width: int, height: int) -> Grade:
     return Grade(None, last.counts)
 
 
-__all__ = ["Grade", "grade", "solvable_at", "RULES"]
+__all__ = ["RULES", "Grade", "grade", "solvable_at"]

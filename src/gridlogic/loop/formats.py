@@ -9,7 +9,9 @@ row-major ``clues`` with None for a blank cell) and raise
   blank cell; ``a``–``e`` a clue (value − 10) followed by two blank cells;
   ``g``–``z`` a run of 1–20 blank cells (``g`` = 1); ``.`` a cell marked "?"
   (a number the puzzle does not tell, read as no clue). Cells run row-major
-  across row ends. Example: a 3×2 board with clues ``3 . . / . . 1`` is
+  across row ends. The body must describe every cell (a truncated URL is
+  refused rather than padded); a final clue's two trailing blanks may run
+  past the end, as the pzprjs encoder writes them. Example: a 3×2 board with clues ``3 . . / . . 1`` is
   ``slither/3/2/dhb``.
 * **Tatham's Loopy game ID** (square grid) ``WxHt0:<body>``: digits are clues,
   ``a``–``z`` runs of 1–26 blank cells; a difficulty after ``t0`` (``de``,

@@ -368,21 +368,21 @@ def verify(puzzle: Puzzle) -> bool:
 
 
 __all__ = [
-    "check",
-    "puzzle_from_dict",
-    "validate_region",
-    "verify",
     "DEFAULT_SIZE",
     "DIFFICULTIES",
     "NAME",
-    "Puzzle",
     "SIZES",
     "VERSION",
+    "Puzzle",
+    "check",
     "check_request",
     "final_check",
     "generate",
     "grid",
     "grow_region",
     "may_join",
+    "puzzle_from_dict",
     "remove_clues",
+    "validate_region",
+    "verify",
 ]

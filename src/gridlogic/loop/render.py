@@ -55,8 +55,10 @@ def board_svg(
     cell, margin = 40, 20
     w_px, h_px = width * cell + 2 * margin, height * cell + 2 * margin
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" height="{h_px}" '
-        f'viewBox="0 0 {w_px} {h_px}" role="img" aria-label="{escape(title)}">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" height="{h_px}" '
+            f'viewBox="0 0 {w_px} {h_px}" role="img" aria-label="{escape(title)}">'
+        ),
         f"<title>{escape(title)}</title>",
         f'<rect width="{w_px}" height="{h_px}" fill="#ffffff"/>',
     ]

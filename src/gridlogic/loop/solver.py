@@ -110,7 +110,7 @@ _CLUE, _VERTEX, _LOOP, _CORNER, _THREES, _TRIAL = range(6)
 
 # The technique examples of the module docstring: (width, height, clues); each
 # uses its named rule (checked in tests/loop/test_solver.py).
-_ = None
+_: None = None
 EXAMPLES: dict[str, tuple[int, int, tuple[int | None, ...]]] = {
     "clue": (2, 2, (_, _, 0, 1)),
     "vertex": (2, 2, (_, _, 0, 1)),
@@ -123,7 +123,7 @@ del _
 
 
 def _popcount(a: int) -> int:
-    return bin(a).count("1")
+    return a.bit_count()
 
 
 # cell side bits: 0 top, 1 right, 2 bottom, 3 left; corner combos per cell corner
@@ -408,9 +408,8 @@ class Engine:
             if not queued2[i]:
                 queued2[i] = 1
                 todo2.append(i)
-        if self.closed_at >= 0 and self.unsat:
-            return False
-        return True
+        # a closed loop must already meet every clue
+        return not (self.closed_at >= 0 and self.unsat)
 
     def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
         self.mask_trail.append((corner, self.mask[corner]))
@@ -533,9 +532,8 @@ class Engine:
         if fixed:
             self.rule = _CORNER
             for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
-                if fixed & bit:
-                    if not self.set_edge(e, LINE if can_on & bit else CROSS):
-                        return False
+                if fixed & bit and not self.set_edge(e, LINE if can_on & bit else CROSS):
+                    return False
         return True
 
     def _adjacent_threes(self) -> bool:
