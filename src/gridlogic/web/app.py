@@ -59,7 +59,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gridlogic import GAMES
+from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
 from gridlogic.rng import js_length
@@ -299,34 +299,7 @@ def _parse_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
 # --- derived figures ----------------------------------------------------------------------------
 
 
-def _rotate_clockwise(mask: int) -> int:
-    return ((mask << 1) & 15) | (mask >> 3)
-
-
-def minimum_moves(game: str, givens: Mapping[str, Any], solution: Mapping[str, Any]) -> int:
-    """The fewest actions the page needs to reach the solution from the givens.
-
-    Signal: per tile, the fewer of clockwise and counter-clockwise quarter turns
-    (both are one click). Pattern: one action per filled cell. Loop: one per line edge.
-    """
-    if game == "signal":
-        total = 0
-        for given, answer in zip(givens["tiles"], solution["tiles"], strict=True):
-            mask, turns = given, 0
-            while mask != answer and turns < 4:
-                mask, turns = _rotate_clockwise(mask), turns + 1
-            total += min(turns, 4 - turns) if turns < 4 else 0
-        return total
-    if game == "pattern":
-        return sum(solution["cells"])
-    if game == "loop":
-        return sum(solution["horizontal"]) + sum(solution["vertical"])
-    raise ValueError(f"unknown game {game!r}")
-
-
 def _score(request: PuzzleRequest, stats: Mapping[str, Any], min_moves: int) -> dict[str, Any]:
-    from gridlogic import scoring
-
     result = scoring.score_play(
         request.game, request.size, request.difficulty, seconds=stats["seconds"],
         moves=stats["moves"], checks=stats["checks"], revealed=stats["revealed"],
@@ -444,7 +417,7 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
             raise BadRequest(str(error)) from None
         answer: dict[str, Any] = {**header(wanted, module), **verdict, "score": None}
         if verdict.get("solved") and stats is not None:
-            min_moves = minimum_moves(name, found.givens(), found.solution())
+            min_moves = scoring.min_moves_from_solution(name, found.givens(), found.solution())
             answer["score"] = _score(wanted, stats, min_moves)
         return JSONResponse(answer)
 
