@@ -21,9 +21,10 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-# The browser tests drive Debian's chromium; install it when it is missing.
+# The browser tests drive Debian's chromium; install it when it is missing
+# (with a Japanese font, so that screenshots of the Japanese page are readable).
 /usr/bin/chromium:
-	apt-get update -qq && apt-get install -y -qq chromium
+	apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic
 
 run: $(VENV)/.run-installed
 	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
@@ -32,8 +33,12 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.dev-installed /usr/bin/chromium
 	$(BIN)/python -m pytest
 
+# Benchmarks print figures and assert nothing; each script's docstring says what it measures.
 bench: $(VENV)/.dev-installed
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/engines.py
+	$(BIN)/python benchmarks/loop_generate.py
+	$(BIN)/python benchmarks/web_puzzle.py
+	$(BIN)/python benchmarks/batch_scaling.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks
