@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from gridlogic import loop  # noqa: E402
+from gridlogic import loop
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from gridlogic.cli.loop import DEFAULT_NODE_LIMIT  # noqa: E402
-from gridlogic.loop.formats import read_puzzle  # noqa: E402
-from gridlogic.loop.solver import solve_grid  # noqa: E402
+from gridlogic.cli.loop import DEFAULT_NODE_LIMIT
+from gridlogic.loop.formats import read_puzzle
+from gridlogic.loop.solver import solve_grid
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,3 +19,12 @@ def test_grade_dict_sums_rules_into_classes():
     assert data["deductions"]["medium"] == data["rules"]["corner"] + data["rules"]["threes"]
     assert data["deductions"]["easy"] == data["rules"]["clue"] + data["rules"]["vertex"] + data["rules"]["loop"]
     assert data["deductions"]["hard"] == 0
+
+
+def test_package_docstring_examples():
+    import doctest
+
+    from gridlogic import loop
+
+    failures, tried = doctest.testmod(loop, verbose=False)
+    assert tried >= 3 and failures == 0

@@ -32,7 +32,8 @@ def test_round_trips_on_random_boards():
         assert formats.read_puzzle(game_id) == formats.LoopPuzzleFile(w, h, clues, "loopy")
         text = formats.to_text_grid(clues, w, h)
         assert formats.read_puzzle(text) == formats.LoopPuzzleFile(w, h, clues, "text")
-        data = json.dumps({"width": w, "height": h, "clues": list(clues)})
+        data = formats.to_json(clues, w, h)
+        assert json.loads(data) == {"width": w, "height": h, "clues": list(clues)}
         assert formats.read_puzzle(data) == formats.LoopPuzzleFile(w, h, clues, "json")
 
 

@@ -9,8 +9,10 @@ class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
 (text and SVG).
 
 >>> from gridlogic import loop
->>> loop.solve_grid([0, 3], 2, 1).verdict
+>>> loop.solve_grid([3, None, 3, None], 2, 2).verdict
 'unique'
+>>> loop.solve([None] * 4, 2).verdict
+'several'
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ The counts say how many edges each class set, and each rule, when the puzzle
 is solved with the rules of its own level (cheaper rules first: the medium
 rule only runs when the easy rules are stuck, trial only when both are).
 
-Worked example (checked in ``tests/loop/test_difficulty.py``): the 2×1 board
-with clues ``0 3`` is ``easy`` (the clue rule sets all seven edges); the 3×3
-board with a single 3 in its top-left corner is not finished by easy rules;
-its level is the first class that finishes it.
+Worked example (checked in ``tests/loop/test_difficulty.py``): the 2×2
+board ``. . / 0 1`` is ``easy`` (clue and vertex rules draw the square
+around the top-right cell); ``3 . / 3 .`` is ``medium`` (the corner rule is
+needed); the 3×2 board ``. 3 . / . 3 .`` is ``hard`` (one trial); and the
+clueless 3×3 board has no level at all, since it has many loops.
 """
 
 from __future__ import annotations

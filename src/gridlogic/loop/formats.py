@@ -229,6 +229,11 @@ def from_json(text: str) -> LoopPuzzleFile:
     return LoopPuzzleFile(width, height, tuple(clues), "json")
 
 
+def to_json(clues: Sequence[int | None], width: int, height: int) -> str:
+    """The plain JSON form ``{"width": W, "height": H, "clues": [...]}`` that :func:`from_json` reads."""
+    return json.dumps({"width": width, "height": height, "clues": list(clues)})
+
+
 def read_puzzle(text: str) -> LoopPuzzleFile:
     """Any of the formats above, told apart by their look."""
     stripped = text.strip()

@@ -77,7 +77,9 @@ Search
 ------
 After propagation the solver branches on an unknown edge at the end of a
 chain with the fewest unknown edges (MRV; a line first, then a cross), with
-the medium rules at every node, and keeps at most two solutions. Every leaf
+the medium rules at every node and the trial rule at the root and at nodes
+up to ``PROBE_DEPTH`` deep (probing there prunes far more than it costs on
+published 15×15 puzzles), and keeps at most two solutions. Every leaf
 is checked by :func:`gridlogic.loop.board.validate_loop`. A search that hits
 its node or time budget reports ``truncated`` and never counts as unique.
 
