@@ -279,6 +279,10 @@ def run(args: argparse.Namespace) -> int:
         puzzles.append(puzzle)
     if not puzzles:
         raise GridlogicError(f"no puzzle found in {args.path!r} (.non, .json or .txt files)")
+    if args.sat and any(p.game == "loop" for p in puzzles):
+        sys.stderr.write(
+            "note: --sat applies to Pattern puzzles; the Loop solver has no SAT back end\n"
+        )
     show_progress = sys.stderr.isatty() and not args.json
     tallies: dict[str, Tally] = {}
     total = Tally("all")
