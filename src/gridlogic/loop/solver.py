@@ -103,12 +103,12 @@ UNKNOWN, LINE, CROSS = 0, 1, 2
 
 EASY, MEDIUM, HARD = 0, 1, 2
 LEVEL_NAMES = ("easy", "medium", "hard")
-RULES = ("clue", "vertex", "loop", "corner", "threes", "trial")
+RULES = ("clue", "vertex", "loop", "corner", "threes", "trial", "colour")
 RULE_CLASS = {
     "clue": "easy", "vertex": "easy", "loop": "easy", "corner": "medium", "threes": "medium",
-    "trial": "hard",
+    "trial": "hard", "colour": "hard",
 }  # fmt: skip
-_CLUE, _VERTEX, _LOOP, _CORNER, _THREES, _TRIAL = range(6)
+_CLUE, _VERTEX, _LOOP, _CORNER, _THREES, _TRIAL, _COLOUR = range(7)
 
 # The technique examples of the module docstring: (width, height, clues); each
 # uses its named rule (checked in tests/loop/test_solver.py).
@@ -161,6 +161,23 @@ def _vertex_combos(a: int) -> tuple[int, int, int, int]:
 
 
 _VERTEX_CORNERS = (((-1, -1), 2), ((-1, 0), 3), ((0, 0), 0), ((0, -1), 1))
+
+
+@lru_cache(maxsize=64)
+def _edge_sides(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Edge -> the two colour nodes it separates (a border edge: its cell and the outside node,
+    ``width * height``), and the border edges (those touching the outside node)."""
+    g = grid(width, height)
+    outside = g.cell_count
+    sides = []
+    border = []
+    for e, cells in enumerate(g.edge_cells):
+        if len(cells) == 2:
+            sides.append((cells[0], cells[1]))
+        else:
+            sides.append((cells[0], outside))
+            border.append(e)
+    return tuple(sides), tuple(border)
 
 
 @lru_cache(maxsize=64)
@@ -254,7 +271,9 @@ class Deduction:
 class Engine:
     """Edge states, counters, chains and corner masks of one board, with a trail for undo."""
 
-    def __init__(self, clues: Sequence[int | None], width: int, height: int) -> None:
+    def __init__(
+        self, clues: Sequence[int | None], width: int, height: int, colour: bool = False
+    ) -> None:
         g: Grid = grid(width, height)
         self.g = g
         self.width, self.height = width, height
@@ -291,12 +310,23 @@ class Engine:
             self._enqueue(i)
         self.threes_done = False
         self.progress = False
+        # inside/outside colouring: a union-find with parity over the cells and
+        # the outside (node ``ncell``); a line means "different", a cross "same"
+        self.colour = colour
+        nodes = ncell + 1
+        self.uf_parent = list(range(nodes))
+        self.uf_parity = [0] * nodes
+        self.uf_size = [1] * nodes
+        self.uf_next = list(range(nodes))  # circular member lists, spliced and unspliced
+        self.colour_trail: list[tuple[int, int]] = []
+        self.colour_todo: list[int] = []
+        self.edge_sides, self.border_edges = _edge_sides(width, height)
 
     # ------------------------------------------------------------------ trail
-    def mark(self) -> tuple[int, int, int]:
-        return (len(self.trail), len(self.mate_trail), len(self.mask_trail))
+    def mark(self) -> tuple[int, int, int, int]:
+        return (len(self.trail), len(self.mate_trail), len(self.mask_trail), len(self.colour_trail))
 
-    def undo(self, mark: tuple[int, int, int]) -> None:
+    def undo(self, mark: tuple[int, int, int, int]) -> None:
         trail, st, g, clue = self.trail, self.st, self.g, self.clue
         c_line, c_unk, v_line, v_unk = self.c_line, self.c_unk, self.v_line, self.v_unk
         while len(trail) > mark[0]:
@@ -328,6 +358,15 @@ class Engine:
         while len(mask_trail) > mark[2]:
             corner, old = mask_trail.pop()
             mask[corner] = old
+        colour_trail = self.colour_trail
+        if len(colour_trail) > mark[3]:
+            parent, parity, size, nxt = self.uf_parent, self.uf_parity, self.uf_size, self.uf_next
+            while len(colour_trail) > mark[3]:
+                small, big = colour_trail.pop()
+                nxt[big], nxt[small] = nxt[small], nxt[big]
+                parent[small] = small
+                parity[small] = 0
+                size[big] -= size[small]
         self._clear_queues()
 
     def _clear_queues(self) -> None:
@@ -337,6 +376,7 @@ class Engine:
         for i in self.todo2:
             self.queued2[i] = 0
         self.todo2.clear()
+        self.colour_todo.clear()
 
     def _enqueue(self, i: int) -> None:
         if not self.queued[i]:
@@ -410,8 +450,63 @@ class Engine:
             if not queued2[i]:
                 queued2[i] = 1
                 todo2.append(i)
+        if self.colour and not self._colour_union(e, value == LINE):
+            return False
         # a closed loop must already meet every clue
         return not (self.closed_at >= 0 and self.unsat)
+
+    def _find(self, x: int) -> tuple[int, int]:
+        """The root of ``x``'s colour class and ``x``'s parity relative to it."""
+        parent, parity = self.uf_parent, self.uf_parity
+        p = 0
+        while parent[x] != x:
+            p ^= parity[x]
+            x = parent[x]
+        return x, p
+
+    def _colour_union(self, e: int, differ: bool) -> bool:
+        a, b = self.edge_sides[e]
+        ra, pa = self._find(a)
+        rb, pb = self._find(b)
+        relation = 1 if differ else 0
+        if ra == rb:
+            return pa ^ pb == relation
+        size = self.uf_size
+        if size[ra] < size[rb]:
+            ra, rb, pa, pb = rb, ra, pb, pa
+        self.uf_parent[rb] = ra
+        self.uf_parity[rb] = pa ^ pb ^ relation
+        size[ra] += size[rb]
+        nxt = self.uf_next
+        nxt[ra], nxt[rb] = nxt[rb], nxt[ra]
+        self.colour_trail.append((rb, ra))
+        # the smaller class's members now follow ra in the ring, up to rb
+        m = nxt[ra]
+        todo = self.colour_todo
+        while True:
+            todo.append(m)
+            if m == rb:
+                break
+            m = nxt[m]
+        return True
+
+    def _colour_rule(self) -> bool:
+        """Edges between two cells of one colour class are decided by their parities."""
+        st, todo, ncell = self.st, self.colour_todo, self.ncell
+        sides, cell_edges = self.edge_sides, self.g.cell_edges
+        while todo:
+            m = todo.pop()
+            rm, pm = self._find(m)
+            for e in cell_edges[m] if m < ncell else self.border_edges:
+                if st[e] != UNKNOWN:
+                    continue
+                a, b = sides[e]
+                ro, po = self._find(b if a == m else a)
+                if ro == rm:
+                    self.rule = _COLOUR
+                    if not self.set_edge(e, LINE if pm ^ po else CROSS):
+                        return False
+        return True
 
     def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
         self.mask_trail.append((corner, self.mask[corner]))
@@ -594,6 +689,11 @@ class Engine:
                 if not ok:
                     self._clear_queues()
                     return False
+            if self.colour_todo:
+                if not self._colour_rule():
+                    self._clear_queues()
+                    return False
+                continue
             if self.closed_at >= 0 and self.unknown_left:
                 self.rule = _LOOP
                 st = self.st
@@ -769,7 +869,7 @@ def solve_grid(
     result = SolveResult(width, height)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     limit = node_limit if node_limit is not None else -1
-    engine = Engine(checked, width, height)
+    engine = Engine(checked, width, height, colour=True)
     ok = engine.propagate(MEDIUM)
     # trial at the root and near it: cheap next to a search, and it often removes most of it
     probe_depth = PROBE_DEPTH if probe else -1
