@@ -1,4 +1,4 @@
-"""A complete nonogram line solver on bit masks: O(length x clues) big-int operations.
+"""A complete nonogram line solver on bit masks: a few big-int operations per block.
 
 Given the clue of one line and what is already known about its cells, the
 line solver answers: which cells are filled in *every* placement of the clue's
@@ -28,15 +28,19 @@ so every block is followed by an empty separator cell. A *position* ``p`` in
   cells and stops just past it, so ``S | ((can_empty + (S & can_empty)) ^
   can_empty)`` is every position reachable from ``S`` (a run's bits flip to 0,
   the bit past it flips to 1; the XOR turns exactly those into 1s).
-- ``backward[j]`` is the same for the blocks ``j ..`` read from the right end,
-  computed by running the forward pass over the reversed line.
+- ``backward[j]`` has bit ``q`` set when cell ``q-1`` may be empty and cells
+  ``q ..`` can hold the blocks ``j ..`` (cell ``-1`` counts as an empty border).
+  It is the forward pass over the mirrored line with the blocks reversed, read
+  back through the mirror ``q -> length + 1 - q``.
 
 The line is consistent when ``forward[k]`` reaches position ``length + 1``.
 Block ``j`` may start at ``s`` when ``s`` is in ``forward[j]``, the block fits
-there, and ``backward[j+1]`` continues from ``s+L+1``; a cell may be filled
-when some feasible start covers it, and may be empty when some ``j`` has the
-cell between ``forward[j]`` and ``backward[j]``. Every step is a handful of
-shifts, ANDs and ORs on ints as long as the line, once per block.
+there, and ``s+L+1`` is in ``backward[j+1]``; a cell may be filled when some
+feasible start covers it. Cell ``q-1`` may be empty when position ``q`` is in
+both ``forward[j]`` and ``backward[j]`` for some ``j`` (the prefix ends with
+that empty cell and the suffix starts right after it). Every step is a
+handful of shifts, ANDs, ORs and one addition on ints as long as the line,
+``O(log L)`` of them per block, so the work is O(clues x length / word size).
 
 Worked example (a test checks it): length 10, clue ``(3, 4)``, cell 5 known
 filled (``filled = 1 << 5``), nothing else known. The 3-block cannot cover cell
