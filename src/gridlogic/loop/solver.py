@@ -320,6 +320,8 @@ class Engine:
         self.uf_next = list(range(nodes))  # circular member lists, spliced and unspliced
         self.colour_trail: list[tuple[int, int]] = []
         self.colour_todo: list[int] = []
+        self.colour_cells: list[int] = []
+        self.colour_queued = bytearray(ncell)
         self.edge_sides, self.border_edges = _edge_sides(width, height)
 
     # ------------------------------------------------------------------ trail
@@ -377,6 +379,9 @@ class Engine:
             self.queued2[i] = 0
         self.todo2.clear()
         self.colour_todo.clear()
+        for c in self.colour_cells:
+            self.colour_queued[c] = 0
+        self.colour_cells.clear()
 
     def _enqueue(self, i: int) -> None:
         if not self.queued[i]:
@@ -493,19 +498,72 @@ class Engine:
     def _colour_rule(self) -> bool:
         """Edges between two cells of one colour class are decided by their parities."""
         st, todo, ncell = self.st, self.colour_todo, self.ncell
-        sides, cell_edges = self.edge_sides, self.g.cell_edges
+        sides, cell_edges, clue = self.edge_sides, self.g.cell_edges, self.clue
+        cells, queued = self.colour_cells, self.colour_queued
         while todo:
             m = todo.pop()
             rm, pm = self._find(m)
             for e in cell_edges[m] if m < ncell else self.border_edges:
+                a, b = sides[e]
+                o = b if a == m else a
+                # a clued cell next to a class that grew may now see two sides in one class
+                for c in (m, o):
+                    if c < ncell and clue[c] >= 0 and not queued[c]:
+                        queued[c] = 1
+                        cells.append(c)
                 if st[e] != UNKNOWN:
                     continue
-                a, b = sides[e]
-                ro, po = self._find(b if a == m else a)
+                ro, po = self._find(o)
                 if ro == rm:
                     self.rule = _COLOUR
                     if not self.set_edge(e, LINE if pm ^ po else CROSS):
                         return False
+        return True
+
+    def _colour_clue(self, c: int) -> bool:
+        """A clue counts the sides whose far colour differs; sides in one class move together."""
+        k = self.clue[c]
+        st, sides = self.st, self.edge_sides
+        rc, pc = self._find(c)
+        fixed = 0
+        unknown: list[tuple[int, int, int]] = []  # (edge, root of the far side, parity vs c's root)
+        for e in self.g.cell_edges[c]:
+            s = st[e]
+            if s == LINE:
+                fixed += 1
+            elif s == UNKNOWN:
+                a, b = sides[e]
+                ro, po = self._find(b if a == c else a)
+                unknown.append((e, ro, po ^ pc))
+        roots = [r for _, r, _ in unknown]
+        if len(set(roots)) == len(roots):
+            return True  # no two unknown sides share a class: the clue rule says it all
+        groups = sorted(set(roots))
+        can_line = can_cross = 0
+        for y in range(1 << len(groups)):
+            flips = {r: (y >> j) & 1 for j, r in enumerate(groups)}
+            if flips.get(rc, 0):
+                continue  # c's own class relative to itself is fixed at 0
+            lines = 0
+            pattern = 0
+            for j, (_, r, p) in enumerate(unknown):
+                if flips[r] ^ p:
+                    lines += 1
+                    pattern |= 1 << j
+            if fixed + lines == k:
+                can_line |= pattern
+                can_cross |= ((1 << len(unknown)) - 1) ^ pattern
+        if not can_line and not can_cross:
+            return False
+        self.rule = _COLOUR
+        for j, (e, _, _) in enumerate(unknown):
+            if st[e] != UNKNOWN:
+                continue
+            if not (can_line >> j) & 1:
+                if not self.set_edge(e, CROSS):
+                    return False
+            elif not (can_cross >> j) & 1 and not self.set_edge(e, LINE):
+                return False
         return True
 
     def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
@@ -691,6 +749,13 @@ class Engine:
                     return False
             if self.colour_todo:
                 if not self._colour_rule():
+                    self._clear_queues()
+                    return False
+                continue
+            if self.colour_cells:
+                c = self.colour_cells.pop()
+                self.colour_queued[c] = 0
+                if not self._colour_clue(c):
                     self._clear_queues()
                     return False
                 continue
