@@ -113,6 +113,27 @@ def test_trial_example_needs_hard(checkers):
     assert checkers.brute(list(clues), w, h) == 1
 
 
+def test_colour_example_is_finished_by_colouring(checkers):
+    w, h, clues = EXAMPLES["colour"]
+    plain = Engine(list(clues), w, h)
+    assert plain.propagate(MEDIUM) and plain.unknown_left == 26
+    result = deduce(list(clues), w, h, HARD)
+    assert result.status == "solved" and result.counts["colour"] > 0 and result.counts["trial"] == 0
+    (region,) = checkers.matching(list(clues), w, h)
+    assert tuple(inside_of_loop(result.edges, w, h)) == region
+
+
+def test_colour_classes_are_undone_with_the_trail():
+    w, h, clues = EXAMPLES["colour"]
+    engine = Engine(list(clues), w, h, colour=True)
+    before = (list(engine.uf_parent), list(engine.uf_parity), list(engine.uf_size), list(engine.uf_next))
+    mark = engine.mark()
+    assert engine.propagate(MEDIUM) and engine.unknown_left == 0
+    engine.undo(mark)
+    assert (engine.uf_parent, engine.uf_parity, engine.uf_size, engine.uf_next) == before
+    assert engine.unknown_left == engine.g.edge_count
+
+
 # ---------------------------------------------------------------- budgets and the square form
 def test_zero_node_budget_is_truncated_and_never_unique():
     result = loop.solve([None, 3, None, None, 3, None, None, None, None], 3, node_limit=0)

@@ -1,8 +1,9 @@
 """Grading a Loop puzzle: the cheapest technique class whose rules alone finish it.
 
 The classes are those of ``solver.py``: ``easy`` (clue, vertex and loop
-rules), ``medium`` (adds the corner-pair rule), ``hard`` (adds trial: assume
-an edge, propagate with the medium rules, refute on a contradiction). Every
+rules), ``medium`` (adds the corner-pair and adjacent-3s rules), ``hard``
+(adds inside/outside colouring and trial: assume an edge, propagate with the
+medium rules and colouring, refute on a contradiction). Every
 rule is a sound consequence of the puzzle's rules, so a class that finishes a
 puzzle proves its solution unique; a puzzle no class finishes is graded
 ``None`` (it may still be unique, but it needs search).

@@ -63,7 +63,7 @@ is the cheapest class whose rules alone finish it (see ``difficulty.py``).
   loop. Example (``EXAMPLES["threes"]``), a 4×3 board ``. 3 3 . / . . . . /
   . . . 2``: the 2 rules out the small loop, so the rule draws ``| 3 | 3 |``.
 
-**hard**:
+**hard** (trial and inside/outside colouring):
 
 * ``trial`` — assume a line (or a cross) on one unknown edge, propagate with
   the medium rules; a contradiction proves the opposite. Repeated over every
@@ -72,6 +72,18 @@ is the cheapest class whose rules alone finish it (see ``difficulty.py``).
   answer, so ``threes`` stays silent and the medium rules stop; a line on the
   shared side runs into a contradiction, so it is crossed, and the rest
   follows: the loop around both 3s.
+* ``colour`` — every cell is inside or outside the loop, and off the board
+  is outside. A line between two cells (or a cell and the outside) says
+  their colours differ, a cross says they are the same; a union-find with
+  parity (undone with the trail) keeps the classes of cells whose colours
+  are tied. An edge between two cells of one class is then decided, however
+  far apart the facts that tied them; and a clue counts its sides whose far
+  cell differs in colour, so two unknown sides whose far cells share a class
+  count together (a 3 whose two neighbours are known to be the same colour
+  must differ from both). The colour rules run only when the medium rules
+  are stuck. Example (``EXAMPLES["colour"]``), a 4×3 board
+  ``. 2 1 . / . 2 3 3 / . 1 . .``: the medium rules stop with 26 edges
+  unknown; with colouring nothing is left to guess.
 
 Search
 ------
@@ -120,6 +132,7 @@ EXAMPLES: dict[str, tuple[int, int, tuple[int | None, ...]]] = {
     "corner": (2, 2, (3, _, 3, _)),
     "threes": (4, 3, (_, 3, 3, _, _, _, _, _, _, _, _, 2)),
     "trial": (3, 2, (_, 3, _, _, 3, _)),
+    "colour": (4, 3, (_, 2, 1, _, _, 2, 3, 3, _, 1, _, _)),
 }
 del _
 
@@ -747,18 +760,6 @@ class Engine:
                 if not ok:
                     self._clear_queues()
                     return False
-            if self.colour_todo:
-                if not self._colour_rule():
-                    self._clear_queues()
-                    return False
-                continue
-            if self.colour_cells:
-                c = self.colour_cells.pop()
-                self.colour_queued[c] = 0
-                if not self._colour_clue(c):
-                    self._clear_queues()
-                    return False
-                continue
             if self.closed_at >= 0 and self.unknown_left:
                 self.rule = _LOOP
                 st = self.st
@@ -776,6 +777,19 @@ class Engine:
                     return False
                 continue
             if not todo2:
+                # colouring (hard) only when the easy and medium rules are stuck
+                if self.colour_todo:
+                    if not self._colour_rule():
+                        self._clear_queues()
+                        return False
+                    continue
+                if self.colour_cells:
+                    c = self.colour_cells.pop()
+                    self.colour_queued[c] = 0
+                    if not self._colour_clue(c):
+                        self._clear_queues()
+                        return False
+                    continue
                 break
             i = todo2.pop()
             queued2[i] = 0
@@ -877,7 +891,7 @@ def check_clues(clues: Sequence[int | None], width: int, height: int) -> list[in
 
 def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> Deduction:
     """Propagation alone with the techniques of ``level`` (EASY, MEDIUM or HARD)."""
-    engine = Engine(clues, width, height)
+    engine = Engine(clues, width, height, colour=level >= HARD)
     ok = engine.propagate(min(level, MEDIUM))
     if ok and level >= HARD:
         while engine.unknown_left and engine.closed_at < 0:
