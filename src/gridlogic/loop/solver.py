@@ -323,6 +323,8 @@ class Engine:
             self._enqueue(i)
         self.threes_done = False
         self.progress = False
+        self.deadline: float | None = None  # trial stops early past it (the search's time budget)
+        self.timed_out = False
         # inside/outside colouring: a union-find with parity over the cells and
         # the outside (node ``ncell``); a line means "different", a cross "same"
         self.colour = colour
@@ -808,9 +810,13 @@ class Engine:
         """
         self.progress = False
         st = self.st
+        deadline = self.deadline
         for e in range(self.g.edge_count):
             if st[e] != UNKNOWN:
                 continue
+            if deadline is not None and e % 16 == 0 and time.perf_counter() > deadline:
+                self.timed_out = True
+                break
             for value in (LINE, CROSS):
                 mark = self.mark()
                 saved, self.counting = self.counting, False
@@ -913,7 +919,7 @@ PROBE_DEPTH = 6
 
 def _probe(engine: Engine) -> bool:
     """Trial rounds until nothing changes; False when the position has no solution."""
-    while engine.unknown_left and engine.closed_at < 0:
+    while engine.unknown_left and engine.closed_at < 0 and not engine.timed_out:
         if not engine.trial():
             return False
         if not engine.progress:
@@ -949,6 +955,7 @@ def solve_grid(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     limit = node_limit if node_limit is not None else -1
     engine = Engine(checked, width, height, colour=True)
+    engine.deadline = deadline
     ok = engine.propagate(MEDIUM)
     # trial at the root and near it: cheap next to a search, and it often removes most of it
     probe_depth = PROBE_DEPTH if probe else -1
