@@ -66,6 +66,15 @@ def test_solve_url_and_text_file(tmp_path, capsys):
     assert data["verdict"] == "unique" and data["solutions"] == [list(puzzle.answer)] and data["format"] == "text"
 
 
+def test_solve_reads_a_generated_puzzle_json_file(tmp_path, capsys):
+    puzzle = loop.generate(5, "json-file", "hard")
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle.to_dict()))
+    assert main(["loop", "solve", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "json" and data["solutions"] == [list(puzzle.answer)]
+
+
 def test_solve_several_none_and_undecided(tmp_path, capsys):
     open_board = tmp_path / "open.txt"
     open_board.write_text("...\n...\n...\n")

@@ -43,6 +43,7 @@ from gridlogic.loop.generator import (
     DEFAULT_SIZE,
     DIFFICULTIES,
     NAME,
+    PRESET_SIZES,
     SIZES,
     VERSION,
     Puzzle,
@@ -82,7 +83,8 @@ def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
 
 
 __all__ = [
-    "DEFAULT_NODE_LIMIT", "DEFAULT_SIZE", "DIFFICULTIES", "EXAMPLES", "NAME", "SIZES", "VERSION",
+    "DEFAULT_NODE_LIMIT", "DEFAULT_SIZE", "DIFFICULTIES", "EXAMPLES", "NAME", "PRESET_SIZES", "SIZES",
+    "VERSION",
     "Deduction", "Grade", "Grid", "LoopPuzzleFile", "Puzzle", "SolveResult", "board_svg",
     "board_text", "check", "clues_of_region", "deduce", "final_check", "from_loopy_id",
     "from_puzzlink", "from_text_grid", "generate", "grade", "grid", "grow_region", "inside_of_loop",
