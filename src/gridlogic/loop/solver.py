@@ -10,9 +10,12 @@ Every edge is an int with three states: ``UNKNOWN`` (0), ``LINE`` (1) and
 and unknown edges, so a rule looks at two ints instead of four edges. Each
 vertex that ends a chain of line edges knows the chain's other end and its
 length (``mate``, ``chain``): joining two chains is O(1), and so is seeing
-that an edge would close a cycle. Every change is pushed on a trail; a trial
-or a search branch is undone by popping the trail back to a mark, never by
-copying the board.
+that an edge would close a cycle. Each cell corner keeps a 4-bit mask of
+its possible side combinations (the medium rule), and the colouring keeps a
+union-find with parity over the cells and the outside (the hard rule; union
+by size, no path compression, so a union is undone by unlinking one root).
+Every change is pushed on a trail; a trial or a search branch is undone by
+popping the trail back to a mark, never by copying the board.
 
 Techniques, by difficulty class
 -------------------------------
@@ -89,13 +92,13 @@ Search
 ------
 After propagation the solver branches on an unknown edge at the end of a
 chain with the fewest unknown edges (MRV; a line first, then a cross), with
-the medium rules at every node and the trial rule at the root and at nodes
+the medium rules and colouring at every node and the trial rule at the root and at nodes
 up to ``PROBE_DEPTH`` deep (probing there prunes far more than it costs on
 published 15×15 puzzles), and keeps at most two solutions. Every leaf
 is checked by :func:`gridlogic.loop.board.validate_loop`. A search that hits
 its node or time budget reports ``truncated`` and never counts as unique.
 
-Junk cycles (the issue's pitfall 6): the solver never lets a cycle close
+Junk cycles: the solver never lets a cycle close
 unless it is the whole answer, so it never has to "forbid" a junk cycle
 after the fact. Forbidding the extra cycles of a multi-cycle solution is
 unsound: the real loop can sit beside a junk cycle.
