@@ -117,3 +117,16 @@ def test_pattern_solve_uses_the_general_solver(capsys, monkeypatch):
     assert code == 0 and out.splitlines()[1].startswith("unique:")
     code, _, err = run(capsys, monkeypatch, ["pattern", "solve", "--budget", "-1"], stdin="1x1:1/1")
     assert code == 2 and "--budget" in err
+
+
+def test_txt_game_ids_are_read_and_notes_skipped(capsys, monkeypatch, tmp_path):
+    (tmp_path / "pattern.txt").write_text("2x2:1/1/1/1\n")
+    (tmp_path / "loopy.txt").write_text("3x2t0:3d1\n")
+    (tmp_path / "notes.txt").write_text("where these puzzles came from\n")
+    skipped: list[str] = []
+    games = sorted(p.game for p in read_puzzles(str(tmp_path), skipped))
+    assert games == ["loop", "pattern"] and [Path(s).name for s in skipped] == ["notes.txt"]
+    code, out, err = run(capsys, monkeypatch, ["bench-solve", str(tmp_path), "--json"])
+    assert code == 0 and "skipped 1 .txt file" in err
+    statuses = {p["name"]: p["status"] for p in json.loads(out)["puzzles"]}
+    assert statuses["pattern"] == "several"

@@ -10,6 +10,7 @@ files). What is read:
 
 - ``.non`` files, Tatham Pattern IDs (``.txt``) and gridlogic Pattern JSON:
   Pattern, solved by :func:`gridlogic.pattern.general.solve_general`;
+- Loopy IDs and puzz.link slitherlink URLs (``.txt``) too: Loop;
 - JSON lists of slitherlinks in Jonathan Olson's form (``board.parameters``
   with ``width`` and ``height``, ``faceData`` one character a cell) and
   gridlogic Loop JSON: Loop, solved by the Loop engine's rectangular search.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -123,8 +125,13 @@ def _olson_slitherlinks(data: list[Any], collection: str) -> Iterator[Puzzle]:
         )
 
 
-def read_puzzles(path: str) -> Iterator[Puzzle]:
-    """Every puzzle in ``path`` (a file or a folder, searched recursively, sorted by name)."""
+def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Puzzle]:
+    """Every puzzle in ``path`` (a file or a folder, searched recursively, sorted by name).
+
+    ``.txt`` files that hold no puzzle ID are appended to ``skipped`` when given.
+    """
+    if skipped is None:
+        skipped = []
     if os.path.isdir(path):
         files = []
         for folder, _dirs, names in os.walk(path):
@@ -135,14 +142,14 @@ def read_puzzles(path: str) -> Iterator[Puzzle]:
         for file in files:
             relative = os.path.relpath(os.path.dirname(file), path)
             top = os.path.basename(os.path.normpath(path))
-            yield from _read_file(file, top if relative == "." else relative)
+            yield from _read_file(file, top if relative == "." else relative, skipped)
     elif os.path.exists(path):
-        yield from _read_file(path, os.path.basename(path))
+        yield from _read_file(path, os.path.basename(path), skipped)
     else:
         raise GridlogicError(f"cannot read {path!r}: no such file or folder")
 
 
-def _read_file(file: str, collection: str) -> Iterator[Puzzle]:
+def _read_file(file: str, collection: str, skipped: list[str]) -> Iterator[Puzzle]:
     from gridlogic.pattern.formats import read_puzzle as read_pattern
 
     text = read_text(file)
@@ -160,8 +167,19 @@ def _read_file(file: str, collection: str) -> Iterator[Puzzle]:
 
             yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
             return
-    if file.endswith(".txt") and text.lstrip()[:1] == "#":
-        return  # notes, not puzzles
+    if file.endswith(".txt"):
+        # A .txt file holds one game ID (Tatham Pattern or Loopy) or a puzz.link
+        # slitherlink URL; other text files in a folder are notes and are skipped.
+        head = text.strip()
+        if "slither/" in head or re.match(r"\d+x\d+t", head):
+            from gridlogic.loop.formats import read_puzzle as read_loop
+
+            yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
+        elif re.match(r"\d+(x\d+)?:", head):
+            yield Puzzle("pattern", collection, name, _with_file(read_pattern, text, file))
+        else:
+            skipped.append(file)
+        return
     yield Puzzle("pattern", collection, name, _with_file(read_pattern, text, file))
 
 
@@ -271,12 +289,15 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidParameters(f"--first must be 1 or more, not {args.first!r}")
     puzzles: list[Puzzle] = []
     per_collection: dict[str, int] = {}
-    for puzzle in read_puzzles(args.path):
+    skipped: list[str] = []
+    for puzzle in read_puzzles(args.path, skipped):
         seen = per_collection.get(puzzle.collection, 0)
         if args.first is not None and seen >= args.first:
             continue
         per_collection[puzzle.collection] = seen + 1
         puzzles.append(puzzle)
+    if skipped:
+        sys.stderr.write(f"note: skipped {len(skipped)} .txt file(s) holding no puzzle ID\n")
     if not puzzles:
         raise GridlogicError(f"no puzzle found in {args.path!r} (.non, .json or .txt files)")
     if args.sat and any(p.game == "loop" for p in puzzles):
