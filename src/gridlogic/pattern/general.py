@@ -94,7 +94,7 @@ SAT_FALLBACK_SECONDS = 0.5
 # interpreter lock or honours interrupt()); learnt clauses survive between slices.
 _SAT_SOLVER_NAME = "glucose42"
 _SAT_CONFLICT_SLICE = 1000
-_SAT_CONFLICT_SLICE_MAX = 16000
+_SAT_CONFLICT_SLICE_MAX = 8000
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -526,10 +526,17 @@ def _solve_sat(
 
     clauses: list[list[int]] = []
     next_var = width * height + 1
-    for r, blocks in enumerate(solver_core.rows):
-        next_var = _line_clauses(blocks, [cell(r, c) for c in range(width)], next_var, clauses)
-    for c, blocks in enumerate(solver_core.cols):
-        next_var = _line_clauses(blocks, [cell(r, c) for r in range(height)], next_var, clauses)
+    lines = [
+        (blocks, [cell(r, c) for c in range(width)]) for r, blocks in enumerate(solver_core.rows)
+    ]
+    lines += [
+        (blocks, [cell(r, c) for r in range(height)]) for c, blocks in enumerate(solver_core.cols)
+    ]
+    for blocks, cells in lines:
+        # Big boards take seconds to encode; the deadline holds here too.
+        if deadline is not None and time.monotonic() > deadline:
+            return "undecided", []
+        next_var = _line_clauses(blocks, cells, next_var, clauses)
     open_cells: list[int] = []
     for r in range(height):
         for c in range(width):
@@ -575,8 +582,10 @@ def solve_general(
     ``width`` and ``height`` default to the numbers of column and row clues;
     when given they must agree with them. ``time_limit`` (seconds) and
     ``node_limit`` (search nodes) bound the work; running out gives
-    ``"undecided"``. ``sat=True`` uses the SAT back end (``python-sat``) after
-    the root's propagation and probing.
+    ``"undecided"``. The time limit is checked between probes, search nodes,
+    encoded lines and SAT conflict slices, so on the largest boards it can be
+    overshot by about a second. ``sat=True`` uses the SAT back end
+    (``python-sat``) after the root's propagation and probing.
     """
     started = time.monotonic()
     for label, clues in (("row", row_clues), ("column", col_clues)):
