@@ -1,0 +1,221 @@
+"""The optional SAT back end of the Loop solver: edge variables and lazy cycle cuts.
+
+:func:`solve_sat` decides whether a ``width`` × ``height`` slitherlink has no,
+one or several loops with a SAT solver from ``python-sat`` (the ``sat`` extra
+of gridlogic; imported only when this back end runs, and a missing package is
+a :class:`~gridlogic.GridlogicError` saying how to install it).
+
+Encoding
+--------
+Edge ``e`` (the numbering of :mod:`gridlogic.loop.board`) is variable ``e + 1``:
+true means a line. Two kinds of local constraint, both written directly as
+clauses that forbid each wrong assignment of a few edges:
+
+* a clued cell with clue ``k``: every assignment of its four sides whose number
+  of lines is not ``k`` is forbidden (at most 16 clauses of 4 literals);
+* a vertex with 2 to 4 edges: every assignment with 1, 3 or 4 lines is
+  forbidden, so a vertex has 0 or 2 lines.
+
+One more clause says that some edge is a line (an empty drawing is no loop).
+Edges that the caller already knows (``known``: the native propagation's root,
+where every deduction holds in every solution) go in as unit clauses.
+
+A model of these clauses is a set of disjoint cycles that meets every clue
+together. It is a solution only when it is a single cycle; connectivity is
+added lazily.
+
+Cycle cuts, and why they remove no solution
+-------------------------------------------
+Each model is split into its cycles. For each cycle ``C`` the clause "not all
+edges of ``C`` are lines" is added. Suppose a solution ``S`` (one cycle meeting
+every clue) had every edge of ``C``. Each vertex of ``C`` has two edges of
+``C``, all lines of ``S``; a vertex of ``S`` has exactly two lines, so ``S``
+has no other edge at the vertices of ``C``: ``C`` is a connected component of
+``S``, and as ``S`` is connected, ``S = C``. So the cut for ``C`` can only
+remove the drawing that is ``C`` alone. Before adding it, ``C`` alone is
+checked against every clue: if it meets them all, ``C`` *is* a solution and is
+recorded first (a cycle is always a valid loop by itself). Then the cut is
+sound in every case.
+
+This is the pitfall to avoid (issue 4, point 6): a model can hold the real
+loop beside a junk cycle, where the junk cycle meets none of the clues or
+only some of them. Forbidding "this model" or "every cycle but the largest"
+without checking each cycle alone would throw the real loop away. Checking
+each cycle alone also handles two cycles that each meet some clues: if neither
+alone meets all of them, neither is a solution, and both are cut.
+
+A model that is a single cycle is therefore a solution, recorded and cut in
+the same way; the cut of a whole solution is exactly the clause that blocks
+it. Uniqueness: the solver is called again until it says UNSAT (every
+solution has been recorded: ``unique`` with one, ``none`` with none) or a
+second solution is recorded (``several``). Each call adds at least one cut
+that removes the current model, so the loop ends.
+
+Worked example (a test checks it): the 6×2 board ``2 2 . 0 . . / 2 2 . 0 . .``.
+The zeros cross every side of the fourth column, so a model can be the square
+around the left 2×2 block beside a junk cycle in the right 2×2 block. The left
+square alone meets every clue, so it is recorded as a solution; the junk cycle
+meets the clues only together with it, and is cut. No other loop meets the 2s
+(a rectangle over three columns gives the top-middle 2 a single side, a loop
+in the right block none at all): ``unique``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from gridlogic.errors import GridlogicError
+from gridlogic.loop.board import Grid, grid
+
+__all__ = ["cycles_of", "sat_available", "solve_sat"]
+
+# Glucose 4.2 as in Pattern's back end; the deadline is kept by solving in
+# slices of a bounded number of conflicts (learnt clauses survive between slices).
+_SAT_SOLVER_NAME = "glucose42"
+_CONFLICT_SLICE = 1000
+_CONFLICT_SLICE_MAX = 16000
+
+
+def _import_pysat() -> Any:
+    try:
+        from pysat.solvers import Solver
+    except ImportError:
+        raise GridlogicError(
+            "the Loop SAT back end needs the python-sat package; install gridlogic[sat] "
+            "(pip install 'gridlogic[sat]') or solve without --sat"
+        ) from None
+    return Solver
+
+
+def sat_available() -> bool:
+    """True when ``python-sat`` can be imported."""
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _forbid_counts(variables: Sequence[int], bad_counts: set[int], clauses: list[list[int]]) -> None:
+    """Clauses forbidding every assignment of ``variables`` whose number of trues is in ``bad_counts``."""
+    n = len(variables)
+    for bits in range(1 << n):
+        if bits.bit_count() in bad_counts:
+            # the clause is false exactly on this assignment
+            clauses.append([-v if bits >> k & 1 else v for k, v in enumerate(variables)])
+
+
+def encode(clues: Sequence[int | None], g: Grid) -> list[list[int]]:
+    """The clauses of the clue and vertex constraints, and "some edge is a line"."""
+    clauses: list[list[int]] = []
+    for cell, clue in enumerate(clues):
+        if clue is not None:
+            sides = [e + 1 for e in g.cell_edges[cell]]
+            _forbid_counts(sides, {0, 1, 2, 3, 4} - {clue}, clauses)
+    for edges in g.vertex_edges:
+        present = [e + 1 for e in edges if e >= 0]
+        _forbid_counts(present, {1, 3, 4}, clauses)
+    clauses.append([e + 1 for e in range(g.edge_count)])
+    return clauses
+
+
+def cycles_of(lines: Sequence[int], g: Grid) -> list[list[int]]:
+    """The cycles of a drawing whose vertices all have 0 or 2 lines, each as a sorted edge list."""
+    seen = bytearray(g.edge_count)
+    cycles: list[list[int]] = []
+    for start in range(g.edge_count):
+        if lines[start] != 1 or seen[start]:
+            continue
+        cycle = [start]
+        seen[start] = 1
+        previous, vertex = start, g.edge_vertices[start][1]
+        end = g.edge_vertices[start][0]
+        while vertex != end:
+            nxt = next(
+                e for e in g.vertex_edges[vertex] if e >= 0 and e != previous and lines[e] == 1
+            )
+            seen[nxt] = 1
+            cycle.append(nxt)
+            a, b = g.edge_vertices[nxt]
+            previous, vertex = nxt, (b if a == vertex else a)
+        cycles.append(sorted(cycle))
+    return cycles
+
+
+def meets_every_clue(cycle: Sequence[int], clues: Sequence[int | None], g: Grid) -> bool:
+    """True when the drawing made of ``cycle`` alone gives every clued cell its number."""
+    on = set(cycle)
+    return all(
+        clue is None or sum(1 for e in g.cell_edges[cell] if e in on) == clue
+        for cell, clue in enumerate(clues)
+    )
+
+
+def _solve_until(sat: Any, deadline: float | None) -> bool | None:
+    """Solve in growing slices of conflicts; None when the deadline passed first."""
+    if deadline is None:
+        return bool(sat.solve())
+    budget = _CONFLICT_SLICE
+    while True:
+        if time.monotonic() > deadline:
+            return None
+        sat.conf_budget(budget)
+        outcome = sat.solve_limited()
+        if outcome is not None:
+            return bool(outcome)
+        budget = min(budget * 2, _CONFLICT_SLICE_MAX)
+
+
+def solve_sat(
+    clues: Sequence[int | None],
+    width: int,
+    height: int,
+    deadline: float | None = None,
+    known: Sequence[int] | None = None,
+) -> tuple[str, list[list[int]], int]:
+    """``(status, solutions, calls)``: status ``unique``/``several``/``none``/``undecided``.
+
+    ``clues`` must already be checked (flat, None or 0..4). ``deadline`` is a
+    :func:`time.monotonic` value (None: no limit). ``known`` is an optional
+    list of edge states (0 unknown, 1 line, 2 cross) that hold in every
+    solution. Solutions are edge lists (1 = line) in board order; ``calls``
+    counts the SAT solver's calls (each ends in a model or UNSAT).
+    """
+    Solver = _import_pysat()
+    g = grid(width, height)
+    clauses = encode(clues, g)
+    if known is not None:
+        for e, state in enumerate(known):
+            if state == 1:
+                clauses.append([e + 1])
+            elif state == 2:
+                clauses.append([-(e + 1)])
+    found: list[list[int]] = []
+    calls = 0
+    with Solver(name=_SAT_SOLVER_NAME, bootstrap_with=clauses) as sat:
+        while True:
+            outcome = _solve_until(sat, deadline)
+            if outcome is None:
+                return "undecided", found, calls
+            calls += 1
+            if not outcome:
+                break
+            model = sat.get_model()
+            lines = [0] * g.edge_count
+            for literal in model:
+                if 0 < literal <= g.edge_count:
+                    lines[literal - 1] = 1
+            for cycle in cycles_of(lines, g):
+                if meets_every_clue(cycle, clues, g):
+                    drawing = [0] * g.edge_count
+                    for e in cycle:
+                        drawing[e] = 1
+                    found.append(drawing)
+                sat.add_clause([-(e + 1) for e in cycle])
+            if len(found) >= 2:
+                return "several", found[:2], calls
+    if not found:
+        return "none", found, calls
+    return "unique", found, calls
