@@ -95,11 +95,11 @@ from typing import IO, Any, Protocol
 
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
+from gridlogic.params import MAX_SEED_LENGTH
 from gridlogic.rng import js_length
 
 CHUNK_SECONDS = 0.25  # target work per chunk: well above the ~0.1 s the issue asks as a floor
 MAX_CHUNK = 10_000  # a bound on what one lost chunk can cost, whatever the speed
-SEED_LIMIT = 80  # the generators refuse seeds longer than 80 UTF-16 units (seed articles)
 CONNECT_TIMEOUT = 5.0  # seconds a Dask scheduler gets to answer before the run gives up
 JSONL_FORMAT = 1  # the "gridlogicBatch" value of the JSON lines header
 JSONL_SUFFIXES = (".jsonl",)
@@ -171,10 +171,10 @@ def check_seed_prefix(seed_prefix: str, count: int) -> None:
     if not seed_prefix:
         raise InvalidParameters("seed prefix '' is not allowed; it must have at least one character")
     longest = f"{seed_prefix}-{count - 1}"
-    if js_length(longest) > SEED_LIMIT:
+    if js_length(longest) > MAX_SEED_LENGTH:
         raise InvalidParameters(
             f"seed prefix {seed_prefix!r} is too long: seed {longest!r} would have "
-            f"{js_length(longest)} characters, and seeds have at most {SEED_LIMIT}"
+            f"{js_length(longest)} characters, and seeds have at most {MAX_SEED_LENGTH}"
         )
 
 

@@ -101,7 +101,7 @@ def test_seed_length_counts_utf16_units():
         (("5", "a"), r"not '5'"),
         ((5, 12), r"seed must be a str, not int 12"),
         ((5, None), r"seed must be a str"),
-        ((5, "a", "easy"), r"unknown difficulty 'easy'; Pattern has only any"),
+        ((5, "a", "easy"), r"unknown difficulty 'easy' for Pattern; choose one of any"),
     ],
 )
 def test_bad_parameters(args, message):

@@ -54,6 +54,7 @@ from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.loop.board import clues_of_region, grid, loop_of_region, validate_loop
 from gridlogic.loop.difficulty import grade, solvable_at
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, solve_grid
+from gridlogic.params import MAX_SEED_LENGTH, check_generate_arguments
 from gridlogic.rng import js_length, rng
 
 NAME = "loop"
@@ -63,7 +64,6 @@ DEFAULT_SIZE = 5
 DIFFICULTIES = ("any", "easy", "medium", "hard")
 VERSION = 1
 MAX_ATTEMPTS = 500
-MAX_SEED_LENGTH = 80
 FINAL_CHECK_NODES = 200_000
 
 # ring of 8 around a cell, in circular order: N, NE, E, SE, S, SW, W, NW
@@ -199,21 +199,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def check_request(size: object, seed: object, difficulty: object) -> None:
-    """Raise :class:`InvalidParameters` unless ``generate`` accepts these arguments."""
-    if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
-        raise InvalidParameters(f"size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
-    if not isinstance(seed, str):
-        raise InvalidParameters(f"seed must be a string, not {seed!r}")
-    if js_length(seed) > MAX_SEED_LENGTH:
-        raise InvalidParameters(
-            f"seed must be at most {MAX_SEED_LENGTH} characters (UTF-16 units), "
-            f"not {js_length(seed)}: {seed!r}"
-        )
-    if difficulty not in DIFFICULTIES:
-        raise InvalidParameters(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-
-
 def _levels_for(target: str, random: Callable[[], float]) -> list[int]:
     if target == "any":
         top = math.floor(random() * 3)
@@ -234,7 +219,7 @@ def final_check(clues: Sequence[int | None], n: int, planted_edges: Sequence[int
 
 def generate(size: int = DEFAULT_SIZE, seed: str = "", difficulty: str = "any") -> Puzzle:
     """A puzzle with exactly one solution, graded exactly at ``difficulty`` (see the module docstring)."""
-    check_request(size, seed, difficulty)
+    check_generate_arguments("Loop", size, seed, difficulty, SIZES, DIFFICULTIES)
     n = size
     random = rng(seed)
     lowest_size = math.ceil(0.35 * n * n)
@@ -392,7 +377,6 @@ __all__ = [
     "VERSION",
     "Puzzle",
     "check",
-    "check_request",
     "final_check",
     "generate",
     "grid",

@@ -45,15 +45,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.params import check_generate_arguments
 from gridlogic.pattern.lines import compute_clue
 from gridlogic.pattern.solver import SolveResult, solve
-from gridlogic.rng import js_length, rng
+from gridlogic.rng import rng
 
 __all__ = [
     "DEFAULT_SIZE",
     "DIFFICULTIES",
     "MAX_ATTEMPTS",
-    "MAX_SEED_LENGTH",
     "SIZES",
     "VERSION",
     "Attempt",
@@ -71,7 +71,6 @@ DEFAULT_SIZE = 5
 DIFFICULTIES = ("any",)
 VERSION = 1
 MAX_ATTEMPTS = 500
-MAX_SEED_LENGTH = 80
 NODE_LIMIT = 20000
 
 
@@ -152,19 +151,7 @@ class Attempt:
 
 def check_parameters(size: object, seed: object, difficulty: object = "any") -> None:
     """Raise :class:`InvalidParameters` naming what is allowed, for anything ``generate`` refuses."""
-    if isinstance(difficulty, str) is False or difficulty not in DIFFICULTIES:
-        raise InvalidParameters(
-            f"unknown difficulty {difficulty!r}; Pattern has only {', '.join(DIFFICULTIES)}"
-        )
-    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-        raise InvalidParameters(f"size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
-    if not isinstance(seed, str):
-        raise InvalidParameters(f"seed must be a str, not {type(seed).__name__} {seed!r}")
-    if js_length(seed) > MAX_SEED_LENGTH:
-        raise InvalidParameters(
-            f"seed {seed[:20]!r}... is {js_length(seed)} UTF-16 code units long; "
-            f"at most {MAX_SEED_LENGTH} are allowed"
-        )
+    check_generate_arguments("Pattern", size, seed, difficulty, SIZES, DIFFICULTIES)
 
 
 def attempts(size: int, seed: str) -> Iterator[Attempt]:

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.rng import js_length, rng
+from gridlogic.params import check_generate_arguments
+from gridlogic.rng import rng
 from gridlogic.signal.board import (
     BITS,
     SHAPES,
@@ -62,7 +63,6 @@ DEFAULT_SIZE = 4
 DIFFICULTIES = ("any", "easy", "medium", "hard")
 VERSION = 3
 MAX_ATTEMPTS = 500
-MAX_SEED_LENGTH = 80
 SOLVE_NODE_LIMIT = 30000  # the articles' budget for proving uniqueness
 
 
@@ -196,23 +196,9 @@ class Puzzle:
         return {"tiles": list(self.answer)}
 
 
-def check_parameters(size: object, seed: object, difficulty: object) -> None:
-    """Raise :class:`InvalidParameters` naming what is allowed, for anything ``generate`` refuses."""
-    if difficulty not in DIFFICULTIES:
-        raise InvalidParameters(f"unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}")
-    if isinstance(size, bool) or size not in SIZES:
-        raise InvalidParameters(f"size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
-    if not isinstance(seed, str):
-        raise InvalidParameters(f"seed must be a str, not {type(seed).__name__} {seed!r}")
-    if js_length(seed) > MAX_SEED_LENGTH:
-        raise InvalidParameters(
-            f"seed is {js_length(seed)} UTF-16 code units long; at most {MAX_SEED_LENGTH} are allowed"
-        )
-
-
 def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     """The puzzle the original engine makes for (size, seed, difficulty); see the module docstring."""
-    check_parameters(size, seed, difficulty)
+    check_generate_arguments("Signal", size, seed, difficulty, SIZES, DIFFICULTIES)
     n = size
     geo = geometry(n)
     random = rng(seed)

@@ -62,13 +62,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
+from gridlogic.params import MAX_SEED_LENGTH
 from gridlogic.rng import js_length
 
 logger = logging.getLogger("gridlogic.web")
 
 STATIC_DIR = Path(__file__).parent / "static"
 # The generators' own limit (the reference's ``seed.length > 80``): UTF-16 code units.
-MAX_SEED_UNITS = 80
 # A 10x10 Loop board in JSON is about 1.5 kB; anything near this limit is not a board.
 MAX_BODY_BYTES = 64 * 1024
 # Generous: an hour-long play is 3600 seconds; a week is still a number a person could mean.
@@ -163,16 +163,16 @@ def _parse_difficulty(module: ModuleType, game: str, raw: object) -> str:
 
 def _parse_seed(raw: object) -> str:
     if not isinstance(raw, str):
-        raise BadRequest(f"seed {_quote(raw)} must be a string of 1 to {MAX_SEED_UNITS} characters")
+        raise BadRequest(f"seed {_quote(raw)} must be a string of 1 to {MAX_SEED_LENGTH} characters")
     try:
         raw.encode("utf-8")
     except UnicodeEncodeError:
         raise BadRequest(f"seed {_quote(raw)} is not valid Unicode text (it holds a lone "
                          "surrogate)") from None
     units = js_length(raw)
-    if not 1 <= units <= MAX_SEED_UNITS:
+    if not 1 <= units <= MAX_SEED_LENGTH:
         raise BadRequest(f"seed {_quote(raw)} has {units} characters (UTF-16 units); a seed has "
-                         f"1 to {MAX_SEED_UNITS}")
+                         f"1 to {MAX_SEED_LENGTH}")
     return raw
 
 
@@ -185,7 +185,7 @@ def _puzzle_request(game: str, module: ModuleType, values: Mapping[str, object],
         seed = _parse_seed(values["seed"])
     elif seed_required:
         raise BadRequest("seed is required: the seed of the puzzle being played "
-                         f"(1 to {MAX_SEED_UNITS} characters)")
+                         f"(1 to {MAX_SEED_LENGTH} characters)")
     else:
         seed = secrets.token_hex(5)
     return PuzzleRequest(game, size, difficulty, seed)
