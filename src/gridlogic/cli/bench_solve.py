@@ -13,7 +13,8 @@ files). What is read:
 - Loopy IDs and puzz.link slitherlink URLs (``.txt``) too: Loop;
 - JSON lists of slitherlinks in Jonathan Olson's form (``board.parameters``
   with ``width`` and ``height``, ``faceData`` one character a cell) and
-  gridlogic Loop JSON: Loop, solved by the Loop engine's rectangular search.
+  gridlogic Loop JSON: Loop, solved by :func:`gridlogic.loop.general.solve_general`
+  (native search, then the SAT back end past a threshold; ``--sat`` forces it).
 
 Adding a game or a solver is one entry in :data:`SOLVERS`.
 """
@@ -26,7 +27,6 @@ import os
 import re
 import statistics
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,16 +78,13 @@ def _pattern_outcome(puzzle: Any, budget: float | None, sat: bool) -> Outcome:
 
 
 def _loop_outcome(puzzle: Any, budget: float | None, sat: bool) -> Outcome:
-    from gridlogic.loop.solver import solve_grid
+    from gridlogic.loop.general import solve_general
 
-    # The Loop engine has no SAT back end yet; --sat does not change its search.
-    started = time.monotonic()
-    result = solve_grid(
-        list(puzzle.clues), puzzle.width, puzzle.height, node_limit=None, time_limit=budget
+    verdict = solve_general(
+        list(puzzle.clues), puzzle.width, puzzle.height, time_limit=budget, sat=sat
     )
-    return Outcome(
-        result.verdict, time.monotonic() - started, bool(result.solutions), None, "search"
-    )
+    # Loop files publish no solution to compare with.
+    return Outcome(verdict.status, verdict.elapsed, bool(verdict.solutions), None, verdict.method)
 
 
 SOLVERS: dict[str, Callable[[Any, float | None, bool], Outcome]] = {
@@ -300,10 +297,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"note: skipped {len(skipped)} .txt file(s) holding no puzzle ID\n")
     if not puzzles:
         raise GridlogicError(f"no puzzle found in {args.path!r} (.non, .json or .txt files)")
-    if args.sat and any(p.game == "loop" for p in puzzles):
-        sys.stderr.write(
-            "note: --sat applies to Pattern puzzles; the Loop solver has no SAT back end\n"
-        )
     show_progress = sys.stderr.isatty() and not args.json
     tallies: dict[str, Tally] = {}
     total = Tally("all")
