@@ -10,9 +10,13 @@ shows a traceback for bad input.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
+import json
+import secrets
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from gridlogic import __version__
 from gridlogic.errors import GridlogicError
@@ -37,6 +41,37 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMAND_MODULES:
         importlib.import_module(f"gridlogic.cli.{name}").register(commands)
     return parser
+
+
+def add_generate_command(actions: argparse._SubParsersAction, game: ModuleType) -> None:
+    """``gridlogic GAME generate``, the same for every game, built from the game's surface."""
+    sizes = ", ".join(map(str, game.SIZES))
+    gen = actions.add_parser("generate", help="generate a puzzle with exactly one solution")
+    gen.add_argument("--size", type=int, default=game.DEFAULT_SIZE, help=f"board side: {sizes}")
+    if len(game.DIFFICULTIES) > 1:
+        gen.add_argument("--difficulty", default="any", help=", ".join(game.DIFFICULTIES) + " (default any)")
+    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
+    gen.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    gen.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
+    gen.set_defaults(handler=functools.partial(_generate, game))
+
+
+def _generate(game: ModuleType, args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    puzzle = game.generate(args.size, seed, getattr(args, "difficulty", "any"))
+    data = puzzle.to_dict()
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False))
+    elif args.format == "svg":
+        if args.seed is None:
+            sys.stderr.write(f"seed {seed!r}\n")
+        print(game.render_svg(puzzle, solution=args.solution), end="")
+    else:
+        level = data.get("difficulty", {}).get("level")
+        title = f"{game.NAME.capitalize()} {data['n']}x{data['n']}, seed {seed!r}"
+        print(title + (f", {level}" if level else "") + f" (attempt {data['attempt']})")
+        print(game.render_text(puzzle, solution=args.solution), end="")
+    return 0
 
 
 def read_text(path: str | None) -> str:

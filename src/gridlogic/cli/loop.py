@@ -11,11 +11,9 @@ import argparse
 import json
 import os
 import re
-import secrets
-import sys
 
 from gridlogic import loop
-from gridlogic.cli import read_text
+from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
 from gridlogic.loop.formats import LoopPuzzleFile, read_puzzle
 from gridlogic.loop.render import board_text
@@ -28,13 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("loop", help="Loop: draw one loop that meets every number (slitherlink)")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    gen = actions.add_parser("generate", help="generate a puzzle with exactly one solution")
-    gen.add_argument("--size", type=int, default=loop.DEFAULT_SIZE, help="grid side: 5 to 10")
-    gen.add_argument("--difficulty", default="any", help="any, easy, medium or hard (default any)")
-    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
-    gen.add_argument("--format", choices=("text", "json", "svg"), default="text")
-    gen.add_argument("--solution", action="store_true", help="also draw the loop (text, svg)")
-    gen.set_defaults(handler=generate)
+    add_generate_command(actions, loop)
 
     sol = actions.add_parser(
         "solve",
@@ -48,22 +40,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     sol.add_argument("--budget", type=float, default=None, help="time budget in seconds (default none)")
     sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
     sol.set_defaults(handler=solve)
-
-
-def generate(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    puzzle = loop.generate(args.size, seed, args.difficulty)
-    if args.format == "json":
-        print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
-    elif args.format == "svg":
-        if args.seed is None:
-            sys.stderr.write(f"seed {seed!r}\n")
-        print(loop.render_svg(puzzle, solution=args.solution), end="")
-    else:
-        level = puzzle.difficulty.get("level")
-        print(f"Loop {puzzle.n}x{puzzle.n}, seed {seed!r}, {level} (attempt {puzzle.attempt})")
-        print(loop.render_text(puzzle, solution=args.solution), end="")
-    return 0
 
 
 def read_argument(argument: str | None) -> LoopPuzzleFile:

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
-import sys
 
 from gridlogic import pattern
-from gridlogic.cli import read_text
+from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.formats import PatternPuzzleFile, read_puzzle
 from gridlogic.pattern.general import Verdict, solve_general
@@ -31,12 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("pattern", help="Pattern: fill cells to match the run lengths (nonogram)")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    gen = actions.add_parser("generate", help="generate a puzzle (the original engine's, for the same seed)")
-    gen.add_argument("--size", type=int, default=pattern.DEFAULT_SIZE, help="grid side: 5, 8 or 10")
-    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
-    gen.add_argument("--format", choices=("text", "json", "svg"), default="text")
-    gen.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
-    gen.set_defaults(handler=generate)
+    add_generate_command(actions, pattern)
 
     sol = actions.add_parser(
         "solve", help="count the solutions of a puzzle (.non, Tatham game ID or gridlogic JSON)"
@@ -54,21 +47,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
     sol.set_defaults(handler=solve)
-
-
-def generate(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    puzzle = pattern.generate(args.size, seed)
-    if args.format == "json":
-        print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
-    elif args.format == "svg":
-        if args.seed is None:
-            sys.stderr.write(f"seed {seed!r}\n")
-        print(pattern.render_svg(puzzle, solution=args.solution), end="")
-    else:
-        print(f"Pattern {puzzle.n}x{puzzle.n}, seed {seed!r} (attempt {puzzle.attempt})")
-        print(pattern.render_text(puzzle, solution=args.solution), end="")
-    return 0
 
 
 def solve_puzzle_file(puzzle: PatternPuzzleFile, node_limit: int) -> SolveResult:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import secrets
 
 from gridlogic import signal
-from gridlogic.cli import read_text
+from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
 
 
@@ -16,33 +15,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("signal", help="Signal: rotate tiles into one tree (Net)")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    gen = actions.add_parser("generate", help="generate a puzzle (the original engine's, for the same seed)")
-    gen.add_argument("--size", type=int, default=signal.DEFAULT_SIZE, help="board side: 4, 5 or 6")
-    gen.add_argument("--difficulty", default="any", help="any, easy, medium or hard")
-    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random)")
-    gen.add_argument("--format", choices=("text", "json", "svg"), default="text")
-    gen.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
-    gen.set_defaults(handler=generate)
+    add_generate_command(actions, signal)
 
     sol = actions.add_parser("solve", help="count the solutions of a board (JSON list of tile masks)")
     sol.add_argument("file", nargs="?", help="a JSON file (default: standard input)")
     sol.add_argument("--node-limit", type=int, default=30000, help="search budget (default 30000)")
     sol.add_argument("--json", action="store_true", help="print the solver's result as JSON")
     sol.set_defaults(handler=solve)
-
-
-def generate(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    puzzle = signal.generate(args.size, seed, args.difficulty)
-    if args.format == "json":
-        print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
-    elif args.format == "svg":
-        print(signal.render_svg(puzzle, solution=args.solution), end="")
-    else:
-        level = puzzle.difficulty.level
-        print(f"Signal {puzzle.n}x{puzzle.n}, {level}, seed {seed!r} (attempt {puzzle.attempt}, score {puzzle.metrics.score})")
-        print(signal.render_text(puzzle, solution=args.solution), end="")
-    return 0
 
 
 def read_board(text: str) -> list[int]:
