@@ -25,8 +25,9 @@ lists every par.
 
 **The par for moves** is the least number of moves that solves the
 puzzle, when the caller knows it and passes it as ``min_moves``: for
-Signal the clockwise turns from the shuffled tiles to the answer (the
-``turns`` of the puzzle's metrics), for Pattern the number of filled cells,
+Signal the quarter turns from the shuffled tiles to the answer, each tile
+turned the shorter way (the puzzle's ``turns`` metric counts clockwise
+turns only, as the original app did), for Pattern the number of filled cells,
 for Loop the length of the loop. :func:`min_moves_from_solution` computes
 it from a puzzle's ``givens()`` and ``solution()``. Without it, moves are
 not scored (the breakdown says so).
