@@ -71,16 +71,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.linesolver import solve_line
+from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
-
-STATUSES = ("unique", "several", "none", "undecided")
 
 SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
@@ -98,48 +96,6 @@ _SAT_CONFLICT_SLICE_MAX = 8000
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What :func:`solve_general` proved about a puzzle.
-
-    ``solutions`` holds 0, 1 or 2 grids, each a tuple of ``width * height``
-    ints (row-major, 1 filled, 0 empty). ``nodes`` counts search nodes (0 when
-    propagation and probing decided), ``elapsed`` is wall time in seconds and
-    ``method`` the stage that decided: ``line``, ``probing``, ``search`` or ``sat``.
-    """
-
-    status: str
-    width: int
-    height: int
-    solutions: tuple[tuple[int, ...], ...]
-    nodes: int
-    elapsed: float
-    method: str
-
-    @property
-    def verdict(self) -> str:
-        """The status under the name the compatibility solver's ``SolveResult`` uses."""
-        return self.status
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "width": self.width,
-            "height": self.height,
-            "solutions": [list(grid) for grid in self.solutions],
-            "nodes": self.nodes,
-            "elapsed": round(self.elapsed, 6),
-            "method": self.method,
-        }
-
-    def __repr__(self) -> str:
-        return (
-            f"Verdict({self.status!r}, {self.width}x{self.height}, "
-            f"solutions={len(self.solutions)}, nodes={self.nodes}, "
-            f"method={self.method!r}, elapsed={self.elapsed:.3f}s)"
-        )
 
 
 class _OutOfBudget(Exception):
