@@ -15,9 +15,11 @@ import re
 from gridlogic import loop
 from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
+from gridlogic.loop.board import inside_of_loop
 from gridlogic.loop.formats import LoopPuzzleFile, read_puzzle
+from gridlogic.loop.general import solve_general
 from gridlogic.loop.render import board_text
-from gridlogic.loop.solver import SolveResult, solve_grid
+from gridlogic.verdict import Verdict
 
 DEFAULT_NODE_LIMIT = 200_000
 
@@ -37,7 +39,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--node-limit", type=int, default=DEFAULT_NODE_LIMIT,
         help=f"search budget in nodes (default {DEFAULT_NODE_LIMIT})",
     )  # fmt: skip
-    sol.add_argument("--budget", type=float, default=None, help="time budget in seconds (default none)")
+    sol.add_argument(
+        "--budget", type=float, default=None, metavar="SECONDS",
+        help="time budget in seconds (default none)",
+    )  # fmt: skip
+    sol.add_argument(
+        "--sat", action="store_true",
+        help="use the SAT back end (python-sat, the 'sat' extra) right after root propagation",
+    )  # fmt: skip
     sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
     sol.set_defaults(handler=solve)
 
@@ -51,9 +60,9 @@ def read_argument(argument: str | None) -> LoopPuzzleFile:
     return read_puzzle(read_text(argument))
 
 
-def describe(result: SolveResult, node_limit: int, budget: float | None) -> str:
-    nodes = f"{result.nodes} search node{'s' if result.nodes != 1 else ''}"
-    verdict = result.verdict
+def describe(result: Verdict, node_limit: int, budget: float | None) -> str:
+    nodes = f"{result.nodes} search node{'s' if result.nodes != 1 else ''}, by {result.method}"
+    verdict = result.status
     if verdict == "unique":
         return f"unique: exactly one loop ({nodes})"
     if verdict == "several":
@@ -74,19 +83,30 @@ def solve(args: argparse.Namespace) -> int:
     if args.budget is not None and not args.budget > 0:
         raise InvalidParameters(f"--budget must be a number of seconds above 0, not {args.budget}")
     puzzle = read_argument(args.puzzle)
-    result = solve_grid(
-        list(puzzle.clues), puzzle.width, puzzle.height,
-        node_limit=args.node_limit, time_limit=args.budget,
+    width, height = puzzle.width, puzzle.height
+    result = solve_general(
+        list(puzzle.clues), width, height,
+        time_limit=args.budget, node_limit=args.node_limit, sat=args.sat,
     )  # fmt: skip
+    horizontal = (height + 1) * width
     if args.json:
-        print(json.dumps({"format": puzzle.source, **result.to_dict()}))
+        data = result.to_dict()
+        data["verdict"] = result.status
+        # solutions as inside regions (the game surface's form), and as edge lists
+        data["solutions"] = [inside_of_loop(edges, width, height) for edges in result.solutions]
+        data["loops"] = [
+            {"horizontal": list(edges[:horizontal]), "vertical": list(edges[horizontal:])}
+            for edges in result.solutions
+        ]
+        data["truncated"] = result.status == "undecided"
+        print(json.dumps({"format": puzzle.source, **data}))
     else:
-        print(f"Loop {puzzle.width}x{puzzle.height} ({puzzle.source})")
+        print(f"Loop {width}x{height} ({puzzle.source})")
         print(describe(result, args.node_limit, args.budget))
         for k, edges in enumerate(result.solutions, 1):
             title = "solution" if len(result.solutions) == 1 else f"solution {k}"
-            if result.verdict == "undecided":
+            if result.status == "undecided":
                 title = "a loop found so far"
             print(f"\n{title}:")
-            print(board_text(puzzle.clues, puzzle.width, puzzle.height, edges))
-    return 0 if result.verdict == "unique" else 1
+            print(board_text(puzzle.clues, width, height, list(edges)))
+    return 0 if result.status == "unique" else 1

@@ -50,7 +50,7 @@ __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_SECONDS", "STATUSES", "Verdict", 
 SAT_FALLBACK_NODES = 300
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_SECONDS = 0.5
+SAT_FALLBACK_SECONDS = 0.2
 """Seconds of native work after which the SAT back end takes over (when installed)."""
 
 
@@ -119,12 +119,18 @@ def solve_general(
     native_nodes = node_limit
     native_seconds = time_limit
     if hand_over:
-        native_nodes = SAT_FALLBACK_NODES if node_limit is None else min(node_limit, SAT_FALLBACK_NODES)
+        native_nodes = (
+            SAT_FALLBACK_NODES if node_limit is None else min(node_limit, SAT_FALLBACK_NODES)
+        )
         native_seconds = (
             SAT_FALLBACK_SECONDS if time_limit is None else min(time_limit, SAT_FALLBACK_SECONDS)
         )
     result = solve_grid(
-        checked, width, height, node_limit=native_nodes, time_limit=native_seconds  # type: ignore[arg-type]
+        checked,
+        width,
+        height,
+        node_limit=native_nodes,
+        time_limit=native_seconds,  # type: ignore[arg-type]
     )
     if len(result.solutions) >= 2:
         return verdict("several", result.solutions, result.nodes, "search")
