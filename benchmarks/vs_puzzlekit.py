@@ -19,6 +19,15 @@ clause over the model's cell variables and solves again ("peer+uniq").
 The table shows for each side: count, unique, several, none, undecided,
 median and max seconds, and how many verdicts disagree with the other side or
 with the published goal.
+
+Slitherlinks: give a JSON collection (Jonathan Olson's form, as in
+``../shared/data/slitherlink``) or a folder of them; then every puzzle goes to
+:func:`gridlogic.loop.general.solve_general` and to puzzlekit's slitherlink
+model (edge variables with a circuit constraint), again solved a second time
+with its first loop forbidden for a uniqueness verdict, and one table is
+printed per file::
+
+    .venv/bin/python benchmarks/vs_puzzlekit.py ../shared/data/slitherlink --budget 20
 """
 
 from __future__ import annotations
@@ -45,6 +54,9 @@ def peer_worker() -> None:
     solver_class = get_solver_class("nonogram")
     for line in sys.stdin:
         task = json.loads(line)
+        if task.get("game") == "slitherlink":
+            print(json.dumps(_peer_slitherlink(task, cp_model, get_solver_class)), flush=True)
+            continue
         rows = [[str(x) for x in clue] for clue in task["rows"]]
         cols = [[str(x) for x in clue] for clue in task["cols"]]
         budget = task["budget"]
@@ -93,6 +105,40 @@ def peer_worker() -> None:
             ),
             flush=True,
         )
+
+
+def _peer_slitherlink(task: dict, cp_model: object, get_solver_class: object) -> dict:
+    """One slitherlink by puzzlekit: a first loop, then the same model with that loop forbidden."""
+    width, height, budget = task["width"], task["height"], task["budget"]
+    grid = [
+        ["-" if clue is None else str(clue) for clue in task["clues"][r * width : (r + 1) * width]]
+        for r in range(height)
+    ]
+    started = time.perf_counter()
+    solver = get_solver_class("slitherlink")(num_rows=height, num_cols=width, grid=grid)  # type: ignore[operator]
+    result = solver.solve(solver_options={"time_limit_sec": budget})
+    first_time = time.perf_counter() - started
+    status = result.solution_data.get("status")
+    if status in ("Optimal", "Feasible"):
+        edges = list(solver.arc_vars.values())
+        values = [solver.solver.Value(v) for v in edges]
+        # Uniqueness: forbid this loop (every edge variable's value) and solve again.
+        solver.model.AddBoolOr([v.Not() if value else v for v, value in zip(edges, values)])
+        solver.solver.parameters.max_time_in_seconds = max(budget - first_time, 0.01)
+        second = solver.solver.Solve(solver.model)
+        if second in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # type: ignore[attr-defined]
+            uniq = "several"
+        elif second == cp_model.INFEASIBLE:  # type: ignore[attr-defined]
+            uniq = "unique"
+        else:
+            uniq = "undecided"
+        first = "solved"
+    elif status == "Infeasible":
+        first, uniq = "none", "none"
+    else:
+        first, uniq = "undecided", "undecided"
+    total_time = time.perf_counter() - started
+    return {"first": first, "firstTime": first_time, "status": uniq, "time": total_time}
 
 
 # -- the gridlogic side ---------------------------------------------------------------
@@ -157,12 +203,17 @@ def main() -> int:
     parser.add_argument("--peer-python", default="/tmp/peer-venv/bin/python")
     parser.add_argument("--peer-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--details", action="store_true", help="one line per puzzle as well")
+    parser.add_argument(
+        "--first", type=int, metavar="N", help="slitherlinks: only the first N puzzles of each file"
+    )
     args = parser.parse_args()
     if args.peer_worker:
         peer_worker()
         return 0
     if not args.path:
         parser.error("give a .non file or a folder")
+    if _is_slitherlink_path(args.path):
+        return main_slitherlink(args)
     from gridlogic.pattern.general import solve_general
 
     puzzles = collect(args.path)
@@ -249,6 +300,95 @@ def main() -> int:
         if status == "undecided":
             print("undecided (ours):", line)
     return 0
+
+
+def _is_slitherlink_path(path: str) -> bool:
+    """A JSON collection, or a folder holding JSON files and no .non files."""
+    if os.path.isdir(path):
+        names = [n for _folder, _dirs, files in os.walk(path) for n in files]
+        return any(n.endswith(".json") for n in names) and not any(
+            n.endswith(".non") for n in names
+        )
+    return path.endswith(".json")
+
+
+def main_slitherlink(args: argparse.Namespace) -> int:
+    """Both solvers on every slitherlink of the JSON collections under ``args.path``; a table per file."""
+    from gridlogic.cli.bench_solve import read_puzzles
+    from gridlogic.loop.general import solve_general
+
+    puzzles = [p for p in read_puzzles(args.path) if p.game == "loop"]
+    if args.first is not None:
+        puzzles = [p for p in puzzles if int(p.name) < args.first]
+    peer = subprocess.Popen(
+        [args.peer_python, os.path.abspath(__file__), "--peer-worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert peer.stdin is not None and peer.stdout is not None
+    # collection -> side -> (statuses, times, solved)
+    sides = ("gridlogic solve_general", "puzzlekit (one solution)", "puzzlekit + uniqueness")
+    tables: dict[str, dict[str, tuple[list[str], list[float], list[bool]]]] = {}
+    disagree: dict[str, int] = {}
+    undecided = []
+    for puzzle in puzzles:
+        data = puzzle.data
+        verdict = solve_general(list(data.clues), data.width, data.height, time_limit=args.budget)
+        task = {
+            "game": "slitherlink",
+            "clues": list(data.clues),
+            "width": data.width,
+            "height": data.height,
+            "budget": args.budget,
+        }
+        peer.stdin.write(json.dumps(task) + "\n")
+        peer.stdin.flush()
+        answer = json.loads(peer.stdout.readline())
+        table = tables.setdefault(puzzle.collection, {side: ([], [], []) for side in sides})
+        for side, status, seconds, solved in (
+            (sides[0], verdict.status, verdict.elapsed, bool(verdict.solutions)),
+            (sides[1], answer["first"], answer["firstTime"], answer["first"] == "solved"),
+            (sides[2], answer["status"], answer["time"], answer["first"] == "solved"),
+        ):
+            table[side][0].append(status)
+            table[side][1].append(seconds)
+            table[side][2].append(solved)
+        both = (verdict.status, answer["status"])
+        if "undecided" not in both and both[0] != both[1]:
+            disagree[puzzle.collection] = disagree.get(puzzle.collection, 0) + 1
+        line = (
+            f"{puzzle.collection}/{puzzle.name} {data.width}x{data.height}  ours {verdict.status:9s} "
+            f"{verdict.method:11s} {verdict.elapsed:8.3f}s   peer {answer['first']:9s} "
+            f"{answer['firstTime']:8.3f}s peer+uniq {answer['status']:9s} {answer['time']:8.3f}s"
+        )
+        if verdict.status == "undecided":
+            undecided.append(line)
+        if args.details:
+            print(line, flush=True)
+    peer.stdin.close()
+    peer.wait()
+    print(
+        f"{len(puzzles)} slitherlinks under {args.path}, budget {args.budget:g} s per puzzle and solver"
+    )
+    for collection, table in tables.items():
+        print(
+            f"\n{collection}  (verdicts that differ between the sides: {disagree.get(collection, 0)})"
+        )
+        rows = [
+            summary(side, statuses, times, 0, sum(solved))[:-1] + [""]
+            for side, (statuses, times, solved) in table.items()
+        ]
+        print_table(rows)
+        ours, peer_first = table[sides[0]][1], table[sides[1]][1]
+        ratio = statistics.median(peer_first) / max(statistics.median(ours), 1e-9)
+        ratio_u = statistics.median(table[sides[2]][1]) / max(statistics.median(ours), 1e-9)
+        print(
+            f"median ratio peer/ours: {ratio:.1f}x (one solution), {ratio_u:.1f}x (with uniqueness)"
+        )
+    for line in undecided:
+        print("undecided (ours):", line)
+    return 1 if disagree else 0
 
 
 if __name__ == "__main__":
