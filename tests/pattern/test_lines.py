@@ -13,10 +13,10 @@ from gridlogic.pattern.lines import (
     compute_clue,
     line_placements,
     placement_masks,
-    _solve_line_dp,
     solve_line,
     validate_clue,
 )
+from gridlogic.pattern.linesolver import line_fixed_point
 
 
 def enumerated_line(clue: tuple[int, ...], length: int, filled: int, empty: int) -> tuple[int, int] | None:
@@ -84,7 +84,7 @@ def test_solve_line_equals_enumeration_exhaustively_on_short_lines():
                 expected = enumerated_line(clue, length, filled, empty)
                 assert solve_line(blocks, length, filled, empty) == expected, (clue, length, known)
                 # solve_line filters few placements and runs the DP otherwise: pin both ways.
-                assert _solve_line_dp(blocks, length, filled, empty) == expected, (clue, length, known)
+                assert line_fixed_point(blocks, length, filled, empty) == expected, (clue, length, known)
 
 
 def test_solve_line_equals_enumeration_on_random_longer_lines():
@@ -110,7 +110,7 @@ def test_solve_line_equals_enumeration_on_random_longer_lines():
         blocks = tuple(x for x in clue if x)
         expected = enumerated_line(clue, length, filled, empty)
         assert solve_line(blocks, length, filled, empty) == expected
-        assert _solve_line_dp(blocks, length, filled, empty) == expected
+        assert line_fixed_point(blocks, length, filled, empty) == expected
 
 
 def test_solve_line_works_on_long_lines():

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic.pattern import lines
-from gridlogic.pattern.linesolver import normalise_clue, solve_line, solve_line_cells
+from gridlogic.pattern.linesolver import line_fixed_point as solve_line
+from gridlogic.pattern.linesolver import normalise_clue, solve_line_cells
 
 
 def runs_of(mask: int, length: int) -> tuple[int, ...]:

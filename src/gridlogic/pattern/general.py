@@ -20,7 +20,7 @@ The pipeline
    cells known filled and the mask known empty (bit ``c`` = column ``c``), and
    the same per column (bit ``r`` = row ``r``). A work set of dirty lines is
    emptied by calling the complete line solver
-   (:func:`gridlogic.pattern.linesolver.solve_line`, memoised per line state);
+   (:func:`gridlogic.pattern.lines.solve_line`, memoised per line state);
    every cell it newly decides is copied into the crossing line, which becomes
    dirty. This reaches the greatest fixed point of line solving, the same one
    that the compatibility solver's propagation reaches.
@@ -74,8 +74,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.errors import GridlogicError, InvalidParameters
-from gridlogic.pattern.lines import validate_clue
-from gridlogic.pattern.linesolver import solve_line
+from gridlogic.pattern.lines import solve_line, validate_clue
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]

@@ -8,24 +8,19 @@ the runs keep their order and at least one empty cell separates two runs.
 Line solving answers one question for every cell: given what is already
 known about the line, which values (empty 0, filled 1) occur in at least one
 placement that agrees with it? The reference enumerates the placements and
-filters them (:func:`line_placements`); that is exact but grows
-combinatorially with the line. :func:`solve_line` computes the same answer
-with two sweeps of dynamic programming over bit masks, in time proportional
-to ``length * runs`` whatever the number of placements:
-
-* ``fits_before[j][i]`` says the first ``j`` runs fit into cells ``0..i-1``
-  (every other cell there empty), and ``fits_after[j][i]`` says runs
-  ``j..`` fit into cells ``i..`` of the line;
-* a cell may be empty if for some ``j`` the first ``j`` runs fit before it
-  and the rest after it; a run ``j`` may start at ``s`` if the runs before
-  fit into ``0..s-2``, cell ``s-1`` may be empty, cells ``s..s+len-1`` may be
-  filled, cell ``s+len`` may be empty and the remaining runs fit after it.
-  Every cell that such a run covers may be filled.
+filters them (:func:`line_placements`). :func:`solve_line` gives the same
+answer two ways: a line with few placements (at most ``FEW_PLACEMENTS``,
+every line of the generator's grids but a handful) filters its placements as
+bit masks, a comprehension over ints that CPython runs quickly; a longer
+line goes to the bit-parallel dynamic programme of
+:func:`gridlogic.pattern.linesolver.line_fixed_point`, whose cost grows with
+``length × runs`` and not with the number of placements. Both results are
+memoised per line state.
 
 Because both methods keep exactly the values that occur in some agreeing
 placement, a grid propagated with either reaches the same fixed point, so the
 search above them visits the same nodes (``tests/pattern/test_lines.py``
-pins the fast one to the enumeration).
+pins both to the enumeration).
 
 Worked example (checked in the tests): the clue ``[3, 1]`` in a line of 6
 has the placements ``###.#.``, ``###..#`` and ``.###.#``, so with nothing
@@ -38,11 +33,12 @@ Bit ``k`` of a mask is cell ``k`` of the line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.pattern.linesolver import line_fixed_point
 
 __all__ = [
     "clue_length",
@@ -132,7 +128,7 @@ def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
     return tuple(x for x in clue if x > 0)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 18)
 def solve_line(
     blocks: tuple[int, ...], length: int, filled: int, empty: int
 ) -> tuple[int, int] | None:
@@ -150,7 +146,7 @@ def solve_line(
     masks = _few_placements(blocks, length)
     if masks is not None:
         return _filter_placements(masks, length, filled, empty)
-    return _solve_line_dp(blocks, length, filled, empty)
+    return line_fixed_point(blocks, length, filled, empty)
 
 
 # Up to this many placements, filtering them as bit masks beats the dynamic programme
@@ -180,80 +176,3 @@ def _filter_placements(masks: tuple[int, ...], length: int, filled: int, empty: 
         return None  # no placement agrees (any placement would have cleared the high bits)
     full = (1 << length) - 1
     return common & full, full & ~either
-
-
-def _solve_line_dp(
-    blocks: tuple[int, ...], length: int, filled: int, empty: int
-) -> tuple[int, int] | None:
-    """:func:`solve_line` by the two sweeps of dynamic programming described in the module docstring."""
-    k = len(blocks)
-    n = length
-    may_empty = [not (filled >> i) & 1 for i in range(n)]
-
-    # before[j][i]: runs 0..j-1 fit into cells 0..i-1, all other cells there empty.
-    before = [[False] * (n + 1) for _ in range(k + 1)]
-    row = before[0]
-    row[0] = True
-    for i in range(1, n + 1):
-        row[i] = row[i - 1] and may_empty[i - 1]
-    for j in range(1, k + 1):
-        b = blocks[j - 1]
-        run_mask = (1 << b) - 1
-        row, prev = before[j], before[j - 1]
-        for i in range(1, n + 1):
-            ok = row[i - 1] and may_empty[i - 1]
-            if not ok and i >= b:
-                s = i - b
-                if not (empty >> s) & run_mask:
-                    ok = (j == 1) if s == 0 else (prev[s - 1] and may_empty[s - 1])
-            row[i] = ok
-    if not before[k][n]:
-        return None
-
-    # after[j][i]: runs j..k-1 fit into cells i..n-1, all other cells there empty.
-    after = [[False] * (n + 1) for _ in range(k + 1)]
-    row = after[k]
-    row[n] = True
-    for i in range(n - 1, -1, -1):
-        row[i] = row[i + 1] and may_empty[i]
-    for j in range(k - 1, -1, -1):
-        b = blocks[j]
-        run_mask = (1 << b) - 1
-        row, nxt = after[j], after[j + 1]
-        for i in range(n - 1, -1, -1):
-            ok = row[i + 1] and may_empty[i]
-            if not ok and i + b <= n and not (empty >> i) & run_mask:
-                end = i + b
-                ok = (j == k - 1) if end == n else (nxt[end + 1] and may_empty[end])
-            row[i] = ok
-
-    can_empty = 0
-    for i in range(n):
-        if may_empty[i]:
-            for j in range(k + 1):
-                if before[j][i] and after[j][i + 1]:
-                    can_empty |= 1 << i
-                    break
-    can_fill = 0
-    for j in range(k):
-        b = blocks[j]
-        run_mask = (1 << b) - 1
-        fits_before, fits_after = before[j], after[j + 1]
-        last = j == k - 1
-        for s in range(n - b + 1):
-            if (empty >> s) & run_mask:
-                continue
-            if s == 0:
-                if j != 0:
-                    continue
-            elif not (may_empty[s - 1] and fits_before[s - 1]):
-                continue
-            end = s + b
-            if end == n:
-                if not last:
-                    continue
-            elif not (may_empty[end] and fits_after[end + 1]):
-                continue
-            can_fill |= run_mask << s
-    full = (1 << n) - 1
-    return full & ~can_empty, full & ~can_fill

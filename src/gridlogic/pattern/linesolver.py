@@ -49,22 +49,20 @@ between the blocks, so the 3-block starts at 0 or 1 and the 4-block, which must
 cover cell 5 and start at least two cells after the 3-block, starts at 4 or 5.
 Hence cells 1, 2 (the 3-block's overlap), 5, 6, 7 (the 4-block's overlap) are
 filled in every placement and cell 9 is empty in every one:
-``solve_line((3, 4), 10, 1 << 5, 0) == (0b0011100110, 0b1000000000)``.
+``line_fixed_point((3, 4), 10, 1 << 5, 0) == (0b0011100110, 0b1000000000)``.
 
 Clues use the ``[0]`` convention for an empty line: ``(0,)`` and ``()`` both
-mean "no blocks". Results are memoised per ``(clue, length, filled, empty)``
-in a bounded LRU cache, so repeated states during probing and search cost one
-dictionary lookup.
+mean "no blocks". Callers go through :func:`gridlogic.pattern.lines.solve_line`,
+which filters the placements of lines that have few of them, calls this
+function for the others, and memoises both per ``(clue, length, filled, empty)``
+so that repeated states during probing and search cost one dictionary lookup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
-__all__ = ["LineContradiction", "cache_info", "normalise_clue", "solve_line", "solve_line_cells"]
-
-LINE_CACHE_SIZE = 1 << 18
+__all__ = ["LineContradiction", "line_fixed_point", "normalise_clue", "solve_line_cells"]
 
 
 class LineContradiction(Exception):
@@ -119,8 +117,7 @@ def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> list[int
     return forward
 
 
-@lru_cache(maxsize=LINE_CACHE_SIZE)
-def solve_line(
+def line_fixed_point(
     blocks: tuple[int, ...], length: int, filled: int, empty: int
 ) -> tuple[int, int] | None:
     """The most precise ``(filled, empty)`` masks for the line, or None for a contradiction.
@@ -171,11 +168,6 @@ def solve_line(
     return new_filled, new_empty
 
 
-def cache_info() -> object:
-    """Hit and miss counts of the line cache (``functools`` cache statistics)."""
-    return solve_line.cache_info()
-
-
 def solve_line_cells(clue: Sequence[int], cells: Sequence[int | None]) -> list[int | None] | None:
     """Convenience form on a list of cells (1 filled, 0 empty, None unknown).
 
@@ -188,7 +180,7 @@ def solve_line_cells(clue: Sequence[int], cells: Sequence[int | None]) -> list[i
             filled |= 1 << index
         elif cell == 0:
             empty |= 1 << index
-    result = solve_line(normalise_clue(clue), len(cells), filled, empty)
+    result = line_fixed_point(normalise_clue(clue), len(cells), filled, empty)
     if result is None:
         return None
     new_filled, new_empty = result
