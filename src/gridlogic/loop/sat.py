@@ -69,7 +69,14 @@ from typing import Any
 from gridlogic.errors import GridlogicError
 from gridlogic.loop.board import Grid, grid
 
-__all__ = ["cycles_of", "sat_available", "solve_sat"]
+__all__ = [
+    "cycles_of",
+    "encode",
+    "loops_and_cuts",
+    "meets_every_clue",
+    "sat_available",
+    "solve_sat",
+]
 
 # Glucose 4.2 as in Pattern's back end; the deadline is kept by solving in
 # slices of a bounded number of conflicts (learnt clauses survive between slices).
@@ -98,7 +105,9 @@ def sat_available() -> bool:
     return True
 
 
-def _forbid_counts(variables: Sequence[int], bad_counts: set[int], clauses: list[list[int]]) -> None:
+def _forbid_counts(
+    variables: Sequence[int], bad_counts: set[int], clauses: list[list[int]]
+) -> None:
     """Clauses forbidding every assignment of ``variables`` whose number of trues is in ``bad_counts``."""
     n = len(variables)
     for bits in range(1 << n):
@@ -153,6 +162,26 @@ def meets_every_clue(cycle: Sequence[int], clues: Sequence[int | None], g: Grid)
     )
 
 
+def loops_and_cuts(
+    lines: Sequence[int], clues: Sequence[int | None], g: Grid
+) -> tuple[list[list[int]], list[list[int]]]:
+    """The solutions inside one model, and the cycle cuts to add (see the module docstring).
+
+    Every cycle ``C`` of the model gets the cut "not all edges of ``C``"; a
+    cycle that meets every clue on its own is first returned as a solution.
+    """
+    loops: list[list[int]] = []
+    cuts: list[list[int]] = []
+    for cycle in cycles_of(lines, g):
+        if meets_every_clue(cycle, clues, g):
+            drawing = [0] * g.edge_count
+            for e in cycle:
+                drawing[e] = 1
+            loops.append(drawing)
+        cuts.append([-(e + 1) for e in cycle])
+    return loops, cuts
+
+
 def _solve_until(sat: Any, deadline: float | None) -> bool | None:
     """Solve in growing slices of conflicts; None when the deadline passed first."""
     if deadline is None:
@@ -202,18 +231,14 @@ def solve_sat(
             calls += 1
             if not outcome:
                 break
-            model = sat.get_model()
             lines = [0] * g.edge_count
-            for literal in model:
+            for literal in sat.get_model():
                 if 0 < literal <= g.edge_count:
                     lines[literal - 1] = 1
-            for cycle in cycles_of(lines, g):
-                if meets_every_clue(cycle, clues, g):
-                    drawing = [0] * g.edge_count
-                    for e in cycle:
-                        drawing[e] = 1
-                    found.append(drawing)
-                sat.add_clause([-(e + 1) for e in cycle])
+            loops, cuts = loops_and_cuts(lines, clues, g)
+            found.extend(loops)
+            for cut in cuts:
+                sat.add_clause(cut)
             if len(found) >= 2:
                 return "several", found[:2], calls
     if not found:
