@@ -34,7 +34,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gridlogic", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = _Parser(
+        prog="gridlogic",
+        description="Signal (Net), Pattern (nonogram) and Loop (slitherlink): generate puzzles with "
+        "exactly one solution, solve the ones you bring, generate in bulk, or play in the browser.",
+    )
     parser.add_argument("--version", action="version", version=f"gridlogic {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
