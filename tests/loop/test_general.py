@@ -221,3 +221,12 @@ def test_bench_solve_slitherlinks_use_the_general_solver_and_sat(tmp_path, capsy
     assert {p["method"] for p in data["puzzles"]} <= {"sat", "propagation"}
     assert "sat" in {p["method"] for p in data["puzzles"]}
     assert data["table"][0]["unique"] == 3
+
+
+def test_verdict_module_doctest():
+    import doctest
+
+    import gridlogic.verdict
+
+    failures, tried = doctest.testmod(gridlogic.verdict)
+    assert tried >= 1 and failures == 0
