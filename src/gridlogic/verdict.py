@@ -36,7 +36,8 @@ class Verdict:
     ``solutions`` holds 0, 1 or 2 solutions, each a tuple of ints in its
     game's flat form. ``nodes`` counts search nodes (0 when propagation
     decided), ``elapsed`` is wall time in seconds and ``method`` names the
-    stage that decided (Pattern: ``line``, ``probing``, ``search`` or ``sat``).
+    stage that decided (Pattern: ``line``, ``probing``, ``search`` or ``sat``;
+    Loop: ``propagation``, ``search`` or ``sat``).
     """
 
     status: str
