@@ -62,12 +62,11 @@ in the right block none at all): ``unique``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.errors import GridlogicError
 from gridlogic.loop.board import Grid, grid
+from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
 
 __all__ = [
     "cycles_of",
@@ -78,31 +77,13 @@ __all__ = [
     "solve_sat",
 ]
 
-# Glucose 4.2 as in Pattern's back end; the deadline is kept by solving in
-# slices of a bounded number of conflicts (learnt clauses survive between slices).
-_SAT_SOLVER_NAME = "glucose42"
-_CONFLICT_SLICE = 1000
+# The deadline is kept by solving in slices of at most this many conflicts
+# (see gridlogic.satsolver); learnt clauses survive between slices.
 _CONFLICT_SLICE_MAX = 16000
 
 
 def _import_pysat() -> Any:
-    try:
-        from pysat.solvers import Solver
-    except ImportError:
-        raise GridlogicError(
-            "the Loop SAT back end needs the python-sat package; install gridlogic[sat] "
-            "(pip install 'gridlogic[sat]') or solve without --sat"
-        ) from None
-    return Solver
-
-
-def sat_available() -> bool:
-    """True when ``python-sat`` can be imported."""
-    try:
-        import pysat.solvers  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return import_solver("the Loop SAT back end", "solve without --sat")
 
 
 def _forbid_counts(
@@ -182,21 +163,6 @@ def loops_and_cuts(
     return loops, cuts
 
 
-def _solve_until(sat: Any, deadline: float | None) -> bool | None:
-    """Solve in growing slices of conflicts; None when the deadline passed first."""
-    if deadline is None:
-        return bool(sat.solve())
-    budget = _CONFLICT_SLICE
-    while True:
-        if time.monotonic() > deadline:
-            return None
-        sat.conf_budget(budget)
-        outcome = sat.solve_limited()
-        if outcome is not None:
-            return bool(outcome)
-        budget = min(budget * 2, _CONFLICT_SLICE_MAX)
-
-
 def solve_sat(
     clues: Sequence[int | None],
     width: int,
@@ -223,9 +189,9 @@ def solve_sat(
                 clauses.append([-(e + 1)])
     found: list[list[int]] = []
     calls = 0
-    with Solver(name=_SAT_SOLVER_NAME, bootstrap_with=clauses) as sat:
+    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
         while True:
-            outcome = _solve_until(sat, deadline)
+            outcome = solve_until(sat, deadline, _CONFLICT_SLICE_MAX)
             if outcome is None:
                 return "undecided", found, calls
             calls += 1

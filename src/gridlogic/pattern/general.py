@@ -73,8 +73,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import solve_line, validate_clue
+from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
@@ -85,12 +86,8 @@ SAT_FALLBACK_NODES = 30
 SAT_FALLBACK_SECONDS = 0.5
 """Seconds of native search (after the root's probing) after which SAT takes over."""
 
-# Glucose 4.2 was the fastest python-sat back end on the n-Dom and MiniZinc
-# instances in our runs. The deadline is kept by solving in slices of a bounded
-# number of conflicts (no timer thread: not every back end releases the
-# interpreter lock or honours interrupt()); learnt clauses survive between slices.
-_SAT_SOLVER_NAME = "glucose42"
-_SAT_CONFLICT_SLICE = 1000
+# The deadline is kept by solving in slices of at most this many conflicts
+# (see gridlogic.satsolver); learnt clauses survive between slices.
 _SAT_CONFLICT_SLICE_MAX = 8000
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
@@ -360,22 +357,11 @@ class _Solver:
 
 
 def _import_pysat() -> Any:
-    try:
-        from pysat.solvers import Solver
-    except ImportError:
-        raise GridlogicError(
-            "the SAT back end needs the python-sat package; install gridlogic[sat] "
-            "(pip install 'gridlogic[sat]') or solve without sat=True"
-        ) from None
-    return Solver
+    return import_solver("the SAT back end", "solve without sat=True")
 
 
-def _sat_available() -> bool:
-    try:
-        import pysat.solvers  # noqa: F401
-    except ImportError:
-        return False
-    return True
+# A module-level name of its own so tests can pretend python-sat is missing.
+_sat_available = sat_available
 
 
 def _line_clauses(
@@ -450,25 +436,6 @@ def _line_clauses(
     return next_var
 
 
-def _solve_until(sat: Any, deadline: float | None) -> bool | None:
-    """Run the SAT solver in slices of conflicts until it answers or the deadline passes.
-
-    Slices start small and double, so a deadline is overshot by at most about
-    one slice while an easy instance pays for few restarts.
-    """
-    if deadline is None:
-        return bool(sat.solve())
-    budget = _SAT_CONFLICT_SLICE
-    while True:
-        if time.monotonic() > deadline:
-            return None
-        sat.conf_budget(budget)
-        outcome = sat.solve_limited()
-        if outcome is not None:
-            return bool(outcome)
-        budget = min(budget * 2, _SAT_CONFLICT_SLICE_MAX)
-
-
 def _solve_sat(
     solver_core: _Solver, root: _State, deadline: float | None
 ) -> tuple[str, list[tuple[int, ...]]]:
@@ -502,9 +469,9 @@ def _solve_sat(
             else:
                 open_cells.append(cell(r, c))
     found: list[tuple[int, ...]] = []
-    with Solver(name=_SAT_SOLVER_NAME, bootstrap_with=clauses) as sat:
+    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
         for _ in range(2):
-            outcome = _solve_until(sat, deadline)
+            outcome = solve_until(sat, deadline, _SAT_CONFLICT_SLICE_MAX)
             if outcome is None:
                 return "undecided", found
             if not outcome:
