@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from gridlogic import __version__
-from gridlogic.errors import GridlogicError
+from gridlogic.errors import GridlogicError, InvalidParameters
 
 # Modules of this package that add commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("signal", "pattern", "loop", "batch", "serve", "bench_solve")
@@ -76,6 +76,55 @@ def _generate(game: ModuleType, args: argparse.Namespace) -> int:
         print(title + (f", {level}" if level else "") + f" (attempt {data['attempt']})")
         print(game.render_text(puzzle, solution=args.solution), end="")
     return 0
+
+
+def add_solve_command(
+    actions: argparse._SubParsersAction,
+    *,
+    help: str,
+    budget_default: float | None,
+    budget_help: str,
+    sat_help: str,
+    node_limit_default: int | None,
+    node_limit_help: str,
+) -> argparse.ArgumentParser:
+    """``gridlogic GAME solve`` with the options every game's solver takes.
+
+    ``--budget SECONDS``, ``--sat``, ``--node-limit N`` and ``--json``; the
+    caller adds its puzzle argument and handler, and checks the numbers with
+    :func:`check_solve_options`.
+    """
+    sol = actions.add_parser("solve", help=help)
+    sol.add_argument(
+        "--budget", type=float, default=budget_default, metavar="SECONDS", help=budget_help
+    )
+    sol.add_argument("--sat", action="store_true", help=sat_help)
+    sol.add_argument("--node-limit", type=int, default=node_limit_default, help=node_limit_help)
+    sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
+    return sol
+
+
+def check_solve_options(args: argparse.Namespace) -> None:
+    """InvalidParameters when ``--node-limit`` is below 0 or ``--budget`` is not above 0."""
+    if args.node_limit is not None and args.node_limit < 0:
+        raise InvalidParameters(f"--node-limit must be 0 or more, not {args.node_limit}")
+    if args.budget is not None and not args.budget > 0:
+        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {args.budget}")
+
+
+def count_of(count: int, thing: str) -> str:
+    """``"1 loop"``, ``"2 loops"``: a count with its noun, plural when not 1."""
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
+def solution_title(number: int, total: int, undecided: bool, thing: str) -> str:
+    """The heading over solution ``number`` (from 1) of ``total`` in a solve command's output.
+
+    An undecided verdict's solution proves nothing, so it is "a THING found so far".
+    """
+    if undecided:
+        return f"a {thing} found so far"
+    return "solution" if total == 1 else f"solution {number}"
 
 
 def read_text(path: str | None) -> str:

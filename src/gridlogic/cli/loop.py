@@ -13,8 +13,14 @@ import os
 import re
 
 from gridlogic import loop
-from gridlogic.cli import add_generate_command, read_text
-from gridlogic.errors import InvalidParameters
+from gridlogic.cli import (
+    add_generate_command,
+    add_solve_command,
+    check_solve_options,
+    count_of,
+    read_text,
+    solution_title,
+)
 from gridlogic.loop.board import inside_of_loop
 from gridlogic.loop.formats import LoopPuzzleFile, read_puzzle
 from gridlogic.loop.general import solve_general
@@ -30,24 +36,16 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     add_generate_command(actions, loop)
 
-    sol = actions.add_parser(
-        "solve",
+    sol = add_solve_command(
+        actions,
         help="solve a puzzle: a file, a puzz.link URL or a Loopy game ID (text grid or JSON in files)",
+        budget_default=None,
+        budget_help="time budget in seconds (default none)",
+        sat_help="use the SAT back end (python-sat, the 'sat' extra) right after root propagation",
+        node_limit_default=DEFAULT_NODE_LIMIT,
+        node_limit_help=f"search budget in nodes (default {DEFAULT_NODE_LIMIT})",
     )
     sol.add_argument("puzzle", nargs="?", help="file, URL or game ID (default: standard input)")
-    sol.add_argument(
-        "--node-limit", type=int, default=DEFAULT_NODE_LIMIT,
-        help=f"search budget in nodes (default {DEFAULT_NODE_LIMIT})",
-    )  # fmt: skip
-    sol.add_argument(
-        "--budget", type=float, default=None, metavar="SECONDS",
-        help="time budget in seconds (default none)",
-    )  # fmt: skip
-    sol.add_argument(
-        "--sat", action="store_true",
-        help="use the SAT back end (python-sat, the 'sat' extra) right after root propagation",
-    )  # fmt: skip
-    sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
     sol.set_defaults(handler=solve)
 
 
@@ -61,7 +59,7 @@ def read_argument(argument: str | None) -> LoopPuzzleFile:
 
 
 def describe(result: Verdict, node_limit: int, budget: float | None) -> str:
-    nodes = f"{result.nodes} search node{'s' if result.nodes != 1 else ''}, by {result.method}"
+    nodes = f"{count_of(result.nodes, 'search node')}, by {result.method}"
     verdict = result.status
     if verdict == "unique":
         return f"unique: exactly one loop ({nodes})"
@@ -72,16 +70,13 @@ def describe(result: Verdict, node_limit: int, budget: float | None) -> str:
     found = len(result.solutions)
     limits = f"{node_limit} nodes" + (f" or {budget:g} s" if budget is not None else "")
     return (
-        f"undecided: the search stopped at its budget ({limits}) with {found} "
-        f"loop{'s' if found != 1 else ''} found, so uniqueness is not proven"
+        f"undecided: the search stopped at its budget ({limits}) with "
+        f"{count_of(found, 'loop')} found, so uniqueness is not proven"
     )
 
 
 def solve(args: argparse.Namespace) -> int:
-    if args.node_limit < 0:
-        raise InvalidParameters(f"--node-limit must be 0 or more, not {args.node_limit}")
-    if args.budget is not None and not args.budget > 0:
-        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {args.budget}")
+    check_solve_options(args)
     puzzle = read_argument(args.puzzle)
     width, height = puzzle.width, puzzle.height
     result = solve_general(
@@ -104,9 +99,7 @@ def solve(args: argparse.Namespace) -> int:
         print(f"Loop {width}x{height} ({puzzle.source})")
         print(describe(result, args.node_limit, args.budget))
         for k, edges in enumerate(result.solutions, 1):
-            title = "solution" if len(result.solutions) == 1 else f"solution {k}"
-            if result.status == "undecided":
-                title = "a loop found so far"
+            title = solution_title(k, len(result.solutions), result.status == "undecided", "loop")
             print(f"\n{title}:")
             print(board_text(puzzle.clues, width, height, list(edges)))
     return 0 if result.status == "unique" else 1

@@ -14,8 +14,14 @@ import argparse
 import json
 
 from gridlogic import pattern
-from gridlogic.cli import add_generate_command, read_text
-from gridlogic.errors import InvalidParameters
+from gridlogic.cli import (
+    add_generate_command,
+    add_solve_command,
+    check_solve_options,
+    count_of,
+    read_text,
+    solution_title,
+)
 from gridlogic.pattern.formats import PatternPuzzleFile, read_puzzle
 from gridlogic.pattern.general import Verdict, solve_general
 from gridlogic.pattern.render import grid_text
@@ -31,21 +37,17 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     add_generate_command(actions, pattern)
 
-    sol = actions.add_parser(
-        "solve", help="count the solutions of a puzzle (.non, Tatham game ID or gridlogic JSON)"
+    sol = add_solve_command(
+        actions,
+        help="count the solutions of a puzzle (.non, Tatham game ID or gridlogic JSON)",
+        budget_default=DEFAULT_BUDGET,
+        budget_help=f"time the general solver may take (default {DEFAULT_BUDGET:g}); past it: undecided",
+        sat_help="use the SAT back end (python-sat)",
+        node_limit_default=None,
+        node_limit_help="use the generator's compatibility search instead, with this budget in nodes "
+        f"(e.g. {DEFAULT_NODE_LIMIT}, the generator's)",
     )
     sol.add_argument("file", nargs="?", help="the puzzle file (default: standard input)")
-    sol.add_argument(
-        "--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-        help=f"time the general solver may take (default {DEFAULT_BUDGET:g}); past it: undecided",
-    )  # fmt: skip
-    sol.add_argument("--sat", action="store_true", help="use the SAT back end (python-sat)")
-    sol.add_argument(
-        "--node-limit", type=int, default=None,
-        help="use the generator's compatibility search instead, with this budget in nodes "
-        f"(e.g. {DEFAULT_NODE_LIMIT}, the generator's)",
-    )  # fmt: skip
-    sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
     sol.set_defaults(handler=solve)
 
 
@@ -60,7 +62,7 @@ def solve_puzzle_file(puzzle: PatternPuzzleFile, node_limit: int) -> SolveResult
 
 def describe(result: SolveResult | Verdict, node_limit: int | str) -> str:
     """One line: the verdict and how much search it took."""
-    nodes = f"{result.nodes} search node{'s' if result.nodes != 1 else ''}"
+    nodes = count_of(result.nodes, "search node")
     verdict = result.verdict
     if verdict == "unique":
         return f"unique: exactly one solution ({nodes})"
@@ -72,7 +74,7 @@ def describe(result: SolveResult | Verdict, node_limit: int | str) -> str:
     return (
         f"undecided: the search stopped at its budget of {node_limit}"
         f"{' nodes' if isinstance(node_limit, int) else ''} with "
-        f"{found} solution{'s' if found != 1 else ''} found, so uniqueness is not proven"
+        f"{count_of(found, 'solution')} found, so uniqueness is not proven"
     )
 
 
@@ -82,9 +84,7 @@ def print_verdict(
     print(f"Pattern {puzzle.width}x{puzzle.height}")
     print(describe(result, node_limit))
     for k, solution in enumerate(result.solutions, 1):
-        title = "solution" if len(result.solutions) == 1 else f"solution {k}"
-        if result.verdict == "undecided":
-            title = "a solution found so far"
+        title = solution_title(k, len(result.solutions), result.verdict == "undecided", "solution")
         if puzzle.goal is not None:
             title += " (the file's goal)" if tuple(solution) == puzzle.goal else " (not the file's goal)"
         print(f"\n{title}:")
@@ -99,10 +99,7 @@ def solve_general_file(puzzle: PatternPuzzleFile, budget: float, sat: bool) -> V
 
 
 def solve(args: argparse.Namespace) -> int:
-    if args.node_limit is not None and args.node_limit < 0:
-        raise InvalidParameters(f"--node-limit must be 0 or more, not {args.node_limit}")
-    if not args.budget > 0:
-        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {args.budget}")
+    check_solve_options(args)
     puzzle = read_puzzle(read_text(args.file))
     result: SolveResult | Verdict
     if args.node_limit is not None:
