@@ -58,3 +58,10 @@ def test_solve_until_answers_with_and_without_deadline():
         assert satsolver.solve_until(sat, None, 8000) is False
     with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=[[1, 2], [-1]]) as sat:
         assert satsolver.solve_until(sat, time.monotonic() + 60, 8000) is True
+
+
+def test_module_docstring_example():
+    import doctest
+
+    failures, attempted = doctest.testmod(satsolver, verbose=False)
+    assert attempted > 0 and failures == 0
