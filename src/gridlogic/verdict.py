@@ -17,6 +17,14 @@ then vertical ones, 1 = line). ``method`` names the stage that decided.
 
 >>> Verdict("unique", 2, 1, ((1, 0),), 0, 0.001, "line").to_dict()["solutions"]
 [[1, 0]]
+
+The searches that count solutions up to two under a budget (the compatibility
+solvers' ``SolveResult``) name their outcome with :func:`verdict_of`: two
+solutions are "several" even when the budget ran out, since two are proof
+enough; otherwise a search cut short is "undecided".
+
+>>> [verdict_of(2, True), verdict_of(1, True), verdict_of(1, False), verdict_of(0, False)]
+['several', 'undecided', 'unique', 'none']
 """
 
 from __future__ import annotations
@@ -24,9 +32,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["STATUSES", "Verdict"]
+__all__ = ["STATUSES", "Verdict", "verdict_of"]
 
 STATUSES = ("unique", "several", "none", "undecided")
+
+
+def verdict_of(solution_count: int, truncated: bool) -> str:
+    """The status of a search that found ``solution_count`` solutions and may have been cut short.
+
+    ``truncated`` says the budget ran out before the search space was exhausted.
+    """
+    if solution_count >= 2:
+        return "several"
+    if truncated:
+        return "undecided"
+    return "unique" if solution_count else "none"
 
 
 @dataclass(frozen=True)

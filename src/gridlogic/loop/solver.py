@@ -113,6 +113,7 @@ from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.loop.board import Grid, grid, inside_of_loop, validate_loop
+from gridlogic.verdict import verdict_of
 
 UNKNOWN, LINE, CROSS = 0, 1, 2
 
@@ -255,11 +256,7 @@ class SolveResult:
     @property
     def verdict(self) -> str:
         """``unique``, ``several``, ``none`` or ``undecided`` (a budget ran out first)."""
-        if len(self.solutions) >= 2:
-            return "several"
-        if self.truncated:
-            return "undecided"
-        return "unique" if self.solutions else "none"
+        return verdict_of(len(self.solutions), self.truncated)
 
     def inside(self, k: int = 0) -> list[int]:
         return inside_of_loop(self.solutions[k], self.width, self.height)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import solve_line, validate_clue
+from gridlogic.verdict import verdict_of
 
 __all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid"]
 
@@ -61,11 +62,7 @@ class SolveResult:
     @property
     def verdict(self) -> str:
         """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out)."""
-        if len(self.solutions) >= 2:
-            return "several"
-        if self.truncated:
-            return "undecided"
-        return "unique" if self.solutions else "none"
+        return verdict_of(len(self.solutions), self.truncated)
 
 
 def _validate_lines(
