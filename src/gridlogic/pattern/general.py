@@ -22,8 +22,9 @@ The pipeline
    emptied by calling the complete line solver
    (:func:`gridlogic.pattern.lines.solve_line`, memoised per line state);
    every cell it newly decides is copied into the crossing line, which becomes
-   dirty. This reaches the greatest fixed point of line solving, the same one
-   that the compatibility solver's propagation reaches.
+   dirty. This reaches the greatest fixed point of line solving. The routine
+   is :func:`gridlogic.pattern.propagation.propagate_lines`, the same one that
+   the compatibility solver's search uses.
 3. **Probing.** For every open cell, set it filled and propagate, then set it
    empty and propagate. If one side contradicts, the cell takes the other value
    (and the state of that side, already propagated, becomes the current one).
@@ -74,7 +75,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.pattern.lines import solve_line, validate_clue
+from gridlogic.pattern.lines import validate_clue
+from gridlogic.pattern.propagation import propagate_lines
 from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
 from gridlogic.verdict import STATUSES, Verdict
 
@@ -158,63 +160,11 @@ class _Solver:
     # -- propagation ------------------------------------------------------------
 
     def propagate(self, state: _State, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        """Line-solve dirty lines to the fixed point; False on a contradiction."""
+        """Line-solve dirty lines to the fixed point (shared routine); False on a contradiction."""
         row_filled, row_empty, col_filled, col_empty = state
-        rows, cols = self.rows, self.cols
-        width, height = self.width, self.height
-        solve = solve_line
-        while dirty_rows or dirty_cols:
-            while dirty_rows:
-                r = dirty_rows.pop()
-                old_f, old_e = row_filled[r], row_empty[r]
-                result = solve(rows[r], width, old_f, old_e)
-                if result is None:
-                    return False
-                new_f, new_e = result
-                if new_f == old_f and new_e == old_e:
-                    continue
-                row_filled[r], row_empty[r] = new_f, new_e
-                bit = 1 << r
-                gained = new_f ^ old_f
-                while gained:
-                    low = gained & -gained
-                    c = low.bit_length() - 1
-                    gained ^= low
-                    col_filled[c] |= bit
-                    dirty_cols.add(c)
-                gained = new_e ^ old_e
-                while gained:
-                    low = gained & -gained
-                    c = low.bit_length() - 1
-                    gained ^= low
-                    col_empty[c] |= bit
-                    dirty_cols.add(c)
-            while dirty_cols:
-                c = dirty_cols.pop()
-                old_f, old_e = col_filled[c], col_empty[c]
-                result = solve(cols[c], height, old_f, old_e)
-                if result is None:
-                    return False
-                new_f, new_e = result
-                if new_f == old_f and new_e == old_e:
-                    continue
-                col_filled[c], col_empty[c] = new_f, new_e
-                bit = 1 << c
-                gained = new_f ^ old_f
-                while gained:
-                    low = gained & -gained
-                    r = low.bit_length() - 1
-                    gained ^= low
-                    row_filled[r] |= bit
-                    dirty_rows.add(r)
-                gained = new_e ^ old_e
-                while gained:
-                    low = gained & -gained
-                    r = low.bit_length() - 1
-                    gained ^= low
-                    row_empty[r] |= bit
-                    dirty_rows.add(r)
-        return True
+        return propagate_lines(
+            self.rows, self.cols, row_filled, row_empty, col_filled, col_empty, dirty_rows, dirty_cols
+        )
 
     def is_solved(self, state: _State) -> bool:
         full = self.full_row

@@ -7,7 +7,15 @@ with what is known) and is monotone (knowing more never lets more through),
 so whatever order the lines are visited in, iteration ends at the same
 greatest fixed point, or at the same contradiction when a line has no
 agreeing placement left. The reference sweeps rows then columns; this module
-keeps a work list of the lines whose cells changed.
+keeps a work list instead: a set of dirty rows and a set of dirty columns,
+starting with every line at the root and with the row and the column of the
+cell just set at a search node. Settling a line copies each cell it newly
+decides into the crossing line's masks and marks that line dirty, until both
+sets are empty. The routine is
+:func:`gridlogic.pattern.propagation.propagate_lines`, shared with the
+general solver (:mod:`gridlogic.pattern.general`); the state it works on
+holds the known-filled and known-empty masks of every row and of every
+column.
 
 ``solve`` is the search of seed article 003 (part 2): count a visit
 (``nodes``), stop with ``truncated`` once the count exceeds the node limit,
@@ -35,7 +43,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.pattern.lines import solve_line, validate_clue
+from gridlogic.pattern.lines import validate_clue
+from gridlogic.pattern.propagation import propagate_lines
 from gridlogic.verdict import verdict_of
 
 __all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid"]
@@ -88,97 +97,46 @@ def _check_size(name: str, value: object) -> int:
 
 
 class _Grid:
-    """Row masks of known-filled and known-empty cells; columns are read out when needed."""
+    """Known-filled and known-empty masks per row and per column (see :mod:`.propagation`)."""
 
-    __slots__ = ("cols", "empty", "filled", "height", "rows", "width")
+    __slots__ = ("col_empty", "col_filled", "cols", "height", "row_empty", "row_filled", "rows", "width")
 
     def __init__(
         self,
         rows: list[tuple[int, ...]],
         cols: list[tuple[int, ...]],
-        filled: list[int],
-        empty: list[int],
+        row_filled: list[int],
+        row_empty: list[int],
+        col_filled: list[int],
+        col_empty: list[int],
     ) -> None:
         self.width = len(cols)
         self.height = len(rows)
         self.rows = rows
         self.cols = cols
-        self.filled = filled
-        self.empty = empty
+        self.row_filled = row_filled
+        self.row_empty = row_empty
+        self.col_filled = col_filled
+        self.col_empty = col_empty
 
-    def propagate(self, dirty_rows: Sequence[int], dirty_cols: Sequence[int]) -> bool:
+    def propagate(self, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
         """Narrow to the fixed point from the lines named dirty; False on a contradiction."""
-        width, height = self.width, self.height
-        filled, empty = self.filled, self.empty
-        row_pending = [False] * height
-        col_pending = [False] * width
-        row_queue = []
-        col_queue = []
-        for r in dirty_rows:
-            if not row_pending[r]:
-                row_pending[r] = True
-                row_queue.append(r)
-        for c in dirty_cols:
-            if not col_pending[c]:
-                col_pending[c] = True
-                col_queue.append(c)
-        while row_queue or col_queue:
-            while row_queue:
-                r = row_queue.pop()
-                row_pending[r] = False
-                known_f, known_e = filled[r], empty[r]
-                result = solve_line(self.rows[r], width, known_f, known_e)
-                if result is None:
-                    return False
-                new_f, new_e = result
-                changed = (new_f ^ known_f) | (new_e ^ known_e)
-                if changed:
-                    filled[r], empty[r] = new_f, new_e
-                    while changed:
-                        low = changed & -changed
-                        c = low.bit_length() - 1
-                        changed ^= low
-                        if not col_pending[c]:
-                            col_pending[c] = True
-                            col_queue.append(c)
-            while col_queue:
-                c = col_queue.pop()
-                col_pending[c] = False
-                bit = 1 << c
-                known_f = known_e = 0
-                for r in range(height):
-                    if filled[r] & bit:
-                        known_f |= 1 << r
-                    elif empty[r] & bit:
-                        known_e |= 1 << r
-                result = solve_line(self.cols[c], height, known_f, known_e)
-                if result is None:
-                    return False
-                new_f, new_e = result
-                changed = (new_f ^ known_f) | (new_e ^ known_e)
-                while changed:
-                    low = changed & -changed
-                    r = low.bit_length() - 1
-                    changed ^= low
-                    if new_f & low:
-                        filled[r] |= bit
-                    else:
-                        empty[r] |= bit
-                    if not row_pending[r]:
-                        row_pending[r] = True
-                        row_queue.append(r)
-        return True
+        return propagate_lines(
+            self.rows, self.cols,
+            self.row_filled, self.row_empty, self.col_filled, self.col_empty,
+            dirty_rows, dirty_cols,
+        )
 
     def first_open_cell(self) -> tuple[int, int] | None:
         full = (1 << self.width) - 1
         for r in range(self.height):
-            open_cells = full & ~(self.filled[r] | self.empty[r])
+            open_cells = full & ~(self.row_filled[r] | self.row_empty[r])
             if open_cells:
                 return r, (open_cells & -open_cells).bit_length() - 1
         return None
 
     def cells(self) -> list[int]:
-        return [(self.filled[r] >> c) & 1 for r in range(self.height) for c in range(self.width)]
+        return [(self.row_filled[r] >> c) & 1 for r in range(self.height) for c in range(self.width)]
 
 
 def propagate(
@@ -196,6 +154,8 @@ def propagate(
     rows, cols = _validate_lines(row_clues, col_clues, width, height)
     filled = [0] * height
     empty = [0] * height
+    col_filled = [0] * width
+    col_empty = [0] * width
     if cells is not None:
         if not isinstance(cells, (list, tuple)) or len(cells) != width * height:
             raise InvalidParameters(
@@ -205,14 +165,16 @@ def propagate(
             r, c = divmod(i, width)
             if value == 1 and not isinstance(value, bool):
                 filled[r] |= 1 << c
+                col_filled[c] |= 1 << r
             elif value == 0 and not isinstance(value, bool):
                 empty[r] |= 1 << c
+                col_empty[c] |= 1 << r
             elif value != UNKNOWN or isinstance(value, bool):
                 raise InvalidParameters(
                     f"cell {i} is {value!r}; cells are 1 (filled), 0 (empty) or -1 (unknown)"
                 )
-    grid = _Grid(rows, cols, filled, empty)
-    if not grid.propagate(range(height), range(width)):
+    grid = _Grid(rows, cols, filled, empty, col_filled, col_empty)
+    if not grid.propagate(set(range(height)), set(range(width))):
         return None
     return [
         1 if (filled[r] >> c) & 1 else 0 if (empty[r] >> c) & 1 else UNKNOWN
@@ -242,8 +204,10 @@ def solve_grid(
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False
-    # Each entry: (filled rows, empty rows, dirty row, dirty column); -1 = all lines dirty.
-    stack: list[tuple[list[int], list[int], int, int]] = [([0] * height, [0] * height, -1, -1)]
+    # Each entry: the four mask lists (filled and empty per row, then per
+    # column) and the dirty row and column; -1 = all lines dirty.
+    Entry = tuple[list[int], list[int], list[int], list[int], int, int]
+    stack: list[Entry] = [([0] * height, [0] * height, [0] * width, [0] * width, -1, -1)]
     while stack:
         if len(solutions) >= max_solutions:
             break
@@ -251,12 +215,12 @@ def solve_grid(
         if nodes > node_limit:
             truncated = True
             break
-        filled, empty, r0, c0 = stack.pop()
-        grid = _Grid(rows, cols, filled, empty)
+        row_filled, row_empty, col_filled, col_empty, r0, c0 = stack.pop()
+        grid = _Grid(rows, cols, row_filled, row_empty, col_filled, col_empty)
         ok = (
-            grid.propagate(range(height), range(width))
+            grid.propagate(set(range(height)), set(range(width)))
             if r0 < 0
-            else grid.propagate((r0,), (c0,))
+            else grid.propagate({r0}, {c0})
         )
         if not ok:
             continue
@@ -265,13 +229,17 @@ def solve_grid(
             solutions.append(tuple(grid.cells()))
             continue
         r, c = choice
-        bit = 1 << c
-        with_one = filled[:]
-        with_one[r] |= bit
-        with_zero = empty[:]
-        with_zero[r] |= bit
-        stack.append((with_one, empty[:], r, c))
-        stack.append((filled[:], with_zero, r, c))
+        row_bit, col_bit = 1 << c, 1 << r
+        one_rows = row_filled[:]
+        one_rows[r] |= row_bit
+        one_cols = col_filled[:]
+        one_cols[c] |= col_bit
+        stack.append((one_rows, row_empty[:], one_cols, col_empty[:], r, c))
+        # The filled branch owns copies of everything, so the empty branch
+        # (popped next) may take over this node's lists.
+        row_empty[r] |= row_bit
+        col_empty[c] |= col_bit
+        stack.append((row_filled, row_empty, col_filled, col_empty, r, c))
     return SolveResult(tuple(solutions), nodes, truncated)
 
 
