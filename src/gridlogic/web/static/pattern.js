@@ -3,6 +3,8 @@
 // stretches it; the release writes it. On touch only a tap writes (a drag scrolls the page),
 // so scrolling never changes the board.
 
+import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+
 const EMPTY = 0, FILLED = 1, MARKED = 2;
 const TAP_SLOP = 10; // pixels a touch may wander and still count as a tap
 
@@ -166,16 +168,8 @@ export function createPatternView({ puzzle, onAction, t }) {
     if (cell && event.detail === 0) write([Number(cell.dataset.index)], strokeValue(Number(cell.dataset.index), false));
   });
   element.addEventListener("keydown", (event) => {
-    const r = rowOf(focusIndex), c = colOf(focusIndex);
-    const moves = {
-      ArrowUp: r > 0 ? focusIndex - n : -1, ArrowDown: r < n - 1 ? focusIndex + n : -1,
-      ArrowLeft: c > 0 ? focusIndex - 1 : -1, ArrowRight: c < n - 1 ? focusIndex + 1 : -1,
-      Home: r * n, End: r * n + n - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      if (moves[event.key] >= 0) moveFocus(moves[event.key]);
-    } else if (event.key === "Enter" || event.key === " ") {
+    if (handleGridMove(event, focusIndex, n, moveFocus)) return;
+    if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (!event.repeat) write([focusIndex], strokeValue(focusIndex, event.shiftKey));
     } else if (event.key === "x" || event.key === "X") {
@@ -186,7 +180,7 @@ export function createPatternView({ puzzle, onAction, t }) {
       write([focusIndex], EMPTY);
     }
   });
-  element.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
+  ignoreSpaceKeyup(element);
 
   function lineDone(r, isRow, b) {
     return isRow ? same(runsOf(rowLine(b, r)), rowClues[r]) : same(runsOf(colLine(b, r)), colClues[r]);

@@ -3,6 +3,8 @@
 // Tiles joined to the centre tile by links present on both sides are lit, as the engine's
 // check reports them, so progress is visible while playing.
 
+import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+
 const BITS = [1, 2, 4, 8];
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -156,21 +158,13 @@ export function createSignalView({ puzzle, onAction, t }) {
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
   element.addEventListener("keydown", (event) => {
-    const r = Math.floor(focusIndex / n), c = focusIndex % n;
-    const moves = {
-      ArrowUp: r > 0 ? focusIndex - n : -1, ArrowDown: r < n - 1 ? focusIndex + n : -1,
-      ArrowLeft: c > 0 ? focusIndex - 1 : -1, ArrowRight: c < n - 1 ? focusIndex + 1 : -1,
-      Home: r * n, End: r * n + n - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      if (moves[event.key] >= 0) moveFocus(moves[event.key]);
-    } else if (event.key === "Enter" || event.key === " ") {
+    if (handleGridMove(event, focusIndex, n, moveFocus)) return;
+    if (event.key === "Enter" || event.key === " ") {
       event.preventDefault(); // no synthetic click: the key itself rotates
       if (!event.repeat) rotate(focusIndex, event.shiftKey);
     }
   });
-  element.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
+  ignoreSpaceKeyup(element);
 
   function render(next) {
     board = next;
