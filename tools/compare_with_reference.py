@@ -44,8 +44,8 @@ def random_seed(rand: random.Random) -> str:
 
 
 def signal_cases(rand: random.Random, count: int) -> list[dict]:
-    from gridlogic.signal import tree
     from gridlogic.rng import rng
+    from gridlogic.signal import tree
 
     cases = []
     for _ in range(count):
