@@ -551,17 +551,24 @@ def _parse_record(value: Any, path: str, number: int) -> StoredRecord:
     raise GridlogicError(f"line {number} of {path!r} is neither a puzzle nor a failure record")
 
 
-class JsonlStore:
-    """A JSON lines batch file, appended to one chunk at a time."""
+class _StoreState:
+    """What both stores know of their file: which seeds it holds, failed ones, levels, notes."""
 
-    def __init__(
-        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
-    ) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
         self.notes: list[str] = []
         self.present: set[str] = set()
         self.failed: set[str] = set()
         self.levels: Counter[str] = Counter()
+
+
+class JsonlStore(_StoreState):
+    """A JSON lines batch file, appended to one chunk at a time."""
+
+    def __init__(
+        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+    ) -> None:
+        super().__init__(path)
         self.written = False
         descriptor, self.created = _open_for_writing(path)
         # Read through a buffered reader; write with os.write on the same (O_APPEND) descriptor,
@@ -710,17 +717,13 @@ def sqlite_batches(connection: sqlite3.Connection) -> list[dict[str, Any]]:
     return [dict(zip(columns, row, strict=True)) for row in rows]
 
 
-class SqliteStore:
+class SqliteStore(_StoreState):
     """An SQLite file holding batches, one table each; one transaction per chunk."""
 
     def __init__(
         self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
-        self.path = path
-        self.notes: list[str] = []
-        self.present: set[str] = set()
-        self.failed: set[str] = set()
-        self.levels: Counter[str] = Counter()
+        super().__init__(path)
         directory = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(directory) and not os.access(directory, os.W_OK):
             # SQLite writes its rollback journal beside the file.
