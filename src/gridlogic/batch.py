@@ -1059,7 +1059,6 @@ class StoredBatch:
 @dataclass
 class BatchReport:
     batch: StoredBatch
-    current_version: int | None = None
     checks: list[RecordCheck] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (seed or "-", what is wrong)
 
@@ -1161,7 +1160,6 @@ def verify_file(
         except InvalidParameters as error:
             report.problems.append(("-", f"the batch cannot be checked: {error}"))
             continue
-        report.current_version = int(game.VERSION)
         if batch.version != game.VERSION:
             report.problems.append(
                 ("-", (f"made by {batch.game} generator version {batch.version}, but this gridlogic's "

@@ -80,6 +80,7 @@ from fractions import Fraction
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.signal.board import rotate
 
 # Seconds per cell of each game, and the sizes and difficulties it is scored for.
 SECONDS_PER_CELL: dict[str, int] = {"signal": 5, "pattern": 6, "loop": 8}
@@ -312,11 +313,6 @@ def score_play(
     return ScoreResult(score, rank, label_en, label_ja, parts, par)
 
 
-def _rotate_clockwise(mask: int) -> int:
-    # Signal's bits: 1 up, 2 right, 4 down, 8 left; clockwise sends up to right.
-    return ((mask << 1) & 15) | (mask >> 3)
-
-
 def _int_list(value: object, name: str, length: int | None, allowed: range) -> list[int]:
     if not isinstance(value, list) or any(
         isinstance(item, bool) or not isinstance(item, int) or item not in allowed for item in value
@@ -349,7 +345,7 @@ def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[st
                 if mask == target:
                     turns += min(k, 4 - k)
                     break
-                mask = _rotate_clockwise(mask)
+                mask = rotate(mask)
             else:
                 raise InvalidParameters(
                     f"tile {index}: answer {target!r} is not a rotation of the shown tile {shown[index]!r}"

@@ -535,5 +535,4 @@ def read_puzzle(text: str) -> PatternPuzzleFile:
     return read_non(text)
 
 
-WRITERS = {"non": write_non, "game-id": write_game_id, "json": write_json}
 """Writers by format name, for adapters that let the user choose."""

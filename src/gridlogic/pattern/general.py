@@ -141,7 +141,6 @@ class _Solver:
         self.sat_threshold = sat_threshold
         self.nodes = 0
         self.solutions: dict[tuple[int, ...], None] = {}  # insertion-ordered set of row masks
-        self.decided_by = "line"
         self.ticks = 0
         self.sat_after = float("inf")
 

@@ -20,7 +20,6 @@ from gridlogic.signal.board import (
     is_solved,
     neighbour,
     rotate,
-    rotate_back,
     variants,
 )
 from gridlogic.signal.difficulty import Difficulty, analyze_difficulty
@@ -60,6 +59,6 @@ __all__ = [
     "BITS", "DEFAULT_SIZE", "DIFFICULTIES", "NAME", "SIZES", "VERSION", "Difficulty", "Metrics",
     "Propagation", "Puzzle", "SolveResult", "analyze_difficulty", "board_svg", "board_text", "check",
     "connected", "generate", "graph_conflict", "is_solved", "metrics", "neighbour", "propagate",
-    "puzzle_from_dict", "render_svg", "render_text", "rotate", "rotate_back", "solve", "tree",
+    "puzzle_from_dict", "render_svg", "render_text", "rotate", "solve", "tree",
     "variants", "verify",
 ]

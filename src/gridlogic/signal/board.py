@@ -26,17 +26,11 @@ from functools import cache
 from gridlogic.errors import InvalidParameters
 
 BITS = (1, 2, 4, 8)  # up, right, down, left
-DIRECTION_NAMES = ("up", "right", "down", "left")
 
 
 def rotate(mask: int) -> int:
     """The tile turned a quarter clockwise."""
     return ((mask << 1) & 15) | (mask >> 3)
-
-
-def rotate_back(mask: int) -> int:
-    """The tile turned a quarter counter-clockwise (the inverse of :func:`rotate`)."""
-    return (mask >> 1) | ((mask & 1) << 3)
 
 
 def variants(mask: int) -> list[int]:
@@ -128,11 +122,7 @@ def is_solved(board: Sequence[int], n: int) -> bool:
     return links == len(board) - 1 and len(connected(board, n)) == len(board)
 
 
-def shape_of(mask: int) -> str:
-    """The tile's shape regardless of rotation: blank, end, straight, elbow, tee or cross."""
-    return SHAPES[mask]
-
-
+# The tile's shape regardless of rotation, per mask: blank, end, straight, elbow, tee or cross.
 SHAPES = tuple(
     ("straight" if m in (5, 10) else "elbow") if m.bit_count() == 2 else ("blank", "end", "", "tee", "cross")[m.bit_count()]
     for m in range(16)

@@ -58,7 +58,6 @@ from gridlogic.signal.solver import (
 )
 
 SEARCH_NODE_LIMIT = 5000
-LEVELS = ("easy", "medium", "hard", "unrated")
 
 
 @dataclass(frozen=True)

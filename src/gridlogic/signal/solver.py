@@ -113,7 +113,6 @@ class Geometry:
     """Per board side: each cell's on-board neighbours and the masks the border allows."""
 
     n: int
-    links: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
     neighbours: tuple[tuple[int, ...], ...]
     border_allowed: tuple[int, ...]
     supporters: tuple[tuple[tuple[list[int], int], ...], ...]  # (SUPPORT[d], neighbour) pairs
@@ -135,7 +134,6 @@ def geometry(n: int) -> Geometry:
         border.append(allowed)
     return Geometry(
         n,
-        tuple(links),
         tuple(tuple(j for _, j in p) for p in links),
         tuple(border),
         tuple(tuple((SUPPORT[d], j) for d, j in p) for p in links),
