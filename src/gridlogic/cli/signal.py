@@ -9,6 +9,7 @@ import math
 from gridlogic import signal
 from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
+from gridlogic.verdict import verdict_of
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -55,11 +56,12 @@ def solve(args: argparse.Namespace) -> int:
 
 
 def verdict(result: signal.SolveResult, node_limit: int) -> str:
-    if result.truncated:
+    status = verdict_of(len(result.solutions), result.truncated)
+    if status == "undecided":
         found = len(result.solutions)
-        if found >= 2:
-            return "several: at least two solutions"
         return f"undecided: the search stopped at its budget of {node_limit} nodes ({found} solution(s) so far)"
-    return {0: "none: no solution", 1: "unique: exactly one solution"}.get(
-        len(result.solutions), "several: at least two solutions"
-    )
+    return {
+        "unique": "unique: exactly one solution",
+        "several": "several: at least two solutions",
+        "none": "none: no solution",
+    }[status]
