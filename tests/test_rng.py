@@ -74,3 +74,32 @@ def test_take_equals_repeated_calls():
     one, bulk = rng("take"), rng("take")
     assert [one() for _ in range(50)] == bulk.take(7) + bulk.take(43)
     assert one() == bulk()
+
+
+def _plain_shuffle(random, items):
+    for k in range(len(items) - 1, 0, -1):
+        j = int(random() * (k + 1))
+        items[k], items[j] = items[j], items[k]
+
+
+@pytest.mark.parametrize("start", [0.0, -2147483648.0, 2166136261.0, 2.0**53 - 3 * 0x6D2B79F5, 2.0**60])
+def test_shuffle_equals_the_plain_loop_over_calls(start):
+    from gridlogic.rng import rng_from_state
+
+    for length in (0, 1, 2, 24, 60, 500):
+        plain, fast = rng_from_state(start), rng_from_state(start)
+        expected, items = list(range(length)), list(range(length))
+        _plain_shuffle(plain, expected)
+        fast.shuffle(items)
+        assert items == expected
+        assert fast() == plain()  # and the stream goes on from the same place
+
+
+def test_shuffle_indices_match_float_products_for_many_draws():
+    # floor(u / 2**32 * m) == (u * m) >> 32 is the claim the fast shuffle rests on.
+    plain, fast = rng("shuffle-many"), rng("shuffle-many")
+    for _ in range(200):
+        expected, items = list(range(61)), list(range(61))
+        _plain_shuffle(plain, expected)
+        fast.shuffle(items)
+        assert items == expected

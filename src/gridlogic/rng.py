@@ -90,7 +90,8 @@ def rng(seed: str) -> Callable[[], float]:
     """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``.
 
     The callable also has ``take(k)``, the list of its next ``k`` values
-    (the same as ``k`` calls, with less call overhead for bulk draws).
+    (the same as ``k`` calls, with less call overhead for bulk draws), and
+    ``shuffle(items)``, the articles' Fisher–Yates shuffle of a list in place.
     """
     return rng_from_state(seed_state(seed))
 
@@ -129,5 +130,32 @@ def rng_from_state(start: float) -> Callable[[], float]:
         state = last
         return values
 
+    def shuffle(items: list[object]) -> None:
+        """Shuffle in place as the articles do: for k from the last index down to 1,
+        swap items k and ``j = floor(random() * (k + 1))``, one draw each.
+
+        The draw is u / 2**32 for a 32-bit u, so with m = k + 1 < 2**21 the
+        double product u * m / 2**32 is exact and its floor is (u * m) >> 32:
+        the index comes from the integer without a float (about 10% of the
+        Signal tree's time).
+        """
+        nonlocal state
+        last = len(items) - 1
+        if not -_EXACT_LIMIT < state + last * _GOLDEN_STEP < _EXACT_LIMIT or last >= 1 << 21:
+            for k in range(last, 0, -1):
+                j = int(next_float() * (k + 1))
+                items[k], items[j] = items[j], items[k]
+            return
+        s, mask = state, _MASK32
+        for k in range(last, 0, -1):
+            s += _GOLDEN_STEP
+            t = s & mask
+            t = ((t ^ (t >> 15)) * (t | 1)) & mask
+            t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
+            j = ((t ^ (t >> 14)) * (k + 1)) >> 32
+            items[k], items[j] = items[j], items[k]
+        state = s
+
     next_float.take = take  # type: ignore[attr-defined]
+    next_float.shuffle = shuffle  # type: ignore[attr-defined]
     return next_float

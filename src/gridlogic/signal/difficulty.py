@@ -56,6 +56,7 @@ from gridlogic.signal.solver import (
     geometry,
     graph_conflict_bits,
 )
+from gridlogic.signal.sweeps import compiled_sweeps
 
 SEARCH_NODE_LIMIT = 5000
 
@@ -103,35 +104,14 @@ _JSON_KEYS = (
 _fixed = count_fixed
 
 
-def _sweep_once(domains: list[int], geo: Geometry) -> bool:
-    """One sweep of neighbour agreement over the cells in order, in place; True if any domain shrank."""
-    border, supporters = geo.border_allowed, geo.supporters
-    changed = False
-    for i, domain in enumerate(domains):
-        kept = domain & border[i]
-        for table, j in supporters[i]:
-            kept &= table[domains[j]]
-        if kept != domain:
-            changed = True
-            domains[i] = kept
-    return changed
-
-
 def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
     """Stage 2 in place, as the articles' ``localFix``: (rounds that changed something, valid).
 
     Unlike the solver's propagation, a sweep does not stop at an emptied
-    cell; emptiness spreads to the neighbours and the round still counts.
+    cell; emptiness spreads to the neighbours and the round still counts:
+    the "grader" rule of :mod:`.sweeps`.
     """
-    rounds = 0
-    while True:
-        changed = _sweep_once(domains, geo)
-        valid = all(domains)
-        if not changed:
-            return rounds, valid
-        rounds += 1
-        if not valid:
-            return rounds, False
+    return compiled_sweeps(geo, "grader")(domains)  # type: ignore[return-value]
 
 
 def _global_step(domains: list[int], geo: Geometry) -> bool:
@@ -220,25 +200,10 @@ def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
 
     Propagation only ever fixes more tiles, so once the count is below
     ``needed``, the fixed point's is too, and the rest of the work is
-    skipped. When True, ``domains`` is the local fixed point.
+    skipped (the "undecided" rule of :mod:`.sweeps`). When True,
+    ``domains`` is the local fixed point.
     """
-    undecided = count_open(domains)
-    border, supporters = geo.border_allowed, geo.supporters
-    changed = undecided >= needed
-    while changed:  # _sweep_once, but counting fixed tiles so as to stop mid-sweep (7% of hard's work)
-        changed = False
-        for i, domain in enumerate(domains):
-            kept = domain & border[i]
-            for table, j in supporters[i]:
-                kept &= table[domains[j]]
-            if kept != domain:
-                if not kept & (kept - 1):  # now fixed (a tree board never empties a domain)
-                    undecided -= 1
-                    if undecided < needed:
-                        return False
-                domains[i] = kept
-                changed = True
-    return undecided >= needed
+    return compiled_sweeps(geo, "undecided")(domains, count_open(domains), needed)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -71,11 +71,13 @@ def tree(n: int, random: Callable[[], float]) -> list[int]:
     board = [0] * (n * n)
     parents = list(range(n * n))
     links = list(_grid_links(n))
-    take = getattr(random, "take", None)  # gridlogic.rng's bulk draw: the same numbers, faster
-    draws = take(len(links) - 1) if take else [random() for _ in range(len(links) - 1)]
-    for k, draw in zip(range(len(links) - 1, 0, -1), draws):
-        j = int(draw * (k + 1))  # Math.floor of a non-negative number
-        links[k], links[j] = links[j], links[k]
+    shuffle = getattr(random, "shuffle", None)  # gridlogic.rng's own: the same draws, faster
+    if shuffle:
+        shuffle(links)
+    else:
+        for k in range(len(links) - 1, 0, -1):
+            j = int(random() * (k + 1))  # Math.floor of a non-negative number
+            links[k], links[j] = links[j], links[k]
     missing = n * n - 1  # links the tree still needs; the rest of the list would all be refused
     for i, j, bit_i, bit_j in links:
         a = i

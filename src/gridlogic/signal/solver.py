@@ -48,6 +48,7 @@ from functools import cache
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.signal.board import BITS, VARIANTS, check_board, check_size, is_solved, neighbour
+from gridlogic.signal.sweeps import compiled_sweeps
 
 FULL = 0xFFFF
 # WITH[d]: the domain of every mask that has a pipe in direction d; WITHOUT[d]: every other mask.
@@ -108,12 +109,13 @@ def _support_table(d: int) -> list[int]:
 SUPPORT = tuple(_support_table(d) for d in range(4))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one per board side (geometry() caches it), hashed by identity
 class Geometry:
     """Per board side: each cell's on-board neighbours and the masks the border allows."""
 
     n: int
     neighbours: tuple[tuple[int, ...], ...]
+    directions: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
     border_allowed: tuple[int, ...]
     supporters: tuple[tuple[tuple[list[int], int], ...], ...]  # (SUPPORT[d], neighbour) pairs
     pairs: tuple[tuple[int, int, int, int, int, int], ...]  # right and down links, see graph_conflict_bits
@@ -135,6 +137,7 @@ def geometry(n: int) -> Geometry:
     return Geometry(
         n,
         tuple(tuple(j for _, j in p) for p in links),
+        tuple(links),
         tuple(border),
         tuple(tuple((SUPPORT[d], j) for d, j in p) for p in links),
         tuple(
@@ -149,23 +152,9 @@ def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
 
     As printed, a sweep updates cells one after another, so later cells see
     earlier cells' new domains, and it stops at the first cell left empty
-    (that cell keeps its old domain).
+    (that cell keeps its old domain): the "solver" rule of :mod:`.sweeps`.
     """
-    rounds, changed = 0, True
-    border, supporters = geo.border_allowed, geo.supporters
-    while changed:
-        changed = False
-        rounds += 1
-        for i, domain in enumerate(domains):
-            kept = domain & border[i]
-            for table, j in supporters[i]:
-                kept &= table[domains[j]]
-            if not kept:
-                return False, rounds
-            if kept != domain:
-                changed = True
-                domains[i] = kept
-    return True, rounds
+    return compiled_sweeps(geo, "solver")(domains)  # type: ignore[return-value]
 
 
 def _make_arc_consistent(domains: list[int], geo: Geometry, pending: set[int]) -> bool:
