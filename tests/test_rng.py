@@ -1,5 +1,7 @@
 """gridlogic.rng against values printed by the JavaScript reference (node ../shared/reference/cases.js)."""
 
+import random
+
 import pytest
 
 from gridlogic.rng import js_length, rng
@@ -66,13 +68,16 @@ def test_state_arithmetic_matches_doubles_even_past_2_to_the_53(start):
 
     calls = rng_from_state(start)
     assert [calls() for _ in range(10)] == _float_state_reference(start, 10)
+    bounds = [1, 2, 3, 4, 24, 60, 1000, 2**21 - 1, 2**21, 2**40]
     bulk = rng_from_state(start)
-    assert bulk.take(10) == _float_state_reference(start, 10)
+    assert bulk.below(bounds) == [int(x * b) for x, b in zip(_float_state_reference(start, 10), bounds)]
 
 
-def test_take_equals_repeated_calls():
-    one, bulk = rng("take"), rng("take")
-    assert [one() for _ in range(50)] == bulk.take(7) + bulk.take(43)
+def test_below_equals_repeated_calls():
+    one, bulk = rng("below"), rng("below")
+    bounds = [random.Random(k).randrange(1, 50) for k in range(50)]
+    assert [int(one() * b) for b in bounds] == bulk.below(bounds[:7]) + bulk.below(bounds[7:])
+    assert bulk.below([]) == []
     assert one() == bulk()
 
 
@@ -96,7 +101,7 @@ def test_shuffle_equals_the_plain_loop_over_calls(start):
 
 
 def test_shuffle_indices_match_float_products_for_many_draws():
-    # floor(u / 2**32 * m) == (u * m) >> 32 is the claim the fast shuffle rests on.
+    # floor(u / 2**32 * m) == (u * m) >> 32 is the claim the integer draws rest on.
     plain, fast = rng("shuffle-many"), rng("shuffle-many")
     for _ in range(200):
         expected, items = list(range(61)), list(range(61))

@@ -38,7 +38,8 @@ starts 0.6356695315334946, 0.4500389730092138, and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 _MASK32 = 0xFFFFFFFF
 _FNV_OFFSET = 2166136261
@@ -53,7 +54,7 @@ def _utf16_units(text: str) -> list[int]:
 
 def js_length(text: str) -> int:
     """``text.length`` in JavaScript: the number of UTF-16 code units."""
-    return len(_utf16_units(text))
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _js_charcodes_of_code_points(text: str) -> list[int]:
@@ -77,7 +78,8 @@ def seed_state(seed: str) -> float:
     """The initial state for ``seed``, as the JavaScript double holds it."""
     state = _FNV_OFFSET
     hashed = False
-    for code in _js_charcodes_of_code_points(seed):
+    # An ASCII character is one code point and one UTF-16 unit: its byte is its char code.
+    for code in seed.encode("ascii") if seed.isascii() else _js_charcodes_of_code_points(seed):
         state = ((state ^ code) * _FNV_PRIME) & _MASK32
         hashed = True
     return float(_to_int32(state) if hashed else state)
@@ -89,11 +91,18 @@ _EXACT_LIMIT = 1 << 53  # below this a double holds every integer, so int additi
 def rng(seed: str) -> Callable[[], float]:
     """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``.
 
-    The callable also has ``take(k)``, the list of its next ``k`` values
-    (the same as ``k`` calls, with less call overhead for bulk draws), and
-    ``shuffle(items)``, the articles' Fisher–Yates shuffle of a list in place.
+    The callable also has two bulk forms that consume the same draws as
+    calls would, with less work per draw:
+
+    * ``below(bounds)``: ``[floor(random() * b) for b in bounds]``;
+    * ``shuffle(items)``: the articles' Fisher–Yates shuffle of a list in
+      place (for k from the last index down to 1, swap items k and
+      ``floor(random() * (k + 1))``).
     """
     return rng_from_state(seed_state(seed))
+
+
+_MAX_BOUND = 1 << 21  # u * b < 2**53 for every 32-bit u: the double product is exact
 
 
 def rng_from_state(start: float) -> Callable[[], float]:
@@ -115,38 +124,46 @@ def rng_from_state(start: float) -> Callable[[], float]:
         t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & _MASK32))) & _MASK32
         return ((t ^ (t >> 14)) & _MASK32) / 4294967296
 
-    def take(count: int) -> list[float]:
+    def below(bounds: Sequence[int]) -> list[int]:
+        """``floor(random() * b)`` for each positive int bound b, one draw each."""
+        if max(bounds, default=0) >= _MAX_BOUND:
+            return [int(next_float() * b) for b in bounds]  # rare: the exact but slower way
+        return small_bounds_below(bounds)
+
+    def small_bounds_below(bounds: Sequence[int]) -> list[int]:
+        """:func:`below` for bounds 1 <= b < 2**21, computed on integers.
+
+        A draw is u / 2**32 for a 32-bit u; for such b the double product
+        u / 2**32 * b is exact, so its floor is (u * b) >> 32. That skips a
+        float division, a float product and ``int()`` per draw.
+        """
         nonlocal state
-        first, last = state + _GOLDEN_STEP, state + count * _GOLDEN_STEP
-        if not -_EXACT_LIMIT < last < _EXACT_LIMIT:
-            return [next_float() for _ in range(count)]
-        values: list[float] = []
-        append, mask = values.append, _MASK32
-        for s in range(first, last + 1, _GOLDEN_STEP):  # the states of the next `count` calls
-            s &= mask
-            t = ((s ^ (s >> 15)) * (s | 1)) & mask
+        if not -_EXACT_LIMIT < state + len(bounds) * _GOLDEN_STEP < _EXACT_LIMIT:
+            return [int(next_float() * b) for b in bounds]  # past 2**53 the state rounds: one at a time
+        values: list[int] = []
+        append, mask, s = values.append, _MASK32, state
+        for b in bounds:
+            s += _GOLDEN_STEP
+            t = s & mask
+            t = ((t ^ (t >> 15)) * (t | 1)) & mask
             t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask  # the low 32 bits of a sum need only those of its terms
-            append((t ^ (t >> 14)) / 4294967296)
-        state = last
+            append(((t ^ (t >> 14)) * b) >> 32)
+        state = s
         return values
 
-    def shuffle(items: list[object]) -> None:
-        """Shuffle in place as the articles do: for k from the last index down to 1,
-        swap items k and ``j = floor(random() * (k + 1))``, one draw each.
+    def shuffle(items: list[Any]) -> None:
+        """The articles' Fisher–Yates shuffle in place, from the last item down.
 
-        The draw is u / 2**32 for a 32-bit u, so with m = k + 1 < 2**21 the
-        double product u * m / 2**32 is exact and its floor is (u * m) >> 32:
-        the index comes from the integer without a float (about 10% of the
-        Signal tree's time).
+        :func:`small_bounds_below` with the swap in the same loop: the Signal
+        generator spends most of its time here, and the one loop is 9% quicker.
         """
         nonlocal state
         last = len(items) - 1
-        if not -_EXACT_LIMIT < state + last * _GOLDEN_STEP < _EXACT_LIMIT or last >= 1 << 21:
-            for k in range(last, 0, -1):
-                j = int(next_float() * (k + 1))
+        if last >= _MAX_BOUND or not -_EXACT_LIMIT < state + last * _GOLDEN_STEP < _EXACT_LIMIT:
+            for k, j in zip(range(last, 0, -1), below(range(last + 1, 1, -1))):
                 items[k], items[j] = items[j], items[k]
             return
-        s, mask = state, _MASK32
+        mask, s = _MASK32, state
         for k in range(last, 0, -1):
             s += _GOLDEN_STEP
             t = s & mask
@@ -156,6 +173,6 @@ def rng_from_state(start: float) -> Callable[[], float]:
             items[k], items[j] = items[j], items[k]
         state = s
 
-    next_float.take = take  # type: ignore[attr-defined]
+    next_float.below = below  # type: ignore[attr-defined]
     next_float.shuffle = shuffle  # type: ignore[attr-defined]
     return next_float

@@ -46,7 +46,6 @@ from dataclasses import dataclass
 
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.solver import (
-    VARIANT_DOMAINS,
     Geometry,
     _make_arc_consistent,
     _members,
@@ -192,7 +191,7 @@ def analyze_difficulty(board: Sequence[int], n: int) -> Difficulty:
 
 def _border_domains(board: Sequence[int], geo: Geometry) -> list[int]:
     """Stage 1: each tile's orientations that keep every pipe on the board."""
-    return [VARIANT_DOMAINS[m] & allowed for m, allowed in zip(board, geo.border_allowed)]
+    return list(map(tuple.__getitem__, geo.border_domains, board))
 
 
 def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
@@ -249,27 +248,29 @@ def could_be_hard(board: Sequence[int], geo: Geometry) -> bool:
 def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = None) -> Difficulty:
     """:func:`analyze_difficulty` for a board already checked, reusing stages 1-2 when given."""
     geo = geometry(n)
-    orders = [VARIANTS[m] for m in board]
     local = local or local_stage(board, geo)
     boundary_fixed, local_rounds, local_domains = local.boundary_fixed, local.rounds, local.domains
-    domains = local_domains.copy()
+    cells = len(board)
     local_fixed = _fixed(local_domains)
+    remaining = count_open(local_domains)
 
     global_rounds = 0
-    for _ in range(len(board) * 4):
-        if count_fixed(domains) == len(domains):
-            break
-        if not _global_step(domains, geo):
-            break
-        global_rounds += 1
-        _local_fix(domains, geo)
+    needs_search = False
+    search = _SearchCount(found=True)
+    if local_fixed < cells:  # else stage 3 and the search have nothing to do
+        domains = local_domains.copy()
+        for _ in range(cells * 4):
+            if count_fixed(domains) == cells:
+                break
+            if not _global_step(domains, geo):
+                break
+            global_rounds += 1
+            _local_fix(domains, geo)
+        needs_search = count_open(domains) > 0
+        if needs_search:
+            search = _bounded_search(domains, [VARIANTS[m] for m in board], geo)
 
-    needs_search = count_open(domains) > 0
-    search = _bounded_search(domains, orders, geo) if needs_search else _SearchCount(found=True)
-
-    remaining = count_open(local_domains)
-    largest_region = _largest_region(local_domains, geo)
-    cells = len(board)
+    largest_region = _largest_region(local_domains, geo) if remaining else 0
     substantial = remaining >= max(8, math.ceil(cells * 0.3)) and largest_region >= 6
     demanding = global_rounds >= 2 or (search.max_depth >= 2 and search.decision_points >= 2)
     if search.truncated or (needs_search and not search.found):

@@ -204,7 +204,7 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     n = size
     geo = geometry(n)
     random = rng(seed)
-    take = random.take  # type: ignore[attr-defined]
+    below = random.below  # type: ignore[attr-defined]
     for attempt in range(1, MAX_ATTEMPTS + 1):
         answer = tree(n, random)
         # Each skip below rejects a board the articles' order of work would reject too,
@@ -217,13 +217,14 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
         if difficulty in ("easy", "medium") and local.is_easy() != (difficulty == "easy"):
             continue
         # The articles' solve(answer) starts from the same fixed point as the local stage.
-        solutions, _, truncated = search_from_fixed_point(answer, local.domains, geo, SOLVE_NODE_LIMIT)
+        solutions, _, truncated = search_from_fixed_point(answer, local.domains, geo, SOLVE_NODE_LIMIT, True)
         if truncated or len(solutions) != 1:
             continue
         grade = analyze_checked(answer, n, local)
         if difficulty != "any" and grade.level != difficulty:
             continue
-        shuffled = [(v := VARIANTS[m])[int(draw * len(v))] for m, draw in zip(answer, take(n * n))]
+        orientations = [VARIANTS[m] for m in answer]
+        shuffled = [o[j] for o, j in zip(orientations, below([len(o) for o in orientations]))]
         if is_solved(shuffled, n):
             continue
         # Proven unique, and the answer is a spanning tree by construction: correct.
