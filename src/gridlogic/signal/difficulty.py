@@ -100,9 +100,6 @@ _JSON_KEYS = (
 )
 
 
-_fixed = count_fixed
-
-
 def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
     """Stage 2 in place, as the articles' ``localFix``: (rounds that changed something, valid).
 
@@ -110,7 +107,7 @@ def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
     cell; emptiness spreads to the neighbours and the round still counts:
     the "grader" rule of :mod:`.sweeps`.
     """
-    return compiled_sweeps(geo, "grader")(domains)  # type: ignore[return-value]
+    return compiled_sweeps(geo, "grader")(domains)
 
 
 def _global_step(domains: list[int], geo: Geometry) -> bool:
@@ -194,17 +191,6 @@ def _border_domains(board: Sequence[int], geo: Geometry) -> list[int]:
     return list(map(tuple.__getitem__, geo.border_domains, board))
 
 
-def _keeps_undecided(domains: list[int], geo: Geometry, needed: int) -> bool:
-    """Propagate in place by sweeps; False as soon as fewer than ``needed`` tiles are undecided.
-
-    Propagation only ever fixes more tiles, so once the count is below
-    ``needed``, the fixed point's is too, and the rest of the work is
-    skipped (the "undecided" rule of :mod:`.sweeps`). When True,
-    ``domains`` is the local fixed point.
-    """
-    return compiled_sweeps(geo, "undecided")(domains, count_open(domains), needed)  # type: ignore[return-value]
-
-
 @dataclass(frozen=True)
 class LocalStage:
     """Stages 1 and 2 of the grader: the domains after local reasoning and the figures behind them."""
@@ -212,25 +198,25 @@ class LocalStage:
     domains: list[int]
     boundary_fixed: int
     rounds: int
-    valid: bool
+    fixed: int  # tiles with one orientation left: the reference's localFixed
 
     def is_easy(self) -> bool:
         """The easy rule's local half. When it holds nothing is left for stage 3 or a search,
         so the level is easy whatever follows; when it fails the level is not easy."""
         cells = len(self.domains)
-        return _fixed(self.domains) == cells and self.rounds <= 8 and self.boundary_fixed / cells >= 0.2
+        return self.fixed == cells and self.rounds <= 8 and self.boundary_fixed / cells >= 0.2
 
 
 def local_stage(board: Sequence[int], geo: Geometry) -> LocalStage:
     domains = _border_domains(board, geo)
-    boundary_fixed = _fixed(domains)
-    rounds, valid = _local_fix(domains, geo)
-    return LocalStage(domains, boundary_fixed, rounds, valid)
+    boundary_fixed = count_fixed(domains)
+    rounds, _ = _local_fix(domains, geo)
+    return LocalStage(domains, boundary_fixed, rounds, count_fixed(domains))
 
 
 def could_be_easy(board: Sequence[int], geo: Geometry) -> bool:
     """Necessary for easy, from the border alone: ``boundaryFixed >= 0.2 n²``."""
-    return _fixed(_border_domains(board, geo)) / len(board) >= 0.2
+    return count_fixed(_border_domains(board, geo)) / len(board) >= 0.2
 
 
 def could_be_hard(board: Sequence[int], geo: Geometry) -> bool:
@@ -238,11 +224,11 @@ def could_be_hard(board: Sequence[int], geo: Geometry) -> bool:
 
     Both figures are taken at the local fixed point, whose value (unlike its
     round count) does not depend on the order of the work, so the quicker
-    early-exit propagation of :func:`_keeps_undecided` decides it.
+    early-exit sweeps of the "undecided" rule of :mod:`.sweeps` decide it.
     """
-    domains = _border_domains(board, geo)
     needed = max(8, math.ceil(len(board) * 0.3))
-    return _keeps_undecided(domains, geo, needed) and _largest_region(domains, geo) >= 6
+    domains = compiled_sweeps(geo, "undecided")(board, needed)
+    return domains is not None and _largest_region(domains, geo) >= 6
 
 
 def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = None) -> Difficulty:
@@ -251,7 +237,7 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
     local = local or local_stage(board, geo)
     boundary_fixed, local_rounds, local_domains = local.boundary_fixed, local.rounds, local.domains
     cells = len(board)
-    local_fixed = _fixed(local_domains)
+    local_fixed = local.fixed
     remaining = count_open(local_domains)
 
     global_rounds = 0

@@ -34,7 +34,8 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from operator import getitem
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.params import check_generate_arguments
@@ -148,13 +149,21 @@ TURNS = tuple(tuple(_clockwise_turns(a, b) for b in range(16)) for a in range(16
 
 
 def _metrics(answer: Sequence[int], shuffled: Sequence[int], correct: bool, deduction: int) -> Metrics:
-    entropy = 0.0
-    for count in Counter(map(SHAPES.__getitem__, answer)).values():
-        p = count / len(answer)
-        entropy -= p * math.log(p)
-    variety = _js_round(entropy / math.log(5) * 100)
-    turns = sum(TURNS[a][b] for a, b in zip(shuffled, answer))
+    variety = _variety(tuple(Counter(map(SHAPES.__getitem__, answer)).values()))
+    turns = sum(map(getitem, map(TURNS.__getitem__, shuffled), answer))  # TURNS[start][goal] per tile
     return Metrics(_js_round(80 + variety * 0.2) if correct else 0, deduction, variety, turns)
+
+
+@lru_cache(maxsize=1024)
+def _variety(counts: tuple[int, ...]) -> int:
+    """Normalised Shannon entropy (0-100) of shape counts, summed in the given order as the reference does
+    (a float sum depends on its order); a board has few distinct count tuples, so they are cached."""
+    cells = sum(counts)
+    entropy = 0.0
+    for count in counts:
+        p = count / cells
+        entropy -= p * math.log(p)
+    return _js_round(entropy / math.log(5) * 100)
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
     earlier cells' new domains, and it stops at the first cell left empty
     (that cell keeps its old domain): the "solver" rule of :mod:`.sweeps`.
     """
-    return compiled_sweeps(geo, "solver")(domains)  # type: ignore[return-value]
+    return compiled_sweeps(geo, "solver")(domains)
 
 
 def _make_arc_consistent(domains: list[int], geo: Geometry, pending: set[int]) -> bool:

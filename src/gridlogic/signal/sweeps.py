@@ -11,28 +11,30 @@ depends on this order, which is kept exactly. The fixed point itself does not.
 
 Three callers stop their sweeps by different rules (``rule``):
 
-* ``"solver"``, the solver's ``propagate``: stop at the first cell that
-  would be left empty (it keeps its old domain); return ``(valid, rounds)``,
-  the stopping sweep counted.
-* ``"grader"``, the grader's ``localFix``: an emptied cell stays empty and
-  empties its neighbours in turn; after each sweep that changed something,
-  count it and stop if some domain is empty; return ``(rounds, valid)``.
-* ``"undecided"``, the generator's hard precheck: return False as soon as
-  fewer than ``needed`` cells are undecided (propagation only ever fixes
-  more cells, so the fixed point would have fewer too), True at the fixed
-  point otherwise. A tree board never empties a domain, so a cell that
-  changes goes from undecided to fixed or stays undecided.
+* ``"solver"``, the solver's ``propagate``, ``sweeps(domains) -> (valid,
+  rounds)``: stop at the first cell that would be left empty (it keeps its
+  old domain), the stopping sweep counted.
+* ``"grader"``, the grader's ``localFix``, ``sweeps(domains) -> (rounds,
+  valid)``: an emptied cell stays empty and empties its neighbours in turn;
+  after each sweep that changed something, count it and stop if some
+  domain is empty.
+* ``"undecided"``, the generator's hard precheck, ``sweeps(board, needed)
+  -> domains or None``: start from the board's border domains (stage 1) and
+  give up (None) as soon as fewer than ``needed`` cells are undecided
+  (propagation only ever fixes more cells, so the fixed point would have
+  fewer too); else return the fixed point. On a tree board no domain
+  empties, so a cell that changes is either newly fixed or still undecided.
 
-Each function updates ``domains`` (a list of 16-bit domains) in place.
+The first two update ``domains`` (a list of 16-bit domains) in place.
 
 Why written out: in a loop over cells, CPython spends most of its time on
 the loop (``enumerate``, unpacking each neighbour pair, indexing the list),
 not on the three or four ANDs. With each domain in a local variable and
-each cell's update on one line, a sweep takes half the time
-(``benchmarks/engines.py``; the 4×4 grader stage of a tree board, 6.3 µs
-by the loop, 3.1 µs written out). The source is built once per board side
-and compiled with ``exec``, as the standard library's ``dataclasses``
-builds ``__init__``; compiling costs about 35 µs a cell, once.
+each cell's update on one line, a sweep takes half the time (the grader's
+stage 2 of 4×4 tree boards: 6.3 µs by the loop, 3.1 µs written out). The
+source is built once per board side and rule and compiled with ``exec``,
+as the standard library's ``dataclasses`` builds ``__init__``; compiling
+costs about 35 µs a cell, once.
 
 Worked example: for n = 2 and the grader rule, :func:`sweep_source` gives::
 
@@ -41,10 +43,11 @@ Worked example: for n = 2 and the grader rule, :func:`sweep_source` gives::
         rounds = 0
         while True:
             changed = False
-            kept = d0 & 6 & S1[d1] & S2[d2]
+            kept = d0 & 0x55 & S1[d1] & S2[d2]
             if kept != d0:
                 d0 = kept
                 changed = True
+            kept = d1 & 0x1111 & S2[d3] & S3[d0]
             ...
             if not changed:
                 break
@@ -54,16 +57,16 @@ Worked example: for n = 2 and the grader rule, :func:`sweep_source` gives::
         domains[:] = d0, d1, d2, d3,
         return rounds, all(domains)
 
-where ``S1`` is ``SUPPORT[1]`` (support from the right neighbour) and 6 is
-the set of masks 1 and 2 (no pipe up or left): cell 0's border allows
-only those of its masks with neither an up nor a left pipe.
+``S1`` is ``SUPPORT[1]``, the support from the right neighbour, and 0x55
+is the set of masks 0, 2, 4 and 6, those with no pipe up or left: all that
+the top-left corner's border allows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gridlogic.signal.solver import Geometry
@@ -75,15 +78,19 @@ _EVERY_MASK = 0xFFFF
 def sweep_source(geo: Geometry, rule: str) -> str:
     """The Python source of the sweeps for ``geo``'s board under ``rule`` (see the module docstring).
 
-    ``S0``-``S3`` name the support tables ``SUPPORT[d]`` of the four directions.
+    ``S0``-``S3`` name the support tables ``SUPPORT[d]`` of the four
+    directions, ``B{i}`` cell i's ``border_domains`` and ``OPEN`` the table
+    ``IS_OPEN``.
     """
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
     cells = range(geo.n * geo.n)
     names = "".join(f"d{i}, " for i in cells).rstrip()
-    write_back = f"domains[:] = {names}"
     if rule == "undecided":
-        lines = ["def sweeps(domains, undecided, needed):", f"    {names} = domains"]
+        lines = ["def sweeps(board, needed):", "    " + "".join(f"b{i}, " for i in cells).rstrip() + " = board"]
+        lines += [f"    d{i} = B{i}[b{i}]" for i in cells]
+        lines += [f"    undecided = {' + '.join(f'OPEN[d{i}]' for i in cells)}", "    if undecided < needed:",
+                  "        return None"]
     else:
         lines = ["def sweeps(domains):", f"    {names} = domains", "    rounds = 0"]
     lines += ["    while True:", "        changed = False"]
@@ -93,25 +100,31 @@ def sweep_source(geo: Geometry, rule: str) -> str:
         terms += [f"S{d}[d{j}]" for d, j in geo.directions[i]]
         lines.append(f"        kept = {' & '.join(terms)}")
         if rule == "solver":
-            lines += ["        if not kept:", f"            {write_back}", "            return False, rounds + 1"]
+            lines += ["        if not kept:", f"            domains[:] = {names}", "            return False, rounds + 1"]
         lines += [f"        if kept != d{i}:", f"            d{i} = kept", "            changed = True"]
         if rule == "undecided":
             lines += ["            if not kept & (kept - 1):", "                undecided -= 1",
-                      "                if undecided < needed:", "                    return False"]
-    lines += ["        rounds += 1" if rule == "solver" else "", "        if not changed:", "            break"]
+                      "                if undecided < needed:", "                    return None"]
+    if rule == "solver":
+        lines.append("        rounds += 1")
+    lines += ["        if not changed:", "            break"]
     if rule == "grader":
         lines += ["        rounds += 1", f"        if not ({' and '.join(f'd{i}' for i in cells)}):", "            break"]
-    lines.append(f"    {write_back}")
-    lines.append({"solver": "    return True, rounds", "grader": "    return rounds, all(domains)",
-                  "undecided": "    return True"}[rule])
-    return "\n".join(line for line in lines if line) + "\n"
+    if rule == "undecided":
+        lines.append(f"    return [{names}]")
+    else:
+        lines.append(f"    domains[:] = {names}")
+        lines.append("    return True, rounds" if rule == "solver" else "    return rounds, all(domains)")
+    return "\n".join(lines) + "\n"
 
 
 @lru_cache(maxsize=48)
-def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., object]:
+def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps for ``geo``'s board under ``rule``, compiled once per board side and rule."""
-    from gridlogic.signal.solver import SUPPORT
+    from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
 
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
+    namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
+    namespace["OPEN"] = IS_OPEN
     exec(compile(sweep_source(geo, rule), f"<signal sweeps n={geo.n} {rule}>", "exec"), namespace)  # noqa: S102
     return namespace["sweeps"]  # type: ignore[return-value]
