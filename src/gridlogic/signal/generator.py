@@ -81,14 +81,14 @@ def tree(n: int, random: Callable[[], float]) -> list[int]:
             links[k], links[j] = links[j], links[k]
     missing = n * n - 1  # links the tree still needs; the rest of the list would all be refused
     for i, j, bit_i, bit_j in links:
-        a = i
-        while parents[a] != a:
+        a = parents[i]
+        while a != parents[a]:
             a = parents[a]
-        b = j
-        while parents[b] != b:
+        b = parents[j]
+        while b != parents[b]:
             b = parents[b]
         if a != b:
-            parents[a] = b
+            parents[a] = parents[i] = parents[j] = b  # i and j point at the new root: shorter walks later
             board[i] |= bit_i
             board[j] |= bit_j
             missing -= 1
