@@ -73,3 +73,22 @@ def test_generator_prechecks_never_change_the_puzzle():
             break
         puzzle = signal.generate(n, seed, target)
         assert (puzzle.attempt, list(puzzle.answer), list(puzzle.shuffled)) == (attempt, answer, shuffled)
+
+
+def test_conflict_free_orientations_equal_one_graph_conflict_per_orientation():
+    # The grader's stage 3 settles every orientation of a cell from one scan of the other links.
+    from gridlogic.signal.solver import conflict_free_orientations, geometry
+
+    rand = random.Random(7)
+    kept_some = dropped_some = 0
+    for board, n in _random_boards(300, 40):
+        domains = [[v for v in literal.variants(m) if rand.random() < 0.75] for m in board]
+        i = rand.randrange(n * n)
+        domains[i] = literal.variants(board[i])
+        expected = [v for v in domains[i] if not literal.graph_conflict([[v] if k == i else d for k, d in enumerate(domains)], n)]
+        bits = [sum(1 << v for v in d) for d in domains]
+        got = conflict_free_orientations(bits, i, geometry(n))
+        assert [v for v in domains[i] if got >> v & 1] == expected
+        kept_some += bool(expected)
+        dropped_some += len(expected) < len(domains[i])
+    assert kept_some > 50 and dropped_some > 50  # both outcomes are exercised

@@ -50,6 +50,7 @@ from gridlogic.signal.solver import (
     _make_arc_consistent,
     _members,
     _mrv_choice,
+    conflict_free_orientations,
     count_fixed,
     count_open,
     geometry,
@@ -116,12 +117,7 @@ def _global_step(domains: list[int], geo: Geometry) -> bool:
     for i, domain in enumerate(domains):
         if not domain & (domain - 1):
             continue  # fewer than two orientations
-        kept = 0
-        for mask in range(16):
-            if domain >> mask & 1:
-                domains[i] = 1 << mask
-                if not graph_conflict_bits(domains, geo):
-                    kept |= 1 << mask
+        kept = conflict_free_orientations(domains, i, geo)
         domains[i] = kept
         changed |= kept != domain
     return changed

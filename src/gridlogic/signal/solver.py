@@ -353,6 +353,78 @@ def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
     return joins != len(domains) - 1  # some cell can no longer be reached from cell 0
 
 
+def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) -> int:
+    """The masks m of ``domains[i]`` for which cell i fixed to m has no :func:`graph_conflict_bits`.
+
+    The grader's stage 3 asks this for every undecided cell. Trying each m
+    with a full graph_conflict scan repeats the work on the links that do
+    not touch cell i, so this scans them once (two union-finds, as there)
+    and then settles each m from cell i's own links, at most four:
+
+    * a forced cycle: the other cells' forced links already close one (every
+      m conflicts), or two of m's forced links reach the same forced group;
+    * connectivity: without cell i the possible links leave the other cells
+      in some number of groups, and m's possible links must reach them all.
+
+    Example: on a 1×2 board with cell 0 undecided between masks 2 (pipe
+    right) and 8 (pipe left), only 2 can reach cell 1: the result is 1 << 2.
+    """
+    cells = len(domains)
+    if not all(domains[k] for k in range(cells) if k != i):
+        return 0  # an empty domain elsewhere: every choice conflicts
+    forced = list(range(cells))
+    possible = list(range(cells))
+    joins = 0
+    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
+        if a == i or b == i:
+            continue
+        here, there = domains[a], domains[b]
+        if here & has_a and there & has_b:
+            x, y = a, b
+            while possible[x] != x:
+                x = possible[x]
+            while possible[y] != y:
+                y = possible[y]
+            if x != y:
+                possible[x] = y
+                joins += 1
+            if not here & lacks_a and not there & lacks_b:
+                x, y = a, b
+                while forced[x] != x:
+                    x = forced[x]
+                while forced[y] != y:
+                    y = forced[y]
+                if x == y:
+                    return 0  # a forced cycle that no choice at cell i undoes
+                forced[x] = y
+    groups = cells - 1 - joins  # groups of possible links among the cells other than i
+    kept = 0
+    domain = domains[i]
+    for mask in range(16):
+        if not domain >> mask & 1:
+            continue
+        reached, forced_reached = set(), set()
+        for d, j in geo.directions[i]:
+            back, there = OPPOSITE[d], domains[j]
+            if not mask >> d & 1 or not there & WITH[back]:
+                continue  # no pipe towards j, or j can never face back: not a possible link
+            x = j
+            while possible[x] != x:
+                x = possible[x]
+            reached.add(x)
+            if not there & WITHOUT[back]:  # every orientation of j faces back: a forced link
+                x = j
+                while forced[x] != x:
+                    x = forced[x]
+                if x in forced_reached:
+                    break  # two forced links into one forced group: a cycle
+                forced_reached.add(x)
+        else:
+            if len(reached) == groups:
+                kept |= 1 << mask
+    return kept
+
+
 def graph_conflict(domains: Sequence[Sequence[int]], n: int) -> bool:
     """True when the domains already force a cycle, or can no longer connect every cell to cell 0.
 
