@@ -68,9 +68,16 @@ def test_state_arithmetic_matches_doubles_even_past_2_to_the_53(start):
 
     calls = rng_from_state(start)
     assert [calls() for _ in range(10)] == _float_state_reference(start, 10)
+    assert rng_from_state(start).take(10) == _float_state_reference(start, 10)
     bounds = [1, 2, 3, 4, 24, 60, 1000, 2**21 - 1, 2**21, 2**40]
     bulk = rng_from_state(start)
     assert bulk.below(bounds) == [int(x * b) for x, b in zip(_float_state_reference(start, 10), bounds)]
+
+
+def test_take_equals_repeated_calls():
+    one, bulk = rng("take"), rng("take")
+    assert [one() for _ in range(50)] == bulk.take(7) + bulk.take(43) and bulk.take(0) == []
+    assert one() == bulk()
 
 
 def test_below_equals_repeated_calls():

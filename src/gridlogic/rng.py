@@ -91,9 +91,10 @@ _EXACT_LIMIT = 1 << 53  # below this a double holds every integer, so int additi
 def rng(seed: str) -> Callable[[], float]:
     """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``.
 
-    The callable also has two bulk forms that consume the same draws as
-    calls would, with less work per draw:
+    The callable also has bulk forms that consume the same draws as calls
+    would, with less work per draw:
 
+    * ``take(k)``: the next ``k`` values;
     * ``below(bounds)``: ``[floor(random() * b) for b in bounds]``;
     * ``shuffle(items)``: the articles' Fisher–Yates shuffle of a list in
       place (for k from the last index down to 1, swap items k and
@@ -123,6 +124,22 @@ def rng_from_state(start: float) -> Callable[[], float]:
         t = ((s ^ (s >> 15)) * (1 | s)) & _MASK32
         t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & _MASK32))) & _MASK32
         return ((t ^ (t >> 14)) & _MASK32) / 4294967296
+
+    def take(count: int) -> list[float]:
+        """The next ``count`` values, as ``count`` calls would give them."""
+        nonlocal state
+        if not -_EXACT_LIMIT < state + count * _GOLDEN_STEP < _EXACT_LIMIT:
+            return [next_float() for _ in range(count)]  # past 2**53 the state rounds: one at a time
+        values: list[float] = []
+        append, mask, s = values.append, _MASK32, state
+        for _ in range(count):
+            s += _GOLDEN_STEP
+            t = s & mask
+            t = ((t ^ (t >> 15)) * (t | 1)) & mask
+            t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
+            append((t ^ (t >> 14)) / 4294967296)
+        state = s
+        return values
 
     def below(bounds: Sequence[int]) -> list[int]:
         """``floor(random() * b)`` for each positive int bound b, one draw each."""
@@ -173,6 +190,7 @@ def rng_from_state(start: float) -> Callable[[], float]:
             items[k], items[j] = items[j], items[k]
         state = s
 
+    next_float.take = take  # type: ignore[attr-defined]
     next_float.below = below  # type: ignore[attr-defined]
     next_float.shuffle = shuffle  # type: ignore[attr-defined]
     return next_float

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.params import check_generate_arguments
 from gridlogic.pattern.lines import compute_clue
-from gridlogic.pattern.solver import SolveResult, solve
+from gridlogic.pattern.solver import SolveResult, search_runs, solve
 from gridlogic.rng import rng
 
 __all__ = [
@@ -81,6 +81,11 @@ def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list
     rows = [compute_clue(answer[r * n : r * n + n]) for r in range(n)]
     cols = [compute_clue([answer[r * n + c] for r in range(n)]) for c in range(n)]
     return rows, cols
+
+
+def _runs(clue: list[int]) -> tuple[int, ...]:
+    """A computed clue as the solver's tuple of positive runs (``[0]``, the empty line, has none)."""
+    return () if clue == [0] else tuple(clue)
 
 
 def _picture(cells: Sequence[int], n: int) -> str:
@@ -164,17 +169,19 @@ def attempts(size: int, seed: str) -> Iterator[Attempt]:
     n = size
     cells = n * n
     random = rng(seed)
+    take = random.take  # type: ignore[attr-defined]
     bound = max(3, math.floor(cells * 0.15))
     for number in range(1, MAX_ATTEMPTS + 1):
         density = 0.4 + random() * 0.25
-        answer = tuple(1 if random() < density else 0 for _ in range(cells))
+        answer = tuple([1 if draw < density else 0 for draw in take(cells)])
         filled = sum(answer)
         if filled < bound or filled > cells - bound:
             outcome = "too few filled" if filled < bound else "too many filled"
             yield Attempt(number, density, answer, filled, outcome, None)
             continue
         rows, cols = clues_for(answer, n)
-        result = solve(rows, cols, n, NODE_LIMIT)
+        # Clues computed from a grid always fit: search them without solve()'s checks.
+        result = search_runs([_runs(clue) for clue in rows], [_runs(clue) for clue in cols], NODE_LIMIT)
         if result.truncated:
             outcome = "undecided"
         elif not result.solutions:

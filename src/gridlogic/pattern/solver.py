@@ -201,6 +201,17 @@ def solve_grid(
     rows, cols = _validate_lines(row_clues, col_clues, width, height)
     if isinstance(node_limit, bool) or not isinstance(node_limit, int):
         raise InvalidParameters(f"node_limit {node_limit!r} is not allowed; it must be a whole number")
+    return search_runs(rows, cols, node_limit, max_solutions)
+
+
+def search_runs(
+    rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]], node_limit: int, max_solutions: int = 2
+) -> SolveResult:
+    """:func:`solve_grid` for lines already given as tuples of positive runs that fit (no checks).
+
+    The generator's clues come from a grid, so they need no validation.
+    """
+    height, width = len(rows), len(cols)
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False

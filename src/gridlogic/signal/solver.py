@@ -370,8 +370,9 @@ def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) ->
     right) and 8 (pipe left), only 2 can reach cell 1: the result is 1 << 2.
     """
     cells = len(domains)
-    if not all(domains[k] for k in range(cells) if k != i):
-        return 0  # an empty domain elsewhere: every choice conflicts
+    domain = domains[i]
+    if not domain or not all(domains):
+        return 0  # nothing to choose, or an empty domain elsewhere: every choice conflicts
     forced = list(range(cells))
     possible = list(range(cells))
     joins = 0
@@ -399,7 +400,6 @@ def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) ->
                 forced[x] = y
     groups = cells - 1 - joins  # groups of possible links among the cells other than i
     kept = 0
-    domain = domains[i]
     for mask in range(16):
         if not domain >> mask & 1:
             continue
