@@ -205,7 +205,7 @@ def solve_grid(
 
 
 def search_runs(
-    rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]], node_limit: int, max_solutions: int = 2
+    rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], node_limit: int, max_solutions: int = 2
 ) -> SolveResult:
     """:func:`solve_grid` for lines already given as tuples of positive runs that fit (no checks).
 
