@@ -38,7 +38,7 @@ starts 0.6356695315334946, 0.4500389730092138, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 _MASK32 = 0xFFFFFFFF
@@ -88,99 +88,104 @@ def seed_state(seed: str) -> float:
 _EXACT_LIMIT = 1 << 53  # below this a double holds every integer, so int addition is exact
 
 
-def rng(seed: str) -> Callable[[], float]:
-    """Return a callable whose calls give the reference's floats in [0, 1) for ``seed``.
+def rng(seed: str) -> RandomStream:
+    """The reference's random stream for ``seed``: call it for the next float in [0, 1)."""
+    return RandomStream(seed_state(seed))
 
-    The callable also has bulk forms that consume the same draws as calls
-    would, with less work per draw:
+
+def rng_from_state(start: float) -> RandomStream:
+    """The stream from a given JavaScript state (an integer-valued double)."""
+    return RandomStream(start)
+
+
+_MAX_BOUND = 1 << 21  # u * b < 2**53 for every 32-bit u: the double product is exact
+
+
+class RandomStream:
+    """The generator's state and its draws; ``stream()`` is one call of the reference's ``random()``.
+
+    Besides single calls it has bulk forms that consume the same draws as
+    calls would, with less work per draw (the Signal generator spends half
+    its time drawing, so this is where its speed is decided):
 
     * ``take(k)``: the next ``k`` values;
     * ``below(bounds)``: ``[floor(random() * b) for b in bounds]``;
     * ``shuffle(items)``: the articles' Fisher–Yates shuffle of a list in
       place (for k from the last index down to 1, swap items k and
       ``floor(random() * (k + 1))``).
+
+    The bulk loops repeat the three lines of output mixing rather than call
+    a helper: a call per draw would cost as much as the mixing itself.
     """
-    return rng_from_state(seed_state(seed))
 
+    __slots__ = ("state",)
 
-_MAX_BOUND = 1 << 21  # u * b < 2**53 for every 32-bit u: the double product is exact
+    def __init__(self, start: float) -> None:
+        self.state = int(start)
 
-
-def rng_from_state(start: float) -> Callable[[], float]:
-    """The generator from a given JavaScript state (an integer-valued double)."""
-    state = int(start)
-
-    def advance() -> int:
+    def __call__(self) -> float:
         # JavaScript's `state += 0x6D2B79F5` on a double: exact as an int until 2**53,
         # then rounded as a double would be.
-        nonlocal state
-        state += _GOLDEN_STEP
+        state = self.state + _GOLDEN_STEP
         if not -_EXACT_LIMIT < state < _EXACT_LIMIT:
-            state = int(float(state - _GOLDEN_STEP) + _GOLDEN_STEP)
-        return state & _MASK32
+            state = int(float(self.state) + _GOLDEN_STEP)
+        self.state = state
+        t = state & _MASK32
+        t = ((t ^ (t >> 15)) * (t | 1)) & _MASK32
+        t ^= (t + (t ^ (t >> 7)) * (t | 61)) & _MASK32  # the low 32 bits of a sum need only those of its terms
+        return (t ^ (t >> 14)) / 4294967296
 
-    def next_float() -> float:
-        s = advance()
-        t = ((s ^ (s >> 15)) * (1 | s)) & _MASK32
-        t = (t ^ (t + (((t ^ (t >> 7)) * (61 | t)) & _MASK32))) & _MASK32
-        return ((t ^ (t >> 14)) & _MASK32) / 4294967296
+    def _exact_for(self, count: int) -> bool:
+        """True when the next ``count`` states stay below 2**53, where int addition is the double's."""
+        return -_EXACT_LIMIT < self.state + count * _GOLDEN_STEP < _EXACT_LIMIT
 
-    def take(count: int) -> list[float]:
+    def take(self, count: int) -> list[float]:
         """The next ``count`` values, as ``count`` calls would give them."""
-        nonlocal state
-        if not -_EXACT_LIMIT < state + count * _GOLDEN_STEP < _EXACT_LIMIT:
-            return [next_float() for _ in range(count)]  # past 2**53 the state rounds: one at a time
+        if not self._exact_for(count):
+            return [self() for _ in range(count)]  # past 2**53 the state rounds: one at a time
         values: list[float] = []
-        append, mask, s = values.append, _MASK32, state
+        append, mask, s = values.append, _MASK32, self.state
         for _ in range(count):
             s += _GOLDEN_STEP
             t = s & mask
             t = ((t ^ (t >> 15)) * (t | 1)) & mask
             t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
             append((t ^ (t >> 14)) / 4294967296)
-        state = s
+        self.state = s
         return values
 
-    def below(bounds: Sequence[int]) -> list[int]:
-        """``floor(random() * b)`` for each positive int bound b, one draw each."""
-        if max(bounds, default=0) >= _MAX_BOUND:
-            return [int(next_float() * b) for b in bounds]  # rare: the exact but slower way
-        return small_bounds_below(bounds)
+    def below(self, bounds: Sequence[int]) -> list[int]:
+        """``floor(random() * b)`` for each positive int bound b, one draw each.
 
-    def small_bounds_below(bounds: Sequence[int]) -> list[int]:
-        """:func:`below` for bounds 1 <= b < 2**21, computed on integers.
-
-        A draw is u / 2**32 for a 32-bit u; for such b the double product
+        A draw is u / 2**32 for a 32-bit u; for b < 2**21 the double product
         u / 2**32 * b is exact, so its floor is (u * b) >> 32. That skips a
         float division, a float product and ``int()`` per draw.
         """
-        nonlocal state
-        if not -_EXACT_LIMIT < state + len(bounds) * _GOLDEN_STEP < _EXACT_LIMIT:
-            return [int(next_float() * b) for b in bounds]  # past 2**53 the state rounds: one at a time
+        if not self._exact_for(len(bounds)) or max(bounds, default=0) >= _MAX_BOUND:
+            return [int(self() * b) for b in bounds]  # rare: the exact but slower way
         values: list[int] = []
-        append, mask, s = values.append, _MASK32, state
+        append, mask, s = values.append, _MASK32, self.state
         for b in bounds:
             s += _GOLDEN_STEP
             t = s & mask
             t = ((t ^ (t >> 15)) * (t | 1)) & mask
-            t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask  # the low 32 bits of a sum need only those of its terms
+            t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
             append(((t ^ (t >> 14)) * b) >> 32)
-        state = s
+        self.state = s
         return values
 
-    def shuffle(items: list[Any]) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """The articles' Fisher–Yates shuffle in place, from the last item down.
 
-        :func:`small_bounds_below` with the swap in the same loop: the Signal
-        generator spends most of its time here, and the one loop is 9% quicker.
+        :meth:`below` with the swap in the same loop: one loop is 9% quicker,
+        and the Signal generator spends most of its time here.
         """
-        nonlocal state
         last = len(items) - 1
-        if last >= _MAX_BOUND or not -_EXACT_LIMIT < state + last * _GOLDEN_STEP < _EXACT_LIMIT:
-            for k, j in zip(range(last, 0, -1), below(range(last + 1, 1, -1))):
+        if last >= _MAX_BOUND or not self._exact_for(last):
+            for k, j in zip(range(last, 0, -1), self.below(range(last + 1, 1, -1))):
                 items[k], items[j] = items[j], items[k]
             return
-        mask, s = _MASK32, state
+        mask, s = _MASK32, self.state
         for k in range(last, 0, -1):
             s += _GOLDEN_STEP
             t = s & mask
@@ -188,9 +193,4 @@ def rng_from_state(start: float) -> Callable[[], float]:
             t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
             j = ((t ^ (t >> 14)) * (k + 1)) >> 32
             items[k], items[j] = items[j], items[k]
-        state = s
-
-    next_float.take = take  # type: ignore[attr-defined]
-    next_float.below = below  # type: ignore[attr-defined]
-    next_float.shuffle = shuffle  # type: ignore[attr-defined]
-    return next_float
+        self.state = s

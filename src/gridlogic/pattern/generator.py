@@ -169,7 +169,7 @@ def attempts(size: int, seed: str) -> Iterator[Attempt]:
     n = size
     cells = n * n
     random = rng(seed)
-    take = random.take  # type: ignore[attr-defined]
+    take = random.take
     bound = max(3, math.floor(cells * 0.15))
     for number in range(1, MAX_ATTEMPTS + 1):
         density = 0.4 + random() * 0.25

@@ -213,7 +213,7 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     n = size
     geo = geometry(n)
     random = rng(seed)
-    below = random.below  # type: ignore[attr-defined]
+    below = random.below
     for attempt in range(1, MAX_ATTEMPTS + 1):
         answer = tree(n, random)
         # Each skip below rejects a board the articles' order of work would reject too,
