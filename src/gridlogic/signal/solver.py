@@ -29,10 +29,15 @@ How this module keeps the articles' results while doing less work:
   neighbour's domain, so ``SUPPORT[d][domain]`` holds, for each of the
   65,536 domains, the masks it lets a cell keep: one lookup and one AND per
   neighbour replace the nested loops.
+* The full sweeps, whose count is reported, are written out once per board
+  side as straight-line Python (:mod:`.sweeps`).
 * Inside the search, propagation runs from a work list that starts at the
   neighbours of the cell just fixed (``_make_arc_consistent``); the
   fixed point, hence validity, MRV choice and node counts, is the same as
   re-sweeping the whole board.
+* The grader's global rule tries every orientation of a cell; one scan of
+  the links away from that cell serves them all
+  (:func:`conflict_free_orientations`).
 
 Worked example (``tests/signal/test_solver.py``): the articles' puzzle
 n=4, seed ``notes-example``, answer ``[4,4,6,12, 3,11,13,1, 2,14,11,8,
