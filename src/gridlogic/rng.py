@@ -161,7 +161,7 @@ class RandomStream:
         u / 2**32 * b is exact, so its floor is (u * b) >> 32. That skips a
         float division, a float product and ``int()`` per draw.
         """
-        if not self._exact_for(len(bounds)) or max(bounds, default=0) >= _MAX_BOUND:
+        if not self._exact_for(len(bounds)) or (bounds and max(bounds) >= _MAX_BOUND):
             return [int(self() * b) for b in bounds]  # rare: the exact but slower way
         values: list[int] = []
         append, mask, s = values.append, _MASK32, self.state
