@@ -291,7 +291,12 @@ def search_from_fixed_point(
     one of propagation's rules) and skip a second propagation. The generator
     also says ``board_is_solved`` (its board is a tree by construction), so
     a leaf equal to the board needs no :func:`~.board.is_solved`: same answer.
+    For the same reason, when such a board's fixed point fixes every tile,
+    the search is that one leaf: each singleton holds the board's own tile,
+    which every rule keeps.
     """
+    if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
+        return [list(board)], 1, False
     orders = [VARIANTS[m] for m in board]
     n = geo.n
     solutions: list[list[int]] = []
