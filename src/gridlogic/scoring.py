@@ -80,6 +80,7 @@ from fractions import Fraction
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import int_list
 from gridlogic.signal.board import rotate
 
 # Seconds per cell of each game, and the sizes and difficulties it is scored for.
@@ -313,19 +314,6 @@ def score_play(
     return ScoreResult(score, rank, label_en, label_ja, parts, par)
 
 
-def _int_list(value: object, name: str, length: int | None, allowed: range) -> list[int]:
-    if not isinstance(value, list) or any(
-        isinstance(item, bool) or not isinstance(item, int) or item not in allowed for item in value
-    ):
-        raise InvalidParameters(
-            f"{name} {value!r} is not allowed; it must be a list of integers "
-            f"{allowed.start}..{allowed.stop - 1}"
-        )
-    if length is not None and len(value) != length:
-        raise InvalidParameters(f"{name} has {len(value)} entries; it must have {length}")
-    return value
-
-
 def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[str, Any]) -> int:
     """The least number of moves that solves a puzzle, from its ``givens()`` and ``solution()``.
 
@@ -337,8 +325,8 @@ def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[st
     if not isinstance(givens, dict) or not isinstance(solution, dict):
         raise InvalidParameters("givens and solution must be the dicts of givens() and solution()")
     if game == "signal":
-        shown = _int_list(givens.get("tiles"), "givens['tiles']", None, range(16))
-        answer = _int_list(solution.get("tiles"), "solution['tiles']", len(shown), range(16))
+        shown = int_list(givens.get("tiles"), "givens['tiles']", None, range(16))
+        answer = int_list(solution.get("tiles"), "solution['tiles']", len(shown), range(16))
         turns = 0
         for index, (mask, target) in enumerate(zip(shown, answer)):
             for k in range(4):
@@ -352,9 +340,9 @@ def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[st
                 )
         return turns
     if game == "pattern":
-        return sum(_int_list(solution.get("cells"), "solution['cells']", None, range(2)))
+        return sum(int_list(solution.get("cells"), "solution['cells']", None, range(2)))
     if game == "loop":
-        horizontal = _int_list(solution.get("horizontal"), "solution['horizontal']", None, range(2))
-        vertical = _int_list(solution.get("vertical"), "solution['vertical']", None, range(2))
+        horizontal = int_list(solution.get("horizontal"), "solution['horizontal']", None, range(2))
+        vertical = int_list(solution.get("vertical"), "solution['vertical']", None, range(2))
         return sum(horizontal) + sum(vertical)
     raise InvalidParameters(f"unknown game {game!r}; the games are {', '.join(SCORED_SIZES)}")

@@ -142,6 +142,18 @@ def test_puzzle_from_dict_rejects(change):
         loop.puzzle_from_dict(data)
 
 
+def test_puzzle_from_dict_names_a_malformed_answer():
+    data = made(5, "a", "easy").to_dict()
+    with pytest.raises(InvalidParameters) as refused:
+        loop.puzzle_from_dict({**data, "answer": [0] * 24 + [2]})
+    assert str(refused.value) == "'answer' must be a list of 25 entries, each 0 or 1; 'answer'[24] is 2"
+    with pytest.raises(InvalidParameters) as refused:
+        loop.puzzle_from_dict({**data, "answer": "1" * 25})
+    assert str(refused.value) == (
+        "'answer' must be a list of 25 entries, each 0 or 1, not str '1111111111111111111111111'"
+    )
+
+
 def test_puzzle_from_dict_rejects_a_region_with_a_corner_contact():
     data = made(5, "a", "easy").to_dict()
     data["answer"] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0] + [0] * 15
@@ -171,13 +183,37 @@ def test_check_reports_what_is_wrong():
 
 
 @pytest.mark.parametrize(
-    "board",
-    ["x", {"horizontal": [0] * 30}, {"horizontal": [0] * 29, "vertical": [0] * 30},
-     {"horizontal": [3] * 30, "vertical": [0] * 30}, {"horizontal": [True] * 30, "vertical": [0] * 30}],
+    "board, message",
+    [
+        ("x", "a Loop board is an object with 'horizontal' and 'vertical', not 'x'"),
+        ({"horizontal": [0] * 30}, "the board is missing 'vertical'"),
+        (
+            {"horizontal": [0] * 29, "vertical": [0] * 30},
+            ("board['horizontal'] must be a list of 30 entries, each 0, 1 or 2; "
+             "it has 29 entries: [0, 0, 0, 0, 0, 0, 0, 0, ...]"),
+        ),
+        (
+            {"horizontal": [3] * 30, "vertical": [0] * 30},
+            "board['horizontal'] must be a list of 30 entries, each 0, 1 or 2; board['horizontal'][0] is 3",
+        ),
+        (
+            {"horizontal": [0] * 30, "vertical": [0] * 29 + [True]},
+            ("board['vertical'] must be a list of 30 entries, each 0, 1 or 2; "
+             "board['vertical'][29] is True, a bool"),
+        ),
+    ],
 )
-def test_check_rejects_malformed_boards(board):
-    with pytest.raises(InvalidParameters):
+def test_check_rejects_malformed_boards(board, message):
+    with pytest.raises(InvalidParameters) as refused:
         loop.check(made(5, "a", "easy"), board)
+    assert str(refused.value) == message
+
+
+def test_check_takes_tuples_as_lists():
+    puzzle = made(5, "a", "easy")
+    solution = puzzle.solution()
+    board = {"horizontal": tuple(solution["horizontal"]), "vertical": tuple(solution["vertical"])}
+    assert loop.check(puzzle, board)["solved"]
 
 
 @pytest.mark.parametrize(

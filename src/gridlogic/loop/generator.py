@@ -54,7 +54,7 @@ from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.loop.board import clues_of_region, grid, loop_of_region, validate_loop
 from gridlogic.loop.difficulty import grade, solvable_at
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, solve_grid
-from gridlogic.params import MAX_SEED_LENGTH, check_generate_arguments
+from gridlogic.params import MAX_SEED_LENGTH, check_generate_arguments, int_list
 from gridlogic.rng import js_length, rng
 
 NAME = "loop"
@@ -261,17 +261,6 @@ def generate(size: int = DEFAULT_SIZE, seed: str = "", difficulty: str = "any") 
     )
 
 
-def _int_list(value: object, length: int, name: str, allowed: Sequence[int]) -> list[int]:
-    if not isinstance(value, list) or len(value) != length:
-        raise InvalidParameters(f"{name!r} must be a list of {length} ints, not {value!r:.80}")
-    for k, item in enumerate(value):
-        if isinstance(item, bool) or not isinstance(item, int) or item not in allowed:
-            raise InvalidParameters(
-                f"{name!r}[{k}] is {item!r}; allowed are {', '.join(map(str, allowed))}"
-            )
-    return list(value)
-
-
 def puzzle_from_dict(data: object) -> Puzzle:
     """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
     if not isinstance(data, dict):
@@ -292,7 +281,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     attempt = data["attempt"]
     if isinstance(attempt, bool) or not isinstance(attempt, int) or not 1 <= attempt <= MAX_ATTEMPTS:
         raise InvalidParameters(f"'attempt' must be a whole number 1..{MAX_ATTEMPTS}, not {attempt!r}")
-    answer = _int_list(data["answer"], n * n, "answer", (0, 1))
+    answer = int_list(data["answer"], "'answer'", n * n, (0, 1))
     clues = data["clues"]
     if not isinstance(clues, list) or len(clues) != n * n:
         raise InvalidParameters(f"'clues' must be a list of {n * n} ints or nulls, not {clues!r:.80}")
@@ -331,8 +320,8 @@ def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
     for key in ("horizontal", "vertical"):
         if key not in board:
             raise InvalidParameters(f"the board is missing {key!r}")
-    horizontal = _int_list(board["horizontal"], (n + 1) * n, "horizontal", (0, 1, 2))
-    vertical = _int_list(board["vertical"], n * (n + 1), "vertical", (0, 1, 2))
+    horizontal = int_list(board["horizontal"], "board['horizontal']", (n + 1) * n, (0, 1, 2))
+    vertical = int_list(board["vertical"], "board['vertical']", n * (n + 1), (0, 1, 2))
     edges = [1 if v == 1 else 0 for v in horizontal + vertical]
     g = grid(n, n)
     wrong = [

@@ -45,7 +45,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.params import check_generate_arguments
+from gridlogic.params import check_generate_arguments, int_list
 from gridlogic.pattern.lines import compute_clue
 from gridlogic.pattern.solver import SolveResult, search_runs, solve
 from gridlogic.rng import rng
@@ -216,17 +216,6 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     )
 
 
-def _cells(value: object, count: int, name: str, allowed: tuple[int, ...] = (0, 1)) -> tuple[int, ...]:
-    if not isinstance(value, (list, tuple)) or len(value) != count:
-        raise InvalidParameters(f"{name} must be a list of {count} cells, not {value!r:.80}")
-    for i, v in enumerate(value):
-        if isinstance(v, bool) or not isinstance(v, int) or v not in allowed:
-            raise InvalidParameters(
-                f"{name}[{i}] is {v!r}; cells are {' or '.join(map(str, allowed))}"
-            )
-    return tuple(value)
-
-
 def puzzle_from_dict(data: object) -> Puzzle:
     """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
     if not isinstance(data, dict):
@@ -246,7 +235,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
         raise InvalidParameters(f"'attempt' must be a whole number 1..{MAX_ATTEMPTS}, not {attempt!r}")
     if data["cells"] != n * n or isinstance(data["cells"], bool):
         raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {data['cells']!r}")
-    answer = _cells(data["answer"], n * n, "answer")
+    answer = tuple(int_list(data["answer"], "answer", n * n, (0, 1)))
     rows, cols = clues_for(answer, n)
     for key, expected in (("rowClues", rows), ("colClues", cols)):
         if data[key] != expected:
@@ -265,7 +254,7 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
     from their clue.
     """
     n = puzzle.n
-    cells = [1 if v == 1 else 0 for v in _cells(board, n * n, "board", (0, 1, 2))]
+    cells = [1 if v == 1 else 0 for v in int_list(board, "board", n * n, (0, 1, 2))]
     rows, cols = clues_for(cells, n)
     wrong_rows = [r for r in range(n) if tuple(rows[r]) != puzzle.row_clues[r]]
     wrong_cols = [c for c in range(n) if tuple(cols[c]) != puzzle.col_clues[c]]

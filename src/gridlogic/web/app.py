@@ -62,7 +62,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
-from gridlogic.params import MAX_SEED_LENGTH
+from gridlogic.params import MAX_SEED_LENGTH, int_list
 from gridlogic.rng import js_length
 
 logger = logging.getLogger("gridlogic.web")
@@ -237,37 +237,26 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int_list(value: object, what: str, length: int, allowed: range) -> list[int]:
-    if not isinstance(value, list):
-        raise BadRequest(f"{what} must be a list of {length} integers, not {_quote(value)}")
-    if len(value) != length:
-        raise BadRequest(f"{what} must hold {length} integers; it holds {len(value)}")
-    for index, item in enumerate(value):
-        if not _is_int(item) or item not in allowed:
-            raise BadRequest(f"{what}[{index}] is {_quote(item)}; each entry is an integer from "
-                             f"{allowed.start} to {allowed.stop - 1}")
-    return list(value)
-
-
 def _parse_board(game: str, size: int, raw: object) -> object:
     """The board's shape, checked here so that an engine only ever sees well-formed data.
 
     What each entry means is the engine's business (its ``check`` refuses a Signal tile
     that is not a rotation of the given one); the web layer only checks types and lengths.
+    :func:`int_list` raises :class:`InvalidParameters`, which ``guarded`` answers with a 400.
     """
     cells = size * size
     if game == "signal":
-        return _int_list(raw, "board", cells, range(16))
+        return int_list(raw, "board", cells, range(16))
     if game == "pattern":
-        return _int_list(raw, "board", cells, range(3))
+        return int_list(raw, "board", cells, range(3))
     if game == "loop":
         if not isinstance(raw, dict) or set(raw) != {"horizontal", "vertical"}:
             raise BadRequest('board must be an object with exactly "horizontal" and "vertical" '
                              f"lists, not {_quote(raw)}")
         return {
-            "horizontal": _int_list(raw["horizontal"], "board.horizontal", (size + 1) * size,
-                                    range(3)),
-            "vertical": _int_list(raw["vertical"], "board.vertical", size * (size + 1), range(3)),
+            "horizontal": int_list(raw["horizontal"], "board.horizontal", (size + 1) * size,
+                                   range(3)),
+            "vertical": int_list(raw["vertical"], "board.vertical", size * (size + 1), range(3)),
         }
     raise BadRequest(f"unknown game {game!r}", status=404)  # pragma: no cover - routes prevent it
 
