@@ -93,6 +93,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import IO, Any, Protocol
 
+from gridlogic import scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
 from gridlogic.params import MAX_SEED_LENGTH
@@ -866,10 +867,12 @@ class SqliteStore(_StoreState):
 
 
 def format_duration(seconds: float) -> str:
-    seconds = max(0, round(seconds))
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+    """An estimate as ``m:ss`` or ``h:mm:ss``: to the nearest second, and never below zero.
+
+    The layout is :func:`gridlogic.scoring.format_duration`'s; that one rounds a
+    player's time down, which would make an ETA of 59.6 s read "0:59".
+    """
+    return scoring.format_duration(max(0, round(seconds)))
 
 
 class Progress:
