@@ -10,7 +10,7 @@ import pytest
 from gridlogic.rng import rng
 from gridlogic.signal import tree
 from gridlogic.signal.solver import geometry
-from gridlogic.signal.sweeps import compiled_sweeps, sweep_source
+from gridlogic.signal.sweeps import compiled_sweeps, looped_sweeps, sweep_source
 
 _spec = importlib.util.spec_from_file_location("signal_literal", Path(__file__).with_name("literal.py"))
 literal = importlib.util.module_from_spec(_spec)
@@ -30,29 +30,36 @@ def _random_domains(rand, n):
     return [rand.sample(range(16), rand.choice([0, 1, 1, 2, 3, 4, 8, 16])) for _ in range(n * n)]
 
 
+# The written-out form, and the loop that boards beyond WRITE_OUT_LIMIT cells get.
+FORMS = {"written out": compiled_sweeps, "looped": looped_sweeps}
+
+
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("seed", range(3))
-def test_solver_rule_matches_the_articles_propagate(seed):
+def test_solver_rule_matches_the_articles_propagate(seed, form):
     rand = random.Random(seed)
     for _ in range(150):
         n = rand.randint(1, 7)
         domains = [sorted(d) for d in _random_domains(rand, n)]
         bits = [_bits(d) for d in domains]
-        valid, rounds = compiled_sweeps(geometry(n), "solver")(bits)
+        valid, rounds = FORMS[form](geometry(n), "solver")(bits)
         assert ([_masks(b) for b in bits], valid, rounds) == literal.propagate(domains, n)
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("seed", range(3))
-def test_grader_rule_matches_the_articles_local_fix(seed):
+def test_grader_rule_matches_the_articles_local_fix(seed, form):
     rand = random.Random(100 + seed)
     for _ in range(150):
         n = rand.randint(1, 7)
         domains = [sorted(d) for d in _random_domains(rand, n)]
         bits = [_bits(d) for d in domains]
-        rounds, valid = compiled_sweeps(geometry(n), "grader")(bits)
+        rounds, valid = FORMS[form](geometry(n), "grader")(bits)
         assert ([_masks(b) for b in bits], rounds, valid) == literal.local_fix(domains, n)
 
 
-def test_undecided_rule_gives_the_local_fixed_point_or_none_exactly_when_too_few_are_undecided():
+@pytest.mark.parametrize("form", FORMS)
+def test_undecided_rule_gives_the_local_fixed_point_or_none_exactly_when_too_few_are_undecided(form):
     outcomes = set()
     for n in (2, 3, 4, 5, 6):
         geo = geometry(n)
@@ -65,7 +72,7 @@ def test_undecided_rule_gives_the_local_fixed_point_or_none_exactly_when_too_few
             fixed_point = literal.local_fix(border, n)[0]
             undecided = sum(len(d) > 1 for d in fixed_point)
             for needed in (0, 3, max(8, math.ceil(n * n * 0.3)), undecided, undecided + 1):
-                got = compiled_sweeps(geo, "undecided")(board, needed)
+                got = FORMS[form](geo, "undecided")(board, needed)
                 if undecided < needed:
                     assert got is None
                 else:
@@ -83,5 +90,17 @@ def test_the_docstring_example_is_the_source_for_two_by_two():
 
 
 def test_unknown_rule_is_refused():
-    with pytest.raises(ValueError, match="unknown sweep rule 'fast'; the rules are solver, grader, undecided"):
-        sweep_source(geometry(2), "fast")
+    for make in (sweep_source, looped_sweeps):
+        with pytest.raises(ValueError, match="unknown sweep rule 'fast'; the rules are solver, grader, undecided"):
+            make(geometry(2), "fast")
+
+
+def test_boards_beyond_the_limit_get_the_loop_with_the_same_results():
+    n = 33  # 1,089 cells > WRITE_OUT_LIMIT
+    sweeps = compiled_sweeps(geometry(n), "solver")
+    assert sweeps.__name__ == "solver"  # the loop, not the compiled "sweeps"
+    board = tree(n, rng("beyond-the-limit"))
+    domains = [_bits(literal.variants(m)) for m in board]
+    expected = literal.propagate([literal.variants(m) for m in board], n)
+    valid, rounds = sweeps(domains)
+    assert ([[v for v in literal.variants(m) if b >> v & 1] for m, b in zip(board, domains)], valid, rounds) == expected

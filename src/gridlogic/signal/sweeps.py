@@ -34,7 +34,10 @@ each cell's update on one line, a sweep takes half the time (the grader's
 stage 2 of 4×4 tree boards: 6.3 µs by the loop, 3.1 µs written out). The
 source is built once per board side and rule and compiled with ``exec``,
 as the standard library's ``dataclasses`` builds ``__init__``; compiling
-costs about 35 µs a cell, once.
+costs about 35 µs a cell, once. Beyond :data:`WRITE_OUT_LIMIT` cells (32×32)
+compiling would cost seconds and hundreds of megabytes, so those boards get
+the same sweeps as a plain loop (:func:`looped_sweeps`); tests pin both
+forms to the articles' code.
 
 Worked example: for n = 2 and the grader rule, :func:`sweep_source` gives::
 
@@ -89,24 +92,25 @@ def sweep_source(geo: Geometry, rule: str) -> str:
     if rule == "undecided":
         lines = ["def sweeps(board, needed):", "    " + "".join(f"b{i}, " for i in cells).rstrip() + " = board"]
         lines += [f"    d{i} = B{i}[b{i}]" for i in cells]
-        lines += [f"    undecided = {' + '.join(f'OPEN[d{i}]' for i in cells)}", "    if undecided < needed:",
-                  "        return None"]
+        lines += [f"    undecided = sum(({''.join(f'OPEN[d{i}], ' for i in cells).rstrip()}))",
+                  "    if undecided < needed:", "        return None"]
     else:
         lines = ["def sweeps(domains):", f"    {names} = domains", "    rounds = 0"]
-    lines += ["    while True:", "        changed = False"]
+    if rule == "solver":
+        lines += ["    valid = True", "    while True:", "        changed = False", "        rounds += 1"]
+    else:
+        lines += ["    while True:", "        changed = False"]
     for i in cells:
         border = geo.border_allowed[i]
         terms = [f"d{i}"] + ([f"{border:#x}"] if border != _EVERY_MASK else [])
         terms += [f"S{d}[d{j}]" for d, j in geo.directions[i]]
         lines.append(f"        kept = {' & '.join(terms)}")
         if rule == "solver":
-            lines += ["        if not kept:", f"            domains[:] = {names}", "            return False, rounds + 1"]
+            lines += ["        if not kept:", "            valid = False", "            break"]
         lines += [f"        if kept != d{i}:", f"            d{i} = kept", "            changed = True"]
         if rule == "undecided":
             lines += ["            if not kept & (kept - 1):", "                undecided -= 1",
                       "                if undecided < needed:", "                    return None"]
-    if rule == "solver":
-        lines.append("        rounds += 1")
     lines += ["        if not changed:", "            break"]
     if rule == "grader":
         lines += ["        rounds += 1", f"        if not ({' and '.join(f'd{i}' for i in cells)}):", "            break"]
@@ -114,17 +118,87 @@ def sweep_source(geo: Geometry, rule: str) -> str:
         lines.append(f"    return [{names}]")
     else:
         lines.append(f"    domains[:] = {names}")
-        lines.append("    return True, rounds" if rule == "solver" else "    return rounds, all(domains)")
+        lines.append("    return valid, rounds" if rule == "solver" else "    return rounds, all(domains)")
     return "\n".join(lines) + "\n"
+
+
+WRITE_OUT_LIMIT = 1024  # cells; larger boards use the loop (compiling grows to seconds and ~1 GB at 200×200)
 
 
 @lru_cache(maxsize=48)
 def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
-    """The sweeps for ``geo``'s board under ``rule``, compiled once per board side and rule."""
+    """The sweeps for ``geo``'s board under ``rule``, compiled once per board side and rule.
+
+    Boards of more than :data:`WRITE_OUT_LIMIT` cells get :func:`looped_sweeps`
+    instead: same results, and no compiling time or memory that grows with the board.
+    """
     from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
 
+    if geo.n * geo.n > WRITE_OUT_LIMIT:
+        return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
     namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
     namespace["OPEN"] = IS_OPEN
     exec(compile(sweep_source(geo, rule), f"<signal sweeps n={geo.n} {rule}>", "exec"), namespace)  # noqa: S102
     return namespace["sweeps"]  # type: ignore[return-value]
+
+
+def looped_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
+    """The sweeps under ``rule`` as a plain loop over the cells: for boards too big to write out."""
+    from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
+
+    if rule not in RULES:
+        raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
+    border = geo.border_allowed
+    supporters = [[(SUPPORT[d], j) for d, j in pairs] for pairs in geo.directions]
+
+    def sweep(domains: list[int], undecided: int = 0, needed: int = 0) -> tuple[bool, bool, int]:
+        """One sweep in place: (changed, stopped early, undecided) under ``rule``'s stopping test."""
+        changed = False
+        for i, domain in enumerate(domains):
+            kept = domain & border[i]
+            for table, j in supporters[i]:
+                kept &= table[domains[j]]
+            if rule == "solver" and not kept:
+                return changed, True, undecided
+            if kept != domain:
+                domains[i] = kept
+                changed = True
+                if rule == "undecided" and not kept & (kept - 1):
+                    undecided -= 1
+                    if undecided < needed:
+                        return changed, True, undecided
+        return changed, False, undecided
+
+    def solver(domains: list[int]) -> tuple[bool, int]:
+        rounds = 0
+        while True:
+            rounds += 1
+            changed, stopped, _ = sweep(domains)
+            if stopped:
+                return False, rounds
+            if not changed:
+                return True, rounds
+
+    def grader(domains: list[int]) -> tuple[int, bool]:
+        rounds = 0
+        while sweep(domains)[0]:
+            rounds += 1
+            if not all(domains):
+                break
+        return rounds, all(domains)
+
+    def undecided(board: list[int], needed: int) -> list[int] | None:
+        domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
+        count = sum(map(IS_OPEN.__getitem__, domains))
+        if count < needed:
+            return None
+        while True:
+            changed, stopped, count = sweep(domains, count, needed)
+            if stopped:
+                return None
+            if not changed:
+                return domains
+
+    forms: dict[str, Callable[..., Any]] = {"solver": solver, "grader": grader, "undecided": undecided}
+    return forms[rule]
