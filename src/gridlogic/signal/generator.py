@@ -238,7 +238,9 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
         if difficulty in ("easy", "medium") and local.is_easy() != (difficulty == "easy"):
             continue
         # The articles' solve(answer) starts from the same fixed point as the local stage.
-        solutions, _, truncated = search_from_fixed_point(answer, local.domains, geo, SOLVE_NODE_LIMIT, True)
+        solutions, _, truncated = search_from_fixed_point(
+            answer, local.domains, geo, SOLVE_NODE_LIMIT, board_is_solved=True
+        )
         if truncated or len(solutions) != 1:
             continue
         grade = analyze_checked(answer, n, local)
