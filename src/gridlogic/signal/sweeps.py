@@ -145,12 +145,11 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
 
 def looped_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps under ``rule`` as a plain loop over the cells: for boards too big to write out."""
-    from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
+    from gridlogic.signal.solver import IS_OPEN  # solver imports this module
 
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
-    border = geo.border_allowed
-    supporters = [[(SUPPORT[d], j) for d, j in pairs] for pairs in geo.directions]
+    border, supporters = geo.border_allowed, geo.supporters
 
     def sweep(domains: list[int], undecided: int = 0, needed: int = 0) -> tuple[bool, bool, int]:
         """One sweep in place: (changed, stopped early, undecided) under ``rule``'s stopping test."""
