@@ -52,7 +52,7 @@ _SHORT.maxstring = _SHORT.maxother = 40
 _MAX_QUOTE = 60
 
 
-def _short_repr(value: object) -> str:
+def short_repr(value: object) -> str:
     """``repr(value)`` cut to at most :data:`_MAX_QUOTE` characters, ending in "..." when cut."""
     try:
         text = _SHORT.repr(value)
@@ -89,16 +89,16 @@ def int_list(value: object, name: str, length: int | None, allowed: Sequence[int
     count = "entries" if length is None else _entries(length)
     wanted = f"{name} must be a list of {count}, each {_describe_values(allowed)}"
     if not isinstance(value, (list, tuple)):
-        raise InvalidParameters(f"{wanted}, not {type(value).__name__} {_short_repr(value)}")
+        raise InvalidParameters(f"{wanted}, not {type(value).__name__} {short_repr(value)}")
     if length is not None and len(value) != length:
-        raise InvalidParameters(f"{wanted}; it has {_entries(len(value))}: {_short_repr(value)}")
+        raise InvalidParameters(f"{wanted}; it has {_entries(len(value))}: {short_repr(value)}")
     for index, item in enumerate(value):
         if isinstance(item, bool) or not isinstance(item, int):
             kind = type(item).__name__
             article = "an" if kind[:1] in "aeiou" else "a"
             raise InvalidParameters(
-                f"{wanted}; {name}[{index}] is {_short_repr(item)}, {article} {kind}"
+                f"{wanted}; {name}[{index}] is {short_repr(item)}, {article} {kind}"
             )
         if item not in allowed:
-            raise InvalidParameters(f"{wanted}; {name}[{index}] is {_short_repr(item)}")
+            raise InvalidParameters(f"{wanted}; {name}[{index}] is {short_repr(item)}")
     return list(value)

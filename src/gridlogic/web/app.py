@@ -62,7 +62,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
-from gridlogic.params import MAX_SEED_LENGTH, int_list
+from gridlogic.params import MAX_SEED_LENGTH, int_list, short_repr
 from gridlogic.rng import js_length
 
 logger = logging.getLogger("gridlogic.web")
@@ -107,12 +107,6 @@ def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _quote(value: Any) -> str:
-    """``repr`` of a value a client sent, cut short so that a huge value cannot flood the answer."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _load_games(loader: Callable[[str], ModuleType]) -> dict[str, ModuleType]:
     """The game modules that import; a game whose engine is not installed is left out."""
     games: dict[str, ModuleType] = {}
@@ -140,38 +134,38 @@ def _game_info(name: str, module: ModuleType) -> dict[str, Any]:
 def _parse_size(module: ModuleType, game: str, raw: object) -> int:
     if isinstance(raw, str):
         if not _DIGITS.fullmatch(raw):
-            raise BadRequest(f"size {_quote(raw)} is not allowed for {game}; the sizes are "
+            raise BadRequest(f"size {short_repr(raw)} is not allowed for {game}; the sizes are "
                              f"{', '.join(map(str, module.SIZES))}")
         size = int(raw)
     elif isinstance(raw, int) and not isinstance(raw, bool):
         size = raw
     else:
-        raise BadRequest(f"size {_quote(raw)} must be an integer; the sizes for {game} are "
+        raise BadRequest(f"size {short_repr(raw)} must be an integer; the sizes for {game} are "
                          f"{', '.join(map(str, module.SIZES))}")
     if size not in module.SIZES:
-        raise BadRequest(f"size {_quote(raw)} is not allowed for {game}; the sizes are "
+        raise BadRequest(f"size {short_repr(raw)} is not allowed for {game}; the sizes are "
                          f"{', '.join(map(str, module.SIZES))}")
     return size
 
 
 def _parse_difficulty(module: ModuleType, game: str, raw: object) -> str:
     if not isinstance(raw, str) or raw not in module.DIFFICULTIES:
-        raise BadRequest(f"difficulty {_quote(raw)} is not allowed for {game}; the difficulties "
+        raise BadRequest(f"difficulty {short_repr(raw)} is not allowed for {game}; the difficulties "
                          f"are {', '.join(module.DIFFICULTIES)}")
     return raw
 
 
 def _parse_seed(raw: object) -> str:
     if not isinstance(raw, str):
-        raise BadRequest(f"seed {_quote(raw)} must be a string of 1 to {MAX_SEED_LENGTH} characters")
+        raise BadRequest(f"seed {short_repr(raw)} must be a string of 1 to {MAX_SEED_LENGTH} characters")
     try:
         raw.encode("utf-8")
     except UnicodeEncodeError:
-        raise BadRequest(f"seed {_quote(raw)} is not valid Unicode text (it holds a lone "
+        raise BadRequest(f"seed {short_repr(raw)} is not valid Unicode text (it holds a lone "
                          "surrogate)") from None
     units = js_length(raw)
     if not 1 <= units <= MAX_SEED_LENGTH:
-        raise BadRequest(f"seed {_quote(raw)} has {units} characters (UTF-16 units); a seed has "
+        raise BadRequest(f"seed {short_repr(raw)} has {units} characters (UTF-16 units); a seed has "
                          f"1 to {MAX_SEED_LENGTH}")
     return raw
 
@@ -196,7 +190,7 @@ def _query_values(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
     values: dict[str, str] = {}
     for key, value in request.query_params.multi_items():
         if key not in allowed:
-            raise BadRequest(f"unknown query parameter {_quote(key)}; the parameters are "
+            raise BadRequest(f"unknown query parameter {short_repr(key)}; the parameters are "
                              f"{', '.join(allowed) if allowed else 'none'}")
         if key in values:
             raise BadRequest(f"query parameter {key!r} is given more than once")
@@ -252,7 +246,7 @@ def _parse_board(game: str, size: int, raw: object) -> object:
     if game == "loop":
         if not isinstance(raw, dict) or set(raw) != {"horizontal", "vertical"}:
             raise BadRequest('board must be an object with exactly "horizontal" and "vertical" '
-                             f"lists, not {_quote(raw)}")
+                             f"lists, not {short_repr(raw)}")
         return {
             "horizontal": int_list(raw["horizontal"], "board.horizontal", (size + 1) * size,
                                    range(3)),
@@ -272,15 +266,15 @@ def _parse_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
     seconds = body["seconds"]
     if (not isinstance(seconds, int | float) or isinstance(seconds, bool)
             or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
-        raise BadRequest(f"seconds {_quote(seconds)} must be a number from 0 to {MAX_SECONDS}")
+        raise BadRequest(f"seconds {short_repr(seconds)} must be a number from 0 to {MAX_SECONDS}")
     stats: dict[str, Any] = {"seconds": seconds}
     for name in ("moves", "checks"):
         value = body[name]
         if not _is_int(value) or not 0 <= value <= MAX_COUNT:  # type: ignore[operator]
-            raise BadRequest(f"{name} {_quote(value)} must be an integer from 0 to {MAX_COUNT}")
+            raise BadRequest(f"{name} {short_repr(value)} must be an integer from 0 to {MAX_COUNT}")
         stats[name] = value
     if not isinstance(body["revealed"], bool):
-        raise BadRequest(f"revealed {_quote(body['revealed'])} must be true or false")
+        raise BadRequest(f"revealed {short_repr(body['revealed'])} must be true or false")
     stats["revealed"] = body["revealed"]
     return stats
 
@@ -350,7 +344,7 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
         name = request.path_params["game"]
         if name not in available:
             known = ", ".join(available) or "none"
-            raise BadRequest(f"unknown game {_quote(name)}; the games are {known}", status=404)
+            raise BadRequest(f"unknown game {short_repr(name)}; the games are {known}", status=404)
         return name, available[name]
 
     def header(request: PuzzleRequest, module: ModuleType) -> dict[str, Any]:
@@ -381,10 +375,10 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
         query = _query_values(request, PUZZLE_PARAMETERS)
         body = await _json_body(request)
         if not isinstance(body, dict):
-            raise BadRequest(f"the body must be a JSON object with the board, not {_quote(body)}")
+            raise BadRequest(f"the body must be a JSON object with the board, not {short_repr(body)}")
         unknown = [key for key in body if key not in CHECK_FIELDS]
         if unknown:
-            raise BadRequest(f"unknown field {_quote(unknown[0])} in the body; the fields are "
+            raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are "
                              f"{', '.join(CHECK_FIELDS)}")
         both = [key for key in PUZZLE_PARAMETERS if key in body and key in query]
         if both:
@@ -394,7 +388,7 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
             raise BadRequest("the body has no board")
         if "size" in body and not _is_int(body["size"]):
             # A query string can only carry text; in JSON a size is a number.
-            raise BadRequest(f"size {_quote(body['size'])} must be an integer; the sizes for "
+            raise BadRequest(f"size {short_repr(body['size'])} must be an integer; the sizes for "
                              f"{name} are {', '.join(map(str, module.SIZES))}")
         wanted = _puzzle_request(name, module, {**query, **body}, seed_required=True)
         board = _parse_board(name, wanted.size, body["board"])
@@ -439,7 +433,7 @@ def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        messages = {404: f"nothing here: {_quote(request.url.path)}",
+        messages = {404: f"nothing here: {short_repr(request.url.path)}",
                     405: f"method {request.method} is not allowed here"}
         message = messages.get(exc.status_code, str(exc.detail))
         response = _error(message, exc.status_code)
