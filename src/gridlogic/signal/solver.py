@@ -328,19 +328,20 @@ def search_from_fixed_point(
     return solutions, nodes, truncated
 
 
-def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
-    """:func:`graph_conflict` on bit-set domains, in one pass over the right and down links.
+def _link_groups(domains: Sequence[int], geo: Geometry, apart_from: int = -1) -> tuple[list[int], list[int], int] | None:
+    """Union-finds over the right and down links that do not touch cell ``apart_from``.
 
-    Two union-finds: one over links every orientation keeps (joining two
-    cells already joined is a forced cycle), one over links some
-    orientation allows (n² - 1 joins are needed to reach every cell).
+    Returns ``(possible, forced, joins)``: ``possible`` joins the cells of
+    every link some orientation allows (``joins`` counts its merges),
+    ``forced`` those of every link all orientations keep. None when the
+    forced links close a cycle.
     """
-    if not all(domains):
-        return True
     forced = list(range(len(domains)))
     possible = list(range(len(domains)))
     joins = 0
     for i, j, has_i, lacks_i, has_j, lacks_j in geo.pairs:
+        if i == apart_from or j == apart_from:
+            continue
         here, there = domains[i], domains[j]
         if here & has_i and there & has_j:
             a, b = i, j
@@ -358,9 +359,22 @@ def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
                 while forced[b] != b:
                     b = forced[b]
                 if a == b:
-                    return True  # the links every choice keeps already close a cycle
+                    return None  # the links every choice keeps already close a cycle
                 forced[a] = b
-    return joins != len(domains) - 1  # some cell can no longer be reached from cell 0
+    return possible, forced, joins
+
+
+def graph_conflict_bits(domains: Sequence[int], geo: Geometry) -> bool:
+    """:func:`graph_conflict` on bit-set domains, in one pass over the right and down links.
+
+    Two union-finds (:func:`_link_groups`): one over links every orientation
+    keeps (joining two cells already joined is a forced cycle), one over
+    links some orientation allows (n² - 1 joins are needed to reach every cell).
+    """
+    if not all(domains):
+        return True
+    groups = _link_groups(domains, geo)
+    return groups is None or groups[2] != len(domains) - 1  # a cycle, or a cell cut off from cell 0
 
 
 def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) -> int:
@@ -368,8 +382,8 @@ def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) ->
 
     The grader's stage 3 asks this for every undecided cell. Trying each m
     with a full graph_conflict scan repeats the work on the links that do
-    not touch cell i, so this scans them once (two union-finds, as there)
-    and then settles each m from cell i's own links, at most four:
+    not touch cell i, so this scans them once (:func:`_link_groups`) and
+    then settles each m from cell i's own links, at most four:
 
     * a forced cycle: the other cells' forced links already close one (every
       m conflicts), or two of m's forced links reach the same forced group;
@@ -383,31 +397,10 @@ def conflict_free_orientations(domains: Sequence[int], i: int, geo: Geometry) ->
     domain = domains[i]
     if not domain or not all(domains):
         return 0  # nothing to choose, or an empty domain elsewhere: every choice conflicts
-    forced = list(range(cells))
-    possible = list(range(cells))
-    joins = 0
-    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
-        if a == i or b == i:
-            continue
-        here, there = domains[a], domains[b]
-        if here & has_a and there & has_b:
-            x, y = a, b
-            while possible[x] != x:
-                x = possible[x]
-            while possible[y] != y:
-                y = possible[y]
-            if x != y:
-                possible[x] = y
-                joins += 1
-            if not here & lacks_a and not there & lacks_b:
-                x, y = a, b
-                while forced[x] != x:
-                    x = forced[x]
-                while forced[y] != y:
-                    y = forced[y]
-                if x == y:
-                    return 0  # a forced cycle that no choice at cell i undoes
-                forced[x] = y
+    found = _link_groups(domains, geo, i)
+    if found is None:
+        return 0  # a forced cycle that no choice at cell i undoes
+    possible, forced, joins = found
     groups = cells - 1 - joins  # groups of possible links among the cells other than i
     kept = 0
     for mask in range(16):
