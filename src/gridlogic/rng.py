@@ -39,7 +39,7 @@ starts 0.6356695315334946, 0.4500389730092138, and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 _MASK32 = 0xFFFFFFFF
 _FNV_OFFSET = 2166136261
@@ -98,6 +98,7 @@ def rng_from_state(start: float) -> RandomStream:
     return RandomStream(start)
 
 
+T = TypeVar("T")
 _MAX_BOUND = 1 << 21  # u * b < 2**53 for every 32-bit u: the double product is exact
 
 
@@ -109,7 +110,7 @@ class RandomStream:
     its time drawing, so this is where its speed is decided):
 
     * ``take(k)``: the next ``k`` values;
-    * ``below(bounds)``: ``[floor(random() * b) for b in bounds]``;
+    * ``pick(options)``: ``[o[floor(random() * len(o))] for o in options]``;
     * ``shuffle(items)``: the articles' Fisher–Yates shuffle of a list in
       place (for k from the last index down to 1, swap items k and
       ``floor(random() * (k + 1))``).
@@ -154,35 +155,36 @@ class RandomStream:
         self.state = s
         return values
 
-    def below(self, bounds: Sequence[int]) -> list[int]:
-        """``floor(random() * b)`` for each positive int bound b, one draw each.
+    def pick(self, options: Sequence[Sequence[T]]) -> list[T]:
+        """One item of each sequence: ``[o[floor(random() * len(o))] for o in options]``.
 
-        A draw is u / 2**32 for a 32-bit u; for b < 2**21 the double product
-        u / 2**32 * b is exact, so its floor is (u * b) >> 32. That skips a
-        float division, a float product and ``int()`` per draw.
+        A draw is u / 2**32 for a 32-bit u; for len(o) < 2**21 the double
+        product u / 2**32 * len(o) is exact, so its floor is (u * len(o)) >> 32.
+        That skips a float division, a float product and ``int()`` per draw.
         """
-        if not self._exact_for(len(bounds)) or (bounds and max(bounds) >= _MAX_BOUND):
-            return [int(self() * b) for b in bounds]  # rare: the exact but slower way
-        values: list[int] = []
+        if not self._exact_for(len(options)) or max(map(len, options), default=0) >= _MAX_BOUND:
+            return [o[int(self() * len(o))] for o in options]  # rare: the exact but slower way
+        values: list[T] = []
         append, mask, s = values.append, _MASK32, self.state
-        for b in bounds:
+        for o in options:
             s += _GOLDEN_STEP
             t = s & mask
             t = ((t ^ (t >> 15)) * (t | 1)) & mask
             t ^= (t + (t ^ (t >> 7)) * (t | 61)) & mask
-            append(((t ^ (t >> 14)) * b) >> 32)
+            append(o[((t ^ (t >> 14)) * len(o)) >> 32])
         self.state = s
         return values
 
     def shuffle(self, items: list[Any]) -> None:
         """The articles' Fisher–Yates shuffle in place, from the last item down.
 
-        :meth:`below` with the swap in the same loop: one loop is 9% quicker,
-        and the Signal generator spends most of its time here.
+        Index k + 1 takes the place of :meth:`pick`'s len(o), with the swap in
+        the same loop: the Signal generator spends most of its time here.
         """
         last = len(items) - 1
         if last >= _MAX_BOUND or not self._exact_for(last):
-            for k, j in zip(range(last, 0, -1), self.below(range(last + 1, 1, -1))):
+            for k in range(last, 0, -1):  # rare: the exact but slower way
+                j = int(self() * (k + 1))
                 items[k], items[j] = items[j], items[k]
             return
         mask, s = _MASK32, self.state

@@ -23,11 +23,11 @@ different trees for different targets after the first rejection; the
 
 Where the time goes, and what is skipped. Steps 2 and 3 draw no random
 numbers, so an attempt that is bound to be rejected may be rejected by
-any cheaper test first without changing the output: ``hard`` first asks
-:func:`~.difficulty.could_be_hard` (enough tiles left undecided by local
-reasoning, about 1.4 µs at 4×4, passed by 1-2% of trees), ``easy``
-:func:`~.difficulty.could_be_easy` (the border), and ``easy``/``medium``
-the local stage's half of the easy rule. The search of step 2 starts from
+any cheaper test first without changing the output: ``hard`` and ``easy``
+first ask :func:`~.difficulty.level_precheck` (for hard, enough tiles left
+undecided by local reasoning, about 1.4 µs at 4×4, passed by 1-2% of
+trees; for easy, the border), and ``easy``/``medium`` the local stage's
+half of the easy rule. The search of step 2 starts from
 the grader's local fixed point, and a leaf equal to the tree needs no
 re-check. What remains is mostly the tree itself: 23 draws at 4×4 cost
 about 7 µs in CPython (a dozen 32- and 64-bit integer operations each),
@@ -65,8 +65,7 @@ from gridlogic.signal.board import (
 from gridlogic.signal.difficulty import (
     Difficulty,
     analyze_checked,
-    could_be_easy,
-    could_be_hard,
+    level_precheck,
     local_stage,
 )
 from gridlogic.signal.solver import SolveResult, geometry, search_from_fixed_point, solve
@@ -82,7 +81,7 @@ SOLVE_NODE_LIMIT = 30000  # the articles' budget for proving uniqueness
 def tree(n: int, random: Callable[[], float]) -> list[int]:
     """A random spanning tree of the n×n grid as tile masks (Kruskal over shuffled links)."""
     board = [0] * (n * n)
-    parents = list(range(n * n))
+    parents = list(_cells(n))
     links = list(_grid_links(n))
     shuffle = getattr(random, "shuffle", None)  # gridlogic.rng's own: the same draws, faster
     if shuffle:
@@ -107,6 +106,11 @@ def tree(n: int, random: Callable[[], float]) -> list[int]:
             if not missing:
                 break
     return board
+
+
+@cache
+def _cells(n: int) -> tuple[int, ...]:
+    return tuple(range(n * n))
 
 
 @cache
@@ -225,14 +229,12 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     n = size
     geo = geometry(n)
     random = rng(seed)
-    below = random.below
+    could_be_target = level_precheck(difficulty, geo)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         answer = tree(n, random)
         # Each skip below rejects a board the articles' order of work would reject too,
         # and a rejected attempt draws no more random numbers: the output is unchanged.
-        if difficulty == "hard" and not could_be_hard(answer, geo):
-            continue
-        if difficulty == "easy" and not could_be_easy(answer, geo):
+        if could_be_target and not could_be_target(answer):
             continue
         local = local_stage(answer, geo)
         if difficulty in ("easy", "medium") and local.is_easy() != (difficulty == "easy"):
@@ -246,8 +248,7 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
         grade = analyze_checked(answer, n, local)
         if difficulty != "any" and grade.level != difficulty:
             continue
-        orientations = [VARIANTS[m] for m in answer]
-        shuffled = [o[j] for o, j in zip(orientations, below([len(o) for o in orientations]))]
+        shuffled = random.pick([VARIANTS[m] for m in answer])
         if is_solved(shuffled, n):
             continue
         # Proven unique, and the answer is a spanning tree by construction: correct.
