@@ -92,3 +92,30 @@ def test_conflict_free_orientations_equal_one_graph_conflict_per_orientation():
         kept_some += bool(expected)
         dropped_some += len(expected) < len(domains[i])
     assert kept_some > 50 and dropped_some > 50  # both outcomes are exercised
+
+
+def test_level_prechecks_pass_every_board_of_their_level_and_reject_others():
+    # A precheck may only reject boards that cannot have the level: check it on boards the
+    # articles' grader puts at that level, and see that it does reject many random trees.
+    from gridlogic.errors import GenerationFailed
+    from gridlogic.signal.difficulty import level_precheck
+    from gridlogic.signal.solver import geometry
+
+    for n in (4, 5, 6):
+        geo = geometry(n)
+        for level in ("easy", "hard"):
+            passes = level_precheck(level, geo)
+            graded = []
+            for k in range(6):
+                try:
+                    graded.append(list(signal.generate(n, f"precheck-{level}-{k}", level).answer))
+                except GenerationFailed:
+                    continue
+            graded += [b for k in range(40) if literal.analyze_difficulty(b := signal.tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]
+            assert graded
+            for board in graded:
+                assert literal.analyze_difficulty(board, n)["level"] == level
+                assert passes(board)
+            rejected = sum(not passes(signal.tree(n, rng(f"reject-{n}-{k}"))) for k in range(200))
+            assert rejected >= 10  # about 10-30% of random trees for easy, 98% for hard
+    assert level_precheck("any", geometry(4)) is None and level_precheck("medium", geometry(4)) is None
