@@ -71,7 +71,8 @@ def test_state_arithmetic_matches_doubles_even_past_2_to_the_53(start):
     assert rng_from_state(start).take(10) == _float_state_reference(start, 10)
     bounds = [1, 2, 3, 4, 24, 60, 1000, 2**21 - 1, 2**21, 2**40]
     bulk = rng_from_state(start)
-    assert bulk.below(bounds) == [int(x * b) for x, b in zip(_float_state_reference(start, 10), bounds)]
+    options = [range(b) for b in bounds]
+    assert bulk.pick(options) == [int(x * b) for x, b in zip(_float_state_reference(start, 10), bounds)]
 
 
 def test_take_equals_repeated_calls():
@@ -80,11 +81,11 @@ def test_take_equals_repeated_calls():
     assert one() == bulk()
 
 
-def test_below_equals_repeated_calls():
-    one, bulk = rng("below"), rng("below")
-    bounds = [random.Random(k).randrange(1, 50) for k in range(50)]
-    assert [int(one() * b) for b in bounds] == bulk.below(bounds[:7]) + bulk.below(bounds[7:])
-    assert bulk.below([]) == []
+def test_pick_equals_repeated_calls():
+    one, bulk = rng("pick"), rng("pick")
+    options = [tuple(range(100, 100 + random.Random(k).randrange(1, 50))) for k in range(50)]
+    assert [o[int(one() * len(o))] for o in options] == bulk.pick(options[:7]) + bulk.pick(options[7:])
+    assert bulk.pick([]) == []
     assert one() == bulk()
 
 
