@@ -76,7 +76,7 @@ from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
-from gridlogic.pattern.propagation import propagate_lines
+from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
 from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
 from gridlogic.verdict import STATUSES, Verdict
 
@@ -244,14 +244,8 @@ class _Solver:
                             new_e = common_e & ~state[1][rr]
                             state[0][rr] |= new_f
                             state[1][rr] |= new_e
-                            bit = 1 << rr
-                            for gained, target in ((new_f, state[2]), (new_e, state[3])):
-                                while gained:
-                                    low_c = gained & -gained
-                                    cc = low_c.bit_length() - 1
-                                    gained ^= low_c
-                                    target[cc] |= bit
-                                    dirty_cols.add(cc)
+                            copy_to_crossing(new_f, rr, state[2], dirty_cols)
+                            copy_to_crossing(new_e, rr, state[3], dirty_cols)
                         if not self.propagate(state, set(gained_rows), dirty_cols):
                             return None, None
                         changed = True

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from gridlogic.pattern.lines import solve_line
 
-__all__ = ["propagate_lines"]
+__all__ = ["copy_to_crossing", "propagate_lines"]
 
 
 def _settle_line(
@@ -62,22 +62,21 @@ def _settle_line(
     if new_f == old_f and new_e == old_e:
         return True
     own_filled[index], own_empty[index] = new_f, new_e
-    bit = 1 << index
-    gained = new_f ^ old_f
-    while gained:
-        low = gained & -gained
-        k = low.bit_length() - 1
-        gained ^= low
-        cross_filled[k] |= bit
-        cross_dirty.add(k)
-    gained = new_e ^ old_e
-    while gained:
-        low = gained & -gained
-        k = low.bit_length() - 1
-        gained ^= low
-        cross_empty[k] |= bit
-        cross_dirty.add(k)
+    copy_to_crossing(new_f ^ old_f, index, cross_filled, cross_dirty)
+    copy_to_crossing(new_e ^ old_e, index, cross_empty, cross_dirty)
     return True
+
+
+def copy_to_crossing(gained: int, index: int, cross: list[int], cross_dirty: set[int]) -> None:
+    """Line ``index`` newly knows the cells of mask ``gained``: set bit ``index`` in each
+    crossing line's mask ``cross[k]`` (k a bit of ``gained``) and mark those lines dirty."""
+    bit = 1 << index
+    while gained:
+        low = gained & -gained
+        k = low.bit_length() - 1
+        gained ^= low
+        cross[k] |= bit
+        cross_dirty.add(k)
 
 
 def propagate_lines(
