@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.pattern.lines import clue_length, compute_clue
+from gridlogic.pattern.lines import clue_length, compute_clue, validate_clue
 
 __all__ = [
     "PatternPuzzleFile",
@@ -170,24 +170,13 @@ def _normalise_clues(
 
 
 def _normalise_clue(clue: object, name: str, length: int) -> tuple[int, ...]:
-    """A clue as positive runs; ``[0]`` and ``[]`` are the empty line, other zeros are refused."""
-    if not isinstance(clue, (list, tuple)):
-        raise InvalidParameters(f"{name} clue {clue!r} is not a list of run lengths")
-    for number in clue:
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise InvalidParameters(
-                f"{name} clue {list(clue)!r} holds {number!r}; run lengths are whole numbers"
-            )
+    """A clue as positive runs (:func:`~.lines.validate_clue`); ``[0]`` and ``[]`` are the empty
+    line, and in a file any other zero is refused."""
+    runs = validate_clue(clue, length, name)
+    assert isinstance(clue, (list, tuple))  # validate_clue refuses anything else
     if 0 in clue and len(clue) > 1:
-        raise InvalidParameters(
-            f"{name} clue {list(clue)!r} mixes 0 with runs; an empty line is [0] alone"
-        )
-    needed = clue_length(clue)
-    if needed > length:
-        raise InvalidParameters(
-            f"{name} clue {list(clue)!r} needs {needed} cells but the line has {length}"
-        )
-    return tuple(x for x in clue if x > 0)
+        raise InvalidParameters(f"{name} clue {list(clue)!r} mixes 0 with runs; an empty line is [0] alone")
+    return runs
 
 
 def _goal_mismatch(
