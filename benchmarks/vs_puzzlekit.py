@@ -51,81 +51,55 @@ def peer_worker() -> None:
     from ortools.sat.python import cp_model
     from puzzlekit.solvers import get_solver_class
 
-    solver_class = get_solver_class("nonogram")
     for line in sys.stdin:
         task = json.loads(line)
-        if task.get("game") == "slitherlink":
-            print(json.dumps(_peer_slitherlink(task, cp_model, get_solver_class)), flush=True)
-            continue
-        rows = [[str(x) for x in clue] for clue in task["rows"]]
-        cols = [[str(x) for x in clue] for clue in task["cols"]]
-        budget = task["budget"]
-        started = time.perf_counter()
-        solver = solver_class(num_rows=task["height"], num_cols=task["width"], rows=rows, cols=cols)
-        result = solver.solve(solver_options={"time_limit_sec": budget})
-        first_time = time.perf_counter() - started
-        status = result.solution_data.get("status")
-        grid = None
-        if status in ("Optimal", "Feasible"):
-            cells = solver.board_vars
-            values = [[solver.solver.Value(v) for v in row] for row in cells]
-            grid = [v for row in values for v in row]
-            # Uniqueness: forbid this grid and solve the same model again.
-            solver.model.AddBoolOr(
-                [
-                    v.Not() if value else v
-                    for row, vals in zip(cells, values)
-                    for v, value in zip(row, vals)
-                ]
-            )
-            remaining = max(budget - first_time, 0.01)
-            solver.solver.parameters.max_time_in_seconds = remaining
-            second = solver.solver.Solve(solver.model)
-            if second in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                uniq = "several"
-            elif second == cp_model.INFEASIBLE:
-                uniq = "unique"
-            else:
-                uniq = "undecided"
-            first = "solved"
-        elif status == "Infeasible":
-            first, uniq = "none", "none"
-        else:
-            first, uniq = "undecided", "undecided"
-        total_time = time.perf_counter() - started
-        print(
-            json.dumps(
-                {
-                    "first": first,
-                    "firstTime": first_time,
-                    "status": uniq,
-                    "time": total_time,
-                    "grid": grid,
-                }
-            ),
-            flush=True,
-        )
+        solve = _peer_slitherlink if task.get("game") == "slitherlink" else _peer_nonogram
+        print(json.dumps(solve(task, cp_model, get_solver_class)), flush=True)
+
+
+def _peer_nonogram(task: dict, cp_model: object, get_solver_class: object) -> dict:
+    """One nonogram by puzzlekit: a first grid, then the same model with that grid forbidden."""
+    rows = [[str(x) for x in clue] for clue in task["rows"]]
+    cols = [[str(x) for x in clue] for clue in task["cols"]]
+    started = time.perf_counter()
+    solver = get_solver_class("nonogram")(  # type: ignore[operator]
+        num_rows=task["height"], num_cols=task["width"], rows=rows, cols=cols
+    )
+    result = solver.solve(solver_options={"time_limit_sec": task["budget"]})
+    cells = [v for row in solver.board_vars for v in row]
+    outcome = _peer_verdict(solver, result, cells, cp_model, task["budget"], started)
+    outcome["grid"] = outcome.pop("values")
+    return outcome
 
 
 def _peer_slitherlink(task: dict, cp_model: object, get_solver_class: object) -> dict:
     """One slitherlink by puzzlekit: a first loop, then the same model with that loop forbidden."""
-    width, height, budget = task["width"], task["height"], task["budget"]
+    width, height = task["width"], task["height"]
     grid = [
         ["-" if clue is None else str(clue) for clue in task["clues"][r * width : (r + 1) * width]]
         for r in range(height)
     ]
     started = time.perf_counter()
     solver = get_solver_class("slitherlink")(num_rows=height, num_cols=width, grid=grid)  # type: ignore[operator]
-    result = solver.solve(solver_options={"time_limit_sec": budget})
+    result = solver.solve(solver_options={"time_limit_sec": task["budget"]})
+    outcome = _peer_verdict(solver, result, list(solver.arc_vars.values()), cp_model, task["budget"], started)
+    del outcome["values"]
+    return outcome
+
+
+def _peer_verdict(
+    solver: object, result: object, variables: list, cp_model: object, budget: float, started: float
+) -> dict:
+    """The peer's first answer, then a uniqueness verdict: forbid the values the first solve gave
+    ``variables`` (one clause) and solve the same model again in the time left."""
     first_time = time.perf_counter() - started
-    status = result.solution_data.get("status")
+    status = result.solution_data.get("status")  # type: ignore[attr-defined]
+    values = None
     if status in ("Optimal", "Feasible"):
-        edges = list(solver.arc_vars.values())
-        values = [solver.solver.Value(v) for v in edges]
-        # Uniqueness: forbid this loop (every edge variable's value) and solve again.
-        solver.model.AddBoolOr([v.Not() if value else v for v, value in zip(edges, values)])
-        solver.solver.parameters.max_time_in_seconds = max(budget - first_time, 0.01)
-        second = solver.solver.Solve(solver.model)
+        values = [solver.solver.Value(v) for v in variables]  # type: ignore[attr-defined]
+        solver.model.AddBoolOr([v.Not() if value else v for v, value in zip(variables, values)])  # type: ignore[attr-defined]
+        solver.solver.parameters.max_time_in_seconds = max(budget - first_time, 0.01)  # type: ignore[attr-defined]
+        second = solver.solver.Solve(solver.model)  # type: ignore[attr-defined]
         if second in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # type: ignore[attr-defined]
             uniq = "several"
         elif second == cp_model.INFEASIBLE:  # type: ignore[attr-defined]
@@ -138,7 +112,7 @@ def _peer_slitherlink(task: dict, cp_model: object, get_solver_class: object) ->
     else:
         first, uniq = "undecided", "undecided"
     total_time = time.perf_counter() - started
-    return {"first": first, "firstTime": first_time, "status": uniq, "time": total_time}
+    return {"first": first, "firstTime": first_time, "status": uniq, "time": total_time, "values": values}
 
 
 # -- the gridlogic side ---------------------------------------------------------------
