@@ -67,26 +67,19 @@ def pipe_table(n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     )
 
 
-def connected(board: Sequence[int], n: int, start: int = 0) -> set[int]:
-    """The cells reachable from ``start`` along pipes that leave ``start``'s side (one-sided links count)."""
+def connected(board: Sequence[int], n: int, start: int = 0, both_ways: bool = False) -> set[int]:
+    """The cells reachable from ``start`` along pipes that leave the cell's side.
+
+    One-sided links count (what :func:`is_solved` needs after checking that
+    pipes agree); with ``both_ways`` a link also needs the neighbour's pipe
+    facing back (what a player sees lit).
+    """
     seen, queue = {start}, [start]
     table = pipe_table(n)
     for i in queue:
         mask = board[i]
-        for bit, j, _ in table[i]:
-            if mask & bit and j >= 0 and j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return seen
-
-
-def connected_both_ways(board: Sequence[int], n: int, start: int) -> set[int]:
-    """The cells reachable from ``start`` along links present on both tiles (what a player sees lit)."""
-    seen, queue = {start}, [start]
-    for i in queue:
-        for d, bit in enumerate(BITS):
-            j = neighbour(i, d, n)
-            if board[i] & bit and j >= 0 and board[j] & BITS[(d + 2) % 4] and j not in seen:
+        for bit, j, back in table[i]:
+            if mask & bit and j >= 0 and j not in seen and (not both_ways or board[j] & back):
                 seen.add(j)
                 queue.append(j)
     return seen

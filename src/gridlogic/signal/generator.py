@@ -57,7 +57,7 @@ from gridlogic.signal.board import (
     SHAPES,
     VARIANTS,
     check_board,
-    connected_both_ways,
+    connected,
     is_solved,
     neighbour,
     rotate,
@@ -297,7 +297,7 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
                 f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask}, which is not a rotation of {given}"
             )
     centre = (n // 2) * n + n // 2
-    return {"solved": is_solved(tiles, n), "lit": sorted(connected_both_ways(tiles, n, centre))}
+    return {"solved": is_solved(tiles, n), "lit": sorted(connected(tiles, n, centre, both_ways=True))}
 
 
 def verify(puzzle: Puzzle) -> bool:
