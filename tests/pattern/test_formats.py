@@ -145,6 +145,7 @@ def test_game_id_errors(text, message):
         ('{"rowClues": [[2]], "colClues": [[1]]}', r"row 1 clue \[2\] needs 2 cells but the line has 1"),
         ('{"rowClues": [[1]], "colClues": [[1]], "goal": [0]}', r"the goal does not show the clues"),
         ('{"rowClues": [[1]], "colClues": [[1]], "goal": [2]}', r"goal: expected a list of 1 cells 0 or 1"),
+        ('{"rowClues": [[1]], "colClues": [[1]], "goal": [1.0]}', r"goal: expected a list of 1 cells 0 or 1"),
         ('{"rowClues": [[1]], "colClues": [[1]], "width": 2}', r"width: expected 1"),
         ('{"rowClues": [[1]], "colClues": [[1, 0]]}', r"mixes 0 with runs"),
     ],

@@ -179,6 +179,8 @@ def test_bad_arguments_name_the_problem():
         solve([[1]], [[1]], 1, node_limit=1.5)
     with pytest.raises(InvalidParameters, match=r"cell 1 is 3"):
         propagate([[1]], [[1], [0]], [1, 3])
+    with pytest.raises(InvalidParameters, match=r"cell 0 is 1.0"):
+        propagate([[1]], [[1], [0]], [1.0, 0])
 
 
 def literal_solve(row_clues, col_clues, n, node_limit):

@@ -118,7 +118,7 @@ class PatternPuzzleFile:
                 raise InvalidParameters(
                     f"goal must list {self.width * self.height} cells of 0 or 1, got {goal!r}"
                 )
-            if any(isinstance(v, bool) or v not in (0, 1) for v in goal):
+            if any(isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in goal):
                 raise InvalidParameters(f"goal cells are 0 or 1, got {goal!r}")
             goal = tuple(goal)
             mismatch = _goal_mismatch(goal, rows, cols, self.width, self.height)
@@ -485,7 +485,7 @@ def puzzle_file_from_dict(data: object) -> PatternPuzzleFile:
     if goal_key is not None:
         goal = data[goal_key]
         if not isinstance(goal, list) or len(goal) != width * height or any(
-            isinstance(v, bool) or v not in (0, 1) for v in goal
+            isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in goal
         ):
             raise InvalidParameters(
                 f"{goal_key}: expected a list of {width * height} cells 0 or 1, got {goal!r:.60}"
@@ -523,5 +523,3 @@ def read_puzzle(text: str) -> PatternPuzzleFile:
         return read_game_id(text.lstrip("\ufeff"))
     return read_non(text)
 
-
-"""Writers by format name, for adapters that let the user choose."""

@@ -163,13 +163,14 @@ def propagate(
             )
         for i, value in enumerate(cells):
             r, c = divmod(i, width)
-            if value == 1 and not isinstance(value, bool):
+            is_int = isinstance(value, int) and not isinstance(value, bool)  # 1.0 and True are not cells
+            if is_int and value == 1:
                 filled[r] |= 1 << c
                 col_filled[c] |= 1 << r
-            elif value == 0 and not isinstance(value, bool):
+            elif is_int and value == 0:
                 empty[r] |= 1 << c
                 col_empty[c] |= 1 << r
-            elif value != UNKNOWN or isinstance(value, bool):
+            elif not is_int or value != UNKNOWN:
                 raise InvalidParameters(
                     f"cell {i} is {value!r}; cells are 1 (filled), 0 (empty) or -1 (unknown)"
                 )
