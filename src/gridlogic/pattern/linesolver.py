@@ -106,15 +106,17 @@ def _smear(starts: int, block: int) -> int:
     return covered
 
 
-def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> list[int]:
-    """``forward[j]`` for j = 0..k: positions reachable after placing the first j blocks."""
+def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> tuple[list[int], list[int]]:
+    """``forward[j]`` for j = 0..k: positions reachable after placing the first j blocks;
+    and ``starts[j]``: where block j may start after them (it fits, and an empty cell may follow)."""
     reach = _skip_empties(1, can_empty)
-    forward = [reach]
+    forward, all_starts = [reach], []
     for block in blocks:
         starts = reach & _fits(can_fill, block) & (can_empty >> block)
         reach = _skip_empties(starts << (block + 1), can_empty)
         forward.append(reach)
-    return forward
+        all_starts.append(starts)
+    return forward, all_starts
 
 
 def line_fixed_point(
@@ -129,7 +131,7 @@ def line_fixed_point(
     pad = 1 << length
     can_fill = ~empty & line_mask
     can_empty = (~filled & line_mask) | pad
-    forward = _forward(blocks, can_fill, can_empty)
+    forward, starts_after_prefix = _forward(blocks, can_fill, can_empty)
     end = pad << 1  # position length + 1: every cell and the pad coloured
     if not forward[-1] & end:
         return None
@@ -139,7 +141,7 @@ def line_fixed_point(
     width = length + 2
     mirrored_fill = _reverse_bits(can_fill, length)
     mirrored_empty = _reverse_bits(can_empty & line_mask, length) | pad
-    backward_mirrored = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
+    backward_mirrored, _ = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
     # backward[j] (positions from which blocks j.. complete the line) is the
     # mirror of the mirrored pass after placing the last k - j blocks.
     k = len(blocks)
@@ -153,13 +155,8 @@ def line_fixed_point(
         may_empty |= forward[j] & backward[j]
     may_empty = (may_empty >> 1) & can_empty & line_mask
     for j, block in enumerate(blocks):
-        starts = (
-            forward[j]
-            & _fits(can_fill, block)
-            & (can_empty >> block)
-            & (backward[j + 1] >> (block + 1))
-        )
-        may_fill |= _smear(starts, block)
+        # a start the prefix allows, whose block the suffix can follow
+        may_fill |= _smear(starts_after_prefix[j] & (backward[j + 1] >> (block + 1)), block)
     may_fill &= line_mask
     new_filled = line_mask & ~may_empty
     new_empty = line_mask & ~may_fill
