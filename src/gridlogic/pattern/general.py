@@ -336,15 +336,15 @@ def _line_clauses(
             return q
         return None
 
-    def feasible(i: int, q: int) -> bool:
-        return 0 <= q <= i and m - q <= length - i
+    def states(i: int) -> range:
+        """The states possible after i cells: at most i read, and the rest still fits."""
+        return range(max(0, m - (length - i)), min(i, m) + 1)
 
     var: dict[tuple[int, int], int] = {}
     for i in range(length + 1):
-        for q in range(m + 1):
-            if feasible(i, q):
-                var[(i, q)] = next_var
-                next_var += 1
+        for q in states(i):
+            var[(i, q)] = next_var
+            next_var += 1
     clauses.append([var[(0, 0)]])
     clauses.append([var[(length, m)]])
     for i in range(length):
@@ -354,10 +354,8 @@ def _line_clauses(
         # way into it reads the same value, that value is forced. Both
         # directions let unit propagation reason from either end of the line.
         predecessors: dict[int, list[tuple[int, int]]] = {}
-        for q in range(m + 1):
-            here = var.get((i, q))
-            if here is None:
-                continue
+        for q in states(i):
+            here = var[(i, q)]
             for value, literal in ((1, x), (0, -x)):
                 target = step(q, value)
                 there = var.get((i + 1, target)) if target is not None else None
@@ -366,11 +364,9 @@ def _line_clauses(
                 else:
                     clauses.append([-here, -literal, there])
                     predecessors.setdefault(target, []).append((here, value))  # type: ignore[arg-type]
-        clauses.append([v for (j, _), v in var.items() if j == i + 1])
-        for target in range(m + 1):
-            there = var.get((i + 1, target))
-            if there is None:
-                continue
+        clauses.append([var[(i + 1, q)] for q in states(i + 1)])
+        for target in states(i + 1):
+            there = var[(i + 1, target)]
             ways = predecessors.get(target, [])
             clauses.append([-there] + sorted({here for here, _ in ways}))
             values = {value for _, value in ways}
