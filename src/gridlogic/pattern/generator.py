@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.params import check_generate_arguments, int_list
 from gridlogic.pattern.lines import compute_clue
-from gridlogic.pattern.solver import SolveResult, search_runs, solve
+from gridlogic.pattern.solver import SolveResult, search_runs
 from gridlogic.rng import rng
 
 __all__ = [
@@ -83,9 +83,9 @@ def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list
     return rows, cols
 
 
-def _runs(clue: list[int]) -> tuple[int, ...]:
-    """A computed clue as the solver's tuple of positive runs (``[0]``, the empty line, has none)."""
-    return () if clue == [0] else tuple(clue)
+def _runs(clue: Sequence[int]) -> tuple[int, ...]:
+    """A clue as the solver's tuple of positive runs (``[0]``, the empty line, has none)."""
+    return tuple(x for x in clue if x)
 
 
 def _picture(cells: Sequence[int], n: int) -> str:
@@ -152,6 +152,7 @@ class Attempt:
     filled: int
     outcome: str
     check: SolveResult | None
+    clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None  # rows, columns
 
 
 def check_parameters(size: object, seed: object, difficulty: object = "any") -> None:
@@ -166,7 +167,11 @@ def attempts(size: int, seed: str) -> Iterator[Attempt]:
     ``generate`` uses, so the attempts are exactly its attempts.
     """
     check_parameters(size, seed)
-    n = size
+    return _attempts(size, seed)
+
+
+def _attempts(n: int, seed: str) -> Iterator[Attempt]:
+    """:func:`attempts` for checked arguments."""
     cells = n * n
     random = rng(seed)
     take = random.take
@@ -181,7 +186,7 @@ def attempts(size: int, seed: str) -> Iterator[Attempt]:
             continue
         rows, cols = clues_for(answer, n)
         # Clues computed from a grid always fit: search them without solve()'s checks.
-        result = search_runs([_runs(clue) for clue in rows], [_runs(clue) for clue in cols], NODE_LIMIT)
+        result = search_runs(list(map(_runs, rows)), list(map(_runs, cols)), NODE_LIMIT)
         if result.truncated:
             outcome = "undecided"
         elif not result.solutions:
@@ -192,7 +197,7 @@ def attempts(size: int, seed: str) -> Iterator[Attempt]:
             outcome = "not the planted grid"
         else:
             outcome = "accepted"
-        yield Attempt(number, density, answer, filled, outcome, result)
+        yield Attempt(number, density, answer, filled, outcome, result, (tuple(map(tuple, rows)), tuple(map(tuple, cols))))
         if outcome == "accepted":
             return
 
@@ -203,13 +208,10 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
     ``difficulty`` exists for the common game surface and accepts only ``"any"``.
     """
     check_parameters(size, seed, difficulty)
-    for attempt in attempts(size, seed):
-        if attempt.outcome == "accepted":
-            rows, cols = clues_for(attempt.answer, size)
-            return Puzzle(
-                size, seed, VERSION, attempt.answer,
-                tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt.number, size * size,
-            )  # fmt: skip
+    for attempt in _attempts(size, seed):
+        if attempt.outcome == "accepted" and attempt.clues:
+            rows, cols = attempt.clues
+            return Puzzle(size, seed, VERSION, attempt.answer, rows, cols, attempt.number, size * size)
     raise GenerationFailed(
         f"no {size}x{size} Pattern puzzle with a unique solution was found in {MAX_ATTEMPTS} "
         f"attempts for seed {seed!r}; try another size or seed"
@@ -263,5 +265,5 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
 
 def verify(puzzle: Puzzle) -> bool:
     """Re-solve the clues from scratch: exactly one solution within the budget, and it is the answer."""
-    result = solve([list(c) for c in puzzle.row_clues], [list(c) for c in puzzle.col_clues], puzzle.n, NODE_LIMIT)
+    result = search_runs(list(map(_runs, puzzle.row_clues)), list(map(_runs, puzzle.col_clues)), NODE_LIMIT)
     return not result.truncated and len(result.solutions) == 1 and result.solutions[0] == puzzle.answer
