@@ -81,7 +81,7 @@ from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import int_list
-from gridlogic.signal.board import rotate
+from gridlogic.signal.generator import TURNS
 
 # Seconds per cell of each game, and the sizes and difficulties it is scored for.
 SECONDS_PER_CELL: dict[str, int] = {"signal": 5, "pattern": 6, "loop": 8}
@@ -329,15 +329,12 @@ def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[st
         answer = int_list(solution.get("tiles"), "solution['tiles']", len(shown), range(16))
         turns = 0
         for index, (mask, target) in enumerate(zip(shown, answer)):
-            for k in range(4):
-                if mask == target:
-                    turns += min(k, 4 - k)
-                    break
-                mask = rotate(mask)
-            else:
+            clockwise = TURNS[mask][target]  # 4: no rotation of mask is target
+            if clockwise == 4:
                 raise InvalidParameters(
-                    f"tile {index}: answer {target!r} is not a rotation of the shown tile {shown[index]!r}"
+                    f"tile {index}: answer {target!r} is not a rotation of the shown tile {mask!r}"
                 )
+            turns += min(clockwise, 4 - clockwise)
         return turns
     if game == "pattern":
         return sum(int_list(solution.get("cells"), "solution['cells']", None, range(2)))

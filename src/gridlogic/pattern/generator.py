@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.params import check_generate_arguments, int_list
 from gridlogic.pattern.lines import compute_clue
+from gridlogic.pattern.linesolver import normalise_clue
 from gridlogic.pattern.solver import SolveResult, search_runs
 from gridlogic.rng import rng
 
@@ -81,11 +82,6 @@ def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list
     rows = [compute_clue(answer[r * n : r * n + n]) for r in range(n)]
     cols = [compute_clue([answer[r * n + c] for r in range(n)]) for c in range(n)]
     return rows, cols
-
-
-def _runs(clue: Sequence[int]) -> tuple[int, ...]:
-    """A clue as the solver's tuple of positive runs (``[0]``, the empty line, has none)."""
-    return tuple(x for x in clue if x)
 
 
 def _picture(cells: Sequence[int], n: int) -> str:
@@ -186,7 +182,7 @@ def _attempts(n: int, seed: str) -> Iterator[Attempt]:
             continue
         rows, cols = clues_for(answer, n)
         # Clues computed from a grid always fit: search them without solve()'s checks.
-        result = search_runs(list(map(_runs, rows)), list(map(_runs, cols)), NODE_LIMIT)
+        result = search_runs(list(map(normalise_clue, rows)), list(map(normalise_clue, cols)), NODE_LIMIT)
         if result.truncated:
             outcome = "undecided"
         elif not result.solutions:
@@ -265,5 +261,5 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
 
 def verify(puzzle: Puzzle) -> bool:
     """Re-solve the clues from scratch: exactly one solution within the budget, and it is the answer."""
-    result = search_runs(list(map(_runs, puzzle.row_clues)), list(map(_runs, puzzle.col_clues)), NODE_LIMIT)
+    result = search_runs(list(map(normalise_clue, puzzle.row_clues)), list(map(normalise_clue, puzzle.col_clues)), NODE_LIMIT)
     return not result.truncated and len(result.solutions) == 1 and result.solutions[0] == puzzle.answer

@@ -62,11 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["LineContradiction", "line_fixed_point", "normalise_clue", "solve_line_cells"]
-
-
-class LineContradiction(Exception):
-    """No placement of the clue agrees with the known cells (used internally by callers)."""
+__all__ = ["line_fixed_point", "normalise_clue", "solve_line_cells"]
 
 
 def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
