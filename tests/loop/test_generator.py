@@ -154,6 +154,53 @@ def test_puzzle_from_dict_names_a_malformed_answer():
     )
 
 
+def _first_clue(data):
+    return next(k for k, clue in enumerate(data["clues"]) if clue is not None)
+
+
+@pytest.mark.parametrize("bad", [lambda k: float(k), lambda k: str(k), lambda k: bool(k), lambda k: [k]])
+def test_puzzle_from_dict_refuses_a_clue_that_only_equals_an_int(bad):
+    # 3.0 == 3 and True == 1: such a clue matched the answer's and got through to the renderers
+    data = made(5, "a", "easy").to_dict()
+    k = _first_clue(data)
+    wrong = bad(data["clues"][k])
+    data["clues"][k] = wrong
+    with pytest.raises(InvalidParameters) as refused:
+        loop.puzzle_from_dict(data)
+    assert str(refused.value) == f"clue {k} is {wrong!r}; a clue is an int 0..4 or None"
+
+
+def test_puzzle_from_dict_keeps_int_clues_ints():
+    data = made(5, "a", "easy").to_dict()
+    puzzle = loop.puzzle_from_dict(data)
+    assert [type(clue) for clue in puzzle.clues] == [type(clue) for clue in made(5, "a", "easy").clues]
+    assert loop.render_text(puzzle) == loop.render_text(made(5, "a", "easy"))
+
+
+@pytest.mark.parametrize(
+    "seed, message",
+    [
+        (5, "seed must be a str, not int 5"),
+        ("x" * 81, "seed is 81 UTF-16 code units long; it must be at most 80"),
+        ("😀" * 41, "seed is 82 UTF-16 code units long; it must be at most 80"),
+    ],
+)
+def test_puzzle_from_dict_checks_the_seed_like_generate(seed, message):
+    data = made(5, "a", "easy").to_dict()
+    with pytest.raises(InvalidParameters) as refused:
+        loop.puzzle_from_dict({**data, "seed": seed})
+    assert str(refused.value) == message
+    with pytest.raises(InvalidParameters) as refused_by_generate:
+        loop.generate(5, seed, "easy")
+    assert str(refused_by_generate.value) == message
+
+
+def test_puzzle_from_dict_accepts_the_longest_seed():
+    data = made(5, "a", "easy").to_dict()
+    for seed in ("x" * 80, "😀" * 40):
+        assert loop.puzzle_from_dict({**data, "seed": seed}).seed == seed
+
+
 def test_puzzle_from_dict_rejects_a_region_with_a_corner_contact():
     data = made(5, "a", "easy").to_dict()
     data["answer"] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0] + [0] * 15

@@ -53,9 +53,9 @@ from typing import Any
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.loop.board import clues_of_region, grid, loop_of_region, validate_loop
 from gridlogic.loop.difficulty import grade, solvable_at
-from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, solve_grid
-from gridlogic.params import MAX_SEED_LENGTH, check_generate_arguments, int_list
-from gridlogic.rng import js_length, rng
+from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, check_clues, solve_grid
+from gridlogic.params import check_generate_arguments, check_seed, int_list
+from gridlogic.rng import rng
 
 NAME = "loop"
 SIZES = (5, 6, 7, 8, 9, 10)
@@ -272,8 +272,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     n = data["n"]
     if isinstance(n, bool) or not isinstance(n, int) or n not in SIZES:
         raise InvalidParameters(f"'n' must be one of {', '.join(map(str, SIZES))}, not {n!r}")
-    if not isinstance(data["seed"], str) or js_length(data["seed"]) > MAX_SEED_LENGTH:
-        raise InvalidParameters(f"'seed' must be a string of at most 80 UTF-16 units, not {data['seed']!r:.100}")
+    check_seed(data["seed"])
     if data["target"] not in DIFFICULTIES:
         raise InvalidParameters(f"'target' must be one of {', '.join(DIFFICULTIES)}, not {data['target']!r}")
     if isinstance(data["version"], bool) or data["version"] != VERSION:
@@ -285,13 +284,14 @@ def puzzle_from_dict(data: object) -> Puzzle:
     clues = data["clues"]
     if not isinstance(clues, list) or len(clues) != n * n:
         raise InvalidParameters(f"'clues' must be a list of {n * n} ints or nulls, not {clues!r:.80}")
+    clues = check_clues(clues, n, n)  # 3.0 == 3, but a float is no clue
     if not isinstance(data["difficulty"], dict) or not isinstance(data["metrics"], dict):
         raise InvalidParameters("'difficulty' and 'metrics' must be JSON objects")
     if not any(answer) or not validate_region(answer, n):
         raise InvalidParameters("'answer' is not a region whose boundary is one loop")
     expected = clues_of_region(answer, n, n)
     for k, clue in enumerate(clues):
-        if clue is not None and (isinstance(clue, bool) or clue != expected[k]):
+        if clue is not None and clue != expected[k]:
             raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
     return Puzzle(
         n=n, seed=data["seed"], target=data["target"], version=VERSION, clues=tuple(clues),
