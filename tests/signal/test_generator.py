@@ -116,3 +116,12 @@ def test_metrics_score_is_zero_when_not_verified():
     unverified = signal.SolveResult([], 30001, True, 0, 1)
     m = signal.metrics(list(puzzle.answer), list(puzzle.shuffled), 4, unverified)
     assert m.score == 0 and m.variety == 75 and m.turns == 17
+
+
+def test_a_huge_wrong_board_is_quoted_short():
+    puzzle = signal.generate(4, "notes-example")
+    with pytest.raises(InvalidParameters) as refused:
+        signal.check(puzzle, {"tiles": list(range(10**4))})
+    assert str(refused.value) == (
+        "a board is a list of 16 tile masks (ints 0-15), not {'tiles': [0, 1, 2, 3, 4, 5, 6, 7, ...]}"
+    )

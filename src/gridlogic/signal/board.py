@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import short_repr
 
 BITS = (1, 2, 4, 8)  # up, right, down, left
 
@@ -132,7 +133,7 @@ def check_size(n: object) -> int:
 def check_board(board: object, n: int) -> list[int]:
     """``board`` as a list of n² tile masks, each an int 0–15."""
     if isinstance(board, (str, bytes)) or not isinstance(board, Sequence):
-        raise InvalidParameters(f"a board is a list of {n * n} tile masks (ints 0-15), not {board!r}")
+        raise InvalidParameters(f"a board is a list of {n * n} tile masks (ints 0-15), not {short_repr(board)}")
     if len(board) != n * n:
         raise InvalidParameters(
             f"a {n}x{n} board has {n * n} tiles, but {len(board)} were given"
@@ -140,6 +141,6 @@ def check_board(board: object, n: int) -> list[int]:
     for i, mask in enumerate(board):
         if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= 15:
             raise InvalidParameters(
-                f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask!r}; a tile is an int 0-15"
+                f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {short_repr(mask)}; a tile is an int 0-15"
             )
     return list(board)
