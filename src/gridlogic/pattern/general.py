@@ -228,25 +228,22 @@ class _Solver:
                     for side in (with_fill, with_empty):
                         if self.is_solved(side):
                             self.record(side)
-                    gained_rows = set()
+                    # Cells both children agree on (beyond what is known) hold in every solution.
+                    gains = []
                     for rr in range(height):
-                        common_f = with_fill[0][rr] & with_empty[0][rr]
-                        common_e = with_fill[1][rr] & with_empty[1][rr]
-                        if common_f != state[0][rr] or common_e != state[1][rr]:
-                            gained_rows.add(rr)
-                    if gained_rows:
+                        new_f = with_fill[0][rr] & with_empty[0][rr] & ~state[0][rr]
+                        new_e = with_fill[1][rr] & with_empty[1][rr] & ~state[1][rr]
+                        if new_f or new_e:
+                            gains.append((rr, new_f, new_e))
+                    if gains:
                         state = [list(part) for part in state]
                         dirty_cols: set[int] = set()
-                        for rr in gained_rows:
-                            common_f = with_fill[0][rr] & with_empty[0][rr]
-                            common_e = with_fill[1][rr] & with_empty[1][rr]
-                            new_f = common_f & ~state[0][rr]
-                            new_e = common_e & ~state[1][rr]
+                        for rr, new_f, new_e in gains:
                             state[0][rr] |= new_f
                             state[1][rr] |= new_e
                             copy_to_crossing(new_f, rr, state[2], dirty_cols)
                             copy_to_crossing(new_e, rr, state[3], dirty_cols)
-                        if not self.propagate(state, set(gained_rows), dirty_cols):
+                        if not self.propagate(state, {rr for rr, _, _ in gains}, dirty_cols):
                             return None, None
                         changed = True
                         if self.is_solved(state):
