@@ -1,3 +1,4 @@
+import hashlib
 import json
 from functools import cache
 
@@ -77,6 +78,31 @@ def test_generation_is_deterministic_by_seed():
     again = loop.generate(6, "same seed", "medium")
     assert first.to_dict() == again.to_dict()
     assert loop.generate(6, "other seed", "medium").to_dict() != first.to_dict()
+
+
+# Version 1 is a promise: these puzzles must never change. The digest covers the
+# whole JSON form (difficulty counts and metrics too); clues and answer are spelled
+# out so that a failure shows what moved.
+PINNED_5X5 = [
+    ("any", "a", 1, "0.212011.202..3....3..232", "0011100111001100111100010", "dece5b6d14b0222f"),
+    ("any", "😀", 1, "02.1....0.3.....22.3.01..", "0011101111111100011100000", "3d29a568201b1559"),
+    ("easy", "a", 1, "012120....02.1....0...23.", "0011100111001100111100010", "28c9d1ba6052c67a"),
+    ("easy", "😀", 1, "02.1.2..023..1..2..3.01..", "0011101111111100011100000", "2c99614a5911244d"),
+    ("medium", "a", 1, ".12120....02.1....0...23.", "0011100111001100111100010", "7af4c5f4347b7eb2"),
+    ("medium", "😀", 1, "0..1.2..023..1..2..3.01..", "0011101111111100011100000", "58b4e42660064236"),
+    ("hard", "a", 2, "..2..232.2.21.2...10...1.", "1001110111111101000011100", "63445afde7abda7c"),
+    ("hard", "😀", 1, "0..1.2..023.....2..3.01..", "0011101111111100011100000", "92b96da5ea94ee41"),
+]
+
+
+@pytest.mark.parametrize("difficulty, seed, attempt, clues, answer, digest", PINNED_5X5)
+def test_version_1_puzzles_are_pinned(difficulty, seed, attempt, clues, answer, digest):
+    data = made(5, seed, difficulty).to_dict()
+    assert data["attempt"] == attempt
+    assert "".join("." if k is None else str(k) for k in data["clues"]) == clues
+    assert "".join(map(str, data["answer"])) == answer
+    text = json.dumps(data, sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
 
 
 def test_to_dict_fields():

@@ -124,14 +124,6 @@ def grow_region(n: int, random: Callable[[], float]) -> list[int]:
     return inside
 
 
-def _shuffled(count: int, random: Callable[[], float]) -> list[int]:
-    order = list(range(count))
-    for k in range(count - 1, 0, -1):
-        j = math.floor(random() * (k + 1))
-        order[k], order[j] = order[j], order[k]
-    return order
-
-
 def remove_clues(
     clues: Sequence[int | None], n: int, order: Sequence[int], levels: Sequence[int]
 ) -> list[int | None]:
@@ -226,7 +218,8 @@ def generate(size: int = DEFAULT_SIZE, seed: str = "", difficulty: str = "any") 
     for attempt in range(1, MAX_ATTEMPTS + 1):
         inside = grow_region(n, random)
         levels = _levels_for(difficulty, random)
-        order = _shuffled(n * n, random)
+        order = list(range(n * n))
+        random.shuffle(order)  # the articles' Fisher–Yates: one draw per step from the end
         if sum(inside) < lowest_size:
             continue
         full: list[int | None] = list(clues_of_region(inside, n, n))
