@@ -18,6 +18,8 @@ Worked example (the slice sizes a search would try with a cap of 8000):
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from gridlogic.errors import GridlogicError
@@ -63,14 +65,17 @@ def sat_available() -> bool:
     return True
 
 
+def _slices(max_slice: int) -> Iterator[int]:
+    """Conflict budgets: :data:`CONFLICT_SLICE`, doubling up to ``max_slice``, then ``max_slice`` forever."""
+    budget = CONFLICT_SLICE
+    while True:
+        yield budget
+        budget = min(budget * 2, max_slice)
+
+
 def slice_sizes(count: int, max_slice: int) -> list[int]:
     """The first ``count`` conflict budgets :func:`solve_until` uses with this cap."""
-    sizes = []
-    budget = CONFLICT_SLICE
-    for _ in range(count):
-        sizes.append(budget)
-        budget = min(budget * 2, max_slice)
-    return sizes
+    return list(islice(_slices(max_slice), count))
 
 
 def solve_until(sat: Any, deadline: float | None, max_slice: int) -> bool | None:
@@ -83,12 +88,11 @@ def solve_until(sat: Any, deadline: float | None, max_slice: int) -> bool | None
     """
     if deadline is None:
         return bool(sat.solve())
-    budget = CONFLICT_SLICE
-    while True:
+    for budget in _slices(max_slice):
         if time.monotonic() > deadline:
             return None
         sat.conf_budget(budget)
         outcome = sat.solve_limited()
         if outcome is not None:
             return bool(outcome)
-        budget = min(budget * 2, max_slice)
+    return None  # not reached: the slices never end
