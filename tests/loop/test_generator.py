@@ -206,19 +206,18 @@ def test_puzzle_from_dict_keeps_int_clues_ints():
 @pytest.mark.parametrize(
     "seed, message",
     [
-        (5, "seed must be a str, not int 5"),
-        ("x" * 81, "seed is 81 UTF-16 code units long; it must be at most 80"),
-        ("😀" * 41, "seed is 82 UTF-16 code units long; it must be at most 80"),
+        (5, "seed must be a str"),
+        ("x" * 81, "81 UTF-16 code units"),
+        ("😀" * 41, "82 UTF-16 code units"),
     ],
 )
 def test_puzzle_from_dict_checks_the_seed_like_generate(seed, message):
     data = made(5, "a", "easy").to_dict()
-    with pytest.raises(InvalidParameters) as refused:
+    with pytest.raises(InvalidParameters, match=message) as refused:
         loop.puzzle_from_dict({**data, "seed": seed})
-    assert str(refused.value) == message
     with pytest.raises(InvalidParameters) as refused_by_generate:
         loop.generate(5, seed, "easy")
-    assert str(refused_by_generate.value) == message
+    assert str(refused.value) == str(refused_by_generate.value)
 
 
 def test_puzzle_from_dict_accepts_the_longest_seed():
