@@ -79,21 +79,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gridlogic import loop, pattern, signal
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import int_list
 from gridlogic.signal.generator import TURNS
 
-# Seconds per cell of each game, and the sizes and difficulties it is scored for.
+# Seconds per cell of each game, and the sizes and difficulties it is scored for: the game's own,
+# plus "unrated", the level a graded game gives a puzzle its grader could not settle.
 SECONDS_PER_CELL: dict[str, int] = {"signal": 5, "pattern": 6, "loop": 8}
-SCORED_SIZES: dict[str, tuple[int, ...]] = {
-    "signal": (4, 5, 6),
-    "pattern": (5, 8, 10),
-    "loop": (5, 6, 7, 8, 9, 10),
-}
+SCORED_SIZES: dict[str, tuple[int, ...]] = {game.NAME: tuple(game.SIZES) for game in (signal, pattern, loop)}
 SCORED_DIFFICULTIES: dict[str, tuple[str, ...]] = {
-    "signal": ("any", "easy", "medium", "hard", "unrated"),
-    "pattern": ("any",),
-    "loop": ("any", "easy", "medium", "hard", "unrated"),
+    game.NAME: tuple(game.DIFFICULTIES) + (("unrated",) if len(game.DIFFICULTIES) > 1 else ())
+    for game in (signal, pattern, loop)
 }
 DIFFICULTY_FACTOR: dict[str, Fraction] = {
     "any": Fraction(1),
