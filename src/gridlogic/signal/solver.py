@@ -54,6 +54,7 @@ from functools import cache
 from gridlogic.errors import InvalidParameters
 from gridlogic.signal.board import BITS, VARIANTS, check_board, check_size, is_solved, neighbour
 from gridlogic.signal.sweeps import compiled_sweeps
+from gridlogic.verdict import verdict_of
 
 FULL = 0xFFFF
 # WITH[d]: the domain of every mask that has a pipe in direction d; WITHOUT[d]: every other mask.
@@ -249,6 +250,11 @@ class SolveResult:
     def unique(self) -> bool:
         """Proven to have exactly one solution (a truncated search proves nothing)."""
         return not self.truncated and len(self.solutions) == 1
+
+    @property
+    def verdict(self) -> str:
+        """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out), as the other games say."""
+        return verdict_of(len(self.solutions), self.truncated)
 
     def to_dict(self) -> dict[str, object]:
         return {
