@@ -1,5 +1,7 @@
+import dataclasses
 import hashlib
 import json
+import random
 from functools import cache
 
 import pytest
@@ -7,6 +9,7 @@ import pytest
 from gridlogic import GenerationFailed, InvalidParameters, loop
 from gridlogic.games import get_game
 from gridlogic.loop import generator
+from gridlogic.loop.board import grid, loop_of_region, validate_loop
 from gridlogic.loop.solver import EASY, MEDIUM, deduce
 from gridlogic.rng import rng
 
@@ -252,6 +255,40 @@ def test_check_reports_what_is_wrong():
     broken["horizontal"][first] = 0
     report = loop.check(puzzle, broken)
     assert not report["solved"] and len(report["badVertices"]) == 2
+
+
+def test_check_solved_agrees_with_validate_loop_on_many_boards():
+    # check() derives "solved" from its own counts; it must say what validate_loop says
+    puzzle = made(5, "a", "easy")
+    g = grid(5, 5)
+    answer = puzzle.edges()
+    stream = random.Random(7)
+    boards = [answer, [0] * g.edge_count, [1] * g.edge_count]
+    for _ in range(400):
+        edges = list(answer)
+        for _ in range(stream.randrange(1, 4)):
+            e = stream.randrange(g.edge_count)
+            edges[e] = stream.choice((0, 1, 2))
+        boards.append(edges)
+    for _ in range(200):
+        boards.append(loop_of_region([stream.randrange(2) for _ in range(25)], 5, 5))
+    seen = set()
+    clueless = dataclasses.replace(puzzle, clues=(None,) * 25)
+    for edges in boards:
+        board = {"horizontal": edges[:30], "vertical": edges[30:]}
+        lines = [1 if v == 1 else 0 for v in edges]
+        for judged in (puzzle, clueless):
+            report = loop.check(judged, board)
+            expected = validate_loop(lines, list(judged.clues), 5, 5)
+            assert report["solved"] == expected
+            assert report["solved"] == (
+                not report["wrongClues"] and not report["badVertices"] and report["loops"] == 1
+            )
+            seen.add((expected, bool(report["wrongClues"]), bool(report["badVertices"]), report["loops"]))
+    # the boards cover solved ones, and unsolved ones for each reason
+    assert (True, False, False, 1) in seen
+    assert any(not w and not b and loops > 1 for _, w, b, loops in seen)
+    assert any(w and not b for _, w, b, _ in seen) and any(b for _, _, b, _ in seen)
 
 
 @pytest.mark.parametrize(

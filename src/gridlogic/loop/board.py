@@ -30,7 +30,7 @@ itself uses all four sides, its right and lower neighbours one each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -143,39 +143,60 @@ def inside_of_loop(edges: Sequence[int], width: int, height: int) -> list[int]:
     return inside
 
 
+def clue_mismatches(lines: Sequence[int], clues: Sequence[int | None], g: Grid) -> Iterator[int]:
+    """The clued cells, in index order, whose number of line sides (``lines[e] == 1``) is not their clue."""
+    cell_edges = g.cell_edges
+    for cell, clue in enumerate(clues):
+        if clue is not None and sum(1 for e in cell_edges[cell] if lines[e] == 1) != clue:
+            yield cell
+
+
+def vertex_degrees(lines: Sequence[int], g: Grid) -> list[int]:
+    """How many line edges (``lines[e] == 1``) meet at each vertex."""
+    degree = [0] * g.vertex_count
+    for e, on in enumerate(lines):
+        if on == 1:
+            a, b = g.edge_vertices[e]
+            degree[a] += 1
+            degree[b] += 1
+    return degree
+
+
+def cycles_of(lines: Sequence[int], g: Grid) -> list[list[int]]:
+    """The cycles of a drawing whose vertices all have 0 or 2 lines, each as a sorted edge list."""
+    seen = bytearray(g.edge_count)
+    cycles: list[list[int]] = []
+    for start in range(g.edge_count):
+        if lines[start] != 1 or seen[start]:
+            continue
+        cycle = [start]
+        seen[start] = 1
+        previous, vertex = start, g.edge_vertices[start][1]
+        end = g.edge_vertices[start][0]
+        while vertex != end:
+            nxt = next(
+                e for e in g.vertex_edges[vertex] if e >= 0 and e != previous and lines[e] == 1
+            )
+            seen[nxt] = 1
+            cycle.append(nxt)
+            a, b = g.edge_vertices[nxt]
+            previous, vertex = nxt, (b if a == vertex else a)
+        cycles.append(sorted(cycle))
+    return cycles
+
+
 def validate_loop(edges: Sequence[int], clues: Sequence[int | None], width: int, height: int) -> bool:
     """True when ``edges`` (1 = line) form exactly one cycle and meet every clue.
 
     Independent of the solver's bookkeeping: degrees are counted afresh and the
-    cycle is walked from one line edge.
+    cycles are walked from the line edges.
     """
     g = grid(width, height)
     if len(edges) != g.edge_count or len(clues) != g.cell_count:
         return False
-    for cell, clue in enumerate(clues):
-        if clue is not None and sum(1 for e in g.cell_edges[cell] if edges[e] == 1) != clue:
-            return False
-    degree = [0] * g.vertex_count
-    line_edges = [e for e in range(g.edge_count) if edges[e] == 1]
-    if not line_edges:
+    if next(clue_mismatches(edges, clues, g), None) is not None:
         return False
-    for e in line_edges:
-        a, b = g.edge_vertices[e]
-        degree[a] += 1
-        degree[b] += 1
-    if any(d not in (0, 2) for d in degree):
+    if any(d not in (0, 2) for d in vertex_degrees(edges, g)):
         return False
-    # walk the cycle through the first line edge; it must use every line edge
-    start = line_edges[0]
-    previous, vertex = start, g.edge_vertices[start][1]
-    walked = 1
-    end_vertex = g.edge_vertices[start][0]
-    while vertex != end_vertex:
-        nxt = next(e for e in g.vertex_edges[vertex] if e >= 0 and e != previous and edges[e] == 1)
-        a, b = g.edge_vertices[nxt]
-        vertex = b if a == vertex else a
-        previous = nxt
-        walked += 1
-        if walked > len(line_edges):
-            return False
-    return walked == len(line_edges)
+    # every vertex has 0 or 2 lines, so the lines are disjoint cycles: there must be one
+    return len(cycles_of(edges, g)) == 1

@@ -51,7 +51,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.loop.board import clues_of_region, grid, loop_of_region, validate_loop
+from gridlogic.loop.board import (
+    clue_mismatches,
+    clues_of_region,
+    grid,
+    loop_of_region,
+    validate_loop,
+    vertex_degrees,
+)
 from gridlogic.loop.difficulty import grade, solvable_at
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, check_clues, solve_grid
 from gridlogic.params import check_generate_arguments, check_seed, int_list
@@ -317,16 +324,8 @@ def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
     vertical = int_list(board["vertical"], "board['vertical']", n * (n + 1), (0, 1, 2))
     edges = [1 if v == 1 else 0 for v in horizontal + vertical]
     g = grid(n, n)
-    wrong = [
-        c for c, clue in enumerate(puzzle.clues)
-        if clue is not None and sum(edges[e] for e in g.cell_edges[c]) != clue
-    ]  # fmt: skip
-    degree = [0] * g.vertex_count
-    for e, on in enumerate(edges):
-        if on:
-            a, b = g.edge_vertices[e]
-            degree[a] += 1
-            degree[b] += 1
+    wrong = list(clue_mismatches(edges, puzzle.clues, g))
+    degree = vertex_degrees(edges, g)
     bad = [v for v, d in enumerate(degree) if d not in (0, 2)]
     # count line groups: union the two ends of every line edge
     parent = list(range(g.vertex_count))
@@ -342,7 +341,9 @@ def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
             a, b = g.edge_vertices[e]
             parent[find(a)] = find(b)
     groups = len({find(v) for v, d in enumerate(degree) if d})
-    solved = validate_loop(edges, list(puzzle.clues), n, n)
+    # what validate_loop checks: every clue met, every vertex 0 or 2 lines (so the
+    # lines are disjoint cycles), and one group of lines
+    solved = not wrong and not bad and groups == 1
     return {"solved": solved, "wrongClues": wrong, "badVertices": bad, "loops": groups}
 
 

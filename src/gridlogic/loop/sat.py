@@ -65,7 +65,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.loop.board import Grid, grid
+from gridlogic.loop.board import Grid, clue_mismatches, cycles_of, grid
 from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
 
 __all__ = [
@@ -111,36 +111,17 @@ def encode(clues: Sequence[int | None], g: Grid) -> list[list[int]]:
     return clauses
 
 
-def cycles_of(lines: Sequence[int], g: Grid) -> list[list[int]]:
-    """The cycles of a drawing whose vertices all have 0 or 2 lines, each as a sorted edge list."""
-    seen = bytearray(g.edge_count)
-    cycles: list[list[int]] = []
-    for start in range(g.edge_count):
-        if lines[start] != 1 or seen[start]:
-            continue
-        cycle = [start]
-        seen[start] = 1
-        previous, vertex = start, g.edge_vertices[start][1]
-        end = g.edge_vertices[start][0]
-        while vertex != end:
-            nxt = next(
-                e for e in g.vertex_edges[vertex] if e >= 0 and e != previous and lines[e] == 1
-            )
-            seen[nxt] = 1
-            cycle.append(nxt)
-            a, b = g.edge_vertices[nxt]
-            previous, vertex = nxt, (b if a == vertex else a)
-        cycles.append(sorted(cycle))
-    return cycles
-
-
 def meets_every_clue(cycle: Sequence[int], clues: Sequence[int | None], g: Grid) -> bool:
     """True when the drawing made of ``cycle`` alone gives every clued cell its number."""
-    on = set(cycle)
-    return all(
-        clue is None or sum(1 for e in g.cell_edges[cell] if e in on) == clue
-        for cell, clue in enumerate(clues)
-    )
+    return next(clue_mismatches(_drawing(cycle, g), clues, g), None) is None
+
+
+def _drawing(cycle: Sequence[int], g: Grid) -> list[int]:
+    """The edge list (1 = line) of the drawing made of ``cycle`` alone."""
+    drawing = [0] * g.edge_count
+    for e in cycle:
+        drawing[e] = 1
+    return drawing
 
 
 def loops_and_cuts(
@@ -155,10 +136,7 @@ def loops_and_cuts(
     cuts: list[list[int]] = []
     for cycle in cycles_of(lines, g):
         if meets_every_clue(cycle, clues, g):
-            drawing = [0] * g.edge_count
-            for e in cycle:
-                drawing[e] = 1
-            loops.append(drawing)
+            loops.append(_drawing(cycle, g))
         cuts.append([-(e + 1) for e in cycle])
     return loops, cuts
 
