@@ -135,6 +135,37 @@ def test_colour_classes_are_undone_with_the_trail():
 
 
 # ---------------------------------------------------------------- budgets and the square form
+def _hard_by_hand(clues, w, h):
+    """deduce at HARD spelled out: medium propagation, then trial rounds until one finds nothing."""
+    engine = Engine(clues, w, h, colour=True)
+    ok = engine.propagate(MEDIUM)
+    trials = 0
+    while ok and engine.unknown_left and engine.closed_at < 0:
+        ok = engine.trial()
+        trials += 1
+        if not engine.progress:
+            break
+    return ok, engine.edges(), engine.counts, trials
+
+
+def test_hard_deduce_runs_trial_rounds_until_nothing_changes(checkers):
+    cases = [(w, h, list(clues)) for w, h, clues in EXAMPLES.values()]
+    for w, h in ((3, 3), (4, 4)):
+        cases += [(w, h, clues) for clues in _random_clue_sets(checkers, w, h, 150, seed=99 + w)]
+    statuses, rounds = set(), set()
+    for w, h, clues in cases:
+        ok, edges, counts, trials = _hard_by_hand(clues, w, h)
+        result = deduce(clues, w, h, HARD)
+        assert result.edges == edges
+        assert list(result.counts.values()) == counts
+        if not ok:
+            assert result.status == "contradiction"
+        statuses.add(result.status)
+        rounds.add(min(trials, 2))
+    # solved, stuck and contradicting boards, with none, one and several trial rounds
+    assert statuses == {"solved", "stuck", "contradiction"} and rounds == {0, 1, 2}
+
+
 def test_zero_node_budget_is_truncated_and_never_unique():
     result = loop.solve([None, 3, None, None, 3, None, None, None, None], 3, node_limit=0)
     assert result.truncated and result.verdict == "undecided" and result.nodes == 0

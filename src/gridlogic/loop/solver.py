@@ -900,12 +900,7 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> 
     engine = Engine(clues, width, height, colour=level >= HARD)
     ok = engine.propagate(min(level, MEDIUM))
     if ok and level >= HARD:
-        while engine.unknown_left and engine.closed_at < 0:
-            if not engine.trial():
-                ok = False
-                break
-            if not engine.progress:
-                break
+        ok = _probe(engine)  # no deadline here, so the trial rounds run until nothing changes
     counts = {name: engine.counts[k] for k, name in enumerate(RULES)}
     if not ok:
         return Deduction("contradiction", engine.edges(), counts)
