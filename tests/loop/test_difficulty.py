@@ -1,5 +1,5 @@
 from gridlogic.loop import grade
-from gridlogic.loop.solver import EXAMPLES
+from gridlogic.loop.solver import EXAMPLES, HARD, MEDIUM, deduce
 
 
 def test_docstring_examples():
@@ -11,6 +11,15 @@ def test_docstring_examples():
 
 def test_search_only_puzzles_have_no_level():
     assert grade([None] * 9, 3, 3).level is None
+
+
+def test_a_puzzle_no_class_finishes_reports_the_counts_of_the_hard_run():
+    _ = None
+    clues = [3, _, _, 3, _, _, 3, _, _, _, _, 1, 2, 2, _, _]
+    graded = grade(clues, 4, 4)
+    assert graded.level is None
+    assert graded.rules == deduce(clues, 4, 4, HARD).counts != deduce(clues, 4, 4, MEDIUM).counts
+    assert graded.rules == {"clue": 0, "vertex": 2, "loop": 0, "corner": 9, "threes": 0, "trial": 2, "colour": 1}
 
 
 def test_grade_dict_sums_rules_into_classes():

@@ -141,10 +141,6 @@ EXAMPLES: dict[str, tuple[int, int, tuple[int | None, ...]]] = {
 del _
 
 
-def _popcount(a: int) -> int:
-    return a.bit_count()
-
-
 # cell side bits: 0 top, 1 right, 2 bottom, 3 left; corner combos per cell corner
 # (TL, TR, BR, BL) = ((top, left), (top, right), (bottom, right), (bottom, left)),
 # combo = first + 2 * second
@@ -162,7 +158,7 @@ def _option(a: int, combos: tuple[int, int, int, int]) -> _Option:
 
 
 _CELL_OPTIONS: tuple[tuple[_Option, ...], ...] = tuple(
-    tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or _popcount(a) == clue)
+    tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or a.bit_count() == clue)
     for clue in (0, 1, 2, 3, 4, -1)
 )  # index clue (0..4) or 5 for no clue
 
@@ -234,7 +230,7 @@ def _vertex_tables(
         missing = sum(1 << k for k in range(4) if ve[k] < 0)
         rows = []
         for a in range(16):
-            if a & missing or _popcount(a) not in (0, 2):
+            if a & missing or a.bit_count() not in (0, 2):
                 continue
             a_, b0, b1, b2, b3 = _option(a, _vertex_combos(a))
             bits = [b if ids[k] != dummy else 15 for k, b in enumerate((b0, b1, b2, b3))]
@@ -245,7 +241,7 @@ def _vertex_tables(
 
 @dataclass
 class SolveResult:
-    """What a search found: up to ``max_solutions`` edge lists, the nodes used, and whether it ran out."""
+    """What a search found: up to two edge lists, the nodes used, and whether it ran out."""
 
     width: int
     height: int
@@ -309,7 +305,6 @@ class Engine:
         self.counts = [0] * len(RULES)
         self.counting = True
         self.rule = _CLUE
-        self.level = MEDIUM
         # work lists: index < ncell is a cell, otherwise a vertex (ncell + v)
         self.todo: list[int] = []
         self.queued = bytearray(ncell + nvert)
@@ -928,10 +923,8 @@ def solve_grid(
     height: int,
     node_limit: int | None = 100_000,
     time_limit: float | None = None,
-    max_solutions: int = 2,
-    probe: bool = True,
 ) -> SolveResult:
-    """Search a ``width`` × ``height`` board for up to ``max_solutions`` loops within the budgets.
+    """Search a ``width`` × ``height`` board for up to two loops within the budgets.
 
     ``node_limit`` counts search nodes (None: no limit), ``time_limit`` is in
     seconds (None: no limit). The result's ``truncated`` says a budget ran out
@@ -953,12 +946,10 @@ def solve_grid(
     engine.deadline = deadline
     ok = engine.propagate(MEDIUM)
     # trial at the root and near it: cheap next to a search, and it often removes most of it
-    probe_depth = PROBE_DEPTH if probe else -1
-    if ok and probe:
+    if ok:
         ok = _probe(engine)
     # each stack frame: [edge, trail mark, values tried]
     stack: list[list[object]] = []
-    clue_list = checked
     while True:
         if ok:
             if limit >= 0 and result.nodes >= limit:
@@ -971,9 +962,9 @@ def solve_grid(
             e = engine.choose_edge()
             if e < 0:
                 edges = engine.edges()
-                if validate_loop(edges, clue_list, width, height):
+                if validate_loop(edges, checked, width, height):
                     result.solutions.append(edges)
-                    if len(result.solutions) >= max_solutions:
+                    if len(result.solutions) >= 2:  # a second loop settles "several"
                         break
                 ok = False
                 continue
@@ -988,7 +979,7 @@ def solve_grid(
             frame[2] = tried + 1  # type: ignore[operator]
             value = LINE if tried == 0 else CROSS
             ok = engine.set_edge(frame[0], value) and engine.propagate(MEDIUM)  # type: ignore[arg-type]
-            if ok and len(stack) <= probe_depth:
+            if ok and len(stack) <= PROBE_DEPTH:
                 ok = _probe(engine)
             break
         else:
