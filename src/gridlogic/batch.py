@@ -96,7 +96,7 @@ from typing import IO, Any, Protocol
 from gridlogic import scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
-from gridlogic.params import MAX_SEED_LENGTH
+from gridlogic.params import MAX_SEED_LENGTH, NotJson, parse_json
 from gridlogic.rng import js_length
 
 CHUNK_SECONDS = 0.25  # target work per chunk: well above the ~0.1 s the issue asks as a floor
@@ -518,9 +518,11 @@ def read_jsonl(handle: IO[bytes], path: str) -> JsonlContents:
             return JsonlContents(header, records, offset, len(raw))
         offset += len(raw)
         try:
-            value = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise GridlogicError(f"line {number} of {path!r} is not JSON; the file is damaged") from None
+            value = parse_json(raw, "the line")
+        except NotJson as error:
+            raise GridlogicError(
+                f"line {number} of {path!r} is not JSON ({error.reason}); the file is damaged"
+            ) from None
         if number == 1:
             header = _parse_header(value, path)
             continue
@@ -1124,9 +1126,11 @@ def read_batches(path: str) -> tuple[list[StoredBatch], list[str]]:
                 start=1,
             ):
                 try:
-                    puzzle = json.loads(text)
-                except ValueError:
-                    puzzle = {"unreadable": text}
+                    value = parse_json(text, "the puzzle")
+                except InvalidParameters:  # not JSON, or not even text
+                    value = None
+                # anything but a JSON object is kept as its text, which verify reports as differing
+                puzzle = value if isinstance(value, dict) else {"unreadable": text}
                 records.append(StoredRecord(seed, puzzle, None, version, f"row {row_number}"))
             for row_number, (seed, version, message) in enumerate(
                 connection.execute(

@@ -7,11 +7,17 @@ the original engines' ``seed.length <= 80`` (so "😀" counts 2).
 :func:`int_list` is the one check of a board, an answer or a solution given
 as a flat list of small ints, shared by the engines, scoring and the web app
 so that every one of them refuses the same shapes with the same words.
+
+:func:`parse_json` is the one reading of JSON text (files, standard input,
+batch files and request bodies), so that none of them can fail with a
+traceback on text ``json.loads`` refuses.
 """
 
 from __future__ import annotations
 
+import json
 import reprlib
+import sys
 from collections.abc import Sequence
 
 from gridlogic.errors import InvalidParameters
@@ -42,6 +48,47 @@ def check_generate_arguments(
     if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
         raise InvalidParameters(f"size must be one of {', '.join(map(str, sizes))}, not {size!r}")
     check_seed(seed)
+
+
+class NotJson(InvalidParameters):
+    """What :func:`parse_json` raises; ``reason`` is the problem alone, for callers that word it their way."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(text: str | bytes, what: str) -> object:
+    """``text`` parsed as JSON; :class:`NotJson` naming ``what`` ("the board", "the puzzle") if it cannot be.
+
+    Refused, with a message instead of a traceback: text that is not JSON (the message
+    gives the line and column ``json`` reports), ``NaN`` and ``Infinity`` (Python writes
+    them, JSON has no such values), an integer longer than Python converts
+    (:func:`sys.get_int_max_str_digits`), nesting deeper than Python's recursion limit,
+    and bytes that are not UTF-8 (or UTF-16/32, which ``json`` also detects).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidParameters(f"expected JSON text for {what}, not {type(text).__name__}")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise NotJson(
+            f"line {error.lineno}: expected JSON, but {what} is not JSON: {error.msg} at column {error.colno}",
+            error.msg,
+        ) from None
+    except UnicodeDecodeError:
+        reason = "it is not UTF-8 text"
+    except ValueError as error:  # NaN or Infinity (above), or an integer Python will not convert
+        reason = str(error)
+        if "integer string conversion" in reason:
+            reason = f"it holds an integer of more than {sys.get_int_max_str_digits()} digits"
+    except RecursionError:
+        reason = "it is nested too deeply"
+    raise NotJson(f"expected JSON, but {what} cannot be read: {reason}", reason)
 
 
 # reprlib looks at no more than a few entries of a list, so a huge value costs

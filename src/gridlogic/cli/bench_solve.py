@@ -33,6 +33,7 @@ from typing import Any
 
 from gridlogic.cli import read_text
 from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.params import parse_json
 
 DEFAULT_BUDGET = 30.0
 STATUSES = ("unique", "several", "none", "undecided")
@@ -147,30 +148,25 @@ def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Puzzle
 
 
 def _read_file(file: str, collection: str, skipped: list[str]) -> Iterator[Puzzle]:
+    from gridlogic.loop.formats import looks_inline
+    from gridlogic.loop.formats import read_puzzle as read_loop
     from gridlogic.pattern.formats import read_puzzle as read_pattern
 
     text = read_text(file)
     name = os.path.splitext(os.path.basename(file))[0]
     if file.endswith(".json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidParameters(f"{file}: line {error.lineno}: not JSON: {error.msg}") from None
+        data = _with_file(lambda content: parse_json(content, "the file"), text, file)
         if isinstance(data, list):
             yield from _olson_slitherlinks(data, os.path.basename(file))
             return
         if isinstance(data, dict) and "clues" in data and "rowClues" not in data:
-            from gridlogic.loop.formats import read_puzzle as read_loop
-
             yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
             return
     if file.endswith(".txt"):
         # A .txt file holds one game ID (Tatham Pattern or Loopy) or a puzz.link
         # slitherlink URL; other text files in a folder are notes and are skipped.
         head = text.strip()
-        if "slither/" in head or re.match(r"\d+x\d+t", head):
-            from gridlogic.loop.formats import read_puzzle as read_loop
-
+        if looks_inline(head):
             yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
         elif re.match(r"\d+(x\d+)?:", head):
             yield Puzzle("pattern", collection, name, _with_file(read_pattern, text, file))

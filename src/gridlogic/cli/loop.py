@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 
 from gridlogic import loop
 from gridlogic.cli import (
@@ -22,7 +21,7 @@ from gridlogic.cli import (
     solution_title,
 )
 from gridlogic.loop.board import inside_of_loop
-from gridlogic.loop.formats import LoopPuzzleFile, read_puzzle
+from gridlogic.loop.formats import LoopPuzzleFile, looks_inline, read_puzzle
 from gridlogic.loop.general import solve_general
 from gridlogic.loop.render import board_text
 from gridlogic.verdict import Verdict
@@ -51,10 +50,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def read_argument(argument: str | None) -> LoopPuzzleFile:
     """The puzzle named on the command line: a URL or game ID as such, otherwise a file to read."""
-    if argument is not None and argument != "-" and not os.path.exists(argument):
-        looks_inline = "slither/" in argument or re.match(r"^\d+x\d+", argument)
-        if looks_inline:
-            return read_puzzle(argument)
+    if argument is not None and argument != "-" and not os.path.exists(argument) and looks_inline(argument):
+        return read_puzzle(argument)
     return read_puzzle(read_text(argument))
 
 

@@ -9,6 +9,7 @@ import math
 from gridlogic import signal
 from gridlogic.cli import add_generate_command, read_text
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import parse_json
 from gridlogic.verdict import verdict_of
 
 
@@ -27,10 +28,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def read_board(text: str) -> list[int]:
     """A board from JSON: a list of masks, or an object with ``shuffled`` or ``tiles``."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidParameters(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    data = parse_json(text, "the board")
     if isinstance(data, dict):
         data = data.get("shuffled", data.get("tiles"))
     if not isinstance(data, list):

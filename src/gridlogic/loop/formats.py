@@ -21,7 +21,9 @@ row-major ``clues`` with None for a blank cell) and raise
 * **gridlogic JSON**: a generated puzzle (``n`` and ``clues``) or
   ``{"width": W, "height": H, "clues": [...]}``.
 
-:func:`read_puzzle` tells the formats apart by their look.
+:func:`read_puzzle` tells the formats apart by their look; :func:`looks_inline`,
+its test for a URL or a game ID, is also what the command line and bench-solve
+ask, so that all of them take the same text for a puzzle.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import parse_json
 
 MAX_SIDE = 200  # larger boards are refused up front rather than slowly
 
@@ -205,10 +208,7 @@ def to_text_grid(clues: Sequence[int | None], width: int, height: int) -> str:
 # ---------------------------------------------------------------- JSON
 def from_json(text: str) -> LoopPuzzleFile:
     """A gridlogic Loop puzzle (``n``, ``clues``) or ``{"width", "height", "clues"}``."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidParameters(f"line {error.lineno}: not JSON: {error.msg}") from None
+    data = parse_json(text, "the puzzle")
     if not isinstance(data, dict) or "clues" not in data:
         raise InvalidParameters("a Loop JSON puzzle is an object with 'clues' and 'n' (or 'width' and 'height')")
     if "width" in data or "height" in data:
@@ -234,6 +234,24 @@ def to_json(clues: Sequence[int | None], width: int, height: int) -> str:
     return json.dumps({"width": width, "height": height, "clues": list(clues)})
 
 
+# ``WxH``, the grid type and difficulty if any, then ":" before the body
+_LOOPY_HEAD = re.compile(r"\d+x\d+[^:/\s]*:")
+
+
+def looks_inline(text: str) -> bool:
+    """Whether ``text`` is a puzz.link URL or a Loopy game ID given as such.
+
+    The one test of that, for :func:`read_puzzle`, the command line (an argument is
+    a puzzle, not a file name: ``5x5-missing.txt`` is a file) and bench-solve (a
+    ``.txt`` file holds a Loop ID, not a Pattern one). A URL names ``slither/``; a
+    Loopy ID is ``WxH``, its parameters, ``:`` and a body of digits and letters.
+    A Pattern game ID (``3x2:2/1/1/3/1``) starts alike, but its clues are separated
+    by ``/``, which no Loopy ID holds.
+    """
+    stripped = text.strip()
+    return "slither/" in stripped or (_LOOPY_HEAD.match(stripped) is not None and "/" not in stripped)
+
+
 def read_puzzle(text: str) -> LoopPuzzleFile:
     """Any of the formats above, told apart by their look."""
     stripped = text.strip()
@@ -241,8 +259,6 @@ def read_puzzle(text: str) -> LoopPuzzleFile:
         raise InvalidParameters("no puzzle: the input is empty")
     if stripped.startswith("{"):
         return from_json(stripped)
-    if "slither/" in stripped:
-        return from_puzzlink(stripped)
-    if re.match(r"^\d+x\d+", stripped) and ":" in stripped:
-        return from_loopy_id(stripped)
+    if looks_inline(stripped):
+        return from_puzzlink(stripped) if "slither/" in stripped else from_loopy_id(stripped)
     return from_text_grid(stripped)

@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import parse_json
 from gridlogic.pattern.lines import clue_length, compute_clue, validate_clue
 
 __all__ = [
@@ -433,17 +434,7 @@ def read_json(text: str) -> PatternPuzzleFile:
     """A puzzle from gridlogic's JSON: a puzzle's ``to_dict()`` or ``{"rowClues", "colClues"}``."""
     if not isinstance(text, str):
         raise InvalidParameters(f"a JSON puzzle is text, got {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidParameters(
-            f"line {error.lineno}: expected JSON, but {error.msg} (column {error.colno})"
-        ) from None
-    except ValueError as error:  # e.g. an integer literal longer than Python converts
-        raise InvalidParameters(f"line 1: expected JSON, but {error}") from None
-    except RecursionError:
-        raise InvalidParameters("line 1: expected JSON, but it is nested too deeply") from None
-    return puzzle_file_from_dict(data)
+    return puzzle_file_from_dict(parse_json(text, "the puzzle"))
 
 
 def puzzle_file_from_dict(data: object) -> PatternPuzzleFile:

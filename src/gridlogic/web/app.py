@@ -36,7 +36,6 @@ Worked example (``tests/web/test_api.py`` checks it)::
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import math
 import mimetypes
@@ -62,7 +61,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
-from gridlogic.params import MAX_SEED_LENGTH, int_list, short_repr
+from gridlogic.params import MAX_SEED_LENGTH, NotJson, int_list, parse_json, short_repr
 from gridlogic.rng import js_length
 
 logger = logging.getLogger("gridlogic.web")
@@ -217,14 +216,9 @@ async def _json_body(request: Request) -> object:
     except UnicodeDecodeError:
         raise BadRequest("the body is not UTF-8 text; send a JSON object") from None
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-        raise BadRequest(f"the body is not valid JSON ({reason})") from None
-
-
-def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
+        return parse_json(text, "the body")
+    except NotJson as error:
+        raise BadRequest(f"the body is not valid JSON ({error.reason})") from None
 
 
 def _is_int(value: object) -> bool:
