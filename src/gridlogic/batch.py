@@ -896,7 +896,6 @@ class Progress:
         self.interval, self.unit, self.clock = interval, unit, clock
         self.start = self.last_shown = clock()
         self.processed = self.failures = 0
-        self.shown = False
         self.width = 0
 
     def update(self, processed: int, failures: int) -> None:
@@ -930,7 +929,6 @@ class Progress:
                 f"about {left} left, {self.failures} failures\n"
             )
         self.stream.flush()
-        self.shown = True
 
     def close(self) -> None:
         if self.tty:

@@ -76,7 +76,6 @@ def generate(args: argparse.Namespace) -> int:
         out = f"{args.game}-{args.size}-{args.difficulty}-{prefix}.jsonl"
     else:
         out = args.out
-    batching.store_kind(out)
     store = batching.open_store(out, args.game, args.size, args.difficulty, version, args.seed_prefix)
     try:
         prefix = store.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
