@@ -91,13 +91,15 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import IO, Any, Protocol
+from typing import IO, Any, Protocol, TypeVar
 
 from gridlogic import scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.games import get_game
 from gridlogic.params import MAX_SEED_LENGTH, NotJson, parse_json
 from gridlogic.rng import js_length
+
+T = TypeVar("T")
 
 CHUNK_SECONDS = 0.25  # target work per chunk: well above the ~0.1 s the issue asks as a floor
 MAX_CHUNK = 10_000  # a bound on what one lost chunk can cost, whatever the speed
@@ -979,6 +981,47 @@ def _chunk_result(future: Future[Any], first_seed: str) -> Any:
         ) from None
 
 
+def _run_chunks(
+    executor: Executor,
+    workers: int,
+    pending: deque[T],
+    submit: Callable[[list[T]], Future[Any]],
+    finish: Callable[[list[T], Any], float],
+    name: Callable[[T], str],
+    chunk_seconds: float,
+    chunk_size: int | None = None,
+) -> None:
+    """Send ``pending`` to ``executor`` in chunks, at most two per worker in flight.
+
+    Chunks are sized by :func:`next_chunk_size` from the worker seconds per
+    item measured so far (or ``chunk_size`` when fixed). ``submit(items)``
+    starts a chunk; ``finish(items, result)`` takes a finished chunk's result,
+    chunks that finish together in the order they were sent, and returns the
+    worker seconds the chunk reports. A failed chunk is named by ``name`` of
+    its first item. Chunks still in flight are cancelled when this ends.
+    """
+    in_flight: dict[Future[Any], tuple[int, list[T]]] = {}
+    sent = 0
+    worker_seconds, measured = 0.0, 0
+    try:
+        while pending or in_flight:
+            while pending and len(in_flight) < 2 * workers:
+                size = chunk_size or next_chunk_size(
+                    len(pending), workers, worker_seconds / measured if measured else None, chunk_seconds
+                )
+                items = [pending.popleft() for _ in range(min(size, len(pending)))]
+                in_flight[submit(items)] = (sent, items)
+                sent += 1
+            finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: in_flight[f][0]):
+                _, items = in_flight.pop(future)
+                worker_seconds += finish(items, _chunk_result(future, name(items[0])))
+                measured += len(items)
+    finally:
+        for future in in_flight:
+            future.cancel()
+
+
 def run_batch(
     spec: BatchSpec,
     store: Store,
@@ -1001,42 +1044,31 @@ def run_batch(
     already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
     pending = deque(i for i in range(spec.count) if spec.seed(i) not in store.present)
     summary = BatchSummary(spec, store.path, already, 0, 0, 0, 0.0)
-    in_flight: dict[Future[Any], list[int]] = {}
-    worker_seconds, measured = 0.0, 0
+
+    def submit(indices: list[int]) -> Future[Any]:
+        return executor.submit(work, spec.game, spec.size, spec.difficulty, [(i, spec.seed(i)) for i in indices])
+
+    def finish(indices: list[int], chunk: ChunkOutcome) -> float:
+        if chunk.version != version:
+            raise GridlogicError(
+                f"a worker generated {spec.game} version {chunk.version}, but this batch is "
+                f"version {version}; every worker needs the same gridlogic"
+            )
+        outcomes = sorted(chunk.outcomes, key=lambda o: o.index)
+        with _interrupts_deferred():  # a written chunk is also a counted one
+            store.write_chunk(spec, version, outcomes)
+            summary.failed += sum(1 for o in outcomes if o.puzzle is None)
+            summary.generated += sum(1 for o in outcomes if o.puzzle is not None)
+        if progress:
+            progress.update(summary.generated + summary.failed, summary.failed)
+        return sum(o.seconds for o in outcomes)
+
     start = time.perf_counter()
     try:
-        while pending or in_flight:
-            while pending and len(in_flight) < 2 * workers:
-                size = chunk_size or next_chunk_size(
-                    len(pending), workers, worker_seconds / measured if measured else None, chunk_seconds
-                )
-                indices = [pending.popleft() for _ in range(min(size, len(pending)))]
-                seeds = [(i, spec.seed(i)) for i in indices]
-                future = executor.submit(work, spec.game, spec.size, spec.difficulty, seeds)
-                in_flight[future] = indices
-            finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: in_flight[f][0]):
-                indices = in_flight.pop(future)
-                chunk = _chunk_result(future, spec.seed(indices[0]))
-                if chunk.version != version:
-                    raise GridlogicError(
-                        f"a worker generated {spec.game} version {chunk.version}, but this batch is "
-                        f"version {version}; every worker needs the same gridlogic"
-                    )
-                outcomes = sorted(chunk.outcomes, key=lambda o: o.index)
-                with _interrupts_deferred():  # a written chunk is also a counted one
-                    store.write_chunk(spec, version, outcomes)
-                    summary.failed += sum(1 for o in outcomes if o.puzzle is None)
-                    summary.generated += sum(1 for o in outcomes if o.puzzle is not None)
-                worker_seconds += sum(o.seconds for o in outcomes)
-                measured += len(outcomes)
-                if progress:
-                    progress.update(summary.generated + summary.failed, summary.failed)
+        _run_chunks(executor, workers, pending, submit, finish, spec.seed, chunk_seconds, chunk_size)
     except KeyboardInterrupt:
         summary.interrupted = True
     finally:
-        for future in in_flight:
-            future.cancel()
         summary.seconds = time.perf_counter() - start
         if progress:
             progress.close()
@@ -1190,36 +1222,23 @@ def verify_file(
         Progress(total, 0, progress_stream, unit="records") if progress_stream is not None and total else None
     )
     done = failures = 0
-    worker_seconds, measured = 0.0, 0
     for report, records in jobs:
-        batch = report.batch
-        pending = deque(records)
-        in_flight: dict[Future[Any], int] = {}
-        try:
-            while pending or in_flight:
-                while pending and len(in_flight) < 2 * workers:
-                    size = next_chunk_size(
-                        len(pending), workers, worker_seconds / measured if measured else None, chunk_seconds
-                    )
-                    part = [pending.popleft() for _ in range(min(size, len(pending)))]
-                    future = executor.submit(verify_chunk, batch.game, batch.size, batch.difficulty, part)
-                    in_flight[future] = len(part)
-                finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-                for future in finished:
-                    count = in_flight.pop(future)
-                    checks = _chunk_result(future, "?")
-                    report.checks.extend(checks)
-                    for check in checks:
-                        report.problems.extend((check.seed, problem) for problem in check.problems)
-                    done += count
-                    failures += sum(1 for c in checks if c.problems)
-                    worker_seconds += sum(c.seconds for c in checks)
-                    measured += count
-                    if progress:
-                        progress.update(done, failures)
-        finally:
-            for future in in_flight:
-                future.cancel()
+
+        def submit(part: list[StoredRecord], batch: StoredBatch = report.batch) -> Future[Any]:
+            return executor.submit(verify_chunk, batch.game, batch.size, batch.difficulty, part)
+
+        def finish(part: list[StoredRecord], checks: list[RecordCheck], report: BatchReport = report) -> float:
+            nonlocal done, failures
+            report.checks.extend(checks)
+            for check in checks:
+                report.problems.extend((check.seed, problem) for problem in check.problems)
+            done += len(part)
+            failures += sum(1 for c in checks if c.problems)
+            if progress:
+                progress.update(done, failures)
+            return sum(c.seconds for c in checks)
+
+        _run_chunks(executor, workers, deque(records), submit, finish, lambda record: record.seed, chunk_seconds)
     if progress:
         progress.close()
     return VerifyReport(path, reports, file_problems)
