@@ -18,10 +18,11 @@ then vertical ones, 1 = line). ``method`` names the stage that decided.
 >>> Verdict("unique", 2, 1, ((1, 0),), 0, 0.001, "line").to_dict()["solutions"]
 [[1, 0]]
 
-The searches that count solutions up to two under a budget (the compatibility
-solvers' ``SolveResult``) name their outcome with :func:`verdict_of`: two
-solutions are "several" even when the budget ran out, since two are proof
-enough; otherwise a search cut short is "undecided".
+The searches that count solutions up to two under a node budget (each game's
+generator solver) return a :class:`SolveResult`, and name their outcome with
+:func:`verdict_of`: two solutions are "several" even when the budget ran out,
+since two are proof enough; otherwise a search cut short is "undecided".
+Both types call that outcome ``status`` and say ``unique`` the same way.
 
 >>> [verdict_of(2, True), verdict_of(1, True), verdict_of(1, False), verdict_of(0, False)]
 ['several', 'undecided', 'unique', 'none']
@@ -32,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["STATUSES", "Verdict", "verdict_of"]
+__all__ = ["STATUSES", "SolveResult", "Verdict", "verdict_of"]
 
 STATUSES = ("unique", "several", "none", "undecided")
 
@@ -69,9 +70,9 @@ class Verdict:
     method: str
 
     @property
-    def verdict(self) -> str:
-        """The status under the name the compatibility solver's ``SolveResult`` uses."""
-        return self.status
+    def unique(self) -> bool:
+        """Proven to have exactly one solution."""
+        return self.status == "unique"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,3 +91,40 @@ class Verdict:
             f"solutions={len(self.solutions)}, nodes={self.nodes}, "
             f"method={self.method!r}, elapsed={self.elapsed:.3f}s)"
         )
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a counting search under a node budget found: the shape every game's solver returns.
+
+    ``solutions`` holds up to two solutions, each a tuple in the game's flat
+    form (as :class:`Verdict`'s); ``truncated`` says the node budget ran out
+    before the search space was exhausted. A game's solver may add fields of
+    its own by subclassing (Signal's first-propagation figures).
+    """
+
+    width: int
+    height: int
+    solutions: tuple[tuple[int, ...], ...]
+    nodes: int
+    truncated: bool
+
+    @property
+    def status(self) -> str:
+        """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (see :func:`verdict_of`)."""
+        return verdict_of(len(self.solutions), self.truncated)
+
+    @property
+    def unique(self) -> bool:
+        """Proven to have exactly one solution (a truncated search proves nothing)."""
+        return self.status == "unique"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "width": self.width,
+            "height": self.height,
+            "solutions": [list(s) for s in self.solutions],
+            "nodes": self.nodes,
+            "truncated": self.truncated,
+        }

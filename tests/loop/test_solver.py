@@ -27,7 +27,7 @@ def test_solver_count_equals_brute_force(checkers, w, h, count):
         result = solve_grid(clues, w, h)
         assert not result.truncated
         assert len(result.solutions) == expected, clues
-        verdicts.add(result.verdict)
+        verdicts.add(result.status)
         for edges in result.solutions:
             region = tuple(inside_of_loop(edges, w, h))
             assert region in checkers.regions(w, h)
@@ -168,13 +168,13 @@ def test_hard_deduce_runs_trial_rounds_until_nothing_changes(checkers):
 
 def test_zero_node_budget_is_truncated_and_never_unique():
     result = loop.solve([None, 3, None, None, 3, None, None, None, None], 3, node_limit=0)
-    assert result.truncated and result.verdict == "undecided" and result.nodes == 0
+    assert result.truncated and result.status == "undecided" and result.nodes == 0
 
 
 def test_small_budget_on_an_open_board_is_undecided():
     result = solve_grid([None] * 36, 6, 6, node_limit=5)
     assert result.truncated
-    assert result.verdict in ("undecided", "several")
+    assert result.status in ("undecided", "several")
 
 
 def test_time_budget_stops_the_search():
@@ -189,8 +189,8 @@ def test_square_solve_to_dict_gives_inside_regions():
 
 
 def test_several_and_none_verdicts():
-    assert loop.solve([None] * 4, 2).verdict == "several"
-    assert loop.solve([0, 0, 0, 0], 2).verdict == "none"
+    assert loop.solve([None] * 4, 2).status == "several"
+    assert loop.solve([0, 0, 0, 0], 2).status == "none"
     assert len(loop.solve([None] * 9, 3).solutions) == 2
 
 

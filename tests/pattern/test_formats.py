@@ -83,7 +83,7 @@ def test_real_non_file_with_headers():
     assert puzzle.row_clues[1] == (2, 1)
     assert puzzle.col_clues[2] == (7,)
     result = pattern.solve_grid(puzzle.row_clue_lists, puzzle.col_clue_lists)
-    assert result.verdict == "unique"
+    assert result.status == "unique"
     assert result.solutions[0] == puzzle.goal
 
 

@@ -59,7 +59,7 @@ def test_ambiguous_two_by_two_in_the_reference_order():
     # The article names the grids [1,0,0,1] and [0,1,1,0]; the reference (and so
     # gridlogic) finds the empty-first branch first.
     assert result.to_dict()["solutions"] == [[0, 1, 1, 0], [1, 0, 0, 1]]
-    assert result.verdict == "several"
+    assert result.status == "several"
 
 
 def test_article_example_is_decided_by_propagation_alone():
@@ -71,19 +71,19 @@ def test_article_example_is_decided_by_propagation_alone():
         "nodes": 1,
         "truncated": False,
     }
-    assert result.verdict == "unique"
+    assert result.status == "unique"
 
 
 def test_zero_budget_is_truncated_never_unique():
     result = solve([[1, 1], [2], [1, 3], [2, 1], [2]], [[1, 3], [2], [1, 1], [2], [3]], 5, node_limit=0)
     assert result.to_dict() == {"solutions": [], "nodes": 1, "truncated": True}
-    assert result.verdict == "undecided"
+    assert result.status == "undecided"
 
 
 def test_contradictory_clues_have_no_solution():
     result = solve([[2], [0]], [[1], [0]], 2)
     assert result.to_dict() == {"solutions": [], "nodes": 1, "truncated": False}
-    assert result.verdict == "none"
+    assert result.status == "none"
 
 
 def test_one_by_one():

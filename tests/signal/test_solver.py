@@ -121,6 +121,6 @@ def test_invalid_solver_arguments(board, n):
 
 def test_solve_result_verdict_is_named_as_in_the_other_games():
     board = [4, 4, 6, 12, 3, 11, 13, 1, 2, 14, 11, 8, 2, 11, 10, 8]
-    assert signal.solve(board, 4).verdict == "unique"
-    assert signal.solve(board, 4, 0).verdict == "undecided"
-    assert signal.solve([15, 15, 15, 15], 2).verdict == "none"
+    assert signal.solve(board, 4).status == "unique"
+    assert signal.solve(board, 4, 0).status == "undecided"
+    assert signal.solve([15, 15, 15, 15], 2).status == "none"

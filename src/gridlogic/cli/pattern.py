@@ -63,7 +63,7 @@ def solve_puzzle_file(puzzle: PatternPuzzleFile, node_limit: int) -> SolveResult
 def describe(result: SolveResult | Verdict, node_limit: int | str) -> str:
     """One line: the verdict and how much search it took."""
     nodes = count_of(result.nodes, "search node")
-    verdict = result.verdict
+    verdict = result.status
     if verdict == "unique":
         return f"unique: exactly one solution ({nodes})"
     if verdict == "several":
@@ -84,7 +84,7 @@ def print_verdict(
     print(f"Pattern {puzzle.width}x{puzzle.height}")
     print(describe(result, node_limit))
     for k, solution in enumerate(result.solutions, 1):
-        title = solution_title(k, len(result.solutions), result.verdict == "undecided", "solution")
+        title = solution_title(k, len(result.solutions), result.status == "undecided", "solution")
         if puzzle.goal is not None:
             title += " (the file's goal)" if tuple(solution) == puzzle.goal else " (not the file's goal)"
         print(f"\n{title}:")
@@ -109,8 +109,8 @@ def solve(args: argparse.Namespace) -> int:
         result = solve_general_file(puzzle, args.budget, args.sat)
         limit = f"{args.budget:g} seconds"
     if args.json:
-        print(json.dumps({"verdict": result.verdict, "width": puzzle.width, "height": puzzle.height,
+        print(json.dumps({"verdict": result.status, "width": puzzle.width, "height": puzzle.height,
                           **result.to_dict()}))
     else:
         print_verdict(puzzle, result, limit)
-    return 0 if result.verdict == "unique" else 1
+    return 0 if result.status == "unique" else 1

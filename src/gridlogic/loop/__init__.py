@@ -9,9 +9,9 @@ class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
 (text and SVG).
 
 >>> from gridlogic import loop
->>> loop.solve_grid([3, None, 3, None], 2, 2).verdict
+>>> loop.solve_grid([3, None, 3, None], 2, 2).status
 'unique'
->>> loop.solve([None] * 4, 2).verdict
+>>> loop.solve([None] * 4, 2).status
 'several'
 """
 

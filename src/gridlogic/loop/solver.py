@@ -250,7 +250,7 @@ class SolveResult:
     truncated: bool = False
 
     @property
-    def verdict(self) -> str:
+    def status(self) -> str:
         """``unique``, ``several``, ``none`` or ``undecided`` (a budget ran out first)."""
         return verdict_of(len(self.solutions), self.truncated)
 
@@ -261,7 +261,7 @@ class SolveResult:
         return {
             "width": self.width,
             "height": self.height,
-            "verdict": self.verdict,
+            "verdict": self.status,
             "solutions": [self.inside(k) for k in range(len(self.solutions))],
             "nodes": self.nodes,
             "truncated": self.truncated,

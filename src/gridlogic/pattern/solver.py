@@ -69,7 +69,7 @@ class SolveResult:
         }
 
     @property
-    def verdict(self) -> str:
+    def status(self) -> str:
         """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out)."""
         return verdict_of(len(self.solutions), self.truncated)
 

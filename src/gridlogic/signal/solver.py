@@ -252,7 +252,7 @@ class SolveResult:
         return not self.truncated and len(self.solutions) == 1
 
     @property
-    def verdict(self) -> str:
+    def status(self) -> str:
         """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out), as the other games say."""
         return verdict_of(len(self.solutions), self.truncated)
 
