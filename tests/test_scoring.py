@@ -8,28 +8,22 @@ import itertools
 import json
 import math
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic import GAMES, InvalidParameters, scoring
-from gridlogic.scoring import (
-    SCORED_DIFFICULTIES,
-    SCORED_SIZES,
-    min_moves_from_solution,
-    par_seconds,
-    par_table,
-    score_play,
-)
+from gridlogic.scoring import par_seconds, par_table, score_play, scored_difficulties
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 PUZZLES = [
-    (game, size, difficulty)
-    for game in SCORED_SIZES
-    for size in SCORED_SIZES[game]
-    for difficulty in SCORED_DIFFICULTIES[game]
+    (name, size, difficulty)
+    for name, game in GAMES.items()
+    for size in game.version().sides
+    for difficulty in scored_difficulties(game)
 ]
 puzzles = st.sampled_from(PUZZLES)
 play_seconds = st.floats(min_value=0, max_value=1e6, allow_nan=False)
@@ -74,7 +68,7 @@ def test_par_follows_the_stated_rule():
     for game, size, difficulty in PUZZLES:
         par = par_seconds(game, size, difficulty)
         factor = {"any": 1, "medium": 1, "easy": 0.6, "hard": 1.5, "unrated": 1.5}[difficulty]
-        exact = size * size * scoring.SECONDS_PER_CELL[game] * factor
+        exact = size * size * GAMES[game].seconds_per_cell * factor
         assert par % 10 == 0
         assert abs(par - exact) <= 5, (game, size, difficulty)
 
@@ -227,13 +221,13 @@ def test_bad_seconds_are_refused(value):
 def test_bad_counts_are_refused(field, value):
     play = {"seconds": 60, "moves": 1, "checks": 0, "revealed": False, "min_moves": 5}
     play[field] = value
-    with pytest.raises(InvalidParameters, match=rf"{field} .* whole number >= 0"):
+    with pytest.raises(InvalidParameters, match=rf"{field} must be a whole number of at least 0"):
         score_play("pattern", 5, **play)
 
 
 @pytest.mark.parametrize("value", [0, 1, "yes", None])
 def test_revealed_must_be_a_bool(value):
-    with pytest.raises(InvalidParameters, match="True or False"):
+    with pytest.raises(InvalidParameters, match="true or false"):
         score_play("pattern", 5, seconds=1, moves=1, checks=0, revealed=value)
 
 
@@ -241,11 +235,11 @@ def test_revealed_must_be_a_bool(value):
     "game, size, difficulty, bad, allowed",
     [
         ("chess", 4, "any", "chess", "the games are signal, pattern, loop"),
-        ("signal", 7, "any", 7, "the sizes are 4, 5, 6"),
-        ("pattern", 6, "any", 6, "the sizes are 5, 8, 10"),
-        ("loop", 4, "any", 4, "the sizes are 5, 6, 7, 8, 9, 10"),
-        ("loop", 5.0, "any", 5.0, "the sizes are 5, 6, 7, 8, 9, 10"),
-        ("signal", True, "any", True, "the sizes are 4, 5, 6"),
+        ("signal", 0, "any", 0, "a (width, height) pair, each 1 to 200"),
+        ("pattern", 201, "any", 201, "a (width, height) pair, each 1 to 200"),
+        ("loop", (5, 0), "any", (5, 0), "a (width, height) pair, each 1 to 200"),
+        ("loop", 5.0, "any", 5.0, "a (width, height) pair, each 1 to 200"),
+        ("signal", True, "any", True, "a (width, height) pair, each 1 to 200"),
         ("pattern", 5, "hard", "hard", "the difficulties are any"),
         ("loop", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
         ("signal", 4, None, None, "the difficulties are any, easy, medium, hard, unrated"),
@@ -294,85 +288,33 @@ def test_signal_min_moves_are_the_fewer_turns_either_way(tiles_and_turns):
     for mask, target in zip(shown, answer):
         clockwise = next(k for k in range(4) if _rotated(mask, k) == target)
         expected += min(clockwise, 4 - clockwise)
-    assert min_moves_from_solution("signal", {"tiles": shown}, {"tiles": answer}) == expected
+    assert GAMES["signal"].min_moves(SimpleNamespace(shuffled=shown, answer=answer)) == expected
 
 
 def test_signal_min_moves_by_hand():
     # 1 (up) turned once clockwise is 2 (right); 5 (up+down) is its own half turn;
     # 3 (up+right) reaches 9 (up+left) by three clockwise turns or one counter-clockwise.
-    assert (
-        min_moves_from_solution("signal", {"tiles": [1, 5, 3]}, {"tiles": [2, 5, 9]}) == 1 + 0 + 1
-    )
-    assert min_moves_from_solution("signal", {"tiles": [5]}, {"tiles": [10]}) == 1
+    signal = GAMES["signal"]
+    assert signal.min_moves(SimpleNamespace(shuffled=[1, 5, 3], answer=[2, 5, 9])) == 1 + 0 + 1
+    assert signal.min_moves(SimpleNamespace(shuffled=[5], answer=[10])) == 1
 
 
 def test_pattern_and_loop_min_moves():
-    assert min_moves_from_solution("pattern", {}, {"cells": [1, 0, 1, 1, 0, 0, 1, 0, 0]}) == 4
-    # A 1x1 loop around a single cell: two horizontal and two vertical edges.
-    assert (
-        min_moves_from_solution(
-            "loop", {}, {"inside": [1], "horizontal": [1, 1], "vertical": [1, 1]}
-        )
-        == 4
-    )
+    pattern, loop = GAMES["pattern"].generate(5, "mm"), GAMES["loop"].generate(5, "mm")
+    assert GAMES["pattern"].min_moves(pattern) == sum(pattern.answer)
+    assert GAMES["loop"].min_moves(loop) == loop.metrics.loop_length == sum(loop.edges())
 
 
-@pytest.mark.parametrize(
-    "game, givens, solution, message",
-    [
-        ("signal", {"tiles": [1]}, {"tiles": [3]}, "not a rotation"),
-        ("chess", {}, {}, "the games are"),
-        ("pattern", [], {}, "dicts"),
-    ],
-)
-def test_min_moves_refuses_bad_input(game, givens, solution, message):
-    with pytest.raises(InvalidParameters, match=message):
-        min_moves_from_solution(game, givens, solution)
-
-
-@pytest.mark.parametrize(
-    "game, givens, solution, message",
-    [
-        (
-            "signal", {"tiles": [1, 2]}, {"tiles": [2]},
-            ("solution['tiles'] must be a list of 2 entries, each an integer from 0 to 15; "
-             "it has 1 entry: [2]"),
-        ),
-        (
-            "signal", {"tiles": [16]}, {"tiles": [1]},
-            ("givens['tiles'] must be a list of entries, each an integer from 0 to 15; "
-             "givens['tiles'][0] is 16"),
-        ),
-        (
-            "pattern", {}, {"cells": [0, 2]},
-            "solution['cells'] must be a list of entries, each 0 or 1; solution['cells'][1] is 2",
-        ),
-        (
-            "pattern", {}, {},
-            "solution['cells'] must be a list of entries, each 0 or 1, not NoneType None",
-        ),
-        (
-            "loop", {}, {"horizontal": [1], "vertical": "11"},
-            "solution['vertical'] must be a list of entries, each 0 or 1, not str '11'",
-        ),
-    ],
-)  # fmt: skip
-def test_min_moves_names_the_malformed_list(game, givens, solution, message):
-    with pytest.raises(InvalidParameters) as refused:
-        min_moves_from_solution(game, givens, solution)
-    assert str(refused.value) == message
+def test_score_puzzle_uses_the_games_least_moves():
+    puzzle = GAMES["pattern"].generate(10, "sp")
+    scored = scoring.score_puzzle(puzzle, seconds=10, moves=sum(puzzle.answer), checks=0, revealed=False)
+    assert scored.score == 100 and scored.par.moves == sum(puzzle.answer)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_playable_size_and_difficulty_is_scored(game):
-    # Once a game module has landed, everything it can generate must have a par.
-    try:
-        module = importlib.import_module(f"gridlogic.{game}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"gridlogic.{game}":
-            raise
-        pytest.skip(f"gridlogic.{game} has not landed yet")
-    if not hasattr(module, "SIZES"):
-        pytest.skip(f"gridlogic.{game} does not offer the game surface yet")
-    assert set(module.SIZES) <= set(SCORED_SIZES[game])
-    assert set(module.DIFFICULTIES) <= set(SCORED_DIFFICULTIES[game])
+    # Everything a game can generate must have a par.
+    for version in GAMES[game].versions.values():
+        for side in version.sides:
+            for difficulty in version.difficulties:
+                assert par_seconds(game, side, difficulty) > 0

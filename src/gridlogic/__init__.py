@@ -1,14 +1,31 @@
 """gridlogic: Signal, Pattern and Loop puzzles with proven unique solutions.
 
-The games live in subpackages with the same small surface (see DESIGN.md);
-``GAMES`` names them in the order the CLI and the web app show them.
+Each game is a subpackage that registers one :class:`~gridlogic.game.Game`
+record; ``GAMES`` maps the names to those records in the order the CLI and
+the web app show them, and :func:`puzzle_from_id` makes any puzzle again from
+its ID.
+
+>>> import gridlogic
+>>> list(gridlogic.GAMES)
+['signal', 'pattern', 'loop']
+>>> puzzle = gridlogic.GAMES["signal"].generate(4, "notes-example")
+>>> puzzle.id
+'signal.3.4x4.any.notes-example'
+>>> gridlogic.puzzle_from_id(puzzle.id) == puzzle
+True
 """
 
 from __future__ import annotations
 
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
+from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec, parse_id, puzzle_from_id
+
+# Importing a game registers it in GAMES; the order here is the order shown.
+from gridlogic import signal, pattern, loop  # noqa: E402, F401, I001
 
 __version__ = "0.1.0"
-GAMES = ("signal", "pattern", "loop")
 
-__all__ = ["GAMES", "GenerationFailed", "GridlogicError", "InvalidParameters", "__version__"]
+__all__ = [
+    "GAMES", "Game", "GenerationFailed", "GridlogicError", "InvalidParameters", "Problem", "Puzzle",
+    "PuzzleSpec", "__version__", "parse_id", "puzzle_from_id",
+]

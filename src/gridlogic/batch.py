@@ -90,12 +90,11 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import IO, Any, Protocol, TypeVar
 
 from gridlogic import scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
-from gridlogic.games import get_game
+from gridlogic.game import Game, game_named
 from gridlogic.params import MAX_SEED_LENGTH, NotJson, parse_json
 from gridlogic.rng import js_length
 
@@ -152,17 +151,10 @@ def default_seed_prefix(today: datetime.date | None = None) -> str:
 
 def check_request(
     game_name: str, size: int, difficulty: str, count: int, seed_prefix: str | None
-) -> ModuleType:
-    """The game module, after checking every argument of a batch; :class:`InvalidParameters` otherwise."""
-    game = get_game(game_name)
-    if size not in game.SIZES:
-        allowed = ", ".join(str(s) for s in game.SIZES)
-        raise InvalidParameters(f"size {size!r} is not offered by {game_name}; the sizes are {allowed}")
-    if difficulty not in game.DIFFICULTIES:
-        allowed = ", ".join(game.DIFFICULTIES)
-        raise InvalidParameters(
-            f"difficulty {difficulty!r} is not offered by {game_name}; the difficulties are {allowed}"
-        )
+) -> Game:
+    """The game, after checking every argument of a batch; :class:`InvalidParameters` otherwise."""
+    game = game_named(game_name)
+    game.spec(size, "", difficulty)  # refuses a size or difficulty the latest version does not offer
     if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
         raise InvalidParameters(f"count {count!r} is not allowed; it must be a whole number of 1 or more")
     if seed_prefix is not None:
@@ -234,7 +226,7 @@ def generate_chunk(
     game_name: str, size: int, difficulty: str, seeds: Sequence[tuple[int, str]]
 ) -> ChunkOutcome:
     """Generate the puzzles of ``seeds`` (pairs of index and seed), one after another."""
-    game = get_game(game_name)
+    game = game_named(game_name)
     outcomes = []
     for index, seed in seeds:
         start = time.perf_counter()
@@ -251,7 +243,7 @@ def generate_chunk(
                 f"seed {seed!r} crashed the {game_name} generator: {type(error).__name__}: {error}"
             ) from None
         outcomes.append(SeedOutcome(index, seed, puzzle, failure, time.perf_counter() - start))
-    return ChunkOutcome(int(game.VERSION), tuple(outcomes))
+    return ChunkOutcome(game.latest, tuple(outcomes))
 
 
 @dataclass(frozen=True)
@@ -281,7 +273,7 @@ def verify_chunk(
     game_name: str, size: int, difficulty: str, records: Sequence[StoredRecord]
 ) -> list[RecordCheck]:
     """Regenerate each record from its seed and compare; re-solve each stored puzzle from scratch."""
-    game = get_game(game_name)
+    game = game_named(game_name)
     checks = []
     for record in records:
         start = time.perf_counter()
@@ -311,7 +303,7 @@ def verify_chunk(
             )
             problems.append(f"differs from a fresh generation in {', '.join(fields)}")
         try:
-            unique = bool(game.verify(game.puzzle_from_dict(record.puzzle)))
+            unique = bool(game.verify(game.from_dict(record.puzzle)))
         except GridlogicError as error:
             unique = False
             problems.append(f"the stored puzzle does not load: {error}")
@@ -1040,7 +1032,7 @@ def run_batch(
     replace the generator for tests of the bookkeeping alone.
     """
     if version is None:
-        version = int(get_game(spec.game).VERSION)
+        version = game_named(spec.game).latest
     already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
     pending = deque(i for i in range(spec.count) if spec.seed(i) not in store.present)
     summary = BatchSummary(spec, store.path, already, 0, 0, 0, 0.0)
@@ -1197,10 +1189,10 @@ def verify_file(
         except InvalidParameters as error:
             report.problems.append(("-", f"the batch cannot be checked: {error}"))
             continue
-        if batch.version != game.VERSION:
+        if batch.version != game.latest:
             report.problems.append(
                 ("-", (f"made by {batch.game} generator version {batch.version}, but this gridlogic's "
-                       f"is version {game.VERSION}: its {len(batch.records)} records cannot be regenerated"))
+                       f"is version {game.latest}: its {len(batch.records)} records cannot be regenerated"))
             )
             continue
         seen: set[str] = set()

@@ -7,6 +7,8 @@ already catches ``ValueError`` keeps working.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GridlogicError(Exception):
     """Base class of every error gridlogic raises on purpose."""
@@ -18,3 +20,13 @@ class InvalidParameters(GridlogicError, ValueError):
 
 class GenerationFailed(GridlogicError):
     """No puzzle met the request within the generator's attempts."""
+
+    @classmethod
+    def after(cls, attempts: int, spec: Any) -> GenerationFailed:
+        """The one wording of every game's failure, for a :class:`gridlogic.game.PuzzleSpec`."""
+        tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
+        return cls(
+            f"no {spec.width}x{spec.height} {spec.game.capitalize()} puzzle of difficulty {spec.difficulty} "
+            f"(version {spec.version}) was found for seed {spec.seed!r} in {tries}; "
+            "try another seed, size or difficulty"
+        )

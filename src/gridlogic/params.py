@@ -1,8 +1,21 @@
-"""The arguments every game's ``generate`` takes: size, seed and difficulty.
+"""The one validation vocabulary: every engine, the CLI and the web app check input here.
 
-One check for all three games, so that they refuse the same things with the
-same words. A seed is any Python ``str`` of at most 80 UTF-16 code units,
-the original engines' ``seed.length <= 80`` (so "😀" counts 2).
+So that they refuse the same things with the same words, and never coerce:
+``True`` is not the int 1, ``3.0`` is not the int 3, ``"5"`` is an int only
+where text is all a channel can carry (a query string, a command line), and
+then :func:`int_from_text` reads it.
+
+**Seeds.** A seed is any Python ``str`` of 0 to 80 UTF-16 code units, the
+original engines' ``seed.length <= 80`` (so "😀" counts 2). The empty seed is a
+seed like any other, and so is text holding a lone surrogate: the original
+engines are JavaScript, whose strings may hold them, and the seeded random
+stream reads UTF-16 code units. Every channel accepts exactly these: the
+library, the CLI, JSON (batch files, request bodies) and puzzle IDs. A URL's
+query string carries UTF-8, which has no lone surrogates, so there a seed
+with one travels inside a puzzle ID (see :mod:`gridlogic.game`).
+
+**Sizes.** :func:`check_size` takes an int (a square board) or a
+``(width, height)`` pair and the sides a generator version makes.
 
 :func:`int_list` is the one check of a board, an answer or a solution given
 as a flat list of small ints, shared by the engines, scoring and the web app
@@ -27,7 +40,7 @@ MAX_SEED_LENGTH = 80
 
 
 def check_seed(seed: object) -> str:
-    """``seed`` if it is a str of at most 80 UTF-16 code units."""
+    """``seed`` if it is a str of at most 80 UTF-16 code units (see the module docstring)."""
     if not isinstance(seed, str):
         raise InvalidParameters(f"seed must be a str, not {type(seed).__name__} {seed!r:.100}")
     if js_length(seed) > MAX_SEED_LENGTH:
@@ -37,17 +50,84 @@ def check_seed(seed: object) -> str:
     return seed
 
 
-def check_generate_arguments(
-    game: str, size: object, seed: object, difficulty: object, sizes: Sequence[int], difficulties: Sequence[str]
-) -> None:
-    """Raise :class:`InvalidParameters`, naming what is allowed, for arguments ``generate`` refuses."""
-    if not isinstance(difficulty, str) or difficulty not in difficulties:
-        raise InvalidParameters(
-            f"unknown difficulty {difficulty!r} for {game}; choose one of {', '.join(difficulties)}"
-        )
-    if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
-        raise InvalidParameters(f"size must be one of {', '.join(map(str, sizes))}, not {size!r}")
-    check_seed(seed)
+def check_int(value: object, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` if it is an int (never a bool or a float) from ``minimum`` to ``maximum``."""
+    if minimum is not None and maximum is not None:
+        wanted = f"a whole number from {minimum} to {maximum}"
+    elif minimum is not None:
+        wanted = f"a whole number of at least {minimum}"
+    else:
+        wanted = "a whole number"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidParameters(f"{name} must be {wanted}, not {_kind(value)} {short_repr(value)}")
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        raise InvalidParameters(f"{name} must be {wanted}, not {short_repr(value)}")
+    return value
+
+
+def check_bool(value: object, name: str) -> bool:
+    """``value`` if it is True or False (never 0, 1 or "true")."""
+    if not isinstance(value, bool):
+        raise InvalidParameters(f"{name} must be true or false, not {_kind(value)} {short_repr(value)}")
+    return value
+
+
+def check_choice(value: object, name: str, choices: Sequence[str]) -> str:
+    """``value`` if it is one of the strings ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidParameters(f"{name} must be one of {', '.join(choices)}, not {short_repr(value)}")
+    return value
+
+
+def check_object(value: object, name: str, required: Sequence[str], optional: Sequence[str] = ()) -> dict[str, object]:
+    """``value`` if it is a dict (a JSON object) with every ``required`` key and no key beyond ``optional``."""
+    if not isinstance(value, dict):
+        raise InvalidParameters(f"{name} must be a JSON object, not {_kind(value)} {short_repr(value)}")
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise InvalidParameters(f"{name} is missing {', '.join(map(repr, missing))}")
+    unknown = [key for key in value if key not in required and key not in optional]
+    if unknown:
+        allowed = ", ".join(map(repr, (*required, *optional)))
+        raise InvalidParameters(f"{name} has an unknown field {short_repr(unknown[0])}; its fields are {allowed}")
+    return value
+
+
+def int_from_text(text: object, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """A whole number written in decimal digits (a query string's or a command line's), then :func:`check_int`."""
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise InvalidParameters(f"{name} must be a whole number written in digits, not {short_repr(text)}")
+    return check_int(int(text), name, minimum, maximum)
+
+
+def check_size(size: object, sides: Sequence[int], rectangular: bool, game: str) -> tuple[int, int]:
+    """``(width, height)`` of ``size``: an int (a square) or a pair, each side one of ``sides``.
+
+    Non-``rectangular`` versions take squares only (a pair of equal sides is a square).
+    """
+    allowed = _describe_values(list(sides))
+    if rectangular:
+        wanted = f"a side or a (width, height) pair, each {allowed}"
+    else:
+        wanted = f"a square side, {allowed}"
+    if isinstance(size, (tuple, list)) and len(size) == 2:
+        width, height = size
+    elif isinstance(size, int) and not isinstance(size, bool):
+        width = height = size
+    else:
+        raise InvalidParameters(f"{game} size must be {wanted}, not {short_repr(size)}")
+    for side in (width, height):
+        if isinstance(side, bool) or not isinstance(side, int) or side not in sides:
+            raise InvalidParameters(f"{game} size must be {wanted}, not {short_repr(size)}")
+    if width != height and not rectangular:
+        raise InvalidParameters(f"{game} size must be {wanted}; this version makes square boards only, "
+                                f"not {width}x{height}")
+    return width, height
+
+
+def _kind(value: object) -> str:
+    kind = type(value).__name__
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
 
 
 class NotJson(InvalidParameters):
@@ -141,11 +221,7 @@ def int_list(value: object, name: str, length: int | None, allowed: Sequence[int
         raise InvalidParameters(f"{wanted}; it has {_entries(len(value))}: {short_repr(value)}")
     for index, item in enumerate(value):
         if isinstance(item, bool) or not isinstance(item, int):
-            kind = type(item).__name__
-            article = "an" if kind[:1] in "aeiou" else "a"
-            raise InvalidParameters(
-                f"{wanted}; {name}[{index}] is {short_repr(item)}, {article} {kind}"
-            )
+            raise InvalidParameters(f"{wanted}; {name}[{index}] is {short_repr(item)}, {_kind(item)}")
         if item not in allowed:
             raise InvalidParameters(f"{wanted}; {name}[{index}] is {short_repr(item)}")
     return list(value)

@@ -24,13 +24,12 @@ which has no difficulties, take the medium factor 1. :func:`par_table`
 lists every par.
 
 **The par for moves** is the least number of moves that solves the
-puzzle, when the caller knows it and passes it as ``min_moves``: for
-Signal the quarter turns from the shuffled tiles to the answer, each tile
-turned the shorter way (the puzzle's ``turns`` metric counts clockwise
-turns only, as the original app did), for Pattern the number of filled cells,
-for Loop the length of the loop. :func:`min_moves_from_solution` computes
-it from a puzzle's ``givens()`` and ``solution()``. Without it, moves are
-not scored (the breakdown says so).
+puzzle, when the caller knows it and passes it as ``min_moves``: each
+game's ``Game.min_moves`` says it (for Signal the quarter turns from the
+shuffled tiles to the answer, each tile turned the shorter way; for Pattern
+the number of filled cells; for Loop the length of the loop), and
+:func:`score_puzzle` asks it. Without it, moves are not scored (the
+breakdown says so).
 
 The formula. A revealed solution scores 0, rank "revealed". Otherwise a
 solved puzzle starts at 100 and loses
@@ -79,19 +78,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from gridlogic import loop, pattern, signal
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import int_list
-from gridlogic.signal.generator import TURNS
+from gridlogic.game import GAMES, Game, Puzzle, game_named
+from gridlogic.params import check_bool, check_int
 
-# Seconds per cell of each game, and the sizes and difficulties it is scored for: the game's own,
-# plus "unrated", the level a graded game gives a puzzle its grader could not settle.
-SECONDS_PER_CELL: dict[str, int] = {"signal": 5, "pattern": 6, "loop": 8}
-SCORED_SIZES: dict[str, tuple[int, ...]] = {game.NAME: tuple(game.SIZES) for game in (signal, pattern, loop)}
-SCORED_DIFFICULTIES: dict[str, tuple[str, ...]] = {
-    game.NAME: tuple(game.DIFFICULTIES) + (("unrated",) if len(game.DIFFICULTIES) > 1 else ())
-    for game in (signal, pattern, loop)
-}
+MAX_SIDE = 200  # the largest board side anything in gridlogic accepts
 DIFFICULTY_FACTOR: dict[str, Fraction] = {
     "any": Fraction(1),
     "easy": Fraction(3, 5),
@@ -170,27 +161,31 @@ def _round_half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-def _check_puzzle(game: object, size: object, difficulty: object) -> tuple[str, int, str]:
-    if not isinstance(game, str) or game not in SCORED_SIZES:
-        raise InvalidParameters(f"unknown game {game!r}; the games are {', '.join(SCORED_SIZES)}")
-    sizes = SCORED_SIZES[game]
-    if isinstance(size, bool) or not isinstance(size, int) or size not in sizes:
-        raise InvalidParameters(
-            f"size {size!r} is not scored for {game}; the sizes are {', '.join(map(str, sizes))}"
-        )
-    difficulties = SCORED_DIFFICULTIES[game]
+def scored_difficulties(game: Game) -> tuple[str, ...]:
+    """The difficulties a game's plays are scored for: its own, plus "unrated" (the level a graded
+    game gives a puzzle its grader could not settle) when it grades at all."""
+    return game.difficulties + (("unrated",) if len(game.difficulties) > 1 else ())
+
+
+def _check_puzzle(game: object, size: object, difficulty: object) -> tuple[Game, int, str]:
+    """The game, the number of cells of ``size`` (a side or a (width, height) pair), and the difficulty."""
+    record = game_named(game)
+    if isinstance(size, (tuple, list)) and len(size) == 2:
+        width, height = size
+    else:
+        width = height = size
+    for side in (width, height):
+        if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= MAX_SIDE:
+            raise InvalidParameters(
+                f"size {size!r} is not allowed; it must be a side or a (width, height) pair, each 1 to {MAX_SIDE}"
+            )
+    difficulties = scored_difficulties(record)
     if not isinstance(difficulty, str) or difficulty not in difficulties:
         raise InvalidParameters(
-            f"difficulty {difficulty!r} is not known for {game}; "
+            f"difficulty {difficulty!r} is not known for {record.name}; "
             f"the difficulties are {', '.join(difficulties)}"
         )
-    return game, size, difficulty
-
-
-def _check_count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be a whole number >= 0")
-    return value
+    return record, width * height, difficulty
 
 
 def _check_seconds(value: object) -> Fraction:
@@ -206,24 +201,21 @@ def _check_seconds(value: object) -> Fraction:
     return Fraction(value)
 
 
-def par_seconds(game: str, size: int, difficulty: str = "any") -> int:
-    """The par time in seconds (an estimate, see the module docstring)."""
-    game, size, difficulty = _check_puzzle(game, size, difficulty)
-    exact = size * size * SECONDS_PER_CELL[game] * DIFFICULTY_FACTOR[difficulty]
+def par_seconds(game: str, size: int | tuple[int, int], difficulty: str = "any") -> int:
+    """The par time in seconds (an estimate, see the module docstring); ``size`` a side or (width, height)."""
+    record, cells, difficulty = _check_puzzle(game, size, difficulty)
+    exact = cells * record.seconds_per_cell * DIFFICULTY_FACTOR[difficulty]
     return 10 * _round_half_up(exact / 10)
 
 
 def par_table() -> dict[str, dict[int, dict[str, int]]]:
-    """Every par time: ``table[game][size][difficulty]`` in seconds."""
+    """The par times of the sizes the page offers: ``table[game][side][difficulty]`` in seconds."""
     return {
-        game: {
-            size: {
-                difficulty: par_seconds(game, size, difficulty)
-                for difficulty in SCORED_DIFFICULTIES[game]
-            }
-            for size in sizes
+        name: {
+            side: {difficulty: par_seconds(name, side, difficulty) for difficulty in scored_difficulties(game)}
+            for side in sorted({side for version in game.versions.values() for side in version.presets})
         }
-        for game, sizes in SCORED_SIZES.items()
+        for name, game in GAMES.items()
     }
 
 
@@ -245,7 +237,7 @@ def rank_for(score: int) -> tuple[str, str, str]:
 
 def score_play(
     game: str,
-    size: int,
+    size: int | tuple[int, int],
     difficulty: str = "any",
     *,
     seconds: float,
@@ -255,14 +247,13 @@ def score_play(
     min_moves: int | None = None,
 ) -> ScoreResult:
     """Score one finished play of a puzzle (see the module docstring for the formula)."""
-    game, size, difficulty = _check_puzzle(game, size, difficulty)
+    _check_puzzle(game, size, difficulty)
     elapsed = _check_seconds(seconds)
-    moves = _check_count("moves", moves)
-    checks = _check_count("checks", checks)
-    if not isinstance(revealed, bool):
-        raise InvalidParameters(f"revealed {revealed!r} is not allowed; it must be True or False")
+    moves = check_int(moves, "moves", 0)
+    checks = check_int(checks, "checks", 0)
+    revealed = check_bool(revealed, "revealed")
     if min_moves is not None:
-        min_moves = _check_count("min_moves", min_moves)
+        min_moves = check_int(min_moves, "min_moves", 0)
     par = Par(par_seconds(game, size, difficulty), min_moves)
 
     start = ScorePart("solved", 100, "a solved puzzle starts at 100")
@@ -311,32 +302,10 @@ def score_play(
     return ScoreResult(score, rank, label_en, label_ja, parts, par)
 
 
-def min_moves_from_solution(game: str, givens: dict[str, Any], solution: dict[str, Any]) -> int:
-    """The least number of moves that solves a puzzle, from its ``givens()`` and ``solution()``.
-
-    Signal: per tile, the fewer quarter turns taking the shown tile to its
-    answer, clockwise or counter-clockwise (gridlogic's page, like a mouse's
-    two buttons, turns both ways, one move a turn). Pattern: the filled
-    cells. Loop: the edges on the loop.
-    """
-    if not isinstance(givens, dict) or not isinstance(solution, dict):
-        raise InvalidParameters("givens and solution must be the dicts of givens() and solution()")
-    if game == "signal":
-        shown = int_list(givens.get("tiles"), "givens['tiles']", None, range(16))
-        answer = int_list(solution.get("tiles"), "solution['tiles']", len(shown), range(16))
-        turns = 0
-        for index, (mask, target) in enumerate(zip(shown, answer)):
-            clockwise = TURNS[mask][target]  # 4: no rotation of mask is target
-            if clockwise == 4:
-                raise InvalidParameters(
-                    f"tile {index}: answer {target!r} is not a rotation of the shown tile {mask!r}"
-                )
-            turns += min(clockwise, 4 - clockwise)
-        return turns
-    if game == "pattern":
-        return sum(int_list(solution.get("cells"), "solution['cells']", None, range(2)))
-    if game == "loop":
-        horizontal = int_list(solution.get("horizontal"), "solution['horizontal']", None, range(2))
-        vertical = int_list(solution.get("vertical"), "solution['vertical']", None, range(2))
-        return sum(horizontal) + sum(vertical)
-    raise InvalidParameters(f"unknown game {game!r}; the games are {', '.join(SCORED_SIZES)}")
+def score_puzzle(puzzle: Puzzle, *, seconds: float, moves: int, checks: int, revealed: bool) -> ScoreResult:
+    """:func:`score_play` for a puzzle of :data:`gridlogic.GAMES`, with its game's least number of moves."""
+    game = game_named(puzzle.game)
+    return score_play(
+        puzzle.game, (puzzle.width, puzzle.height), puzzle.difficulty, seconds=seconds, moves=moves,
+        checks=checks, revealed=revealed, min_moves=game.min_moves(puzzle),
+    )

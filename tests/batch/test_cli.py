@@ -137,9 +137,9 @@ def free_port() -> int:
         (["chess", "--size", "5", "--difficulty", "any", "--count", "3"], "unknown game 'chess'"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "0"], "count 0 is not allowed"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "-3"], "count -3 is not allowed"),
-        (["signal", "--size", "7", "--difficulty", "any", "--count", "3"], "size 7 is not offered"),
-        (["signal", "--size", "5", "--difficulty", "wild", "--count", "3"], "difficulty 'wild' is not offered"),
-        (["pattern", "--size", "5", "--difficulty", "hard", "--count", "3"], "difficulty 'hard' is not offered"),
+        (["signal", "--size", "7", "--difficulty", "any", "--count", "3"], "Signal size must be a square side, 4, 5 or 6, not 7"),
+        (["signal", "--size", "5", "--difficulty", "wild", "--count", "3"], "unknown difficulty 'wild' for Signal version 3"),
+        (["pattern", "--size", "5", "--difficulty", "hard", "--count", "3"], "unknown difficulty 'hard' for Pattern version 1"),
         (["signal", "--size", "5", "--difficulty", "any"], "--count is required"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/such/dir/x.jsonl"],
          "cannot write"),
@@ -258,12 +258,12 @@ def test_verify_fails_when_the_version_is_not_the_current_one(tmp_path, helpers,
     path = tmp_path / "old.jsonl"
     lines = small_batches["jsonl"].read_text().splitlines()
     header = json.loads(lines[0])
-    header["version"] = signal_game.VERSION - 1
+    header["version"] = signal_game.GAME.latest - 1
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     result = helpers.run_cli("--verify", str(path))
     assert result.returncode == 1
-    assert f"made by signal generator version {signal_game.VERSION - 1}" in result.stdout
-    assert f"is version {signal_game.VERSION}" in result.stdout
+    assert f"made by signal generator version {signal_game.GAME.latest - 1}" in result.stdout
+    assert f"is version {signal_game.GAME.latest}" in result.stdout
     # ... and the batch command refuses to add puzzles of another version to it.
     resumed = helpers.run_cli("signal", "--size", "4", "--difficulty", "hard", "--count", "10", "--out", str(path))
     assert resumed.returncode == 2 and "cannot mix versions" in resumed.stderr

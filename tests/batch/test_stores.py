@@ -7,6 +7,7 @@ bookkeeping alone (which seeds are sent, what is written when), a fake
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gridlogic import GenerationFailed, GridlogicError, signal
+from gridlogic import GAMES, GenerationFailed, GridlogicError, signal
 from gridlogic import batch as batching
 
 KINDS = ["jsonl", "sqlite"]
@@ -191,14 +192,11 @@ def test_a_worker_with_another_version_stops_the_batch(tmp_path):
 
 
 def test_an_engine_crash_names_its_seed(tmp_path, monkeypatch):
-    class CrashingGame:
-        VERSION = 1
+    def crash(spec):
+        raise IndexError("list index out of range")
 
-        @staticmethod
-        def generate(size, seed, difficulty):
-            raise IndexError("list index out of range")
-
-    monkeypatch.setattr(batching, "get_game", lambda name: CrashingGame)
+    crashing = dataclasses.replace(GAMES["signal"], make=crash)
+    monkeypatch.setattr(batching, "game_named", lambda name: crashing)
     with pytest.raises(GridlogicError, match=r"seed 'p-0' crashed the signal generator: IndexError"):
         batching.generate_chunk("signal", 4, "any", [(0, "p-0")])
 
@@ -243,7 +241,7 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
     for seed, *_, level, puzzle, seconds in rows:
         fresh = signal.generate(5, seed, "any")
         assert json.loads(puzzle) == fresh.to_dict()
-        assert level == fresh.difficulty.level
+        assert level == fresh.level
         assert seconds > 0
 
 

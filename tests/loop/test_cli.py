@@ -63,7 +63,7 @@ def test_solve_url_and_text_file(tmp_path, capsys):
     path.write_text(loop.to_text_grid(puzzle.clues, 6, 6))
     assert main(["loop", "solve", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["verdict"] == "unique" and data["solutions"] == [list(puzzle.answer)] and data["format"] == "text"
+    assert data["status"] == "unique" and data["solutions"][0]["inside"] == list(puzzle.answer) and data["format"] == "text"
 
 
 def test_solve_reads_a_generated_puzzle_json_file(tmp_path, capsys):
@@ -72,7 +72,7 @@ def test_solve_reads_a_generated_puzzle_json_file(tmp_path, capsys):
     path.write_text(json.dumps(puzzle.to_dict()))
     assert main(["loop", "solve", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "json" and data["solutions"] == [list(puzzle.answer)]
+    assert data["format"] == "json" and data["solutions"][0]["inside"] == list(puzzle.answer)
 
 
 def test_solve_several_none_and_undecided(tmp_path, capsys):
@@ -106,7 +106,7 @@ def test_public_sample_puzzles_are_unique(tmp_path, capsys):
         path.write_text(text)
         assert main(["loop", "solve", str(path), "--json"]) == 0
         data = json.loads(capsys.readouterr().out)
-        assert data["verdict"] == "unique"
+        assert data["status"] == "unique"
         clues = [None if ch == "." else int(ch) for ch in entry["faceData"]]
-        edges = loop.loop_of_region(data["solutions"][0], w, h)
+        edges = loop.loop_of_region(data["solutions"][0]["inside"], w, h)
         assert loop.validate_loop(edges, clues, w, h)

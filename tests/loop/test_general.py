@@ -186,10 +186,10 @@ def test_bad_arguments_and_a_missing_python_sat(monkeypatch):
 def test_loop_solve_sat_json_and_budget(capsys):
     assert main(["loop", "solve", "3x2t0:a3b3a", "--sat", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == data["verdict"] == "unique" and data["method"] == "sat"
-    loop = data["loops"][0]
+    assert data["status"] == "unique" and data["method"] == "sat"
+    loop = data["solutions"][0]
     assert len(loop["horizontal"]) == 3 * 3 and len(loop["vertical"]) == 2 * 4
-    assert data["solutions"] == [inside_of_loop(loop["horizontal"] + loop["vertical"], 3, 2)]
+    assert loop["inside"] == inside_of_loop(loop["horizontal"] + loop["vertical"], 3, 2)
     assert main(["loop", "solve", "3x2t0:a3b3a", "--budget", "5"]) == 0
     out = capsys.readouterr().out
     assert "unique" in out and "| 3 |" in out

@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 
 from gridlogic import GenerationFailed, InvalidParameters, loop
-from gridlogic.games import get_game
+from gridlogic import GAMES
 from gridlogic.loop import generator
 from gridlogic.loop.board import grid, loop_of_region, validate_loop
 from gridlogic.loop.solver import EASY, MEDIUM, deduce
@@ -60,7 +60,7 @@ def test_generated_puzzles_have_exactly_the_planted_loop(size, difficulty, check
         assert checkers.is_region(list(puzzle.answer), size, size)
         assert loop.verify(puzzle)
         if difficulty != "any":
-            assert puzzle.difficulty["level"] == difficulty
+            assert puzzle.level == difficulty
 
 
 @pytest.mark.parametrize("size", [5, 7])
@@ -125,7 +125,7 @@ def test_to_dict_fields():
         "loopLength": sum(puzzle.edges()),
     }
     assert json.loads(json.dumps(data)) == data
-    assert "5x5" in repr(puzzle) and "'a'" in repr(puzzle)
+    assert "loop.1.5x5." in repr(puzzle) and repr(puzzle).split()[1].endswith(".a")
 
 
 def test_givens_and_solution_shapes():
@@ -138,9 +138,10 @@ def test_givens_and_solution_shapes():
 
 
 def test_game_registry_surface():
-    game = get_game("loop")
-    assert game.NAME == "loop" and game.SIZES == (5, 6, 7, 8, 9, 10) and game.DEFAULT_SIZE == 5
-    assert game.DIFFICULTIES == ("any", "easy", "medium", "hard") and game.VERSION == 1
+    game = GAMES["loop"]
+    version = game.version()
+    assert game.name == "loop" and version.sides == (5, 6, 7, 8, 9, 10) and version.default_size == 5
+    assert version.difficulties == ("any", "easy", "medium", "hard") and game.latest == 1
 
 
 def test_puzzle_from_dict_round_trip():
@@ -294,21 +295,21 @@ def test_check_solved_agrees_with_validate_loop_on_many_boards():
 @pytest.mark.parametrize(
     "board, message",
     [
-        ("x", "a Loop board is an object with 'horizontal' and 'vertical', not 'x'"),
-        ({"horizontal": [0] * 30}, "the board is missing 'vertical'"),
+        ("x", "a Loop board must be a JSON object, not a str 'x'"),
+        ({"horizontal": [0] * 30}, "a Loop board is missing 'vertical'"),
         (
             {"horizontal": [0] * 29, "vertical": [0] * 30},
-            ("board['horizontal'] must be a list of 30 entries, each 0, 1 or 2; "
+            ("board.horizontal must be a list of 30 entries, each 0, 1 or 2; "
              "it has 29 entries: [0, 0, 0, 0, 0, 0, 0, 0, ...]"),
         ),
         (
             {"horizontal": [3] * 30, "vertical": [0] * 30},
-            "board['horizontal'] must be a list of 30 entries, each 0, 1 or 2; board['horizontal'][0] is 3",
+            "board.horizontal must be a list of 30 entries, each 0, 1 or 2; board.horizontal[0] is 3",
         ),
         (
             {"horizontal": [0] * 30, "vertical": [0] * 29 + [True]},
-            ("board['vertical'] must be a list of 30 entries, each 0, 1 or 2; "
-             "board['vertical'][29] is True, a bool"),
+            ("board.vertical must be a list of 30 entries, each 0, 1 or 2; "
+             "board.vertical[29] is True, a bool"),
         ),
     ],
 )
@@ -348,4 +349,4 @@ def test_seed_limit_counts_utf16_units():
 def test_generation_failed_after_the_attempt_limit(monkeypatch):
     monkeypatch.setattr(generator, "final_check", lambda *args: False)
     with pytest.raises(GenerationFailed):
-        generator.generate(5, "a", "easy")
+        loop.generate(5, "a", "easy")

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from gridlogic.cli.bench_solve import read_puzzles
-from gridlogic.cli.loop import read_argument
+from gridlogic import GAMES
+from gridlogic.cli.games import read_problem
 from gridlogic.errors import GridlogicError
 from gridlogic.loop import formats
 
@@ -57,19 +58,20 @@ def test_read_puzzle_reads_an_inline_id_as_such():
 def test_the_command_line_reads_a_missing_file_named_like_an_id_as_a_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(GridlogicError, match=r"cannot read '5x5-missing.txt': No such file"):
-        read_argument("5x5-missing.txt")
-    assert read_argument("3x2t0:3d1") == formats.from_loopy_id("3x2t0:3d1")
+        read_problem(GAMES["loop"], "5x5-missing.txt")
+    found = formats.from_loopy_id("3x2t0:3d1")
+    assert read_problem(GAMES["loop"], "3x2t0:3d1").givens == {"clues": list(found.clues)}
 
 
 def test_bench_solve_tells_loop_from_pattern_ids_by_the_same_test(tmp_path):
     for name, text in [("loopy", "3x2t0:3d1"), ("typeless", "2x1:3a"), ("url", "slither/3/2/dhb"),
                        ("pattern", "2x2:1/1/1/1")]:
         (tmp_path / f"{name}.txt").write_text(text + "\n")
-    games = {p.name: p.game for p in read_puzzles(str(tmp_path))}
+    games = {p.name: p.problem.game for p in read_puzzles(str(tmp_path))}
     assert games == {"loopy": "loop", "typeless": "loop", "url": "loop", "pattern": "pattern"}
 
 
 def test_a_file_named_like_an_id_that_exists_is_read_as_a_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("3x2t0:3d1").write_text("..\n1.\n")
-    assert read_argument("3x2t0:3d1").source == "text"
+    assert read_problem(GAMES["loop"], "3x2t0:3d1").source == "text"

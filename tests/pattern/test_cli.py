@@ -88,13 +88,13 @@ def test_solve_generated_json_and_json_output(capsys, monkeypatch, tmp_path):
     path.write_text(json.dumps(puzzle.to_dict()))
     code, out, _ = run(capsys, monkeypatch, ["pattern", "solve", "--json", str(path)])
     data = json.loads(out)
-    assert code == 0 and data["verdict"] == "unique" and data["solutions"] == [list(puzzle.answer)]
+    assert code == 0 and data["status"] == "unique" and data["solutions"] == [{"cells": list(puzzle.answer)}]
 
 
 @pytest.mark.parametrize(
     ("argv", "stdin", "message"),
     [
-        (["pattern", "generate", "--size", "7"], None, "size must be one of 5, 8, 10"),
+        (["pattern", "generate", "--size", "7"], None, "size must be a square side, 5, 8 or 10"),
         (["pattern", "generate", "--seed", "x" * 81], None, "81 UTF-16 code units"),
         (["pattern", "solve"], "width 3\nheight 2\nrows\n4\n", "line 4: row 1 clue [4] needs 4 cells"),
         (["pattern", "solve"], "3x2:2/1/1/3", "line 1: expected 5 clues"),

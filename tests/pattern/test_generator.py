@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic import GenerationFailed, InvalidParameters, pattern
-from gridlogic.games import get_game
+from gridlogic import GAMES
 from gridlogic.pattern import generator
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -96,12 +96,12 @@ def test_seed_length_counts_utf16_units():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((6, "a"), r"size must be one of 5, 8, 10, not 6"),
+        ((6, "a"), r"size must be a square side, 5, 8 or 10, not 6"),
         ((True, "a"), r"not True"),
         (("5", "a"), r"not '5'"),
         ((5, 12), r"seed must be a str, not int 12"),
         ((5, None), r"seed must be a str"),
-        ((5, "a", "easy"), r"unknown difficulty 'easy' for Pattern; choose one of any"),
+        ((5, "a", "easy"), r"unknown difficulty 'easy' for Pattern version 1; choose one of any"),
     ],
 )
 def test_bad_parameters(args, message):
@@ -112,7 +112,7 @@ def test_bad_parameters(args, message):
 def test_generation_failed_after_the_attempts(monkeypatch):
     # The article's seed needs two attempts; allowing only one must fail with a hint.
     monkeypatch.setattr(generator, "MAX_ATTEMPTS", 1)
-    with pytest.raises(GenerationFailed, match="try another size or seed"):
+    with pytest.raises(GenerationFailed, match="try another seed, size or difficulty"):
         pattern.generate(5, "notes-example")
 
 
@@ -120,24 +120,25 @@ def test_puzzle_round_trip_and_validation():
     puzzle = pattern.generate(8, "round-trip")
     data = puzzle.to_dict()
     assert pattern.puzzle_from_dict(json.loads(json.dumps(data))) == puzzle
-    assert "seed='round-trip'" in repr(puzzle)
+    assert "pattern.1.8x8.any.round-trip" in repr(puzzle)
     for key, value, message in [
-        ("n", 7, "'n' must be one of"),
+        ("n", 0, "'n' must be a whole number from 1 to 200"),
+        ("n", 7, "'cells' must be 49 for n=7"),
         ("version", 2, "'version' 2 is not supported"),
         ("rowClues", [[1]] * 8, "'rowClues'.*are not the clues of the answer"),
         ("attempt", 0, "'attempt' must be"),
         ("cells", 63, "'cells' must be 64"),
-        ("seed", 5, "'seed' must be a string"),
+        ("seed", 5, "seed must be a str"),
     ]:
         with pytest.raises(InvalidParameters, match=message):
             pattern.puzzle_from_dict({**data, key: value})
     with pytest.raises(InvalidParameters) as refused:
         pattern.puzzle_from_dict({**data, "answer": [0] * 63})
     assert str(refused.value) == (
-        "answer must be a list of 64 entries, each 0 or 1; it has 63 entries: "
+        "'answer' must be a list of 64 entries, each 0 or 1; it has 63 entries: "
         "[0, 0, 0, 0, 0, 0, 0, 0, ...]"
     )
-    with pytest.raises(InvalidParameters, match="missing field"):
+    with pytest.raises(InvalidParameters, match="is missing"):
         pattern.puzzle_from_dict({"n": 5})
     with pytest.raises(InvalidParameters, match="JSON object"):
         pattern.puzzle_from_dict([1])
@@ -169,15 +170,16 @@ def test_check_judges_by_the_clues():
 
 def test_check_accepts_another_solution_of_ambiguous_clues():
     # check() judges by clues, so a grid with the same clues counts even if it is not the answer.
-    puzzle = pattern.Puzzle(2, "x", 1, (1, 0, 0, 1), ((1,), (1,)), ((1,), (1,)), 1, 4)
+    puzzle = pattern.Puzzle(2, 2, "x", 1, (1, 0, 0, 1), ((1,), (1,)), ((1,), (1,)), 1)
     assert pattern.check(puzzle, [0, 1, 1, 0])["solved"]
     assert not pattern.verify(puzzle)  # two solutions: not a puzzle gridlogic would show
 
 
 def test_game_surface():
-    game = get_game("pattern")
-    assert game is pattern
-    assert (game.NAME, game.SIZES, game.DEFAULT_SIZE, game.DIFFICULTIES, game.VERSION) == (
+    game = GAMES["pattern"]
+    assert game is pattern.GAME
+    version = game.version()
+    assert (game.name, version.sides, version.default_size, version.difficulties, game.latest) == (
         "pattern", (5, 8, 10), 5, ("any",), 1,
     )  # fmt: skip
     puzzle = game.generate(10, "surface", "any")

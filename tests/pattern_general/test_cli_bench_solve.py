@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gridlogic.cli import main
-from gridlogic.cli.bench_solve import SOLVERS, format_table, read_puzzles
+from gridlogic.cli.bench_solve import format_table, read_puzzles
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BENCH = DATA / "bench_solve"
@@ -25,11 +25,10 @@ def run(capsys, monkeypatch, argv, stdin=""):
 
 def test_reads_non_files_and_slitherlink_collections():
     puzzles = list(read_puzzles(str(BENCH)))
-    games = [p.game for p in puzzles]
+    games = [p.problem.game for p in puzzles]
     assert games.count("pattern") == 1 and games.count("loop") == 3
-    loop = next(p for p in puzzles if p.game == "loop")
-    assert (loop.data.width, loop.data.height) == (7, 7) and len(loop.data.clues) == 49
-    assert set(SOLVERS) == {"pattern", "loop"}
+    loop = next(p.problem for p in puzzles if p.problem.game == "loop")
+    assert (loop.width, loop.height) == (7, 7) and len(loop.givens["clues"]) == 49
 
 
 def test_table_for_a_folder(capsys, monkeypatch):
@@ -72,7 +71,7 @@ def test_a_published_goal_is_compared(capsys, monkeypatch, tmp_path):
     wrong verdict; the goal of the unique solution is reported as agreeing."""
     text = (DATA / "pattern_general" / "jwilk_data148.non").read_text()
     verdict_out = run(capsys, monkeypatch, ["pattern", "solve", "--json", "-"], stdin=text)[1]
-    solution = json.loads(verdict_out)["solutions"][0]
+    solution = json.loads(verdict_out)["solutions"][0]["cells"]
     goal_file = tmp_path / "with_goal.non"
     goal_file.write_text(text + '\ngoal "' + "".join(map(str, solution)) + '"\n')
     code, out, _ = run(capsys, monkeypatch, ["bench-solve", str(goal_file), "--json"])
@@ -111,7 +110,7 @@ def test_pattern_solve_uses_the_general_solver(capsys, monkeypatch):
         capsys, monkeypatch, ["pattern", "solve", "--json", "--budget", "5"], stdin="2x2:1/1/1/1"
     )
     data = json.loads(out)
-    assert code == 1 and data["verdict"] == data["status"] == "several"
+    assert code == 1 and data["status"] == "several"
     assert data["method"] in ("line", "probing", "search", "sat")
     code, out, _ = run(capsys, monkeypatch, ["pattern", "solve", "--sat"], stdin="3x2:2/1/1/3/1")
     assert code == 0 and out.splitlines()[1].startswith("unique:")
@@ -124,7 +123,7 @@ def test_txt_game_ids_are_read_and_notes_skipped(capsys, monkeypatch, tmp_path):
     (tmp_path / "loopy.txt").write_text("3x2t0:3d1\n")
     (tmp_path / "notes.txt").write_text("where these puzzles came from\n")
     skipped: list[str] = []
-    games = sorted(p.game for p in read_puzzles(str(tmp_path), skipped))
+    games = sorted(p.problem.game for p in read_puzzles(str(tmp_path), skipped))
     assert games == ["loop", "pattern"] and [Path(s).name for s in skipped] == ["notes.txt"]
     code, out, err = run(capsys, monkeypatch, ["bench-solve", str(tmp_path), "--json"])
     assert code == 0 and "skipped 1 .txt file" in err

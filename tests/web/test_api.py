@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import dataclasses
 import logging
-import types
 import warnings
 from collections import deque
 
@@ -18,12 +18,11 @@ from web_helpers import failing_signal_case, game_or_skip, installed_games
 
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.scoring import min_moves_from_solution
 from gridlogic.web.app import MAX_BODY_BYTES, create_app
 
 SOLUTION_KEYS = {"signal": {"tiles"}, "pattern": {"cells"}, "loop": {"inside", "horizontal", "vertical"}}
 GIVEN_KEYS = {"signal": {"tiles"}, "pattern": {"rowClues", "colClues"}, "loop": {"clues"}}
-HEADER = {"game", "size", "difficulty", "seed", "version"}
+HEADER = {"game", "id", "size", "width", "height", "difficulty", "seed", "version", "level"}
 
 
 def board_of(game: str, solution: dict) -> object:
@@ -47,20 +46,26 @@ def test_games_lists_every_installed_game_with_its_surface(client):
     listed = answer.json()["games"]
     assert [g["name"] for g in listed] == installed_games()
     for entry in listed:
-        module = game_or_skip(entry["name"])
-        assert entry == {"name": entry["name"], "sizes": list(module.SIZES),
-                         "defaultSize": module.DEFAULT_SIZE,
-                         "difficulties": list(module.DIFFICULTIES), "version": module.VERSION}
+        game = game_or_skip(entry["name"])
+        latest = game.version()
+        assert (entry["title"], entry["sizes"], entry["defaultSize"], entry["difficulties"], entry["version"]) == (
+            game.title, list(latest.sides), latest.default_size, list(latest.difficulties), game.latest)
+        assert [v["number"] for v in entry["versions"]] == sorted(game.versions)
+        for listed_version in entry["versions"]:
+            version = game.versions[listed_version["number"]]
+            assert listed_version["presets"] == list(version.presets)
+            assert listed_version["difficulties"] == list(version.difficulties)
 
 
 def test_docstring_worked_example(client):
     signal = game_or_skip("signal")
     refused = client.get("/api/signal/puzzle?size=7")
     assert refused.status_code == 400
-    assert refused.json() == {"error": "size '7' is not allowed for signal; the sizes are 4, 5, 6"}
+    assert refused.json() == {"error": "Signal size must be a square side, 4, 5 or 6, not 7"}
     shown = client.get("/api/signal/puzzle?size=4&seed=notes-example").json()
-    assert shown == {"game": "signal", "size": 4, "difficulty": "any", "seed": "notes-example",
-                     "version": 3, "tiles": list(signal.generate(4, "notes-example").shuffled)}
+    assert shown == {"game": "signal", "id": "signal.3.4x4.any.notes-example", "size": 4, "width": 4,
+                     "height": 4, "difficulty": "any", "seed": "notes-example", "version": 3,
+                     "level": "medium", "tiles": list(signal.generate(4, "notes-example").shuffled)}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -70,9 +75,12 @@ def test_puzzle_is_the_engines_givens_and_never_the_solution(client, game):
     assert answer.status_code == 200
     shown = answer.json()
     assert set(shown) == HEADER | GIVEN_KEYS[game]
+    first = module.versions[module.unversioned]
     assert (shown["game"], shown["size"], shown["difficulty"], shown["seed"], shown["version"]) == (
-        game, module.DEFAULT_SIZE, module.DIFFICULTIES[0], "api-1", module.VERSION)
-    expected = module.generate(module.DEFAULT_SIZE, "api-1", module.DIFFICULTIES[0]).givens()
+        game, first.default_size, "any", "api-1", module.unversioned)
+    made = module.generate(first.default_size, "api-1", version=module.unversioned)
+    assert shown["id"] == made.id and client.get(f"/api/{game}/puzzle", params={"id": made.id}).json() == shown
+    expected = made.givens()
     assert {key: shown[key] for key in GIVEN_KEYS[game]} == expected
 
 
@@ -88,19 +96,19 @@ def test_no_seed_gets_a_random_one_that_reopens_the_same_puzzle(client, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_solution_solves_and_scores(client, game):
     module = game_or_skip(game)
-    params = {"size": str(module.SIZES[0]), "seed": "api-2"}
+    side = module.versions[module.unversioned].sides[0]
+    params = {"size": str(side), "seed": "api-2"}
     solution = client.get(f"/api/{game}/solution", params=params).json()
     assert set(solution) == HEADER | SOLUTION_KEYS[game]
-    assert {k: solution[k] for k in SOLUTION_KEYS[game]} == module.generate(
-        module.SIZES[0], "api-2").solution()
-    body = {"size": module.SIZES[0], "seed": "api-2", "board": board_of(game, solution)}
+    made = module.generate(side, "api-2", version=module.unversioned)
+    assert {k: solution[k] for k in SOLUTION_KEYS[game]} == made.solution()
+    body = {"size": side, "seed": "api-2", "board": board_of(game, solution)}
     plain = client.post(f"/api/{game}/check", json=body).json()
     assert plain["solved"] is True and plain["score"] is None
     stats = {"seconds": 61.5, "moves": 40, "checks": 1, "revealed": False}
     scored = client.post(f"/api/{game}/check", json={**body, **stats}).json()
-    puzzle = client.get(f"/api/{game}/puzzle", params=params).json()
-    least = min_moves_from_solution(game, puzzle, solution)
-    expected = scoring.score_play(game, module.SIZES[0], "any", min_moves=least, **stats).to_dict()
+    least = module.min_moves(made)
+    expected = scoring.score_play(game, side, "any", min_moves=least, **stats).to_dict()
     assert scored["score"] == expected
     assert set(scored["score"]) == {"score", "rank", "rankLabel", "breakdown", "par"}
 
@@ -156,7 +164,7 @@ def test_minimum_moves_against_a_breadth_first_count(client):
         puzzle = client.get(f"/api/signal/puzzle?size=6&seed={seed}").json()
         solution = client.get(f"/api/signal/solution?size=6&seed={seed}").json()
         expected = sum(_fewest_clicks(g, a) for g, a in zip(puzzle["tiles"], solution["tiles"]))
-        assert min_moves_from_solution("signal", puzzle, solution) == expected
+        assert GAMES["signal"].min_moves(GAMES["signal"].generate(6, seed)) == expected
 
 
 def test_generation_failure_is_a_422_with_the_engines_message(client):
@@ -182,9 +190,14 @@ BAD_GETS = [
     ("/api/signal/puzzle?size=%EF%BC%95", "'５'"),  # a full-width digit is not a size
     ("/api/signal/puzzle?size=4.0", "'4.0'"),
     ("/api/signal/puzzle?difficulty=extreme", "'extreme'"),
-    (f"/api/signal/puzzle?seed={LONG_SEED}", "81 characters"),
-    ("/api/signal/puzzle?seed=" + "%F0%9F%98%80" * 41, "82 characters"),
-    ("/api/signal/puzzle?seed=", "0 characters"),
+    (f"/api/signal/puzzle?seed={LONG_SEED}", "81 UTF-16 code units"),
+    ("/api/signal/puzzle?seed=" + "%F0%9F%98%80" * 41, "82 UTF-16 code units"),
+    ("/api/signal/puzzle?seed=%ED%A0%80", "not percent-encoded UTF-8"),
+    ("/api/signal/puzzle?version=2", "no generator version 2"),
+    ("/api/signal/puzzle?id=signal.3.4x4.any.x&seed=y", "not both"),
+    ("/api/signal/puzzle?id=pattern.1.5x5.any.x", "names a pattern puzzle"),
+    ("/api/signal/puzzle?id=signal.3.9x9.any.x", "not 9"),
+    ("/api/signal/puzzle?id=nonsense", "not a puzzle ID"),
     ("/api/signal/puzzle?colour=red", "'colour'"),
     ("/api/signal/puzzle?size=4&size=5", "more than once"),
     ("/api/signal/solution?size=4", "seed is required"),
@@ -207,6 +220,15 @@ def test_the_longest_seed_is_accepted(client):
     assert answer.status_code == 200 and answer.json()["seed"] == ASTRAL_80
 
 
+@pytest.mark.parametrize("seed", ["", "\ud800x", "a.b.c", "50% off", "日本"])
+def test_every_seed_the_library_takes_travels_in_an_id(client, seed):
+    # The empty seed is a seed; a lone surrogate cannot be in a URL's UTF-8, but it can be in an ID.
+    puzzle = GAMES["signal"].generate(5, seed)
+    answer = client.get("/api/signal/puzzle", params={"id": puzzle.id})
+    assert answer.status_code == 200 and answer.json()["seed"] == seed
+    assert answer.json()["tiles"] == list(puzzle.shuffled)
+
+
 def _post(client, body: object, game: str = "signal", raw: bytes | None = None, **headers):
     content = raw if raw is not None else json.dumps(body).encode()
     return client.post(f"/api/{game}/check", content=content,
@@ -224,12 +246,10 @@ BAD_BODIES = [
     (b"[1, 2]", "JSON object"),
     (b'{"size": 4, "seed": "b", "board": NaN}', "not valid JSON"),
     (b'{"size": 4, "seed": "b"}', "no board"),
-    (b'{"size": true, "seed": "b", "board": []}', "must be an integer"),
-    (b'{"size": "4", "seed": "b", "board": []}', "size '4' must be an integer"),
-    (b'{"size": 4, "seed": 7, "board": []}', "seed 7"),
-    (b'{"size": 4, "seed": "\\ud800", "board": []}', "lone surrogate"),
+    (b'{"size": true, "seed": "b", "board": []}', "size must be a whole number, not a bool True"),
+    (b'{"size": "4", "seed": "b", "board": []}', "size must be a whole number, not a str '4'"),
+    (b'{"size": 4, "seed": 7, "board": []}', "seed must be a str, not int 7"),
     (b'{"size": 4, "seed": "b", "board": [], "cheat": 1}', "'cheat'"),
-    (b"[" * 100_000, "too large"),
 ]
 
 
@@ -239,6 +259,11 @@ def test_bad_bodies_are_a_400(client, raw, expected):
     answer = _post(client, None, raw=raw)
     assert answer.status_code == 400, answer.text
     assert expected in answer.json()["error"]
+
+
+def test_a_body_over_the_limit_is_a_413(client):
+    answer = _post(client, None, raw=b"[" * 100_000)
+    assert answer.status_code == 413 and "too large" in answer.json()["error"]
 
 
 SIXTEEN_TILES = "board must be a list of 16 entries, each an integer from 0 to 15"
@@ -271,8 +296,8 @@ def test_a_deeply_nested_body_is_a_400(client):
     ({"seconds": -1, "moves": 1, "checks": 0, "revealed": False}, "seconds -1"),
     ({"seconds": "10", "moves": 1, "checks": 0, "revealed": False}, "seconds '10'"),
     ({"seconds": 1e300, "moves": 1, "checks": 0, "revealed": False}, "seconds 1e+300"),
-    ({"seconds": 10, "moves": 1.5, "checks": 0, "revealed": False}, "moves 1.5"),
-    ({"seconds": 10, "moves": 1, "checks": -2, "revealed": False}, "checks -2"),
+    ({"seconds": 10, "moves": 1.5, "checks": 0, "revealed": False}, "moves must be a whole number from 0"),
+    ({"seconds": 10, "moves": 1, "checks": -2, "revealed": False}, "checks must be a whole number from 0"),
     ({"seconds": 10, "moves": 1, "checks": 0, "revealed": "no"}, "revealed 'no'"),
 ])
 def test_bad_play_figures_are_a_400(client, stats, expected):
@@ -284,8 +309,8 @@ def test_bad_play_figures_are_a_400(client, stats, expected):
 
 def test_a_parameter_in_both_query_and_body_is_a_400(client):
     game_or_skip("signal")
-    answer = client.post("/api/signal/check?seed=b", json={"seed": "b", "size": 4, "board": []})
-    assert answer.status_code == 400 and "both" in answer.json()["error"]
+    answer = client.post("/api/signal/check?seed=b", json={"size": 4, "board": []})
+    assert answer.status_code == 400 and "not partly in each" in answer.json()["error"]
 
 
 def test_a_signal_tile_that_is_not_a_rotation_is_the_engines_400(client):
@@ -299,12 +324,12 @@ def test_a_signal_tile_that_is_not_a_rotation_is_the_engines_400(client):
 def test_a_huge_declared_length_is_refused_before_reading(client):
     answer = client.post("/api/signal/check", content=b"{}",
                          headers={"Content-Length": str(MAX_BODY_BYTES + 1)})
-    assert answer.status_code == 400 and "too large" in answer.json()["error"]
+    assert answer.status_code == 413 and "too large" in answer.json()["error"]
 
 
 @pytest.mark.parametrize("game, board, expected", [
-    ("loop", [0] * 60, "exactly \"horizontal\" and \"vertical\""),
-    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "inside": []}, "exactly"),
+    ("loop", [0] * 60, "a Loop board must be a JSON object, not a list"),
+    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "inside": []}, "unknown field 'inside'"),
 ])
 def test_board_shapes_are_checked_per_game(client, game, board, expected):
     game_or_skip(game)
@@ -354,47 +379,37 @@ def test_the_page_and_its_files_are_served(client):
 # --- the web layer's own behaviour, with stand-in game modules -----------------------------------
 
 
-class _Puzzle:
-    def givens(self) -> dict:
-        return {"tiles": [1, 4, 1, 4]}
-
-    def solution(self) -> dict:
-        return {"tiles": [2, 8, 2, 8]}
-
-
-def _stand_in(generate, check=None) -> types.ModuleType:
-    module = types.ModuleType("stand_in")
-    module.SIZES, module.DEFAULT_SIZE, module.DIFFICULTIES, module.VERSION = (2,), 2, ("any",), 9
-    module.generate = generate
-    module.check = check or (lambda puzzle, board: {"solved": False})
-    return module
+def _stand_in(make=None, check=None):
+    """The real Signal entry with its ``make`` (and ``check``) replaced."""
+    real = GAMES["signal"]
+    return dataclasses.replace(real, make=make or real.make, check=check or real.check)
 
 
 def test_outcomes_are_cached_failures_included():
     calls: list[tuple] = []
 
-    def generate(size, seed, difficulty="any"):
-        calls.append((size, seed, difficulty))
-        if seed == "bad":
+    def make(spec):
+        calls.append((spec.width, spec.seed, spec.difficulty))
+        if spec.seed == "bad":
             raise GenerationFailed("no puzzle for 'bad'")
-        return _Puzzle()
+        return GAMES["signal"].make(spec)
 
-    with TestClient(create_app({"signal": _stand_in(generate)})) as stand_in:
+    with TestClient(create_app({"signal": _stand_in(make)})) as stand_in:
         for _ in range(3):
             assert stand_in.get("/api/signal/puzzle?seed=ok").status_code == 200
             assert stand_in.get("/api/signal/solution?seed=ok").status_code == 200
             assert stand_in.get("/api/signal/puzzle?seed=bad").json() == {"error": "no puzzle for 'bad'"}
-    assert calls == [(2, "ok", "any"), (2, "bad", "any")]
+    assert calls == [(4, "ok", "any"), (4, "bad", "any")]
 
 
 def test_an_unexpected_engine_error_is_logged_and_never_a_500(caplog):
-    def generate(size, seed, difficulty="any"):
+    def make(spec):
         raise ZeroDivisionError("engine bug")
 
     def check(puzzle, board):
         raise InvalidParameters("board refused by the engine")
 
-    app = create_app({"signal": _stand_in(generate, check)})
+    app = create_app({"signal": _stand_in(make, check)})
     with (TestClient(app, raise_server_exceptions=False) as stand_in,
           caplog.at_level(logging.ERROR, logger="gridlogic.web")):
         answer = stand_in.get("/api/signal/puzzle?seed=x")

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from web_helpers import installed_games
 
-from gridlogic.games import get_game
+from gridlogic import GAMES
 
 ANSWERS = {200, 400, 404, 405, 422}
 GAME_NAMES = installed_games()
@@ -30,9 +30,9 @@ parameter_names = st.one_of(st.sampled_from(["size", "difficulty", "seed", "boar
 
 
 def _plausible_values(name: str) -> st.SearchStrategy[str]:
-    module = get_game(name)
+    version = GAMES[name].version()
     return st.one_of(
-        st.sampled_from([str(module.SIZES[0]), *module.DIFFICULTIES, "p1", "p2", "0", "-1",
+        st.sampled_from([str(version.sides[0]), *version.difficulties, "p1", "p2", "0", "-1",
                          "99999999999999999999", "1e3", " 4"]),
         st.text(max_size=90),
     )
@@ -92,11 +92,12 @@ def _turn(mask: int, k: int) -> int:
 def near_valid_checks(draw):
     """A check request with the right fields and a board of the right shape, random entries."""
     name = draw(st.sampled_from(GAME_NAMES or ["signal"]))
-    module = get_game(name)
+    module = GAMES[name]
+    sides, difficulties = module.version().sides, module.version().difficulties
     # Each field is right three times in four, so that many requests reach the engine.
-    size = module.SIZES[0] if draw(st.integers(0, 3)) else draw(
+    size = sides[0] if draw(st.integers(0, 3)) else draw(
         st.one_of(st.integers(-2, 12), st.text(max_size=3)))
-    n = size if isinstance(size, int) and 0 < size <= 12 else module.SIZES[0]
+    n = size if isinstance(size, int) and 0 < size <= 12 else sides[0]
     # Mostly entries the game allows, so that the engine's check has to judge the board.
     entries = st.one_of(st.integers(0, 15 if name == "signal" else 2), st.integers(-1, 16))
     seed = draw(st.sampled_from(["p1", "p2"])) if draw(st.integers(0, 3)) else draw(
@@ -108,7 +109,7 @@ def near_valid_checks(draw):
     if name == "loop":
         board = draw(st.fixed_dictionaries({"horizontal": line((n + 1) * n),
                                             "vertical": line(n * (n + 1))}))
-    elif name == "signal" and n in module.SIZES and draw(st.booleans()):
+    elif name == "signal" and n in sides and draw(st.booleans()):
         # Tiles turned at random from the givens: a board the engine must judge, not refuse.
         tiles = module.generate(n, "p1").givens()["tiles"]
         turns = draw(st.lists(st.integers(0, 3), min_size=n * n, max_size=n * n))
@@ -118,8 +119,8 @@ def near_valid_checks(draw):
         board = draw(line(n * n))
     body = {"size": size, "seed": seed, "board": board}
     if draw(st.booleans()):
-        body["difficulty"] = draw(st.sampled_from([*module.DIFFICULTIES, "nope"])) if draw(
-            st.integers(0, 3)) else module.DIFFICULTIES[0]
+        body["difficulty"] = draw(st.sampled_from([*difficulties, "nope"])) if draw(
+            st.integers(0, 3)) else difficulties[0]
     if draw(st.booleans()):
         body.update(seconds=draw(st.one_of(st.floats(-1, 1e7), st.integers(-5, 10**9))),
                     moves=draw(st.integers(-1, 10**8)), checks=draw(st.integers(-1, 50)),

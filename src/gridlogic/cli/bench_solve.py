@@ -1,22 +1,16 @@
 """``gridlogic bench-solve PATH``: solve every puzzle in a file or folder and tabulate.
 
-Each puzzle file is read by the reader of its game, solved by that game's
-general solver within ``--budget`` seconds, and counted in a table per
-collection (a folder's files, or one JSON file holding a list of puzzles):
-how many puzzles, how many got a solution, how many were unique, several,
-none or undecided, the median and the largest solving time, and how many
-verdicts disagree with the solution the file publishes (``goal`` in ``.non``
-files). What is read:
-
-- ``.non`` files, Tatham Pattern IDs (``.txt``) and gridlogic Pattern JSON:
-  Pattern, solved by :func:`gridlogic.pattern.general.solve_general`;
-- Loopy IDs and puzz.link slitherlink URLs (``.txt``) too: Loop;
-- JSON lists of slitherlinks in Jonathan Olson's form (``board.parameters``
-  with ``width`` and ``height``, ``faceData`` one character a cell) and
-  gridlogic Loop JSON: Loop, solved by :func:`gridlogic.loop.general.solve_general`
-  (native search, then the SAT back end past a threshold; ``--sat`` forces it).
-
-Adding a game or a solver is one entry in :data:`SOLVERS`.
+Each file is offered to every game of :data:`gridlogic.GAMES` in turn; the
+first whose ``read_file`` claims it says which puzzles it holds (one, or a
+collection: Jonathan Olson's JSON lists of slitherlinks, say). Each puzzle is
+solved by its game's solver within ``--budget`` seconds (where the game's
+solver takes a time budget) and counted in a table per collection (a
+folder's files, or one file holding a list of puzzles): how many puzzles, how
+many got a solution, how many were unique, several, none or undecided, the
+median and the largest solving time, and how many verdicts disagree with the
+solution the file publishes (``goal`` in ``.non`` files). ``.txt`` files that
+no game claims are notes, and are skipped with a count; other files no game
+reads are an error.
 """
 
 from __future__ import annotations
@@ -24,29 +18,28 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.cli import read_text
 from gridlogic.errors import GridlogicError, InvalidParameters
-from gridlogic.params import parse_json
+from gridlogic.game import GAMES, Problem
+from gridlogic.verdict import STATUSES, Verdict
 
 DEFAULT_BUDGET = 30.0
-STATUSES = ("unique", "several", "none", "undecided")
+SUFFIXES = (".non", ".json", ".txt")
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    """One puzzle to solve: its game, where it came from, and what its reader returned."""
+class Entry:
+    """One puzzle to solve: where it came from, and the problem its game read."""
 
-    game: str
     collection: str
     name: str
-    data: Any
+    problem: Problem
 
 
 @dataclass(frozen=True)
@@ -60,17 +53,12 @@ class Outcome:
     method: str = ""
 
 
-def _pattern_outcome(puzzle: Any, budget: float | None, sat: bool) -> Outcome:
-    from gridlogic.pattern.general import solve_general
-
-    verdict = solve_general(
-        puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height, time_limit=budget, sat=sat
-    )
+def outcome_of(problem: Problem, verdict: Verdict) -> Outcome:
+    """The verdict, and whether it agrees with the file's published solution (its goal)."""
     agrees: bool | None = None
-    if puzzle.goal is not None and verdict.status != "undecided":
-        goal = tuple(puzzle.goal)
+    if problem.goal is not None and verdict.status != "undecided":
         if verdict.status == "unique":
-            agrees = verdict.solutions[0] == goal
+            agrees = verdict.solutions[0] == problem.goal
         else:
             # A published goal means at least one solution: "none" disagrees;
             # "several" is consistent with it (the goal is one of them).
@@ -78,55 +66,24 @@ def _pattern_outcome(puzzle: Any, budget: float | None, sat: bool) -> Outcome:
     return Outcome(verdict.status, verdict.elapsed, bool(verdict.solutions), agrees, verdict.method)
 
 
-def _loop_outcome(puzzle: Any, budget: float | None, sat: bool) -> Outcome:
-    from gridlogic.loop.general import solve_general
-
-    verdict = solve_general(
-        list(puzzle.clues), puzzle.width, puzzle.height, time_limit=budget, sat=sat
-    )
-    # Loop files publish no solution to compare with.
-    return Outcome(verdict.status, verdict.elapsed, bool(verdict.solutions), None, verdict.method)
-
-
-SOLVERS: dict[str, Callable[[Any, float | None, bool], Outcome]] = {
-    "pattern": _pattern_outcome,
-    "loop": _loop_outcome,
-}
-"""Game name -> function solving one puzzle of that game within a budget."""
+def solve_entry(problem: Problem, budget: float | None, sat: bool) -> Outcome:
+    """Solve one problem with its game's solver, giving it what it takes of the budget and ``--sat``."""
+    game = GAMES[problem.game]
+    limits: dict[str, Any] = {}
+    if "budget" in game.solve_options:
+        limits["budget"] = budget
+    if sat and "sat" in game.solve_options:
+        limits["sat"] = True
+    return outcome_of(problem, game.solve(problem, **limits))
 
 
 # -- reading -------------------------------------------------------------------------
 
 
-def _olson_slitherlinks(data: list[Any], collection: str) -> Iterator[Puzzle]:
-    from gridlogic.loop.formats import LoopPuzzleFile
-
-    for index, entry in enumerate(data):
-        where = f"{collection} entry {index}"
-        try:
-            parameters = entry["board"]["parameters"]
-            width, height = int(parameters["width"]), int(parameters["height"])
-            faces = entry["faceData"]
-        except (KeyError, TypeError, ValueError):
-            raise InvalidParameters(
-                f"{where}: expected board.parameters.width/height and faceData"
-            ) from None
-        if not isinstance(faces, str) or len(faces) != width * height:
-            raise InvalidParameters(
-                f"{where}: faceData must be {width * height} characters for {width}x{height}"
-            )
-        if any(ch not in ".01234" for ch in faces):
-            raise InvalidParameters(f"{where}: faceData holds characters other than . and 0-4")
-        clues = tuple(None if ch == "." else int(ch) for ch in faces)
-        yield Puzzle(
-            "loop", collection, f"{index}", LoopPuzzleFile(width, height, clues, "olson-json")
-        )
-
-
-def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Puzzle]:
+def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Entry]:
     """Every puzzle in ``path`` (a file or a folder, searched recursively, sorted by name).
 
-    ``.txt`` files that hold no puzzle ID are appended to ``skipped`` when given.
+    ``.txt`` files that no game reads are appended to ``skipped`` when given.
     """
     if skipped is None:
         skipped = []
@@ -134,7 +91,7 @@ def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Puzzle
         files = []
         for folder, _dirs, names in os.walk(path):
             for name in names:
-                if name.endswith((".non", ".json", ".txt")) and not name.startswith("."):
+                if name.endswith(SUFFIXES) and not name.startswith("."):
                     files.append(os.path.join(folder, name))
         files.sort()
         for file in files:
@@ -147,40 +104,23 @@ def read_puzzles(path: str, skipped: list[str] | None = None) -> Iterator[Puzzle
         raise GridlogicError(f"cannot read {path!r}: no such file or folder")
 
 
-def _read_file(file: str, collection: str, skipped: list[str]) -> Iterator[Puzzle]:
-    from gridlogic.loop.formats import looks_inline
-    from gridlogic.loop.formats import read_puzzle as read_loop
-    from gridlogic.pattern.formats import read_puzzle as read_pattern
-
+def _read_file(file: str, collection: str, skipped: list[str]) -> Iterator[Entry]:
     text = read_text(file)
-    name = os.path.splitext(os.path.basename(file))[0]
-    if file.endswith(".json"):
-        data = _with_file(lambda content: parse_json(content, "the file"), text, file)
-        if isinstance(data, list):
-            yield from _olson_slitherlinks(data, os.path.basename(file))
-            return
-        if isinstance(data, dict) and "clues" in data and "rowClues" not in data:
-            yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
+    for game in GAMES.values():
+        try:
+            found = game.read_file(os.path.basename(file), text)
+        except InvalidParameters as error:
+            raise InvalidParameters(f"{file}: {error}") from None
+        if found is not None:
+            stem = os.path.splitext(os.path.basename(file))[0]
+            for name, problem in found:
+                # a puzzle with a name of its own comes from a collection: the file is its table row
+                yield Entry(os.path.basename(file), name, problem) if name else Entry(collection, stem, problem)
             return
     if file.endswith(".txt"):
-        # A .txt file holds one game ID (Tatham Pattern or Loopy) or a puzz.link
-        # slitherlink URL; other text files in a folder are notes and are skipped.
-        head = text.strip()
-        if looks_inline(head):
-            yield Puzzle("loop", collection, name, _with_file(read_loop, text, file))
-        elif re.match(r"\d+(x\d+)?:", head):
-            yield Puzzle("pattern", collection, name, _with_file(read_pattern, text, file))
-        else:
-            skipped.append(file)
+        skipped.append(file)  # a note beside the puzzles
         return
-    yield Puzzle("pattern", collection, name, _with_file(read_pattern, text, file))
-
-
-def _with_file(reader: Callable[[str], Any], text: str, file: str) -> Any:
-    try:
-        return reader(text)
-    except InvalidParameters as error:
-        raise InvalidParameters(f"{file}: {error}") from None
+    raise InvalidParameters(f"{file}: no game reads this file ({', '.join(GAMES)})")
 
 
 # -- the table -----------------------------------------------------------------------
@@ -280,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.first is not None and args.first < 1:
         raise InvalidParameters(f"--first must be 1 or more, not {args.first!r}")
-    puzzles: list[Puzzle] = []
+    puzzles: list[Entry] = []
     per_collection: dict[str, int] = {}
     skipped: list[str] = []
     for puzzle in read_puzzles(args.path, skipped):
@@ -290,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
         per_collection[puzzle.collection] = seen + 1
         puzzles.append(puzzle)
     if skipped:
-        sys.stderr.write(f"note: skipped {len(skipped)} .txt file(s) holding no puzzle ID\n")
+        sys.stderr.write(f"note: skipped {len(skipped)} .txt file(s) holding no puzzle\n")
     if not puzzles:
         raise GridlogicError(f"no puzzle found in {args.path!r} (.non, .json or .txt files)")
     show_progress = sys.stderr.isatty() and not args.json
@@ -300,16 +240,16 @@ def run(args: argparse.Namespace) -> int:
     for index, puzzle in enumerate(puzzles):
         if show_progress:
             _progress(index, len(puzzles), f"{puzzle.collection}/{puzzle.name}")
-        outcome = SOLVERS[puzzle.game](puzzle.data, args.budget, args.sat)
+        outcome = solve_entry(puzzle.problem, args.budget, args.sat)
         tallies.setdefault(puzzle.collection, Tally(puzzle.collection)).add(outcome)
         total.add(outcome)
         results.append(
             {
-                "game": puzzle.game,
+                "game": puzzle.problem.game,
                 "collection": puzzle.collection,
                 "name": puzzle.name,
-                "width": puzzle.data.width,
-                "height": puzzle.data.height,
+                "width": puzzle.problem.width,
+                "height": puzzle.problem.height,
                 "status": outcome.status,
                 "method": outcome.method,
                 "elapsed": round(outcome.elapsed, 6),

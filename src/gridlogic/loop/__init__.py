@@ -5,8 +5,9 @@ Known elsewhere as slitherlink. Generator version 1, designed for gridlogic
 (geometry, clues, the loop check), :mod:`.solver` (propagation by technique
 class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
 :mod:`.generator` (grow a region, remove clues, prove uniqueness),
-:mod:`.formats` (puzz.link URLs, Loopy IDs, text, JSON), :mod:`.render`
-(text and SVG).
+:mod:`.formats` (puzz.link URLs, Loopy IDs, text, JSON), :mod:`.general`
+(the solver for puzzles people bring), :mod:`.render` (text and SVG). The
+game's entry in :data:`gridlogic.GAMES` is built at the end of this module.
 
 >>> from gridlogic import loop
 >>> loop.solve_grid([3, None, 3, None], 2, 2).status
@@ -18,8 +19,11 @@ class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.game import Game, Problem, Version, register
+from gridlogic.params import parse_json
 from gridlogic.loop.board import (
     Grid,
     clues_of_region,
@@ -32,30 +36,38 @@ from gridlogic.loop.difficulty import Grade, grade, solvable_at
 from gridlogic.loop.formats import (
     LoopPuzzleFile,
     from_loopy_id,
+    from_olson_collection,
     from_puzzlink,
     from_text_grid,
+    looks_inline,
     read_puzzle,
     to_loopy_id,
     to_puzzlink,
     to_text_grid,
 )
+from gridlogic.loop.general import solve_general
 from gridlogic.loop.generator import (
     DEFAULT_SIZE,
     DIFFICULTIES,
-    NAME,
+    FINAL_CHECK_NODES,
     PRESET_SIZES,
     SIZES,
     VERSION,
+    Metrics,
     Puzzle,
     check,
     final_check,
-    generate,
     grow_region,
+    make,
+    min_moves,
+    parse_board,
     puzzle_from_dict,
+    solution_of_edges,
     verify,
 )
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
+from gridlogic.verdict import Verdict
 
 DEFAULT_NODE_LIMIT = 100_000
 
@@ -73,21 +85,96 @@ def solve(clues: Sequence[int | None], n: int, node_limit: int = DEFAULT_NODE_LI
 def render_text(puzzle: Puzzle, solution: bool = False) -> str:
     """Dots and clues; with ``solution=True`` the loop is drawn in."""
     edges = puzzle.edges() if solution else None
-    return board_text(puzzle.clues, puzzle.n, puzzle.n, edges) + "\n"
+    return board_text(puzzle.clues, puzzle.width, puzzle.height, edges) + "\n"
 
 
 def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
     if solution:
-        return board_svg(puzzle.clues, puzzle.n, puzzle.n, puzzle.edges(), puzzle.answer)
-    return board_svg(puzzle.clues, puzzle.n, puzzle.n)
+        return board_svg(puzzle.clues, puzzle.width, puzzle.height, puzzle.edges(), puzzle.answer)
+    return board_svg(puzzle.clues, puzzle.width, puzzle.height)
 
+
+def read_problem(text: str) -> Problem:
+    """A slitherlink in any format :func:`~.formats.read_puzzle` reads, as a :class:`Problem`."""
+    return _problem(read_puzzle(text))
+
+
+def _problem(found: LoopPuzzleFile) -> Problem:
+    return Problem("loop", found.width, found.height, {"clues": list(found.clues)}, found.source)
+
+
+def read_file(name: str, text: str) -> list[tuple[str, Problem]] | None:
+    """An Olson collection (a ``.json`` list), a ``.json`` Loop puzzle (with ``clues``) or a ``.txt``
+    puzz.link URL or Loopy ID; else None."""
+    if name.endswith(".json"):
+        data = parse_json(text, "the file")
+        if isinstance(data, list):
+            return [(str(k), _problem(p)) for k, p in enumerate(from_olson_collection(data, name))]
+        if not isinstance(data, dict) or "clues" not in data or "rowClues" in data:
+            return None
+    elif not (name.endswith(".txt") and looks_inline(text)):
+        return None
+    return [("", read_problem(text))]
+
+
+def solve_problem(problem: Problem, *, budget: float | None = None, node_limit: int | None = None,
+                  sat: bool = False) -> Verdict:
+    """The general solver (:mod:`.general`): native rules and search, then SAT."""
+    return solve_general(problem.givens["clues"], problem.width, problem.height, time_limit=budget,
+                         node_limit=FINAL_CHECK_NODES if node_limit is None else node_limit, sat=sat)
+
+
+def solution_form(problem: Problem, solution: Sequence[int]) -> dict[str, Any]:
+    return solution_of_edges(solution, problem.width, problem.height)
+
+
+def render_solution(problem: Problem, solution: Sequence[int]) -> str:
+    return board_text(problem.givens["clues"], problem.width, problem.height, list(solution))
+
+
+VERSION_1 = Version(
+    number=VERSION,
+    summary="grow a region, remove clues while the level's rules still finish, prove it unique",
+    sides=SIZES,
+    presets=PRESET_SIZES,
+    default_size=DEFAULT_SIZE,
+    difficulties=DIFFICULTIES,
+)
+
+GAME = register(Game(
+    name="loop",
+    title="Loop",
+    summary="draw one loop that meets every number (slitherlink)",
+    versions={VERSION: VERSION_1},
+    latest=VERSION,
+    unversioned=VERSION,
+    seconds_per_cell=8,
+    solution_noun="loop",
+    formats="a puzz.link URL, a Loopy game ID, a text grid or gridlogic JSON",
+    make=make,
+    from_dict=puzzle_from_dict,
+    parse_board=parse_board,
+    check=check,
+    verify=verify,
+    min_moves=min_moves,
+    render_text=render_text,
+    render_svg=render_svg,
+    read=read_problem,
+    read_file=read_file,
+    looks_inline=looks_inline,
+    solve=solve_problem,
+    solution_form=solution_form,
+    render_solution=render_solution,
+    solve_options=("budget", "node_limit", "sat"),
+    default_node_limit=FINAL_CHECK_NODES,
+))
+generate = GAME.generate
 
 __all__ = [
-    "DEFAULT_NODE_LIMIT", "DEFAULT_SIZE", "DIFFICULTIES", "EXAMPLES", "NAME", "PRESET_SIZES", "SIZES",
-    "VERSION",
-    "Deduction", "Grade", "Grid", "LoopPuzzleFile", "Puzzle", "SolveResult", "board_svg",
-    "board_text", "check", "clues_of_region", "deduce", "final_check", "from_loopy_id",
-    "from_puzzlink", "from_text_grid", "generate", "grade", "grid", "grow_region", "inside_of_loop",
-    "loop_of_region", "puzzle_from_dict", "read_puzzle", "render_svg", "render_text", "solvable_at",
-    "solve", "solve_grid", "to_loopy_id", "to_puzzlink", "to_text_grid", "validate_loop", "verify",
+    "DEFAULT_NODE_LIMIT", "EXAMPLES", "GAME", "Deduction", "Grade", "Grid", "LoopPuzzleFile", "Metrics",
+    "Puzzle", "SolveResult", "board_svg", "board_text", "check", "clues_of_region", "deduce", "final_check",
+    "from_loopy_id", "from_puzzlink", "from_text_grid", "generate", "grade", "grid", "grow_region",
+    "inside_of_loop", "loop_of_region", "min_moves", "puzzle_from_dict", "read_problem", "read_puzzle",
+    "render_svg", "render_text", "solvable_at", "solve", "solve_grid", "to_loopy_id", "to_puzzlink",
+    "to_text_grid", "validate_loop", "verify",
 ]

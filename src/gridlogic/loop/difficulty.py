@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gridlogic.errors import InvalidParameters
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, RULE_CLASS, RULES, deduce
+from gridlogic.params import check_choice, check_int, check_object, short_repr
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,25 @@ class Grade:
         for rule, count in self.rules.items():
             classes[RULE_CLASS[rule]] += count
         return {"level": self.level, "deductions": classes, "rules": dict(self.rules)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Grade:
+        """The inverse of :meth:`to_dict`, checking every field (the deductions must add up the rules)."""
+        fields = check_object(data, "'difficulty'", ("level", "deductions", "rules"))
+        level = fields["level"]
+        if level is not None:
+            check_choice(level, "'difficulty'.level", LEVEL_NAMES)
+        rules = check_object(fields["rules"], "'difficulty'.rules", (), RULES)
+        counts = {rule: check_int(count, f"'difficulty'.rules.{rule}", 0) for rule, count in rules.items()}
+        grade = cls(level, counts)  # type: ignore[arg-type]
+        deductions = check_object(fields["deductions"], "'difficulty'.deductions", LEVEL_NAMES)
+        for name, count in deductions.items():
+            check_int(count, f"'difficulty'.deductions.{name}", 0)
+        if deductions != grade.to_dict()["deductions"]:
+            raise InvalidParameters(
+                f"'difficulty'.deductions {short_repr(fields['deductions'])} do not add up its rules"
+            )
+        return grade
 
 
 def solvable_at(clues: Sequence[int | None], width: int, height: int, level: int) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import parse_json
+from gridlogic.params import parse_json, short_repr
 
 MAX_SIDE = 200  # larger boards are refused up front rather than slowly
 
@@ -227,6 +227,32 @@ def from_json(text: str) -> LoopPuzzleFile:
         if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
             raise InvalidParameters(f"'clues'[{k}] is {clue!r}; a clue is 0-4 or null")
     return LoopPuzzleFile(width, height, tuple(clues), "json")
+
+
+def from_olson_collection(data: object, where: str = "the collection") -> list[LoopPuzzleFile]:
+    """Jonathan Olson's collections: a JSON list of ``{"board": {"parameters": {"width", "height"}},
+    "faceData": "..."}``, one character a cell (``.`` blank, ``0``-``4`` a clue), row by row."""
+    if not isinstance(data, list):
+        raise InvalidParameters(f"{where}: expected a JSON list of slitherlinks")
+    puzzles = []
+    for index, entry in enumerate(data):
+        at = f"{where} entry {index}"
+        try:
+            parameters = entry["board"]["parameters"]
+            width, height, faces = parameters["width"], parameters["height"], entry["faceData"]
+        except (KeyError, TypeError):
+            raise InvalidParameters(f"{at}: expected board.parameters.width/height and faceData") from None
+        for name, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidParameters(f"{at}: {name} must be an int, not {short_repr(value)}")
+        _check_shape(width, height)
+        if not isinstance(faces, str) or len(faces) != width * height:
+            raise InvalidParameters(f"{at}: faceData must be {width * height} characters for {width}x{height}")
+        if any(ch not in ".01234" for ch in faces):
+            raise InvalidParameters(f"{at}: faceData holds characters other than . and 0-4")
+        clues = tuple(None if ch == "." else int(ch) for ch in faces)
+        puzzles.append(LoopPuzzleFile(width, height, clues, "olson-json"))
+    return puzzles
 
 
 def to_json(clues: Sequence[int | None], width: int, height: int) -> str:

@@ -45,23 +45,26 @@ would join two parts and cut the outside in two).
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.game import PuzzleSpec
 from gridlogic.loop.board import (
     clue_mismatches,
     clues_of_region,
     grid,
+    inside_of_loop,
     loop_of_region,
     validate_loop,
     vertex_degrees,
 )
-from gridlogic.loop.difficulty import grade, solvable_at
+from gridlogic.loop.difficulty import Grade, grade, solvable_at
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, check_clues, solve_grid
-from gridlogic.params import check_generate_arguments, check_seed, int_list
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 
 NAME = "loop"
@@ -72,6 +75,7 @@ DIFFICULTIES = ("any", "easy", "medium", "hard")
 VERSION = 1
 MAX_ATTEMPTS = 500
 FINAL_CHECK_NODES = 200_000
+MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
 
 # ring of 8 around a cell, in circular order: N, NE, E, SE, S, SW, W, NW
 _RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -148,54 +152,96 @@ def remove_clues(
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    """A generated Loop puzzle: the clues (None where removed) and the answer region."""
+class Metrics:
+    """How many clues are shown, their share of the cells, and the loop's length in edges."""
 
-    n: int
+    clue_count: int
+    clue_share: float
+    loop_length: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"clueCount": self.clue_count, "clueShare": self.clue_share, "loopLength": self.loop_length}
+
+    @classmethod
+    def of(cls, clues: Sequence[int | None], loop_length: int) -> Metrics:
+        count = sum(1 for k in clues if k is not None)
+        return cls(count, round(count / len(clues), 4), loop_length)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated Loop puzzle: the clues (None where removed) and the answer region.
+
+    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
+    the grader's result (the JSON's ``difficulty``) and ``level`` its level.
+    """
+
+    width: int
+    height: int
     seed: str
-    target: str
+    difficulty: str
     version: int
     clues: tuple[int | None, ...]
     answer: tuple[int, ...]
     attempt: int
-    difficulty: Mapping[str, Any] = field(hash=False)
-    metrics: Mapping[str, Any] = field(hash=False)
+    grade: Grade
+    metrics: Metrics
+    game: ClassVar[str] = "loop"
+
+    @property
+    def n(self) -> int:
+        """The side of the (square) board."""
+        return self.width
+
+    @property
+    def level(self) -> str | None:
+        return self.grade.level
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
 
     def __repr__(self) -> str:
         body = "".join("." if k is None else str(k) for k in self.clues)
-        level = self.difficulty.get("level")
-        return f"<loop.Puzzle {self.n}x{self.n} seed={self.seed!r} level={level} clues={body}>"
+        return f"<loop.Puzzle {self.id} level={self.level} clues={body}>"
 
     def edges(self) -> list[int]:
         """The answer loop as 0/1 per edge (horizontal edges, then vertical ones)."""
-        return loop_of_region(self.answer, self.n, self.n)
+        return loop_of_region(self.answer, self.width, self.height)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "n": self.n,
             "seed": self.seed,
-            "target": self.target,
+            "target": self.difficulty,
             "version": self.version,
             "clues": list(self.clues),
             "answer": list(self.answer),
             "attempt": self.attempt,
-            "difficulty": _plain(self.difficulty),
-            "metrics": _plain(self.metrics),
+            "difficulty": self.grade.to_dict(),
+            "metrics": self.metrics.to_dict(),
         }
 
     def givens(self) -> dict[str, Any]:
         return {"clues": list(self.clues)}
 
     def solution(self) -> dict[str, Any]:
-        edges = self.edges()
-        split = (self.n + 1) * self.n
-        return {"inside": list(self.answer), "horizontal": edges[:split], "vertical": edges[split:]}
+        return solution_of_edges(self.edges(), self.width, self.height)
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+def solution_of_edges(edges: Sequence[int], width: int, height: int) -> dict[str, Any]:
+    """A loop's edge list in the form of :meth:`Puzzle.solution`: the inside region and both edge lists."""
+    split = (height + 1) * width
+    return {"inside": inside_of_loop(edges, width, height), "horizontal": list(edges[:split]),
+            "vertical": list(edges[split:])}
 
 
 def _levels_for(target: str, random: Callable[[], float]) -> list[int]:
@@ -216,9 +262,12 @@ def final_check(clues: Sequence[int | None], n: int, planted_edges: Sequence[int
     )
 
 
-def generate(size: int = DEFAULT_SIZE, seed: str = "", difficulty: str = "any") -> Puzzle:
-    """A puzzle with exactly one solution, graded exactly at ``difficulty`` (see the module docstring)."""
-    check_generate_arguments("Loop", size, seed, difficulty, SIZES, DIFFICULTIES)
+def make(spec: PuzzleSpec) -> Puzzle:
+    """A puzzle with exactly one solution, graded exactly at ``difficulty`` (see the module docstring).
+
+    ``spec`` is checked already (``gridlogic.loop.generate`` checks its arguments and calls this).
+    """
+    size, seed, difficulty = spec.width, spec.seed, spec.difficulty
     n = size
     random = rng(seed)
     lowest_size = math.ceil(0.35 * n * n)
@@ -239,65 +288,41 @@ def generate(size: int = DEFAULT_SIZE, seed: str = "", difficulty: str = "any") 
         planted = loop_of_region(inside, n, n)
         if not final_check(clues, n, planted):
             continue
-        clue_count = sum(1 for k in clues if k is not None)
-        return Puzzle(
-            n=n,
-            seed=seed,
-            target=difficulty,
-            version=VERSION,
-            clues=tuple(clues),
-            answer=tuple(inside),
-            attempt=attempt,
-            difficulty=graded.to_dict(),
-            metrics={
-                "clueCount": clue_count,
-                "clueShare": round(clue_count / (n * n), 4),
-                "loopLength": sum(planted),
-            },
-        )
-    raise GenerationFailed(
-        f"no {difficulty} Loop puzzle of size {n} for seed {seed!r} within {MAX_ATTEMPTS} attempts; "
-        "try another seed or difficulty"
-    )
+        return Puzzle(n, n, seed, difficulty, VERSION, tuple(clues), tuple(inside), attempt, graded,
+                      Metrics.of(clues, sum(planted)))
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+_PUZZLE_FIELDS = ("n", "seed", "target", "version", "clues", "answer", "attempt", "difficulty", "metrics")
 
 
 def puzzle_from_dict(data: object) -> Puzzle:
     """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
-    if not isinstance(data, dict):
-        raise InvalidParameters(f"a Loop puzzle is a JSON object, not {type(data).__name__}")
-    fields = ("n", "seed", "target", "version", "clues", "answer", "attempt", "difficulty", "metrics")
-    missing = [k for k in fields if k not in data]
-    if missing:
-        raise InvalidParameters(f"not a Loop puzzle: missing field(s) {', '.join(missing)}")
-    n = data["n"]
-    if isinstance(n, bool) or not isinstance(n, int) or n not in SIZES:
-        raise InvalidParameters(f"'n' must be one of {', '.join(map(str, SIZES))}, not {n!r}")
-    check_seed(data["seed"])
-    if data["target"] not in DIFFICULTIES:
-        raise InvalidParameters(f"'target' must be one of {', '.join(DIFFICULTIES)}, not {data['target']!r}")
-    if isinstance(data["version"], bool) or data["version"] != VERSION:
-        raise InvalidParameters(f"'version' {data['version']!r} is not supported; this is version {VERSION}")
-    attempt = data["attempt"]
-    if isinstance(attempt, bool) or not isinstance(attempt, int) or not 1 <= attempt <= MAX_ATTEMPTS:
-        raise InvalidParameters(f"'attempt' must be a whole number 1..{MAX_ATTEMPTS}, not {attempt!r}")
-    answer = int_list(data["answer"], "'answer'", n * n, (0, 1))
-    clues = data["clues"]
+    fields = check_object(data, "a Loop puzzle", _PUZZLE_FIELDS)
+    n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
+    seed = check_seed(fields["seed"])
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    if check_int(fields["version"], "'version'") != VERSION:
+        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Loop puzzles here are version {VERSION}")
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    answer = int_list(fields["answer"], "'answer'", n * n, (0, 1))
+    clues = fields["clues"]
     if not isinstance(clues, list) or len(clues) != n * n:
-        raise InvalidParameters(f"'clues' must be a list of {n * n} ints or nulls, not {clues!r:.80}")
+        raise InvalidParameters(f"'clues' must be a list of {n * n} ints or nulls, not {short_repr(clues)}")
     clues = check_clues(clues, n, n)  # 3.0 == 3, but a float is no clue
-    if not isinstance(data["difficulty"], dict) or not isinstance(data["metrics"], dict):
-        raise InvalidParameters("'difficulty' and 'metrics' must be JSON objects")
     if not any(answer) or not validate_region(answer, n):
         raise InvalidParameters("'answer' is not a region whose boundary is one loop")
     expected = clues_of_region(answer, n, n)
     for k, clue in enumerate(clues):
         if clue is not None and clue != expected[k]:
             raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
-    return Puzzle(
-        n=n, seed=data["seed"], target=data["target"], version=VERSION, clues=tuple(clues),
-        answer=tuple(answer), attempt=attempt, difficulty=_plain(data["difficulty"]),
-        metrics=_plain(data["metrics"]),
-    )  # fmt: skip
+    grade = Grade.from_dict(fields["difficulty"])
+    metrics = check_object(fields["metrics"], "'metrics'", ("clueCount", "clueShare", "loopLength"))
+    recomputed = Metrics.of(clues, sum(loop_of_region(answer, n, n)))
+    # compared as JSON text, where true is not 1 and 1 is not 1.0
+    if json.dumps(metrics, sort_keys=True) != json.dumps(recomputed.to_dict(), sort_keys=True):
+        raise InvalidParameters(f"'metrics' {short_repr(metrics)} are not the puzzle's ({recomputed.to_dict()})")
+    return Puzzle(n, n, seed, target, VERSION, tuple(clues), tuple(answer), attempt, grade, recomputed)
 
 
 def validate_region(inside: Sequence[int], n: int) -> bool:
@@ -305,23 +330,32 @@ def validate_region(inside: Sequence[int], n: int) -> bool:
     return validate_loop(loop_of_region(inside, n, n), [None] * (n * n), n, n)
 
 
+def parse_board(width: int, height: int, raw: object) -> dict[str, list[int]]:
+    """A player's board: ``{"horizontal": (height+1)*width, "vertical": height*(width+1)}`` entries,
+    each 0 (nothing), 1 (a line) or 2 (a cross)."""
+    fields = check_object(raw, "a Loop board", ("horizontal", "vertical"))
+    return {
+        "horizontal": int_list(fields["horizontal"], "board.horizontal", (height + 1) * width, (0, 1, 2)),
+        "vertical": int_list(fields["vertical"], "board.vertical", height * (width + 1), (0, 1, 2)),
+    }
+
+
+def min_moves(puzzle: Puzzle) -> int:
+    """The fewest moves that solve ``puzzle`` on the page: one per edge of the loop."""
+    return sum(puzzle.edges())
+
+
 def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
     """A player's board judged by the rules: any single loop meeting every clue counts as solved.
 
-    ``board`` is ``{"horizontal": (n+1)*n, "vertical": n*(n+1)}`` ints, 1 a
-    line, 0 nothing, 2 a cross (counts as no line). ``wrongClues`` lists the
-    clued cells whose line count differs from the clue, ``badVertices`` the
-    vertices with 1, 3 or 4 lines, ``loops`` how many separate line groups
-    there are.
+    ``board`` is as :func:`parse_board` takes it; a cross counts as no line.
+    ``wrongClues`` lists the clued cells whose line count differs from the
+    clue, ``badVertices`` the vertices with 1, 3 or 4 lines, ``loops`` how
+    many separate line groups there are.
     """
     n = puzzle.n
-    if not isinstance(board, dict):
-        raise InvalidParameters(f"a Loop board is an object with 'horizontal' and 'vertical', not {board!r:.80}")
-    for key in ("horizontal", "vertical"):
-        if key not in board:
-            raise InvalidParameters(f"the board is missing {key!r}")
-    horizontal = int_list(board["horizontal"], "board['horizontal']", (n + 1) * n, (0, 1, 2))
-    vertical = int_list(board["vertical"], "board['vertical']", n * (n + 1), (0, 1, 2))
+    lines = parse_board(n, n, board)
+    horizontal, vertical = lines["horizontal"], lines["vertical"]
     edges = [1 if v == 1 else 0 for v in horizontal + vertical]
     g = grid(n, n)
     wrong = list(clue_mismatches(edges, puzzle.clues, g))
@@ -361,7 +395,9 @@ __all__ = [
     "Puzzle",
     "check",
     "final_check",
-    "generate",
+    "make",
+    "min_moves",
+    "parse_board",
     "grid",
     "grow_region",
     "may_join",

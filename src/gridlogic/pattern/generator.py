@@ -43,9 +43,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.params import check_generate_arguments, int_list
+from gridlogic.game import PuzzleSpec
+from gridlogic.params import check_int, check_object, check_seed, check_size, int_list, short_repr
 from gridlogic.pattern.lines import compute_clue
 from gridlogic.pattern.linesolver import normalise_clue
 from gridlogic.pattern.solver import SolveResult, search_runs
@@ -62,7 +64,9 @@ __all__ = [
     "attempts",
     "check",
     "clues_for",
-    "generate",
+    "make",
+    "min_moves",
+    "parse_board",
     "puzzle_from_dict",
     "verify",
 ]
@@ -73,6 +77,7 @@ DIFFICULTIES = ("any",)
 VERSION = 1
 MAX_ATTEMPTS = 500
 NODE_LIMIT = 20000
+MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
 
 
 def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -92,22 +97,46 @@ def _picture(cells: Sequence[int], n: int) -> str:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated Pattern puzzle; ``to_dict()`` is the reference's JSON, field for field."""
+    """A generated Pattern puzzle; ``to_dict()`` is the reference's JSON, field for field.
 
-    n: int
+    Version 1 does not grade: ``difficulty`` is always "any" and ``level`` None.
+    """
+
+    width: int
+    height: int
     seed: str
     version: int
     answer: tuple[int, ...]
     row_clues: tuple[tuple[int, ...], ...]
     col_clues: tuple[tuple[int, ...], ...]
     attempt: int
-    cells: int
+    difficulty: str = "any"
+    level: str | None = None
+    game: ClassVar[str] = "pattern"
+
+    @property
+    def n(self) -> int:
+        """The side of the (square) board."""
+        return self.width
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
 
     def __repr__(self) -> str:
-        return (
-            f"<pattern.Puzzle n={self.n} seed={self.seed!r} attempt={self.attempt} "
-            f"answer={_picture(self.answer, self.n)!r}>"
-        )
+        return f"<pattern.Puzzle {self.id} attempt={self.attempt} answer={_picture(self.answer, self.n)!r}>"
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -151,19 +180,14 @@ class Attempt:
     clues: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = None  # rows, columns
 
 
-def check_parameters(size: object, seed: object, difficulty: object = "any") -> None:
-    """Raise :class:`InvalidParameters` naming what is allowed, for anything ``generate`` refuses."""
-    check_generate_arguments("Pattern", size, seed, difficulty, SIZES, DIFFICULTIES)
-
-
 def attempts(size: int, seed: str) -> Iterator[Attempt]:
     """Every attempt ``generate(size, seed)`` makes, in order, up to the first accepted one.
 
     Stops after :data:`MAX_ATTEMPTS` attempts. The random stream is the one
     ``generate`` uses, so the attempts are exactly its attempts.
     """
-    check_parameters(size, seed)
-    return _attempts(size, seed)
+    width, _ = check_size(size, SIZES, False, "Pattern")
+    return _attempts(width, check_seed(seed))
 
 
 def _attempts(n: int, seed: str) -> Iterator[Attempt]:
@@ -198,50 +222,38 @@ def _attempts(n: int, seed: str) -> Iterator[Attempt]:
             return
 
 
-def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
+def make(spec: PuzzleSpec) -> Puzzle:
     """The puzzle the original engine makes for (size, seed); see the module docstring.
 
-    ``difficulty`` exists for the common game surface and accepts only ``"any"``.
+    ``spec`` is checked already (``gridlogic.pattern.generate`` checks its arguments and calls this).
     """
-    check_parameters(size, seed, difficulty)
+    size, seed = spec.width, spec.seed
     for attempt in _attempts(size, seed):
         if attempt.outcome == "accepted" and attempt.clues:
             rows, cols = attempt.clues
-            return Puzzle(size, seed, VERSION, attempt.answer, rows, cols, attempt.number, size * size)
-    raise GenerationFailed(
-        f"no {size}x{size} Pattern puzzle with a unique solution was found in {MAX_ATTEMPTS} "
-        f"attempts for seed {seed!r}; try another size or seed"
-    )
+            return Puzzle(size, size, seed, VERSION, attempt.answer, rows, cols, attempt.number)
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+_PUZZLE_FIELDS = ("n", "seed", "version", "answer", "rowClues", "colClues", "attempt", "cells")
 
 
 def puzzle_from_dict(data: object) -> Puzzle:
     """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
-    if not isinstance(data, dict):
-        raise InvalidParameters(f"a Pattern puzzle is a JSON object, not {type(data).__name__}")
-    missing = [k for k in ("n", "seed", "version", "answer", "rowClues", "colClues", "attempt", "cells") if k not in data]
-    if missing:
-        raise InvalidParameters(f"not a Pattern puzzle: missing field(s) {', '.join(missing)}")
-    n = data["n"]
-    if isinstance(n, bool) or not isinstance(n, int) or n not in SIZES:
-        raise InvalidParameters(f"'n' must be one of {', '.join(map(str, SIZES))}, not {n!r}")
-    if not isinstance(data["seed"], str):
-        raise InvalidParameters(f"'seed' must be a string, not {data['seed']!r}")
-    if data["version"] != VERSION or isinstance(data["version"], bool):
-        raise InvalidParameters(f"'version' {data['version']!r} is not supported; this is version {VERSION}")
-    attempt = data["attempt"]
-    if isinstance(attempt, bool) or not isinstance(attempt, int) or not 1 <= attempt <= MAX_ATTEMPTS:
-        raise InvalidParameters(f"'attempt' must be a whole number 1..{MAX_ATTEMPTS}, not {attempt!r}")
-    if data["cells"] != n * n or isinstance(data["cells"], bool):
-        raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {data['cells']!r}")
-    answer = tuple(int_list(data["answer"], "answer", n * n, (0, 1)))
+    fields = check_object(data, "a Pattern puzzle", _PUZZLE_FIELDS)
+    n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
+    seed = check_seed(fields["seed"])
+    if check_int(fields["version"], "'version'") != VERSION:
+        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Pattern puzzles here are version {VERSION}")
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    if check_int(fields["cells"], "'cells'") != n * n:
+        raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {fields['cells']!r}")
+    answer = tuple(int_list(fields["answer"], "'answer'", n * n, (0, 1)))
     rows, cols = clues_for(answer, n)
     for key, expected in (("rowClues", rows), ("colClues", cols)):
-        if data[key] != expected:
-            raise InvalidParameters(f"'{key}' {data[key]!r:.80} are not the clues of the answer ({expected})")
-    return Puzzle(
-        n, data["seed"], VERSION, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)),
-        attempt, n * n,
-    )  # fmt: skip
+        if fields[key] != expected:
+            raise InvalidParameters(f"'{key}' {short_repr(fields[key])} are not the clues of the answer ({expected})")
+    return Puzzle(n, n, seed, VERSION, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt)
 
 
 def check(puzzle: Puzzle, board: object) -> dict[str, object]:
@@ -252,11 +264,21 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
     from their clue.
     """
     n = puzzle.n
-    cells = [1 if v == 1 else 0 for v in int_list(board, "board", n * n, (0, 1, 2))]
+    cells = [1 if v == 1 else 0 for v in parse_board(n, n, board)]
     rows, cols = clues_for(cells, n)
     wrong_rows = [r for r in range(n) if tuple(rows[r]) != puzzle.row_clues[r]]
     wrong_cols = [c for c in range(n) if tuple(cols[c]) != puzzle.col_clues[c]]
     return {"solved": not wrong_rows and not wrong_cols, "wrongRows": wrong_rows, "wrongCols": wrong_cols}
+
+
+def parse_board(width: int, height: int, raw: object) -> list[int]:
+    """A player's board: ``width * height`` cells, 0 empty, 1 filled, 2 marked empty."""
+    return int_list(raw, "board", width * height, (0, 1, 2))
+
+
+def min_moves(puzzle: Puzzle) -> int:
+    """The fewest moves that solve ``puzzle`` on the page: one per filled cell."""
+    return sum(puzzle.answer)
 
 
 def verify(puzzle: Puzzle) -> bool:

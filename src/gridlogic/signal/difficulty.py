@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gridlogic.params import check_bool, check_choice, check_int, check_object
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.solver import (
     Geometry,
@@ -92,10 +93,22 @@ class Difficulty:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Difficulty:
-        return cls(*(data[key] for key in _JSON_KEYS))  # type: ignore[arg-type]
+    def from_dict(cls, data: object) -> Difficulty:
+        """The inverse of :meth:`to_dict`, checking every field's type."""
+        fields = check_object(data, "'difficulty'", _JSON_KEYS)
+
+        def count(key: str) -> int:
+            return check_int(fields[key], f"'difficulty'.{key}", 0)
+
+        return cls(
+            check_choice(fields["level"], "'difficulty'.level", LEVELS),
+            count("boundaryFixed"), count("localFixed"), count("localRounds"), count("globalRounds"),
+            check_bool(fields["needsSearch"], "'difficulty'.needsSearch"),
+            count("maxDepth"), count("decisionPoints"), count("remaining"), count("largestRegion"),
+        )
 
 
+LEVELS = ("easy", "medium", "hard", "unrated")  # what the grader can say
 _JSON_KEYS = (
     "level", "boundaryFixed", "localFixed", "localRounds", "globalRounds",
     "needsSearch", "maxDepth", "decisionPoints", "remaining", "largestRegion",

@@ -48,9 +48,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import getitem
+from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.params import check_generate_arguments
+from gridlogic.game import PuzzleSpec
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list
 from gridlogic.rng import rng
 from gridlogic.signal.board import (
     BITS,
@@ -76,6 +78,7 @@ DIFFICULTIES = ("any", "easy", "medium", "hard")
 VERSION = 3
 MAX_ATTEMPTS = 500
 SOLVE_NODE_LIMIT = 30000  # the articles' budget for proving uniqueness
+MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
 
 
 def tree(n: int, random: Callable[[], float]) -> list[int]:
@@ -184,34 +187,58 @@ def _variety(counts: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated Signal puzzle; ``to_dict()`` is the reference's JSON, field for field."""
+    """A generated Signal puzzle; ``to_dict()`` is the reference's JSON, field for field.
 
-    n: int
+    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
+    the grader's analysis (the JSON's ``difficulty``) and ``level`` its verdict.
+    """
+
+    width: int
+    height: int
     seed: str
-    target: str
+    difficulty: str
     version: int
     answer: tuple[int, ...]
     shuffled: tuple[int, ...]
     attempt: int
-    difficulty: Difficulty
+    grade: Difficulty
     metrics: Metrics
+    game: ClassVar[str] = "signal"
+
+    @property
+    def n(self) -> int:
+        """The side of the (square) board."""
+        return self.width
+
+    @property
+    def level(self) -> str:
+        return self.grade.level
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
 
     def __repr__(self) -> str:
-        return (
-            f"<signal.Puzzle n={self.n} seed={self.seed!r} target={self.target!r} "
-            f"level={self.difficulty.level!r} attempt={self.attempt}>"
-        )
+        return f"<signal.Puzzle {self.id} level={self.level!r} attempt={self.attempt}>"
 
     def to_dict(self) -> dict[str, object]:
         return {
             "n": self.n,
             "seed": self.seed,
-            "target": self.target,
+            "target": self.difficulty,
             "version": self.version,
             "answer": list(self.answer),
             "shuffled": list(self.shuffled),
             "attempt": self.attempt,
-            "difficulty": self.difficulty.to_dict(),
+            "difficulty": self.grade.to_dict(),
             "metrics": self.metrics.to_dict(),
         }
 
@@ -223,9 +250,12 @@ class Puzzle:
         return {"tiles": list(self.answer)}
 
 
-def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
-    """The puzzle the original engine makes for (size, seed, difficulty); see the module docstring."""
-    check_generate_arguments("Signal", size, seed, difficulty, SIZES, DIFFICULTIES)
+def make(spec: PuzzleSpec) -> Puzzle:
+    """The puzzle the original engine makes for (size, seed, difficulty); see the module docstring.
+
+    ``spec`` is checked already (``gridlogic.signal.generate`` checks its arguments and calls this).
+    """
+    size, seed, difficulty = spec.width, spec.seed, spec.difficulty
     n = size
     geo = geometry(n)
     random = rng(seed)
@@ -253,34 +283,43 @@ def generate(size: int, seed: str, difficulty: str = "any") -> Puzzle:
             continue
         # Proven unique, and the answer is a spanning tree by construction: correct.
         return Puzzle(
-            n, seed, difficulty, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
+            n, n, seed, difficulty, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
             _metrics(answer, shuffled, True, grade.local_fixed),
         )
-    raise GenerationFailed(
-        f"no {difficulty} {n}x{n} Signal puzzle was found in {MAX_ATTEMPTS} attempts for seed {seed!r}; "
-        "try another size, difficulty or seed"
-    )
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+_PUZZLE_FIELDS = ("n", "seed", "target", "version", "answer", "shuffled", "attempt", "difficulty", "metrics")
 
 
 def puzzle_from_dict(data: object) -> Puzzle:
-    """The inverse of :meth:`Puzzle.to_dict`, checking shapes and types."""
-    if not isinstance(data, dict):
-        raise InvalidParameters(f"a Signal puzzle is a JSON object, not {type(data).__name__}")
-    try:
-        n = data["n"]
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidParameters(f"'n' must be an int of at least 1, not {n!r}")
-        answer = check_board(data["answer"], n)
-        shuffled = check_board(data["shuffled"], n)
-        difficulty = Difficulty.from_dict(data["difficulty"])
-        m = data["metrics"]
-        return Puzzle(
-            n, str(data["seed"]), str(data["target"]), int(data["version"]), tuple(answer),
-            tuple(shuffled), int(data["attempt"]), difficulty,
-            Metrics(int(m["score"]), int(m["deduction"]), int(m["variety"]), int(m["turns"])),
-        )
-    except (KeyError, TypeError) as error:
-        raise InvalidParameters(f"not a Signal puzzle: missing or malformed field {error}") from None
+    """The inverse of :meth:`Puzzle.to_dict`, checking every field.
+
+    The answer must be one tree (solved) and each shuffled tile a rotation of
+    its answer tile; the grade and the metrics are checked for shape only
+    (``verify`` and ``gridlogic batch --verify`` recompute them).
+    """
+    fields = check_object(data, "a Signal puzzle", _PUZZLE_FIELDS)
+    n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
+    seed = check_seed(fields["seed"])
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    if check_int(fields["version"], "'version'") != VERSION:
+        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Signal puzzles here are version {VERSION}")
+    answer = check_board(fields["answer"], n)
+    shuffled = check_board(fields["shuffled"], n)
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    grade = Difficulty.from_dict(fields["difficulty"])
+    metrics = check_object(fields["metrics"], "'metrics'", ("score", "deduction", "variety", "turns"))
+    score, deduction, variety, turns = (
+        check_int(metrics[k], f"'metrics'.{k}", 0) for k in ("score", "deduction", "variety", "turns")
+    )
+    if not is_solved(answer, n):
+        raise InvalidParameters("'answer' is not one tree: its pipes do not all meet, or they close a loop")
+    for i, (mask, given) in enumerate(zip(answer, shuffled)):
+        if mask not in VARIANTS[given]:
+            raise InvalidParameters(f"'shuffled'[{i}] is {given}, which no rotation turns into the answer's {mask}")
+    return Puzzle(n, n, seed, target, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
+                  Metrics(score, deduction, variety, turns))
 
 
 def check(puzzle: Puzzle, board: object) -> dict[str, object]:
@@ -304,3 +343,17 @@ def verify(puzzle: Puzzle) -> bool:
     """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
     result = solve(list(puzzle.shuffled), puzzle.n)
     return result.unique and tuple(result.solutions[0]) == puzzle.answer
+
+
+def min_moves(puzzle: Puzzle) -> int:
+    """The fewest moves that solve ``puzzle`` on the page: per tile, the fewer quarter turns either way.
+
+    (The page, like a mouse's two buttons, turns both ways, one move a turn;
+    the ``turns`` metric counts clockwise turns only, as the original app did.)
+    """
+    return sum(min(turns, 4 - turns) for turns in map(getitem, map(TURNS.__getitem__, puzzle.shuffled), puzzle.answer))
+
+
+def parse_board(width: int, height: int, raw: object) -> list[int]:
+    """A player's board: ``width * height`` tile masks, each 0 to 15."""
+    return int_list(raw, "board", width * height, range(16))

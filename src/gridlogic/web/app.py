@@ -1,15 +1,19 @@
 """The web app: a Starlette adapter that serves the page and a small JSON API.
 
 The page (``static/``) talks to the engines only through this API, and the
-API talks to them only through the game surface of :mod:`gridlogic.games`
-(``SIZES``, ``DEFAULT_SIZE``, ``DIFFICULTIES``, ``VERSION``, ``generate``,
-``check`` and a puzzle's ``givens()`` / ``solution()``)::
+API talks to them only through :data:`gridlogic.GAMES` (each game's
+:class:`~gridlogic.game.Game` record and its puzzles' common shape)::
 
-    GET  /api/games                                   every game, its sizes and difficulties
+    GET  /api/games                                   every game, its versions, sizes and difficulties
     GET  /api/{game}/puzzle?size=&difficulty=&seed=   the givens; no seed -> a random one
     GET  /api/{game}/solution?size=&difficulty=&seed= the answer, for the Reveal button
     POST /api/{game}/check                            a board judged by the rules, and the
                                                       score once it is solved
+
+A puzzle is named by ``size`` (or ``width`` and ``height``), ``difficulty``,
+``seed`` and ``version``, or by its ``id`` alone (:mod:`.inputs` reads them);
+every answer about a puzzle carries its ``id``, ``version``, ``width`` and
+``height``.
 
 Every answer is JSON. Anything the request got wrong is a 400 with
 ``{"error": "<what was wrong and what is allowed>"}``, an unknown path or
@@ -27,25 +31,22 @@ solution), and only the first pays.
 Worked example (``tests/web/test_api.py`` checks it)::
 
     GET /api/signal/puzzle?size=7
-    -> 400 {"error": "size '7' is not allowed for signal; the sizes are 4, 5, 6"}
+    -> 400 {"error": "Signal size must be a square side, 4, 5 or 6, not 7"}
     GET /api/signal/puzzle?size=4&seed=notes-example
-    -> 200 {"game": "signal", "size": 4, "difficulty": "any", "seed": "notes-example",
-            "version": 3, "tiles": [...16 shuffled masks...]}
+    -> 200 {"game": "signal", "id": "signal.3.4x4.any.notes-example", "size": 4, "width": 4,
+            "height": 4, "difficulty": "any", "seed": "notes-example", "version": 3,
+            "level": "medium", "tiles": [...16 shuffled masks...]}
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import logging
-import math
 import mimetypes
-import re
-import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from starlette.applications import Starlette
@@ -53,235 +54,83 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
+from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gridlogic import GAMES, scoring
+from gridlogic import scoring
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
-from gridlogic.games import get_game
-from gridlogic.params import MAX_SEED_LENGTH, NotJson, int_list, parse_json, short_repr
-from gridlogic.rng import js_length
+from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
+from gridlogic.params import short_repr
+from gridlogic.web.inputs import (
+    MAX_BODY_BYTES,
+    PLAY_STATS,
+    BadRequest,
+    json_body,
+    play_stats,
+    puzzle_spec,
+    query_values,
+    spec_fields,
+)
 
 logger = logging.getLogger("gridlogic.web")
 
 STATIC_DIR = Path(__file__).parent / "static"
-# A 10x10 Loop board in JSON is about 1.5 kB; anything near this limit is not a board.
-MAX_BODY_BYTES = 64 * 1024
-# Generous: an hour-long play is 3600 seconds; a week is still a number a person could mean.
-MAX_SECONDS = 7 * 24 * 3600
-MAX_COUNT = 10_000_000
 PUZZLE_CACHE_SIZE = 512
 
-PUZZLE_PARAMETERS = ("size", "difficulty", "seed")
-CHECK_STATS = ("seconds", "moves", "checks", "revealed")
-CHECK_FIELDS = (*PUZZLE_PARAMETERS, "board", *CHECK_STATS)
-
-_DIGITS = re.compile(r"[0-9]{1,6}")
+__all__ = ["MAX_BODY_BYTES", "create_app"]
 
 # Some platforms map .js to text/plain; browsers refuse to run modules served like that.
 mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("image/svg+xml", ".svg")
 
 
-class BadRequest(Exception):
-    """The request is not acceptable; ``str(self)`` says why, for a 400 or 404 answer."""
+class JSONResponse(StarletteJSONResponse):
+    """JSON with every non-ASCII character escaped: a seed may hold a lone surrogate, which UTF-8
+    cannot carry but a JSON ``\\ud800`` escape can (and JavaScript reads back the same string)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-@dataclass(frozen=True)
-class PuzzleRequest:
-    game: str
-    size: int
-    difficulty: str
-    seed: str
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
 
 
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _load_games(loader: Callable[[str], ModuleType]) -> dict[str, ModuleType]:
-    """The game modules that import; a game whose engine is not installed is left out."""
-    games: dict[str, ModuleType] = {}
-    for name in GAMES:
-        try:
-            games[name] = loader(name)
-        except ImportError as error:
-            logger.warning("game %s is not available: %s", name, error)
-    return games
-
-
-def _game_info(name: str, module: ModuleType) -> dict[str, Any]:
+def _game_info(game: Game) -> dict[str, Any]:
+    latest = game.version()
     return {
-        "name": name,
-        "sizes": list(module.SIZES),
-        "defaultSize": module.DEFAULT_SIZE,
-        "difficulties": list(module.DIFFICULTIES),
-        "version": module.VERSION,
+        "name": game.name,
+        "title": game.title,
+        "sizes": list(latest.sides),
+        "defaultSize": latest.default_size,
+        "difficulties": list(latest.difficulties),
+        "version": game.latest,
+        "unversioned": game.unversioned,
+        "versions": [
+            {
+                "number": version.number,
+                "summary": version.summary,
+                "sides": list(version.sides),
+                "rectangular": version.rectangular,
+                "presets": list(version.presets),
+                "defaultSize": version.default_size,
+                "difficulties": list(version.difficulties),
+                "options": [{"name": o.name, "values": list(o.values), "help": o.help} for o in version.options],
+            }
+            for _, version in sorted(game.versions.items())
+        ],
     }
 
 
-# --- parameters -------------------------------------------------------------------------------
-
-
-def _parse_size(module: ModuleType, game: str, raw: object) -> int:
-    if isinstance(raw, str):
-        if not _DIGITS.fullmatch(raw):
-            raise BadRequest(f"size {short_repr(raw)} is not allowed for {game}; the sizes are "
-                             f"{', '.join(map(str, module.SIZES))}")
-        size = int(raw)
-    elif isinstance(raw, int) and not isinstance(raw, bool):
-        size = raw
-    else:
-        raise BadRequest(f"size {short_repr(raw)} must be an integer; the sizes for {game} are "
-                         f"{', '.join(map(str, module.SIZES))}")
-    if size not in module.SIZES:
-        raise BadRequest(f"size {short_repr(raw)} is not allowed for {game}; the sizes are "
-                         f"{', '.join(map(str, module.SIZES))}")
-    return size
-
-
-def _parse_difficulty(module: ModuleType, game: str, raw: object) -> str:
-    if not isinstance(raw, str) or raw not in module.DIFFICULTIES:
-        raise BadRequest(f"difficulty {short_repr(raw)} is not allowed for {game}; the difficulties "
-                         f"are {', '.join(module.DIFFICULTIES)}")
-    return raw
-
-
-def _parse_seed(raw: object) -> str:
-    if not isinstance(raw, str):
-        raise BadRequest(f"seed {short_repr(raw)} must be a string of 1 to {MAX_SEED_LENGTH} characters")
-    try:
-        raw.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadRequest(f"seed {short_repr(raw)} is not valid Unicode text (it holds a lone "
-                         "surrogate)") from None
-    units = js_length(raw)
-    if not 1 <= units <= MAX_SEED_LENGTH:
-        raise BadRequest(f"seed {short_repr(raw)} has {units} characters (UTF-16 units); a seed has "
-                         f"1 to {MAX_SEED_LENGTH}")
-    return raw
-
-
-def _puzzle_request(game: str, module: ModuleType, values: Mapping[str, object],
-                    *, seed_required: bool) -> PuzzleRequest:
-    size = _parse_size(module, game, values["size"]) if "size" in values else module.DEFAULT_SIZE
-    difficulty = (_parse_difficulty(module, game, values["difficulty"])
-                  if "difficulty" in values else module.DIFFICULTIES[0])
-    if "seed" in values:
-        seed = _parse_seed(values["seed"])
-    elif seed_required:
-        raise BadRequest("seed is required: the seed of the puzzle being played "
-                         f"(1 to {MAX_SEED_LENGTH} characters)")
-    else:
-        seed = secrets.token_hex(5)
-    return PuzzleRequest(game, size, difficulty, seed)
-
-
-def _query_values(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
-    """The query parameters as a dict; an unknown or repeated parameter is refused."""
-    values: dict[str, str] = {}
-    for key, value in request.query_params.multi_items():
-        if key not in allowed:
-            raise BadRequest(f"unknown query parameter {short_repr(key)}; the parameters are "
-                             f"{', '.join(allowed) if allowed else 'none'}")
-        if key in values:
-            raise BadRequest(f"query parameter {key!r} is given more than once")
-        values[key] = value
-    return values
-
-
-async def _json_body(request: Request) -> object:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-        raise BadRequest(f"the body is too large; at most {MAX_BODY_BYTES} bytes are accepted")
-    chunks: list[bytes] = []
-    received = 0
-    async for chunk in request.stream():
-        received += len(chunk)
-        if received > MAX_BODY_BYTES:
-            raise BadRequest(f"the body is too large; at most {MAX_BODY_BYTES} bytes are accepted")
-        chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw.strip():
-        raise BadRequest("the body is empty; send a JSON object with the board")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRequest("the body is not UTF-8 text; send a JSON object") from None
-    try:
-        return parse_json(text, "the body")
-    except NotJson as error:
-        raise BadRequest(f"the body is not valid JSON ({error.reason})") from None
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse_board(game: str, size: int, raw: object) -> object:
-    """The board's shape, checked here so that an engine only ever sees well-formed data.
-
-    What each entry means is the engine's business (its ``check`` refuses a Signal tile
-    that is not a rotation of the given one); the web layer only checks types and lengths.
-    :func:`int_list` raises :class:`InvalidParameters`, which ``guarded`` answers with a 400.
-    """
-    cells = size * size
-    if game == "signal":
-        return int_list(raw, "board", cells, range(16))
-    if game == "pattern":
-        return int_list(raw, "board", cells, range(3))
-    if game == "loop":
-        if not isinstance(raw, dict) or set(raw) != {"horizontal", "vertical"}:
-            raise BadRequest('board must be an object with exactly "horizontal" and "vertical" '
-                             f"lists, not {short_repr(raw)}")
-        return {
-            "horizontal": int_list(raw["horizontal"], "board.horizontal", (size + 1) * size,
-                                   range(3)),
-            "vertical": int_list(raw["vertical"], "board.vertical", size * (size + 1), range(3)),
-        }
-    raise BadRequest(f"unknown game {game!r}", status=404)  # pragma: no cover - routes prevent it
-
-
-def _parse_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
-    present = [name for name in CHECK_STATS if name in body]
-    if not present:
-        return None
-    missing = [name for name in CHECK_STATS if name not in body]
-    if missing:
-        raise BadRequest(f"a score needs all of {', '.join(CHECK_STATS)}; missing "
-                         f"{', '.join(missing)}")
-    seconds = body["seconds"]
-    if (not isinstance(seconds, int | float) or isinstance(seconds, bool)
-            or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
-        raise BadRequest(f"seconds {short_repr(seconds)} must be a number from 0 to {MAX_SECONDS}")
-    stats: dict[str, Any] = {"seconds": seconds}
-    for name in ("moves", "checks"):
-        value = body[name]
-        if not _is_int(value) or not 0 <= value <= MAX_COUNT:  # type: ignore[operator]
-            raise BadRequest(f"{name} {short_repr(value)} must be an integer from 0 to {MAX_COUNT}")
-        stats[name] = value
-    if not isinstance(body["revealed"], bool):
-        raise BadRequest(f"revealed {short_repr(body['revealed'])} must be true or false")
-    stats["revealed"] = body["revealed"]
-    return stats
-
-
-# --- derived figures ----------------------------------------------------------------------------
-
-
-def _score(request: PuzzleRequest, stats: Mapping[str, Any], min_moves: int) -> dict[str, Any]:
-    result = scoring.score_play(
-        request.game, request.size, request.difficulty, seconds=stats["seconds"],
-        moves=stats["moves"], checks=stats["checks"], revealed=stats["revealed"],
-        min_moves=min_moves,
-    )
-    return dict(result.to_dict())
+def _header(puzzle: Puzzle) -> dict[str, Any]:
+    """What every answer about a puzzle says of it."""
+    size = puzzle.width if puzzle.width == puzzle.height else [puzzle.width, puzzle.height]
+    return {"game": puzzle.game, "id": puzzle.id, "size": size, "width": puzzle.width, "height": puzzle.height,
+            "difficulty": puzzle.difficulty, "seed": puzzle.seed, "version": puzzle.version,
+            "level": puzzle.level, **dict(puzzle.options)}
 
 
 class ServerTiming:
@@ -314,84 +163,73 @@ class ServerTiming:
 # --- the app ----------------------------------------------------------------------------------
 
 
-def create_app(games: Mapping[str, ModuleType] | None = None) -> Starlette:
-    """The Starlette app; ``games`` maps names to game modules (default: every installed game)."""
-    available = dict(games) if games is not None else _load_games(get_game)
+def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
+    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
+    available = dict(games) if games is not None else dict(GAMES)
 
     @functools.lru_cache(maxsize=PUZZLE_CACHE_SIZE)
-    def generate_outcome(game: str, size: int, difficulty: str, seed: str) -> Any:
+    def generate_outcome(spec: PuzzleSpec) -> Any:
         # A refusal is cached too: 500 failed attempts cost as much as a success.
         try:
-            return available[game].generate(size, seed, difficulty)
+            return available[spec.game].make(spec)
         except GenerationFailed as error:
             return error
 
-    async def puzzle_for(request: PuzzleRequest) -> Any:
-        outcome = await run_in_threadpool(generate_outcome, request.game, request.size,
-                                          request.difficulty, request.seed)
+    async def puzzle_for(spec: PuzzleSpec) -> Puzzle:
+        outcome = await run_in_threadpool(generate_outcome, spec)
         if isinstance(outcome, GenerationFailed):
             raise BadRequest(str(outcome), status=422)
-        return outcome
+        return outcome  # type: ignore[no-any-return]
 
-    def game_module(request: Request) -> tuple[str, ModuleType]:
+    def game_of(request: Request) -> Game:
         name = request.path_params["game"]
         if name not in available:
             known = ", ".join(available) or "none"
             raise BadRequest(f"unknown game {short_repr(name)}; the games are {known}", status=404)
-        return name, available[name]
-
-    def header(request: PuzzleRequest, module: ModuleType) -> dict[str, Any]:
-        return {"game": request.game, "size": request.size, "difficulty": request.difficulty,
-                "seed": request.seed, "version": module.VERSION}
+        return available[name]
 
     async def list_games(request: Request) -> Response:
-        _query_values(request, ())
-        return JSONResponse({"games": [_game_info(name, module)
-                                       for name, module in available.items()]})
+        query_values(request, ())
+        return JSONResponse({"games": [_game_info(game) for game in available.values()]})
 
     async def puzzle(request: Request) -> Response:
-        name, module = game_module(request)
-        wanted = _puzzle_request(name, module, _query_values(request, PUZZLE_PARAMETERS),
-                                 seed_required=False)
-        found = await puzzle_for(wanted)
-        return JSONResponse({**header(wanted, module), **found.givens()})
+        game = game_of(request)
+        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=False)
+        found = await puzzle_for(spec)
+        return JSONResponse({**_header(found), **found.givens()})
 
     async def solution(request: Request) -> Response:
-        name, module = game_module(request)
-        wanted = _puzzle_request(name, module, _query_values(request, PUZZLE_PARAMETERS),
-                                 seed_required=True)
-        found = await puzzle_for(wanted)
-        return JSONResponse({**header(wanted, module), **found.solution()})
+        game = game_of(request)
+        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=True)
+        found = await puzzle_for(spec)
+        return JSONResponse({**_header(found), **found.solution()})
 
     async def check(request: Request) -> Response:
-        name, module = game_module(request)
-        query = _query_values(request, PUZZLE_PARAMETERS)
-        body = await _json_body(request)
+        game = game_of(request)
+        fields = spec_fields(game)
+        query = query_values(request, fields)
+        body = await json_body(request)
         if not isinstance(body, dict):
             raise BadRequest(f"the body must be a JSON object with the board, not {short_repr(body)}")
-        unknown = [key for key in body if key not in CHECK_FIELDS]
+        allowed = (*fields, "board", *PLAY_STATS)
+        unknown = [key for key in body if key not in allowed]
         if unknown:
             raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are "
-                             f"{', '.join(CHECK_FIELDS)}")
-        both = [key for key in PUZZLE_PARAMETERS if key in body and key in query]
-        if both:
-            raise BadRequest(f"{both[0]} is given both in the query string and in the body; "
-                             "give it once")
+                             f"{', '.join(allowed)}")
         if "board" not in body:
             raise BadRequest("the body has no board")
-        if "size" in body and not _is_int(body["size"]):
-            # A query string can only carry text; in JSON a size is a number.
-            raise BadRequest(f"size {short_repr(body['size'])} must be an integer; the sizes for "
-                             f"{name} are {', '.join(map(str, module.SIZES))}")
-        wanted = _puzzle_request(name, module, {**query, **body}, seed_required=True)
-        board = _parse_board(name, wanted.size, body["board"])
-        stats = _parse_stats(body)
-        found = await puzzle_for(wanted)
-        verdict = dict(module.check(found, board))  # its InvalidParameters: a 400 by guarded
-        answer: dict[str, Any] = {**header(wanted, module), **verdict, "score": None}
+        named = {key: body[key] for key in fields if key in body}
+        if named and query:
+            raise BadRequest("name the puzzle in the query string or in the body, not partly in each")
+        spec = (puzzle_spec(game, named, from_text=False, seed_required=True) if named
+                else puzzle_spec(game, query, from_text=True, seed_required=True))
+        board = game.parse_board(spec.width, spec.height, body["board"])
+        stats = play_stats(body)
+        found = await puzzle_for(spec)
+        verdict = dict(game.check(found, board))  # its InvalidParameters: a 400 by guarded
+        answer: dict[str, Any] = {**_header(found), **verdict, "score": None}
         if verdict.get("solved") and stats is not None:
-            min_moves = scoring.min_moves_from_solution(name, found.givens(), found.solution())
-            answer["score"] = _score(wanted, stats, min_moves)
+            answer["score"] = scoring.score_puzzle(found, **stats).to_dict()
         return JSONResponse(answer)
 
     async def index(request: Request) -> Response:

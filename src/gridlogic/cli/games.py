@@ -1,0 +1,208 @@
+"""``gridlogic GAME generate``, ``gridlogic GAME solve`` and ``gridlogic show ID``, for every game.
+
+One builder over :data:`gridlogic.GAMES`: the options each command offers
+come from the game's :class:`~gridlogic.game.Game` record (its versions'
+sizes, difficulties and options; which budgets its solver takes), so a new
+game or version needs nothing here.
+
+``solve`` takes a file, ``-`` or nothing for standard input, text the game
+reads as a puzzle itself (a puzz.link URL, a Tatham or Loopy game ID, JSON),
+or a gridlogic puzzle ID, and prints::
+
+    Pattern 2x2 (tatham)
+    several: at least two solutions; two of them follow (0 search nodes, by line)
+
+then the solutions. Exit code 0 when unique, 1 otherwise (2 for bad input,
+from :func:`gridlogic.cli.main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import secrets
+import sys
+from typing import Any
+
+from gridlogic.cli import count_of, read_text
+from gridlogic.errors import InvalidParameters
+from gridlogic.game import GAMES, Game, Problem, Puzzle, parse_id, puzzle_from_id
+from gridlogic.verdict import Verdict
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    for game in GAMES.values():
+        parser = commands.add_parser(game.name, help=f"{game.title}: {game.summary}")
+        actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        _add_generate(actions, game)
+        _add_solve(actions, game)
+    show = commands.add_parser("show", help="make again and show the puzzle a puzzle ID names")
+    show.add_argument("id", help="a puzzle ID, like signal.3.4x4.medium.notes-example")
+    _add_output_options(show)
+    show.set_defaults(handler=_show)
+
+
+def _versions_help(game: Game) -> str:
+    lines = []
+    for number, version in sorted(game.versions.items()):
+        lines.append(f"version {number}: {version.summary}; sizes {version.sizes_text()}; "
+                     f"difficulties {', '.join(version.difficulties)}")
+    return "\n".join(lines)
+
+
+def _add_output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    parser.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
+
+
+def _add_generate(actions: argparse._SubParsersAction, game: Game) -> None:
+    latest = game.version()
+    gen = actions.add_parser(
+        "generate", help="generate a puzzle with exactly one solution",
+        description=f"Generate a {game.title} puzzle with exactly one solution.\n\n{_versions_help(game)}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    gen.add_argument("--size", type=int, metavar="N", help=f"board side (default {latest.default_size})")
+    if any(version.rectangular for version in game.versions.values()):
+        gen.add_argument("--width", type=int, metavar="W", help="board width (with --height, instead of --size)")
+        gen.add_argument("--height", type=int, metavar="H", help="board height")
+    if len(game.difficulties) > 1:
+        gen.add_argument("--difficulty", default="any", help=", ".join(game.difficulties) + " (default any)")
+    gen.add_argument("--version", type=int, default=game.latest, metavar="V",
+                     help=f"generator version: {', '.join(map(str, sorted(game.versions)))} (default {game.latest})")
+    seen: set[str] = set()
+    for version in game.versions.values():
+        for option in version.options:
+            if option.name in seen:
+                continue
+            seen.add(option.name)
+            flag = "--" + option.name.replace("_", "-")
+            if option.values == (False, True):
+                gen.add_argument(flag, action="store_const", const=True, default=None, help=option.help)
+            else:
+                gen.add_argument(flag, choices=[str(v) for v in option.values], default=None, help=option.help)
+    gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
+    _add_output_options(gen)
+    gen.set_defaults(handler=functools.partial(_generate, game))
+
+
+def _generate(game: Game, args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    width, height = getattr(args, "width", None), getattr(args, "height", None)
+    if (width is None) != (height is None):
+        raise InvalidParameters("--width and --height go together")
+    if width is not None:
+        if args.size is not None:
+            raise InvalidParameters("give --size or --width and --height, not both")
+        size: int | tuple[int, int] = (width, height)
+    else:
+        size = args.size if args.size is not None else game.version(args.version).default_size
+    options: dict[str, Any] = {}
+    for option in game.version(args.version).options:
+        value = getattr(args, option.name, None)
+        if value is not None:
+            options[option.name] = next(v for v in option.values if str(v) == str(value))
+    puzzle = game.generate(size, seed, getattr(args, "difficulty", "any"), version=args.version, **options)
+    if args.seed is None and args.format != "text":
+        sys.stderr.write(f"seed {seed!r}\n")
+    _print_puzzle(game, puzzle, args)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    puzzle = puzzle_from_id(args.id)
+    _print_puzzle(GAMES[puzzle.game], puzzle, args)
+    return 0
+
+
+def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
+    if args.format == "json":
+        print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
+    elif args.format == "svg":
+        print(game.render_svg(puzzle, args.solution), end="")
+    else:
+        level = f", {puzzle.level}" if puzzle.level else ""
+        print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
+        print(f"ID {puzzle.id}")
+        print(game.render_text(puzzle, args.solution), end="")
+
+
+def _add_solve(actions: argparse._SubParsersAction, game: Game) -> None:
+    sol = actions.add_parser("solve", help=f"decide how many solutions a puzzle has ({game.formats})")
+    sol.add_argument("puzzle", nargs="?",
+                     help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
+    if "budget" in game.solve_options:
+        default = f"default {game.default_budget:g}" if game.default_budget else "default none"
+        sol.add_argument("--budget", type=float, metavar="SECONDS",
+                         help=f"time the solver may take ({default}); past it: undecided")
+    if "sat" in game.solve_options:
+        sol.add_argument("--sat", action="store_true", help="go to the SAT back end at once (python-sat)")
+    default_limit = f"default {game.default_node_limit}" if game.default_node_limit else "default: the general solver"
+    sol.add_argument("--node-limit", type=int, metavar="N",
+                     help=f"search budget in nodes ({default_limit}); past it: undecided")
+    sol.add_argument("--json", action="store_true", help="print the verdict and solutions as JSON")
+    sol.set_defaults(handler=functools.partial(_solve, game))
+
+
+def read_problem(game: Game, argument: str | None) -> Problem:
+    """The puzzle named on the command line: a puzzle ID, text that is a puzzle itself, or a file to read."""
+    if argument is not None and argument != "-" and not os.path.exists(argument):
+        if argument.startswith(game.name + "."):
+            return game.problem(GAMES[parse_id(argument).game].make(parse_id(argument)))
+        if game.looks_inline(argument):
+            return game.read(argument)
+    return game.read(read_text(argument))
+
+
+def _solve(game: Game, args: argparse.Namespace) -> int:
+    node_limit, budget = args.node_limit, getattr(args, "budget", None)
+    if node_limit is not None and node_limit < 0:
+        raise InvalidParameters(f"--node-limit must be 0 or more, not {node_limit}")
+    if budget is not None and not budget > 0:
+        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {budget}")
+    problem = read_problem(game, args.puzzle)
+    limits: dict[str, Any] = {name: value for name, value in (("budget", budget), ("node_limit", node_limit))
+                              if value is not None}
+    if getattr(args, "sat", False):
+        limits["sat"] = True
+    verdict = game.solve(problem, **limits)
+    if args.json:
+        data = {"game": game.name, "format": problem.source, **verdict.to_dict()}
+        data["solutions"] = [game.solution_form(problem, s) for s in verdict.solutions]
+        print(json.dumps(data))
+    else:
+        print(f"{game.title} {problem.width}x{problem.height} ({problem.source})")
+        print(describe(game, verdict, budget if budget is not None else game.default_budget,
+                       node_limit if node_limit is not None else game.default_node_limit))
+        for k, solution in enumerate(verdict.solutions, 1):
+            print(f"\n{_solution_title(game, problem, verdict, k, solution)}:")
+            print(game.render_solution(problem, solution))
+    return 0 if verdict.status == "unique" else 1
+
+
+def describe(game: Game, verdict: Verdict, budget: float | None, node_limit: int | None) -> str:
+    """The verdict in one line, with how much search it took."""
+    noun = game.solution_noun
+    work = f"{count_of(verdict.nodes, 'search node')}, by {verdict.method}"
+    if verdict.status == "unique":
+        return f"unique: exactly one {noun} ({work})"
+    if verdict.status == "several":
+        return f"several: at least two {noun}s; two of them follow ({work})"
+    if verdict.status == "none":
+        return f"none: there is no {noun} ({work})"
+    limits = [f"{node_limit} nodes"] if node_limit is not None else []
+    limits += [f"{budget:g} seconds"] if budget is not None else []
+    return (f"undecided: the search stopped at its budget ({' or '.join(limits) or 'none'}) with "
+            f"{count_of(len(verdict.solutions), noun)} found, so uniqueness is not proven")
+
+
+def _solution_title(game: Game, problem: Problem, verdict: Verdict, number: int, solution: tuple[int, ...]) -> str:
+    if verdict.status == "undecided":
+        title = f"a {game.solution_noun} found so far"
+    else:
+        title = "solution" if len(verdict.solutions) == 1 else f"solution {number}"
+    if problem.goal is not None:
+        title += " (the file's goal)" if tuple(solution) == problem.goal else " (not the file's goal)"
+    return title
