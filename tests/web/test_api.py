@@ -343,7 +343,7 @@ def test_the_page_and_its_files_are_served(client):
     index = client.get("/")
     assert index.status_code == 200 and "text/html" in index.headers["content-type"]
     assert "default-src 'self'" in index.headers["content-security-policy"]
-    for name in ("main.js", "i18n.js", "signal.js", "pattern.js", "loop.js"):
+    for name in ("main.js", "i18n.js", "views/signal.js", "views/pattern.js", "views/loop.js"):
         module = client.get(f"/static/{name}")
         assert module.status_code == 200
         assert module.headers["content-type"].startswith("text/javascript")

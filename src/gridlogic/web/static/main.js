@@ -8,9 +8,9 @@
 // records the move, re-renders and asks the view whether the rules are met.
 
 import { language, setLanguage, t, translatePage } from "./i18n.js";
-import { createSignalView } from "./signal.js";
-import { createPatternView } from "./pattern.js";
-import { createLoopView } from "./loop.js";
+import { createSignalView } from "./views/signal.js";
+import { createPatternView } from "./views/pattern.js";
+import { createLoopView } from "./views/loop.js";
 
 const VIEWS = { signal: createSignalView, pattern: createPatternView, loop: createLoopView };
 const TOOLS = { signal: ["cw", "ccw"], pattern: ["fill", "mark"], loop: ["line", "mark"] };

@@ -3,7 +3,7 @@
 // Tiles joined to the centre tile by links present on both sides are lit, as the engine's
 // check reports them, so progress is visible while playing.
 
-import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 
 const BITS = [1, 2, 4, 8];
 const SVG = "http://www.w3.org/2000/svg";

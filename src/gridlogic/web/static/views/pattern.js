@@ -3,7 +3,7 @@
 // stretches it; the release writes it. On touch only a tap writes (a drag scrolls the page),
 // so scrolling never changes the board.
 
-import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 
 const EMPTY = 0, FILLED = 1, MARKED = 2;
 const TAP_SLOP = 10; // pixels a touch may wander and still count as a tap
