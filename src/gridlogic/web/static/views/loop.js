@@ -25,7 +25,8 @@ export function cellCount(board, n, r, c) {
 
 // The rules: every clue equals its count, and the lines form exactly one closed loop
 // (every dot has 0 or 2 lines, and the lines are connected).
-function rulesMet(board, n, clues) {
+export function isSolved(puzzle, board) {
+  const n = puzzle.size, clues = puzzle.clues;
   for (let i = 0; i < n * n; i++) {
     if (clues[i] !== null && cellCount(board, n, Math.floor(i / n), i % n) !== clues[i]) return false;
   }
@@ -60,7 +61,6 @@ export const initialBoard = (puzzle) => ({
 export const boardFromSolution = (solution) => ({
   horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice(),
 });
-export const isSolved = (puzzle, board) => rulesMet(board, puzzle.size, puzzle.clues);
 
 // The check's answer in words: how many numbers do not match ({wrongClues: [cell indices]}).
 export function describeWrong(puzzle, result, t) {
@@ -254,7 +254,7 @@ export function createView({ puzzle, onAction, t }) {
     if (r < n && board.vertical[r * (n + 1) + c] === LINE) around.push(t("dir.2"));
     if (c > 0 && board.horizontal[r * n + c - 1] === LINE) around.push(t("dir.3"));
     const edgesText = around.length ? t("loop.edges", { list: around.join(t("list.join")) }) : t("loop.noEdges");
-    const complete = rulesMet(board, n, clues) ? ` ${t("loop.complete")}` : "";
+    const complete = isSolved(puzzle, board) ? ` ${t("loop.complete")}` : "";
     svg.setAttribute("aria-label", t("loop.board", { n, r: r + 1, c: c + 1, edges: edgesText }) + complete);
   }
 
@@ -279,7 +279,7 @@ export function createView({ puzzle, onAction, t }) {
       const state = count === clues[i] ? t("loop.clueMet") : count > clues[i] ? t("loop.clueOver") : "";
       group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
     });
-    svg.classList.toggle("complete", rulesMet(shown, n, clues));
+    svg.classList.toggle("complete", isSolved(puzzle, shown));
     placeCursor();
   }
 

@@ -40,7 +40,8 @@ export function litTiles(board, n) {
 
 // The rules: every pipe end meets a pipe end on the board, and the links form one tree
 // over all n² tiles (n² − 1 links, everything connected).
-function rulesMet(board, n) {
+export function isSolved(puzzle, board) {
+  const n = puzzle.size;
   let ends = 0;
   for (let i = 0; i < n * n; i++) {
     for (let d = 0; d < 4; d++) {
@@ -55,7 +56,6 @@ function rulesMet(board, n) {
 
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
-export const isSolved = (puzzle, board) => rulesMet(board, puzzle.size);
 
 // The check's answer in words: how many tiles reach the centre ({lit: [tile indices]}).
 export function describeWrong(puzzle, result, t) {
@@ -165,7 +165,7 @@ export function createView({ puzzle, onAction, t }) {
       }
       tiles[i].setAttribute("aria-label", label(i));
     }
-    element.classList.toggle("complete", rulesMet(board, n));
+    element.classList.toggle("complete", isSolved(puzzle, board));
   }
 
   function relabel() {
