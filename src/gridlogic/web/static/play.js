@@ -57,7 +57,7 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
     board = next;
   }
 
-  return {
+  const play = {
     get board() { return board; },
     get moves() { return moves; },
     get checks() { return checks; },
@@ -75,14 +75,14 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
       return true;
     },
     undo() {
-      if (!this.canUndo) return false;
+      if (!play.canUndo) return false;
       redoStack.push(board);
       board = undoStack.pop();
       moves += 1;
       return true;
     },
     redo() {
-      if (!this.canRedo) return false;
+      if (!play.canRedo) return false;
       undoStack.push(board);
       board = redoStack.pop();
       moves += 1;
@@ -91,7 +91,7 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
     // Back to the initial board as one undoable move; nothing when the board is already there.
     reset() {
       if (finished || sameBoard(board, initial)) return false;
-      return this.move(initial, 1);
+      return play.move(initial, 1);
     },
     // The player asked the server what is wrong.
     countCheck() {
@@ -127,4 +127,5 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
       return true;
     },
   };
+  return play;
 }
