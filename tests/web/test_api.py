@@ -18,7 +18,7 @@ from web_helpers import failing_signal_case, game_or_skip, installed_games
 
 from gridlogic import GAMES, scoring
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.web.app import MAX_BODY_BYTES, create_app
+from gridlogic.web.app import MAX_BODY_BYTES, STATIC_DIR, create_app
 
 SOLUTION_KEYS = {"signal": {"tiles"}, "pattern": {"cells"}, "loop": {"inside", "horizontal", "vertical"}}
 GIVEN_KEYS = {"signal": {"tiles"}, "pattern": {"rowClues", "colClues"}, "loop": {"clues"}}
@@ -368,7 +368,9 @@ def test_the_page_and_its_files_are_served(client):
     index = client.get("/")
     assert index.status_code == 200 and "text/html" in index.headers["content-type"]
     assert "default-src 'self'" in index.headers["content-security-policy"]
-    for name in ("main.js", "i18n.js", "signal.js", "pattern.js", "loop.js"):
+    modules = sorted(path.relative_to(STATIC_DIR).as_posix() for path in STATIC_DIR.rglob("*.js"))
+    assert {"main.js", "play.js", "views/index.js"} <= set(modules)
+    for name in modules:
         module = client.get(f"/static/{name}")
         assert module.status_code == 200
         assert module.headers["content-type"].startswith("text/javascript")

@@ -9,16 +9,14 @@
 // pointer stayed put; a touch that moves is a scroll, and a mouse that moves draws a run
 // of lines from dot to dot (see dragTo).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { htmlElement, svgElement } from "../svg.js";
+
 const LINE = 1, CROSS = 2;
 const MARGIN = 0.5;
 const TAP_SLOP = 10;
 
-function svgElement(name, attributes = {}) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
-  return el;
-}
+// What a tap does (the page's tool switch); the first is the default.
+export const tools = ["line", "mark"];
 
 export function cellCount(board, n, r, c) {
   return (board.horizontal[r * n + c] === LINE) + (board.horizontal[(r + 1) * n + c] === LINE)
@@ -27,7 +25,8 @@ export function cellCount(board, n, r, c) {
 
 // The rules: every clue equals its count, and the lines form exactly one closed loop
 // (every dot has 0 or 2 lines, and the lines are connected).
-export function isSolved(board, n, clues) {
+export function isSolved(puzzle, board) {
+  const n = puzzle.size, clues = puzzle.clues;
   for (let i = 0; i < n * n; i++) {
     if (clues[i] !== null && cellCount(board, n, Math.floor(i / n), i % n) !== clues[i]) return false;
   }
@@ -55,6 +54,19 @@ export function isSolved(board, n, clues) {
   return seen.size === adjacent.size;
 }
 
+export const initialBoard = (puzzle) => ({
+  horizontal: new Array((puzzle.size + 1) * puzzle.size).fill(0),
+  vertical: new Array(puzzle.size * (puzzle.size + 1)).fill(0),
+});
+export const boardFromSolution = (solution) => ({
+  horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice(),
+});
+
+// The check's answer in words: how many numbers do not match ({wrongClues: [cell indices]}).
+export function describeWrong(puzzle, result, t) {
+  return result.wrongClues?.length ? t("wrong.clues", { count: result.wrongClues.length }) : "";
+}
+
 // The edge nearest to board point (x, y) (in cell units, origin at the top-left dot).
 export function edgeAt(x, y, n) {
   if (x < -MARGIN || y < -MARGIN || x > n + MARGIN || y > n + MARGIN) return null;
@@ -67,17 +79,16 @@ export function edgeAt(x, y, n) {
   return candidates[0] ?? null;
 }
 
-export function createLoopView({ puzzle, onAction, t }) {
+export function createView({ puzzle, onAction, t }) {
   const n = puzzle.size;
   const clues = puzzle.clues;
   const size = n + 2 * MARGIN;
-  const element = document.createElement("div");
-  element.className = "loop-wrap";
-  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${size} ${size}`, class: "loop-board", tabindex: 0 });
-  svg.setAttribute("role", "application");
+  const element = htmlElement("div", { class: "loop-wrap" });
+  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${size} ${size}`, class: "loop-board",
+    tabindex: 0, role: "application" });
   element.append(svg);
-  let board = { horizontal: new Array((n + 1) * n).fill(0), vertical: new Array(n * (n + 1)).fill(0) };
-  let locked = false, tool = "line", press = null, wrong = new Set();
+  let board = initialBoard(puzzle);
+  let locked = false, tool = tools[0], press = null, wrong = new Set();
   let cursor = { r: 0, c: 0 };
 
   svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width: size, height: size, class: "backdrop" }));
@@ -243,7 +254,7 @@ export function createLoopView({ puzzle, onAction, t }) {
     if (r < n && board.vertical[r * (n + 1) + c] === LINE) around.push(t("dir.2"));
     if (c > 0 && board.horizontal[r * n + c - 1] === LINE) around.push(t("dir.3"));
     const edgesText = around.length ? t("loop.edges", { list: around.join(t("list.join")) }) : t("loop.noEdges");
-    const complete = isSolved(board, n, clues) ? ` ${t("loop.complete")}` : "";
+    const complete = isSolved(puzzle, board) ? ` ${t("loop.complete")}` : "";
     svg.setAttribute("aria-label", t("loop.board", { n, r: r + 1, c: c + 1, edges: edgesText }) + complete);
   }
 
@@ -268,16 +279,13 @@ export function createLoopView({ puzzle, onAction, t }) {
       const state = count === clues[i] ? t("loop.clueMet") : count > clues[i] ? t("loop.clueOver") : "";
       group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
     });
-    svg.classList.toggle("complete", isSolved(shown, n, clues));
+    svg.classList.toggle("complete", isSolved(puzzle, shown));
     placeCursor();
   }
 
   return {
     element,
-    initialBoard: () => ({ horizontal: new Array((n + 1) * n).fill(0), vertical: new Array(n * (n + 1)).fill(0) }),
-    boardFromSolution: (solution) => ({ horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice() }),
     render,
-    isSolved: (b) => isSolved(b, n, clues),
     showWrong: (result) => { wrong = new Set(result.wrongClues || []); render(board); },
     setLocked: (value) => { locked = value; element.classList.toggle("locked", value); },
     setTool: (name) => { tool = name; },

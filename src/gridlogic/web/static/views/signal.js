@@ -3,10 +3,13 @@
 // Tiles joined to the centre tile by links present on both sides are lit, as the engine's
 // check reports them, so progress is visible while playing.
 
-import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
+import { htmlElement, svgElement } from "../svg.js";
 
 const BITS = [1, 2, 4, 8];
-const SVG = "http://www.w3.org/2000/svg";
+
+// What a tap does (the page's tool switch); the first is the default.
+export const tools = ["cw", "ccw"];
 
 export const rotateRight = (mask) => ((mask << 1) & 15) | (mask >> 3);
 export const rotateLeft = (mask) => (mask >> 1) | ((mask & 1) << 3);
@@ -37,7 +40,8 @@ export function litTiles(board, n) {
 
 // The rules: every pipe end meets a pipe end on the board, and the links form one tree
 // over all n² tiles (n² − 1 links, everything connected).
-export function isSolved(board, n) {
+export function isSolved(puzzle, board) {
+  const n = puzzle.size;
   let ends = 0;
   for (let i = 0; i < n * n; i++) {
     for (let d = 0; d < 4; d++) {
@@ -50,66 +54,48 @@ export function isSolved(board, n) {
   return ends / 2 === n * n - 1 && litTiles(board, n).size === n * n;
 }
 
+export const initialBoard = (puzzle) => puzzle.tiles.slice();
+export const boardFromSolution = (solution) => solution.tiles.slice();
+
+// The check's answer in words: how many tiles reach the centre ({lit: [tile indices]}).
+export function describeWrong(puzzle, result, t) {
+  return t("wrong.signal", { lit: (result.lit || []).length, total: puzzle.size ** 2 });
+}
+
+const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
+
 function tileDrawing(mask, isCentre) {
-  const g = document.createElementNS(SVG, "g");
-  const ends = [[50, 0], [100, 50], [50, 100], [0, 50]];
+  const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
     if (!(mask & BITS[d])) continue;
     degree++;
     for (const cls of ["pipe", "flow"]) {
-      const line = document.createElementNS(SVG, "line");
-      line.setAttribute("x1", "50");
-      line.setAttribute("y1", "50");
-      line.setAttribute("x2", String(ends[d][0]));
-      line.setAttribute("y2", String(ends[d][1]));
-      line.setAttribute("class", cls);
-      g.append(line);
+      g.append(svgElement("line", { x1: 50, y1: 50, x2: PIPE_ENDS[d][0], y2: PIPE_ENDS[d][1], class: cls }));
     }
   }
-  if (isCentre) {
-    const box = document.createElementNS(SVG, "rect");
-    for (const [k, v] of Object.entries({ x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" })) {
-      box.setAttribute(k, String(v));
-    }
-    g.append(box);
-  } else if (degree === 1) {
-    const end = document.createElementNS(SVG, "circle");
-    for (const [k, v] of Object.entries({ cx: 50, cy: 50, r: 17, class: "terminal" })) end.setAttribute(k, String(v));
-    g.append(end);
-  } else if (degree > 1) {
-    const joint = document.createElementNS(SVG, "circle");
-    for (const [k, v] of Object.entries({ cx: 50, cy: 50, r: 9, class: "joint" })) joint.setAttribute(k, String(v));
-    g.append(joint);
-  }
+  if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
+  else if (degree === 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 17, class: "terminal" }));
+  else if (degree > 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 9, class: "joint" }));
   return g;
 }
 
-export function createSignalView({ puzzle, onAction, t }) {
+export function createView({ puzzle, onAction, t }) {
   const n = puzzle.size;
   const centre = Math.floor(n / 2) * n + Math.floor(n / 2);
-  const element = document.createElement("div");
-  element.className = "signal-grid";
-  element.setAttribute("role", "group");
+  const element = htmlElement("div", { class: "signal-grid", role: "group" });
   element.style.setProperty("--n", String(n));
-  let board = puzzle.tiles.slice();
+  let board = initialBoard(puzzle);
   let lit = new Set();
   let focusIndex = centre;
   let locked = false;
-  let tool = "cw";
+  let tool = tools[0];
   const drawn = new Array(n * n).fill(null);
 
   const tiles = board.map((_, i) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "tile";
-    button.dataset.index = String(i);
-    button.tabIndex = i === focusIndex ? 0 : -1;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 100 100");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    button.append(svg);
+    const button = htmlElement("button", { type: "button", class: "tile", "data-index": i,
+      tabindex: i === focusIndex ? 0 : -1 });
+    button.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
     element.append(button);
     return button;
   });
@@ -179,7 +165,7 @@ export function createSignalView({ puzzle, onAction, t }) {
       }
       tiles[i].setAttribute("aria-label", label(i));
     }
-    element.classList.toggle("complete", isSolved(board, n));
+    element.classList.toggle("complete", isSolved(puzzle, board));
   }
 
   function relabel() {
@@ -190,11 +176,8 @@ export function createSignalView({ puzzle, onAction, t }) {
 
   return {
     element,
-    initialBoard: () => puzzle.tiles.slice(),
-    boardFromSolution: (solution) => solution.tiles.slice(),
     render,
-    isSolved: (b) => isSolved(b, n),
-    showWrong: () => {},
+    showWrong: () => {}, // the lit tiles already show what reaches the centre
     setLocked: (value) => {
       locked = value;
       element.classList.toggle("locked", value);

@@ -3,10 +3,14 @@
 // stretches it; the release writes it. On touch only a tap writes (a drag scrolls the page),
 // so scrolling never changes the board.
 
-import { handleGridMove, ignoreSpaceKeyup } from "./gridkeys.js";
+import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
+import { htmlElement } from "../svg.js";
 
 const EMPTY = 0, FILLED = 1, MARKED = 2;
 const TAP_SLOP = 10; // pixels a touch may wander and still count as a tap
+
+// What a tap does (the page's tool switch); the first is the default.
+export const tools = ["fill", "mark"];
 
 export function runsOf(line) {
   const runs = [];
@@ -20,50 +24,65 @@ export function runsOf(line) {
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function createPatternView({ puzzle, onAction, t }) {
+export const initialBoard = (puzzle) => new Array(puzzle.size ** 2).fill(EMPTY);
+export const boardFromSolution = (solution) => solution.cells.slice();
+
+// Whether row k (isRow) or column k of board shows the runs of its clue.
+function lineDone(puzzle, board, k, isRow) {
+  const n = puzzle.size;
+  if (isRow) return same(runsOf(board.slice(k * n, k * n + n)), puzzle.rowClues[k]);
+  return same(runsOf(Array.from({ length: n }, (_, r) => board[r * n + k])), puzzle.colClues[k]);
+}
+
+// The rules: every row and every column shows the runs of its clue.
+export function isSolved(puzzle, board) {
+  for (let k = 0; k < puzzle.size; k++) {
+    if (!lineDone(puzzle, board, k, true) || !lineDone(puzzle, board, k, false)) return false;
+  }
+  return true;
+}
+
+// The check's answer in words: the rows and columns that do not match (0-based in the answer,
+// counted from 1 for the player).
+export function describeWrong(puzzle, result, t) {
+  const oneBased = (list) => list.map((i) => i + 1).join(t("list.join"));
+  const parts = [];
+  if (result.wrongRows?.length) parts.push(t("wrong.rows", { list: oneBased(result.wrongRows) }));
+  if (result.wrongCols?.length) parts.push(t("wrong.cols", { list: oneBased(result.wrongCols) }));
+  return parts.join(" ");
+}
+
+export function createView({ puzzle, onAction, t }) {
   const n = puzzle.size;
   const rowClues = puzzle.rowClues, colClues = puzzle.colClues;
-  const element = document.createElement("div");
-  element.className = "pattern-grid";
-  element.setAttribute("role", "group");
+  const element = htmlElement("div", { class: "pattern-grid", role: "group" });
   element.style.setProperty("--n", String(n));
   element.style.setProperty("--clue-depth", String(Math.max(...colClues.map((c) => c.length))));
-  let board = new Array(n * n).fill(EMPTY);
-  let focusIndex = 0, locked = false, tool = "fill", drag = null;
+  let board = initialBoard(puzzle);
+  let focusIndex = 0, locked = false, tool = tools[0], drag = null;
   let wrongRows = new Set(), wrongCols = new Set();
 
-  const corner = document.createElement("div");
-  corner.className = "corner";
-  element.append(corner);
-  const colHeads = colClues.map((clue) => {
-    const head = document.createElement("div");
-    head.className = "clue col";
+  // A clue: its numbers, one span each, in a div of class "clue row" or "clue col".
+  function clueHead(clue, kind) {
+    const head = htmlElement("div", { class: `clue ${kind}` });
     for (const k of clue) {
-      const number = document.createElement("span");
+      const number = htmlElement("span");
       number.textContent = String(k);
       head.append(number);
     }
     element.append(head);
     return head;
-  });
+  }
+
+  element.append(htmlElement("div", { class: "corner" }));
+  const colHeads = colClues.map((clue) => clueHead(clue, "col"));
   const rowHeads = [];
   const cells = [];
   for (let r = 0; r < n; r++) {
-    const head = document.createElement("div");
-    head.className = "clue row";
-    for (const k of rowClues[r]) {
-      const number = document.createElement("span");
-      number.textContent = String(k);
-      head.append(number);
-    }
-    element.append(head);
-    rowHeads.push(head);
+    rowHeads.push(clueHead(rowClues[r], "row"));
     for (let c = 0; c < n; c++) {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "cell";
-      cell.dataset.index = String(r * n + c);
-      cell.tabIndex = r * n + c === focusIndex ? 0 : -1;
+      const cell = htmlElement("button", { type: "button", class: "cell", "data-index": r * n + c,
+        tabindex: r * n + c === focusIndex ? 0 : -1 });
       if (c % 5 === 4 && c < n - 1) cell.classList.add("rule-right");
       if (r % 5 === 4 && r < n - 1) cell.classList.add("rule-below");
       element.append(cell);
@@ -72,8 +91,6 @@ export function createPatternView({ puzzle, onAction, t }) {
   }
 
   const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;
-  const rowLine = (b, r) => b.slice(r * n, r * n + n);
-  const colLine = (b, c) => Array.from({ length: n }, (_, r) => b[r * n + c]);
 
   // The value a stroke writes, decided by the cell it starts on (toggling that cell).
   function strokeValue(i, mark) {
@@ -182,10 +199,6 @@ export function createPatternView({ puzzle, onAction, t }) {
   });
   ignoreSpaceKeyup(element);
 
-  function lineDone(r, isRow, b) {
-    return isRow ? same(runsOf(rowLine(b, r)), rowClues[r]) : same(runsOf(colLine(b, r)), colClues[r]);
-  }
-
   function cellLabel(i) {
     const state = [t("pattern.empty"), t("pattern.filled"), t("pattern.marked")][board[i]];
     return t("pattern.cell", { r: rowOf(i) + 1, c: colOf(i) + 1, state });
@@ -202,7 +215,7 @@ export function createPatternView({ puzzle, onAction, t }) {
       cell.setAttribute("aria-label", cellLabel(i));
     });
     for (let k = 0; k < n; k++) {
-      const rowDone = lineDone(k, true, board), colDone = lineDone(k, false, board);
+      const rowDone = lineDone(puzzle, board, k, true), colDone = lineDone(puzzle, board, k, false);
       rowHeads[k].classList.toggle("done", rowDone);
       colHeads[k].classList.toggle("done", colDone);
       rowHeads[k].classList.toggle("wrong", wrongRows.has(k));
@@ -214,11 +227,6 @@ export function createPatternView({ puzzle, onAction, t }) {
     }
   }
 
-  function isSolved(b) {
-    for (let k = 0; k < n; k++) if (!lineDone(k, true, b) || !lineDone(k, false, b)) return false;
-    return true;
-  }
-
   function relabel() {
     element.setAttribute("aria-label", t("pattern.board", { n }));
     render(board);
@@ -227,10 +235,7 @@ export function createPatternView({ puzzle, onAction, t }) {
 
   return {
     element,
-    initialBoard: () => new Array(n * n).fill(EMPTY),
-    boardFromSolution: (solution) => solution.cells.slice(),
     render,
-    isSolved,
     showWrong: (result) => {
       wrongRows = new Set(result.wrongRows || []);
       wrongCols = new Set(result.wrongCols || []);

@@ -1,0 +1,50 @@
+// The page's one link to the server: the JSON API under /api/ (see gridlogic.web.app).
+// Every call answers {ok, status, data, error} and never throws: data is the JSON body,
+// error the one-line message for the status line when ok is false — the server's own
+// "error" field, "HTTP <status>" when the body is not JSON, a translated "the server did not
+// answer" when there was no answer at all (status 0).
+
+import { t } from "./i18n.js";
+
+async function request(path, options = {}) {
+  let response;
+  try {
+    response = await fetch(path, { ...options, headers: { Accept: "application/json", ...options.headers } });
+  } catch {
+    return { ok: false, status: 0, data: null, error: t("status.offline") };
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    return { ok: false, status: response.status, data: null, error: `HTTP ${response.status}` };
+  }
+  const error = response.ok ? null : data?.error ?? "?";
+  return { ok: response.ok, status: response.status, data, error };
+}
+
+// A puzzle's settings as the query of its URL: {size, difficulty, seed}.
+function settingsQuery({ size, difficulty, seed }) {
+  return new URLSearchParams({ size: String(size), difficulty, seed }).toString();
+}
+
+const gamePath = (game, what) => `/api/${encodeURIComponent(game)}/${what}`;
+
+// {games: [{name, sizes, defaultSize, difficulties, ...}]}
+export const fetchGames = () => request("/api/games");
+
+// The puzzle of game with settings {size, difficulty, seed}.
+export const fetchPuzzle = (game, settings) => request(`${gamePath(game, "puzzle")}?${settingsQuery(settings)}`);
+
+// The answer of a puzzle the API sent.
+export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${settingsQuery(puzzle)}`);
+
+// What is wrong with board (the game's check result, {solved, ...}); with the play's
+// {seconds, moves, checks, revealed} the answer also carries the score.
+export function checkBoard(puzzle, board, play = {}) {
+  return request(gamePath(puzzle.game, "check"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ size: puzzle.size, difficulty: puzzle.difficulty, seed: puzzle.seed, board, ...play }),
+  });
+}

@@ -1,0 +1,72 @@
+// static/api.js against a stand-in fetch: the requests it makes and the answers it gives back.
+
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "../../../src/gridlogic/web/static/api.js";
+
+const realFetch = globalThis.fetch;
+afterEach(() => { globalThis.fetch = realFetch; });
+
+// fetch answers `status` with `body` (a string as it is, anything else as JSON) and records
+// each request in `calls`.
+function serve(status, body) {
+  const calls = [];
+  globalThis.fetch = async (path, options) => {
+    calls.push({ path, options });
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status });
+  };
+  return calls;
+}
+
+const PUZZLE = { game: "signal", size: 5, difficulty: "any", seed: "a b&c", tiles: [] };
+
+test("a JSON answer comes back as data with no error", async () => {
+  const calls = serve(200, { games: [] });
+  assert.deepEqual(await fetchGames(), { ok: true, status: 200, data: { games: [] }, error: null });
+  assert.equal(calls[0].path, "/api/games");
+  assert.equal(calls[0].options.headers.Accept, "application/json");
+});
+
+test("a puzzle and its solution are asked for with the settings in the query", async () => {
+  const calls = serve(200, {});
+  await fetchPuzzle("pattern", { game: "pattern", size: 10, difficulty: "hard", seed: "a b&c" });
+  await fetchSolution(PUZZLE);
+  assert.deepEqual(calls.map((c) => c.path), [
+    "/api/pattern/puzzle?size=10&difficulty=hard&seed=a+b%26c",
+    "/api/signal/solution?size=5&difficulty=any&seed=a+b%26c",
+  ]);
+});
+
+test("a check posts the settings and the board, and the play's counts when there are some", async () => {
+  const calls = serve(200, { solved: false });
+  await checkBoard(PUZZLE, [1, 2]);
+  await checkBoard(PUZZLE, [1, 2], { seconds: 3.5, moves: 4, checks: 1, revealed: false });
+  assert.equal(calls[0].path, "/api/signal/check");
+  assert.equal(calls[0].options.method, "POST");
+  assert.deepEqual(calls[0].options.headers, { Accept: "application/json", "Content-Type": "application/json" });
+  assert.equal(calls[0].options.body, '{"size":5,"difficulty":"any","seed":"a b&c","board":[1,2]}');
+  assert.deepEqual(JSON.parse(calls[1].options.body),
+    { size: 5, difficulty: "any", seed: "a b&c", board: [1, 2], seconds: 3.5, moves: 4, checks: 1, revealed: false });
+});
+
+test("a refusal carries the server's message", async () => {
+  serve(422, { error: "no puzzle after 500 attempts" });
+  assert.deepEqual(await fetchGames(),
+    { ok: false, status: 422, data: { error: "no puzzle after 500 attempts" }, error: "no puzzle after 500 attempts" });
+  serve(500, {});
+  assert.equal((await fetchGames()).error, "?");
+});
+
+test("an answer that is not JSON is an error named by its status", async () => {
+  serve(502, "<html>Bad gateway</html>");
+  assert.deepEqual(await fetchGames(), { ok: false, status: 502, data: null, error: "HTTP 502" });
+  serve(200, "not json");
+  assert.deepEqual(await fetchGames(), { ok: false, status: 200, data: null, error: "HTTP 200" });
+});
+
+test("no answer at all says that the server did not answer", async () => {
+  globalThis.fetch = async () => { throw new TypeError("Failed to fetch"); };
+  assert.deepEqual(await fetchGames(),
+    { ok: false, status: 0, data: null, error: "The server did not answer. Is it still running?" });
+});

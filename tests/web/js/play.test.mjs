@@ -1,0 +1,174 @@
+// static/play.js, the play model, in Node: history and counts, and the clock with a fake time.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { createPlay, formatTime } from "../../../src/gridlogic/web/static/play.js";
+
+// A fake clock: now() reads t.ms, and the test moves it.
+function fakeTime() {
+  const time = { ms: 1000 };
+  time.now = () => time.ms;
+  return time;
+}
+
+// Boards of a made-up game: an array of numbers, solved when every entry is 1.
+const allOnes = (board) => board.every((x) => x === 1);
+const newPlay = (options = {}) => createPlay({ initial: [0, 0], isSolved: allOnes, now: fakeTime().now, ...options });
+
+test("the header's worked example: two moves, an undo and a redo make 6 moves", () => {
+  const play = newPlay();
+  const b1 = [1, 0], b2 = [1, 1];
+  play.move(b1, 1);
+  play.move(b2, 3);
+  play.undo();
+  assert.equal(play.board, b1);
+  play.redo();
+  assert.equal(play.moves, 6);
+  assert.equal(play.board, b2);
+});
+
+test("undo and redo walk the history and a new move drops the redo side", () => {
+  const play = newPlay();
+  assert.equal(play.canUndo, false);
+  assert.equal(play.undo(), false);
+  assert.equal(play.redo(), false);
+  assert.equal(play.moves, 0);
+  const b1 = [1, 0], b2 = [0, 1], b3 = [1, 1];
+  play.move(b1, 1);
+  play.move(b2, 2);
+  assert.ok(play.undo());
+  assert.ok(play.undo());
+  assert.deepEqual(play.board, [0, 0]);
+  assert.equal(play.canUndo, false);
+  assert.equal(play.canRedo, true);
+  assert.ok(play.redo());
+  assert.equal(play.board, b1);
+  play.move(b3, 1);
+  assert.equal(play.canRedo, false);
+  assert.equal(play.redo(), false);
+  assert.equal(play.moves, 3 + 2 + 1 + 1);
+});
+
+test("reset is one undoable move, and nothing when the board already looks like the start", () => {
+  const initial = [0, 0];
+  const play = newPlay({ initial });
+  assert.equal(play.reset(), false);
+  play.move([1, 0], 1);
+  play.move([0, 0], 1); // back to the start by other moves: same board, another object
+  assert.equal(play.reset(), false);
+  play.move([0, 1], 1);
+  assert.ok(play.reset());
+  assert.equal(play.board, initial);
+  assert.equal(play.moves, 4);
+  assert.ok(play.undo());
+  assert.deepEqual(play.board, [0, 1]);
+});
+
+test("a reveal shows the answer without a move, and the play stays revealed after an undo", () => {
+  const play = newPlay({ isSolved: () => false });
+  play.move([1, 0], 1);
+  assert.ok(play.reveal([1, 1]));
+  assert.deepEqual(play.board, [1, 1]);
+  assert.equal(play.moves, 1);
+  assert.equal(play.revealed, true);
+  assert.ok(play.undo());
+  assert.deepEqual(play.board, [1, 0]);
+  assert.equal(play.revealed, true);
+});
+
+test("checks are counted", () => {
+  const play = newPlay();
+  assert.ok(play.countCheck());
+  assert.ok(play.countCheck());
+  assert.equal(play.checks, 2);
+});
+
+test("finish needs a solved board, answers the scored counts, and then nothing changes the play", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now });
+  play.move([1, 0], 1);
+  assert.equal(play.solved, false);
+  assert.equal(play.finish(), null);
+  assert.equal(play.finished, false);
+  play.countCheck();
+  play.move([1, 1], 2);
+  assert.equal(play.solved, true);
+  time.ms += 12_360;
+  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 3, checks: 1, revealed: false });
+  assert.equal(play.finished, true);
+  assert.equal(play.finish(), null);
+  assert.equal(play.canUndo, false);
+  for (const refused of [() => play.move([0, 0], 1), () => play.undo(), () => play.redo(), () => play.reset(),
+    () => play.countCheck(), () => play.reveal([0, 0])]) {
+    assert.equal(refused(), false);
+  }
+  assert.deepEqual([play.board, play.moves, play.checks, play.revealed], [[1, 1], 3, 1, false]);
+});
+
+test("a revealed play finishes as revealed", () => {
+  const play = newPlay();
+  play.reveal([1, 1]);
+  assert.equal(play.finish().revealed, true);
+});
+
+test("resume opens a finished play again and its clock runs on from where it stopped", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now, initial: [1, 1] });
+  assert.equal(play.resume(), false);
+  time.ms += 5000;
+  play.finish();
+  time.ms += 60_000;
+  assert.equal(play.seconds(), 5);
+  assert.ok(play.resume());
+  assert.equal(play.finished, false);
+  time.ms += 2000;
+  assert.equal(play.seconds(), 7);
+  assert.ok(play.move([1, 1], 1));
+});
+
+test("the clock counts seconds of play and stops while the page is hidden", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now });
+  assert.equal(play.seconds(), 0);
+  time.ms += 1500;
+  assert.equal(play.seconds(), 1.5);
+  play.setHidden(true);
+  time.ms += 100_000;
+  assert.equal(play.seconds(), 1.5);
+  play.setHidden(true); // a second "hidden" changes nothing
+  play.setHidden(false);
+  time.ms += 500;
+  assert.equal(play.seconds(), 2);
+  play.setHidden(false);
+  time.ms += 1000;
+  assert.equal(play.seconds(), 3);
+});
+
+test("a play that starts on a hidden page counts from when the page is shown", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now, hidden: true });
+  time.ms += 30_000;
+  assert.equal(play.seconds(), 0);
+  play.setHidden(false);
+  time.ms += 4000;
+  assert.equal(play.seconds(), 4);
+});
+
+test("a finished play's clock stays stopped when the page is hidden and shown again", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now, initial: [1] });
+  time.ms += 3000;
+  play.finish();
+  play.setHidden(true);
+  time.ms += 10_000;
+  play.setHidden(false);
+  time.ms += 10_000;
+  assert.equal(play.seconds(), 3);
+});
+
+test("formatTime shows m:ss, and h:mm:ss from an hour on, cutting off the fraction", () => {
+  const cases = [[0, "0:00"], [9.99, "0:09"], [59.9, "0:59"], [61, "1:01"], [600, "10:00"], [3599.9, "59:59"],
+    [3600, "1:00:00"], [3725, "1:02:05"], [36_000, "10:00:00"]];
+  for (const [seconds, shown] of cases) assert.equal(formatTime(seconds), shown, `${seconds} s`);
+});
