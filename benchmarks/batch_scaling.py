@@ -126,7 +126,7 @@ def chunk_overhead(executor: Executor, workers: int, rounds: int = 200) -> tuple
 
 
 def local_pool(workers: int) -> tuple[Executor, object]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching._init_local_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching.init_local_worker)
     return pool, pool.shutdown
 
 

@@ -13,7 +13,6 @@ import sys
 from gridlogic import GAMES
 from gridlogic import batch as batching
 from gridlogic.errors import InvalidParameters
-from gridlogic.games import get_game
 
 PROGRESS_INTERVAL = 10.0  # seconds between plain progress lines when standard error is not a terminal
 
@@ -55,19 +54,19 @@ def run(args: argparse.Namespace) -> int:
 def generate(args: argparse.Namespace) -> int:
     if args.game is None:
         raise InvalidParameters(f"name a GAME ({', '.join(GAMES)}), or give --verify FILE")
-    game_module = get_game(args.game)
+    game = batching.find_game(args.game)
     for option, value in (("--size", args.size), ("--difficulty", args.difficulty), ("--count", args.count)):
         if value is None:
             allowed = {
-                "--size": "the sizes of {} are " + ", ".join(map(str, game_module.SIZES)),
-                "--difficulty": "the difficulties of {} are " + ", ".join(game_module.DIFFICULTIES),
+                "--size": "the sizes of {} are " + ", ".join(map(str, batching.offered_sizes(game))),
+                "--difficulty": "the difficulties of {} are " + ", ".join(batching.offered_difficulties(game)),
                 "--count": "how many puzzles {} should generate",
             }[option].format(args.game)
             raise InvalidParameters(f"{option} is required; {allowed}")
-    game = batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix)
+    batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix)
     choice = batching.parse_executor(args.executor)
     batching.check_jobs(args.jobs)
-    version = int(game.VERSION)
+    version = batching.generator_version(game)
 
     prefix_given = args.seed_prefix is not None
     fresh_prefix = batching.default_seed_prefix()
@@ -127,7 +126,8 @@ def print_summary(summary: batching.BatchSummary, executor_label: str, workers: 
     lines.append(f"  failures    {summary.failures_total} ({summary.failed} in this run)")
     levels = {level: n for level, n in summary.levels.items() if level}
     if spec.difficulty == "any" and levels:
-        order = {name: position for position, name in enumerate(get_game(spec.game).DIFFICULTIES)}
+        difficulties = batching.offered_difficulties(batching.find_game(spec.game))
+        order = {name: position for position, name in enumerate(difficulties)}
         shown = sorted(levels.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
         lines.append("  difficulty  " + ", ".join(f"{level} {n}" for level, n in shown))
     print("\n".join(lines))
