@@ -86,7 +86,7 @@ def test_every_item_goes_out_once_with_at_most_two_chunks_per_worker_in_flight()
             done.extend(items)
             return 0.001 * len(items)  # worker seconds: a millisecond an item
 
-        executors.run_chunks(pool, 3, deque(range(500)), submit, finish, str, 0.25)
+        executors.run_chunks(3, deque(range(500)), submit, finish, str, 0.25)
     assert sorted(done) == list(range(500))
     assert most == 6  # the first six one-item probes go out before anything comes back
 
@@ -99,7 +99,7 @@ def test_chunks_that_finish_together_are_taken_in_the_order_they_were_sent():
         return 0.01 * len(items)  # worker seconds: ten milliseconds an item
 
     # Every chunk is done as soon as it is sent, so each wait() returns all of those in flight.
-    executors.run_chunks(None, 2, deque(range(40)), finished, finish, str, 0.25)
+    executors.run_chunks(2, deque(range(40)), finished, finish, str, 0.25)
     assert [item for chunk in chunks for item in chunk] == list(range(40))
     # Four one-item probes (two per worker), then 0.25 s of work capped by the fair share ceil(36 / 4).
     assert chunks[:5] == [[0], [1], [2], [3], list(range(4, 13))]
@@ -124,7 +124,7 @@ def test_a_failed_chunk_ends_the_run_in_one_line_and_cancels_the_others(error, m
         return others[-1]
 
     with pytest.raises(GridlogicError) as caught:
-        executors.run_chunks(None, 2, deque(f"p-{i}" for i in range(10)), submit, lambda items, result: 0.0,
+        executors.run_chunks(2, deque(f"p-{i}" for i in range(10)), submit, lambda items, result: 0.0,
                              lambda seed: seed, 0.25)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
     assert len(others) == 3 and all(future.cancelled() for future in others)

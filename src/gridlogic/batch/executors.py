@@ -141,7 +141,6 @@ def _chunk_result(future: Future[Any], first_seed: str) -> Any:
 
 
 def run_chunks(
-    executor: Executor,
     workers: int,
     pending: deque[T],
     submit: Callable[[list[T]], Future[Any]],
@@ -150,7 +149,7 @@ def run_chunks(
     chunk_seconds: float,
     chunk_size: int | None = None,
 ) -> None:
-    """Send ``pending`` to ``executor`` in chunks, at most two per worker in flight.
+    """Send ``pending`` out in chunks through ``submit``, at most two per worker in flight.
 
     Chunks are sized by :func:`next_chunk_size` from the worker seconds per
     item measured so far (or ``chunk_size`` when fixed). ``submit(items)``

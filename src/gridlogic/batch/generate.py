@@ -127,7 +127,7 @@ def run_batch(
 
     start = time.perf_counter()
     try:
-        run_chunks(executor, workers, pending, submit, finish, spec.seed, chunk_seconds, chunk_size)
+        run_chunks(workers, pending, submit, finish, spec.seed, chunk_seconds, chunk_size)
     except KeyboardInterrupt:
         summary.interrupted = True
     finally:

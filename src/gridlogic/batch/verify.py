@@ -169,7 +169,7 @@ def verify_file(
                 progress.update(done, failures)
             return sum(c.seconds for c in checks)
 
-        run_chunks(executor, workers, deque(records), submit, finish, lambda record: record.seed, chunk_seconds)
+        run_chunks(workers, deque(records), submit, finish, lambda record: record.seed, chunk_seconds)
     if progress:
         progress.close()
     return VerifyReport(path, reports, file_problems)
