@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import socket
@@ -15,6 +16,10 @@ from gridlogic import signal as signal_game
 # Signal size 4 "hard" takes tens of milliseconds a seed and about a third of its seeds fail:
 # a batch of a few dozen seeds runs for a few seconds in several chunks, with both kinds of record.
 WORKLOAD = ["signal", "--size", "4", "--difficulty", "hard", "--count", "60", "--seed-prefix", "kill", "--jobs", "2"]
+NEEDS_DASK = pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="dask.distributed is not installed (pip install 'gridlogic[dask]')",
+)
 
 
 @pytest.fixture(scope="module")
@@ -147,8 +152,10 @@ def free_port() -> int:
          "cannot write"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/dir/x.sqlite"],
          "cannot write"),
-        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "dask://127.0.0.1:{port}"],
-         "no Dask scheduler answered at 'tcp://127.0.0.1:"),
+        pytest.param(
+            ["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "dask://127.0.0.1:{port}"],
+            "no Dask scheduler answered at 'tcp://127.0.0.1:", marks=NEEDS_DASK,
+        ),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "yarn"],
          "executor 'yarn' is not allowed"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--jobs", "0"], "jobs 0 is not allowed"),
