@@ -39,7 +39,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 
 from gridlogic import GenerationFailed
 from gridlogic import batch as batching
-from gridlogic.games import get_game
+from gridlogic.game import GAMES, game_named
 
 # One workload per game: (game, size, difficulty).
 WORKLOADS = {"signal": ("signal", 5, "any"), "pattern": ("pattern", 8, "any"), "loop": ("loop", 5, "any")}
@@ -47,7 +47,7 @@ WORKLOADS = {"signal": ("signal", 5, "any"), "pattern": ("pattern", 8, "any"), "
 
 def serial(game_name: str, size: int, difficulty: str, seeds: list[str]) -> tuple[dict, float]:
     """seed -> the puzzle's JSON text (or the failure), and the seconds it took, in this process."""
-    game = get_game(game_name)
+    game = game_named(game_name)
     records = {}
     start = time.perf_counter()
     for seed in seeds:
@@ -75,7 +75,7 @@ def read_jsonl(path: str) -> dict:
 def timed_batch(spec: batching.BatchSpec, executor: Executor, workers: int, folder: str) -> tuple[float, int]:
     """Seconds for the batch (store opening excluded), and how many chunks it took."""
     path = os.path.join(folder, f"{spec.game}-{spec.seed_prefix}.jsonl")
-    version = int(get_game(spec.game).VERSION)
+    version = spec.generator_version
     store = batching.open_store(path, spec.game, spec.size, spec.difficulty, version, spec.seed_prefix)
     chunks = 0
     original_write = store.write_chunk
@@ -126,7 +126,7 @@ def chunk_overhead(executor: Executor, workers: int, rounds: int = 200) -> tuple
 
 
 def local_pool(workers: int) -> tuple[Executor, object]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching._init_local_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching.init_local_worker)
     return pool, pool.shutdown
 
 
@@ -161,10 +161,8 @@ def main() -> int:
     rows = []
     workloads = []
     for name in args.games.split(","):
-        try:
-            get_game(name)
-        except ImportError:
-            print(f"({name}: engine not installed, skipped)")
+        if name not in GAMES:
+            print(f"({name}: no such game, skipped)")
             continue
         game, size, difficulty = WORKLOADS[name]
         serial(game, size, difficulty, [f"warm-{i}" for i in range(3)])  # imports, caches

@@ -17,11 +17,10 @@ True
 
 from __future__ import annotations
 
+# Importing a game registers it in GAMES; the order here is the order shown.
+from gridlogic import loop, pattern, signal  # noqa: F401
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec, parse_id, puzzle_from_id
-
-# Importing a game registers it in GAMES; the order here is the order shown.
-from gridlogic import signal, pattern, loop  # noqa: E402, F401, I001
 
 __version__ = "0.1.0"
 

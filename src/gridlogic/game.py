@@ -206,6 +206,8 @@ class Game:
         means :attr:`latest`. The same signature in every game.
     ``make(spec) -> Puzzle``                   generate from a checked :class:`PuzzleSpec`
     ``from_dict(data) -> Puzzle``              the inverse of ``p.to_dict()``, checking everything
+    ``level_of(data) -> str | None``           the level a puzzle's JSON records (None if it records none),
+                                               read without loading the puzzle: for counting stored ones
     ``parse_board(width, height, raw)``        a player's board checked for shape and values
     ``check(p, board) -> dict``                ``{"solved": bool, ...}`` by the rules
     ``verify(p) -> bool``                      re-solved from scratch: one solution, the answer
@@ -236,6 +238,7 @@ class Game:
     formats: str
     make: Callable[[PuzzleSpec], Puzzle]
     from_dict: Callable[[object], Puzzle]
+    level_of: Callable[[dict[str, Any]], str | None]
     parse_board: Callable[[int, int, object], Any]
     check: Callable[[Any, Any], dict[str, Any]]
     verify: Callable[[Any], bool]
@@ -305,6 +308,13 @@ class Game:
         """A generated puzzle's givens as a :class:`Problem`, for the solvers."""
         return Problem(self.name, puzzle.width, puzzle.height, puzzle.givens(), "gridlogic",
                        options=dict(puzzle.options))
+
+
+def graded_level_of(data: dict[str, Any]) -> str | None:
+    """``data["difficulty"]["level"]``, the place Signal's and Loop's JSON record the graded level."""
+    graded = data.get("difficulty")
+    level = graded.get("level") if isinstance(graded, dict) else None
+    return level if isinstance(level, str) else None
 
 
 GAMES: dict[str, Game] = {}

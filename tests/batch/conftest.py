@@ -1,4 +1,5 @@
-"""Helpers shared by the batch tests: running the CLI in a subprocess and reading outputs back."""
+"""Helpers shared by the batch tests: running the CLI in a subprocess, reading outputs back, and a
+stand-in generator for tests of the bookkeeping alone."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import pytest
+
+from gridlogic import batch as batching
 
 CLI = [sys.executable, "-m", "gridlogic.cli", "batch"]
 
@@ -106,7 +110,46 @@ def interrupt_cli(
         process.wait()
 
 
+def fake_work(game, size, difficulty, seeds, version=None):
+    """A stand-in generator: seed "p-i" gives {"seed", "n", "square"}; every 5th index fails."""
+    outcomes = []
+    for index, seed in seeds:
+        if index % 5 == 4:
+            outcomes.append(batching.SeedOutcome(index, seed, None, f"no puzzle for {seed}", 0.001))
+        else:
+            puzzle = {"seed": seed, "n": size, "square": index * index, "version": 7}
+            outcomes.append(batching.SeedOutcome(index, seed, puzzle, None, 0.001))
+    return batching.ChunkOutcome(7, tuple(outcomes))
+
+
+def open_fake(path, prefix="p"):
+    """The store of a fake batch (Signal size 4 "any", version 7) at ``path``."""
+    return batching.open_store(str(path), "signal", 4, "any", 7, prefix)
+
+
+def run_fake(path, count, *, prefix="p", chunk_size=None, calls=None):
+    """A fake batch of ``count`` seeds run into ``path``; ``calls`` collects the seeds of each chunk."""
+
+    def recording_work(*args):
+        if calls is not None:
+            calls.append([seed for _, seed in args[3]])
+        return fake_work(*args)
+
+    store = open_fake(path, prefix)
+    try:
+        spec = batching.BatchSpec("signal", 4, "any", count, store.seed_prefix or prefix)
+        with ThreadPoolExecutor(2) as pool:
+            return batching.run_batch(
+                spec, store, pool, 2, chunk_size=chunk_size, work=recording_work, version=7
+            )
+    finally:
+        store.close()
+
+
 @pytest.fixture(scope="session")
 def helpers() -> SimpleNamespace:
     """The helpers above, for test modules (which cannot import conftest under importlib mode)."""
-    return SimpleNamespace(read_output=read_output, run_cli=run_cli, interrupt_cli=interrupt_cli)
+    return SimpleNamespace(
+        read_output=read_output, run_cli=run_cli, interrupt_cli=interrupt_cli,
+        fake_work=fake_work, open_fake=open_fake, run_fake=run_fake,
+    )

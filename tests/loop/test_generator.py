@@ -6,8 +6,7 @@ from functools import cache
 
 import pytest
 
-from gridlogic import GenerationFailed, InvalidParameters, loop
-from gridlogic import GAMES
+from gridlogic import GAMES, GenerationFailed, InvalidParameters, loop
 from gridlogic.loop import generator
 from gridlogic.loop.board import grid, loop_of_region, validate_loop
 from gridlogic.loop.solver import EASY, MEDIUM, deduce

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gridlogic.cli.bench_solve import read_puzzles
 from gridlogic import GAMES
+from gridlogic.cli.bench_solve import read_puzzles
 from gridlogic.cli.games import read_problem
 from gridlogic.errors import GridlogicError
 from gridlogic.loop import formats

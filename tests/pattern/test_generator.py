@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridlogic import GenerationFailed, InvalidParameters, pattern
-from gridlogic import GAMES
+from gridlogic import GAMES, GenerationFailed, InvalidParameters, pattern
 from gridlogic.pattern import generator
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import dataclasses
+import json
 import logging
 import warnings
 from collections import deque

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
 from gridlogic import GAMES, Game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -32,6 +32,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--size", type=int, metavar="N", help="board size (one the game offers)")
     parser.add_argument("--difficulty", metavar="D", help="a difficulty the game offers (any for all)")
     parser.add_argument("--count", type=int, metavar="K", help="how many seeds the batch has")
+    parser.add_argument("--version", type=int, metavar="V", help="generator version (default: the game's latest)")
     parser.add_argument(
         "--seed-prefix", metavar="P", help="seeds are P-0, P-1, ... (default: today's date and a random word)"
     )
@@ -55,19 +56,19 @@ def run(args: argparse.Namespace) -> int:
 def generate(args: argparse.Namespace) -> int:
     if args.game is None:
         raise InvalidParameters(f"name a GAME ({', '.join(GAMES)}), or give --verify FILE")
-    latest = game_named(args.game).version()
+    chosen = game_named(args.game).version(args.version)
     for option, value in (("--size", args.size), ("--difficulty", args.difficulty), ("--count", args.count)):
         if value is None:
             allowed = {
-                "--size": "the sizes of {} are " + latest.sizes_text(),
-                "--difficulty": "the difficulties of {} are " + ", ".join(latest.difficulties),
+                "--size": "the sizes of {} are " + chosen.sizes_text(),
+                "--difficulty": "the difficulties of {} are " + ", ".join(chosen.difficulties),
                 "--count": "how many puzzles {} should generate",
             }[option].format(args.game)
             raise InvalidParameters(f"{option} is required; {allowed}")
-    game = batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix)
+    batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix, chosen.number)
     choice = batching.parse_executor(args.executor)
     batching.check_jobs(args.jobs)
-    version = game.latest
+    version = chosen.number
 
     prefix_given = args.seed_prefix is not None
     fresh_prefix = batching.default_seed_prefix()
@@ -80,14 +81,14 @@ def generate(args: argparse.Namespace) -> int:
     try:
         prefix = store.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
         batching.check_seed_prefix(prefix, args.count)
-        spec = batching.BatchSpec(args.game, args.size, args.difficulty, args.count, prefix)
+        spec = batching.BatchSpec(args.game, args.size, args.difficulty, args.count, prefix, version)
         already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
         for note in store.notes:
             print(f"note: {note}", flush=True)
         # Connect before printing the plan, so that a scheduler that does not answer gets one line.
         with batching.open_executor(choice, args.jobs) as (executor, workers):
             print(
-                f"batch {prefix!r}: {spec.count} {spec.game} puzzles of size {spec.size}, difficulty "
+                f"batch {prefix!r}: {spec.count} {spec.game} puzzles (version {version}) of size {spec.size}, difficulty "
                 f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
             )
             if already:
@@ -95,7 +96,7 @@ def generate(args: argparse.Namespace) -> int:
                 print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
             if not prefix_given and not already:
                 resume = (
-                    f"gridlogic batch {spec.game} --size {spec.size} --difficulty {spec.difficulty} "
+                    f"gridlogic batch {spec.game} --version {version} --size {spec.size} --difficulty {spec.difficulty} "
                     f"--count {spec.count} --seed-prefix {shlex.quote(prefix)} --out {shlex.quote(out)}"
                 )
                 print(f"if interrupted, resume with: {resume}")
@@ -127,7 +128,8 @@ def print_summary(summary: batching.BatchSummary, executor_label: str, workers: 
     lines.append(f"  failures    {summary.failures_total} ({summary.failed} in this run)")
     levels = {level: n for level, n in summary.levels.items() if level}
     if spec.difficulty == "any" and levels:
-        order = {name: position for position, name in enumerate(game_named(spec.game).difficulties)}
+        difficulties = game_named(spec.game).version(spec.generator_version).difficulties
+        order = {name: position for position, name in enumerate(difficulties)}
         shown = sorted(levels.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
         lines.append("  difficulty  " + ", ".join(f"{level} {n}" for level, n in shown))
     print("\n".join(lines))

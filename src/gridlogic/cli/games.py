@@ -93,7 +93,7 @@ def _generate(game: Game, args: argparse.Namespace) -> int:
     width, height = getattr(args, "width", None), getattr(args, "height", None)
     if (width is None) != (height is None):
         raise InvalidParameters("--width and --height go together")
-    if width is not None:
+    if width is not None and height is not None:
         if args.size is not None:
             raise InvalidParameters("give --size or --width and --height, not both")
         size: int | tuple[int, int] = (width, height)

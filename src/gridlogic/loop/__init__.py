@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import Game, Problem, Version, register
-from gridlogic.params import parse_json
+from gridlogic.game import Game, Problem, Version, graded_level_of, register
 from gridlogic.loop.board import (
     Grid,
     clues_of_region,
@@ -67,6 +66,7 @@ from gridlogic.loop.generator import (
 )
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
+from gridlogic.params import parse_json
 from gridlogic.verdict import Verdict
 
 DEFAULT_NODE_LIMIT = 100_000
@@ -153,6 +153,7 @@ GAME = register(Game(
     formats="a puzz.link URL, a Loopy game ID, a text grid or gridlogic JSON",
     make=make,
     from_dict=puzzle_from_dict,
+    level_of=graded_level_of,
     parse_board=parse_board,
     check=check,
     verify=verify,

@@ -140,6 +140,7 @@ GAME = register(Game(
     formats=".non, a Tatham game ID (5x5:...) or gridlogic JSON",
     make=make,
     from_dict=puzzle_from_dict,
+    level_of=lambda data: None,  # version 1 grades nothing
     parse_board=parse_board,
     check=check,
     verify=verify,

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.game import Game, Problem, Version, register
+from gridlogic.game import Game, Problem, Version, graded_level_of, register
 from gridlogic.params import check_int
 from gridlogic.signal.board import (
     BITS,
@@ -111,6 +111,7 @@ GAME = register(Game(
     formats="a JSON list of tile masks (1 up, 2 right, 4 down, 8 left) or a puzzle's JSON",
     make=make,
     from_dict=puzzle_from_dict,
+    level_of=graded_level_of,
     parse_board=parse_board,
     check=check,
     verify=verify,
