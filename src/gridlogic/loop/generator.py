@@ -332,8 +332,11 @@ def validate_region(inside: Sequence[int], n: int) -> bool:
 
 def parse_board(width: int, height: int, raw: object) -> dict[str, list[int]]:
     """A player's board: ``{"horizontal": (height+1)*width, "vertical": height*(width+1)}`` entries,
-    each 0 (nothing), 1 (a line) or 2 (a cross)."""
-    fields = check_object(raw, "a Loop board", ("horizontal", "vertical"))
+    each 0 (nothing), 1 (a line) or 2 (a cross). The ``inside`` region that :meth:`Puzzle.solution`
+    adds may come along (checked for shape; the lines alone are judged)."""
+    fields = check_object(raw, "a Loop board", ("horizontal", "vertical"), ("inside",))
+    if "inside" in fields:
+        int_list(fields["inside"], "board.inside", width * height, (0, 1))
     return {
         "horizontal": int_list(fields["horizontal"], "board.horizontal", (height + 1) * width, (0, 1, 2)),
         "vertical": int_list(fields["vertical"], "board.vertical", height * (width + 1), (0, 1, 2)),

@@ -272,7 +272,10 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
 
 
 def parse_board(width: int, height: int, raw: object) -> list[int]:
-    """A player's board: ``width * height`` cells, 0 empty, 1 filled, 2 marked empty."""
+    """A player's board: ``width * height`` cells, 0 empty, 1 filled, 2 marked empty (or
+    ``{"cells": [...]}``, as :meth:`Puzzle.solution` gives it)."""
+    if isinstance(raw, dict):
+        raw = check_object(raw, "board", ("cells",))["cells"]
     return int_list(raw, "board", width * height, (0, 1, 2))
 
 

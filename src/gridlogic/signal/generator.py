@@ -355,5 +355,8 @@ def min_moves(puzzle: Puzzle) -> int:
 
 
 def parse_board(width: int, height: int, raw: object) -> list[int]:
-    """A player's board: ``width * height`` tile masks, each 0 to 15."""
+    """A player's board: ``width * height`` tile masks, each 0 to 15 (or ``{"tiles": [...]}``, as
+    :meth:`Puzzle.solution` gives it)."""
+    if isinstance(raw, dict):
+        raw = check_object(raw, "board", ("tiles",))["tiles"]
     return int_list(raw, "board", width * height, range(16))
