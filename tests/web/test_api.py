@@ -329,7 +329,8 @@ def test_a_huge_declared_length_is_refused_before_reading(client):
 
 @pytest.mark.parametrize("game, board, expected", [
     ("loop", [0] * 60, "a Loop board must be a JSON object, not a list"),
-    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "inside": []}, "unknown field 'inside'"),
+    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "outside": []}, "unknown field 'outside'"),
+    ("loop", {"horizontal": [0] * 30, "vertical": [0] * 30, "inside": []}, "board.inside must be a list of 25"),
 ])
 def test_board_shapes_are_checked_per_game(client, game, board, expected):
     game_or_skip(game)
