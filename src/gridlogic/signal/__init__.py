@@ -1,10 +1,12 @@
 """Signal: rotate tiles until every pipe meets a pipe and the board is one tree.
 
 The engine of the seed articles (generator version 3), identical to the
-original for every (size, seed, difficulty). Modules: :mod:`.board`
-(tiles, rotation, geometry), :mod:`.solver` (propagation, search),
-:mod:`.difficulty` (grading), :mod:`.generator` (tree, metrics, generate),
-:mod:`.render` (text and SVG).
+original for every (size, seed, difficulty). Modules, each importing only
+those before it: :mod:`.board` (tiles, rotation, geometry), :mod:`.tables`
+(domains as bit sets and their lookup tables), :mod:`.sweeps` (full sweeps
+of propagation), :mod:`.solver` (propagation, search), :mod:`.difficulty`
+(grading), :mod:`.generator` (tree, metrics, generate), :mod:`.render`
+(text and SVG).
 
 >>> from gridlogic import signal
 >>> puzzle = signal.generate(4, "notes-example")

@@ -68,7 +68,8 @@ from gridlogic.signal.difficulty import (
     level_precheck,
     local_stage,
 )
-from gridlogic.signal.solver import SolveResult, geometry, search_from_fixed_point, solve
+from gridlogic.signal.solver import SolveResult, search_from_fixed_point, solve
+from gridlogic.signal.tables import geometry
 
 SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4

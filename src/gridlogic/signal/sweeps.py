@@ -69,10 +69,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from gridlogic.signal.solver import Geometry
+from gridlogic.signal.tables import IS_OPEN, SUPPORT, Geometry
 
 RULES = ("solver", "grader", "undecided")
 _EVERY_MASK = 0xFFFF
@@ -132,8 +131,6 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     Boards of more than :data:`WRITE_OUT_LIMIT` cells get :func:`looped_sweeps`
     instead: same results, and no compiling time or memory that grows with the board.
     """
-    from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
-
     if geo.n * geo.n > WRITE_OUT_LIMIT:
         return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
@@ -145,8 +142,6 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
 
 def looped_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps under ``rule`` as a plain loop over the cells: for boards too big to write out."""
-    from gridlogic.signal.solver import IS_OPEN  # solver imports this module
-
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
     border, supporters = geo.border_allowed, geo.supporters
