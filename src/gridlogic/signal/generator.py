@@ -304,4 +304,4 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
 def verify(puzzle: Puzzle) -> bool:
     """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
     result = solve(list(puzzle.shuffled), puzzle.n)
-    return result.unique and tuple(result.solutions[0]) == puzzle.answer
+    return result.unique and result.solutions[0] == puzzle.answer

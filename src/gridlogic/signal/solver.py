@@ -49,7 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from gridlogic import verdict
 from gridlogic.errors import InvalidParameters
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.sweeps import compiled_sweeps
@@ -63,7 +65,6 @@ from gridlogic.signal.tables import (
     domain_of,
     geometry,
 )
-from gridlogic.verdict import verdict_of
 
 
 def _members(domain: int, order: Sequence[int]) -> list[int]:
@@ -153,26 +154,18 @@ def propagate(domains: Sequence[Sequence[int]], n: int) -> Propagation:
 
 
 @dataclass(frozen=True)
-class SolveResult:
-    """What :func:`solve` found: up to two solutions, the nodes visited, and the first propagation's figures."""
+class SolveResult(verdict.SolveResult):
+    """What :func:`solve` found (width = height = n), with the first propagation's figures.
 
-    solutions: list[list[int]]
-    nodes: int
-    truncated: bool
+    The shared shape of :class:`gridlogic.verdict.SolveResult` (solutions as
+    tuples of tile masks, ``status``, ``unique``); ``to_dict`` keeps the
+    articles' fields and no others.
+    """
+
     deduction: int  # cells fixed by the first propagation alone
     rounds: int  # full sweeps of the first propagation
 
-    @property
-    def unique(self) -> bool:
-        """Proven to have exactly one solution (a truncated search proves nothing)."""
-        return not self.truncated and len(self.solutions) == 1
-
-    @property
-    def status(self) -> str:
-        """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out), as the other games say."""
-        return verdict_of(len(self.solutions), self.truncated)
-
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "solutions": [list(s) for s in self.solutions],
             "nodes": self.nodes,
@@ -198,14 +191,14 @@ def solve_checked(board: Sequence[int], n: int, node_limit: int = 30000) -> Solv
     valid, rounds = sweep_to_fixed_point(domains, geo)
     deduction = count_fixed(domains)
     if not valid:
-        return SolveResult([], 0, False, deduction, rounds)
+        return SolveResult(n, n, (), 0, False, deduction, rounds)
     solutions, nodes, truncated = search_from_fixed_point(board, domains, geo, node_limit)
-    return SolveResult(solutions, nodes, truncated, deduction, rounds)
+    return SolveResult(n, n, solutions, nodes, truncated, deduction, rounds)
 
 
 def search_from_fixed_point(
     board: Sequence[int], domains: list[int], geo: Geometry, node_limit: int, board_is_solved: bool = False
-) -> tuple[list[list[int]], int, bool]:
+) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
     """The articles' search from a propagation fixed point: (up to two solutions, nodes, truncated).
 
     Any order of propagation reaches the same fixed point, so the generator
@@ -218,10 +211,10 @@ def search_from_fixed_point(
     which every rule keeps.
     """
     if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
-        return [list(board)], 1, False
+        return (tuple(board),), 1, False
     orders = [VARIANTS[m] for m in board]
     n = geo.n
-    solutions: list[list[int]] = []
+    solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False
 
@@ -239,7 +232,7 @@ def search_from_fixed_point(
         if choice < 0:
             answer = [d.bit_length() - 1 for d in state]
             if (board_is_solved and answer == board) or is_solved(answer, n):
-                solutions.append(answer)
+                solutions.append(tuple(answer))
             return
         for mask in _members(state[choice], orders[choice]):
             child = state.copy()
@@ -247,7 +240,7 @@ def search_from_fixed_point(
             visit(child, set(geo.neighbours[choice]))
 
     visit(domains.copy(), set())  # already a fixed point: nothing pending
-    return solutions, nodes, truncated
+    return tuple(solutions), nodes, truncated
 
 
 def _link_groups(domains: Sequence[int], geo: Geometry, apart_from: int = -1) -> tuple[list[int], list[int], int] | None:
