@@ -10,10 +10,9 @@ import argparse
 import shlex
 import sys
 
-from gridlogic import GAMES
-from gridlogic import batch as batching
+import gridlogic.batch as batching
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import game_named
+from gridlogic.game import GAMES, game_named
 
 PROGRESS_INTERVAL = 10.0  # seconds between plain progress lines when standard error is not a terminal
 
