@@ -128,7 +128,8 @@ class PuzzleSpec:
         return self.width if self.width == self.height else (self.width, self.height)
 
     @property
-    def id(self) -> str:
+    def board(self) -> str:
+        """The board's field of the ID: ``WxH`` and the letters of the options that are not the default."""
         game = game_named(self.game)
         letters = "".join(
             option.letters[option.values.index(value)]
@@ -136,8 +137,18 @@ class PuzzleSpec:
             for name, value in self.options
             if name == option.name
         )
+        return f"{self.width}x{self.height}{letters}"
+
+    @property
+    def board_key(self) -> int | str:
+        """The board as batches file it: the side of a square without options, else :attr:`board`."""
+        board = self.board
+        return self.width if board == f"{self.width}x{self.width}" else board
+
+    @property
+    def id(self) -> str:
         seed = quote(self.seed.encode("utf-8", "surrogatepass"), safe="-._~")
-        return f"{self.game}.{self.version}.{self.width}x{self.height}{letters}.{self.difficulty}.{seed}"
+        return f"{self.game}.{self.version}.{self.board}.{self.difficulty}.{seed}"
 
 
 @runtime_checkable
@@ -305,6 +316,14 @@ class Game:
         """The puzzle of these arguments (see :meth:`spec`); GenerationFailed if none can be made."""
         return self.make(self.spec(size, seed, difficulty, version=version, **options))
 
+    def board_of(self, key: object, version: object = None) -> tuple[int | tuple[int, int], dict[str, Any]]:
+        """The size and options a board key (:attr:`PuzzleSpec.board_key`: a side, or ``"7x5w"``) names."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            return key, {}
+        if not isinstance(key, str):
+            raise InvalidParameters(f"a board is a side or text like 7x5, not {short_repr(key)}")
+        return _parse_board_field(self.version(version), key, key)
+
     def problem(self, puzzle: Puzzle) -> Problem:
         """A generated puzzle's givens as a :class:`Problem`, for the solvers."""
         return Problem(self.name, puzzle.width, puzzle.height, puzzle.givens(), "gridlogic",
@@ -356,24 +375,27 @@ def parse_id(text: object) -> PuzzleSpec:
     if not version_text.isascii() or not version_text.isdigit() or len(version_text) > 4:
         raise InvalidParameters(f"puzzle ID {short_repr(text)}: version {short_repr(version_text)} is not a number")
     version = game.version(int(version_text))
-    size = _SIZE_FIELD.fullmatch(size_text)
-    if size is None:
-        raise InvalidParameters(
-            f"puzzle ID {short_repr(text)}: {short_repr(size_text)} is not a size like 5x5 (then option letters)"
-        )
-    options: dict[str, object] = {}
-    for letter in size.group(3):
-        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
-        if not matches or matches[0][0].name in options:
-            raise InvalidParameters(f"puzzle ID {short_repr(text)}: unknown or repeated option letter {letter!r}")
-        options[matches[0][0].name] = matches[0][1]
+    size, options = _parse_board_field(version, size_text, f"puzzle ID {short_repr(text)}")
     try:
         seed = unquote_to_bytes(seed_text).decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:
         raise InvalidParameters(f"puzzle ID {short_repr(text)}: its seed is not percent-encoded UTF-8") from None
+    return game.spec(size, seed, difficulty, version=version.number, **options)
+
+
+def _parse_board_field(version: Version, text: str, where: str) -> tuple[int | tuple[int, int], dict[str, Any]]:
+    """The size and options of an ID's board field (``5x5``, ``7x5w``); ``where`` names it in errors."""
+    size = _SIZE_FIELD.fullmatch(text)
+    if size is None:
+        raise InvalidParameters(f"{where}: {short_repr(text)} is not a size like 5x5 (then option letters)")
+    options: dict[str, Any] = {}
+    for letter in size.group(3):
+        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
+        if not matches or matches[0][0].name in options:
+            raise InvalidParameters(f"{where}: unknown or repeated option letter {letter!r}")
+        options[matches[0][0].name] = matches[0][1]
     width, height = int(size.group(1)), int(size.group(2))
-    return game.spec((width, height) if width != height else width, seed, difficulty, version=version.number,
-                     **options)
+    return ((width, height) if width != height else width), options
 
 
 def puzzle_from_id(text: object) -> Puzzle:
