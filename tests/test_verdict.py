@@ -15,5 +15,6 @@ def test_verdict_of(count, truncated):
     assert expected in STATUSES
     grids = tuple((k,) for k in range(count))
     assert PatternSolveResult(grids, 0, truncated).status == expected
-    loop_result = LoopSolveResult(1, 1, [list(g) for g in grids], 0, truncated)
+    loop_result = LoopSolveResult(1, 1, grids, 0, truncated)
     assert loop_result.status == expected
+    assert loop_result.unique == (expected == "unique")
