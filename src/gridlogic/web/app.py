@@ -83,7 +83,7 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
     """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available)
-    delivery = Delivery(STATIC_DIR)
+    delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
 
     async def index(request: Request) -> Response:
         response = delivery.page_response(request)

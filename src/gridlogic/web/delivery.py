@@ -23,7 +23,11 @@ The page (``static/index.html``) names its files as ``/static/...``; the
 served page has them rewritten to the versioned URLs, with a
 ``<link rel="modulepreload">`` for every module ``main.js`` imports, directly
 or not, so that the browser fetches the module graph at once instead of one
-level at a time. Worked example (``tests/web/test_delivery.py`` checks it)::
+level at a time, and the data the page needs first (what ``/api/games``
+answers) written into it as a JSON block (``<script type="application/json"
+id="games-data">``, which no browser runs, so the page's strict
+Content-Security-Policy stands), so that the first puzzle is asked for
+without waiting for another request. Worked example (``tests/web/test_delivery.py`` checks it)::
 
     <script type="module" src="/static/main.js"></script>
     -> <script type="module" src="/assets/3f2a9c01b7de/main.js"></script>
@@ -33,9 +37,11 @@ level at a time. Worked example (``tests/web/test_delivery.py`` checks it)::
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
@@ -93,16 +99,20 @@ class _Files(StaticFiles):
 
 
 class Delivery:
-    """The page and its files of ``directory``, with the caching rules of the module docstring."""
+    """The page and its files of ``directory``, with the caching rules of the module docstring;
+    ``games`` is the page's first data (``/api/games``' answer)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, games: dict[str, Any]) -> None:
         self.directory = directory
         self.version = content_version(directory)
         self.prefix = f"/assets/{self.version}/"
         page = (directory / "index.html").read_text(encoding="utf-8")
-        preloads = "".join(f'  <link rel="modulepreload" href="{self.prefix}{name}">\n'
-                           for name in module_closure(directory, "main.js"))
-        page = page.replace('"/static/', f'"{self.prefix}').replace("</head>", preloads + "</head>", 1)
+        head = "".join(f'  <link rel="modulepreload" href="{self.prefix}{name}">\n'
+                       for name in module_closure(directory, "main.js"))
+        # ASCII-only JSON with "<" escaped: nothing in it can end the script element.
+        data = json.dumps(games, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+        head += f'  <script type="application/json" id="games-data">{data}</script>\n'
+        page = page.replace('"/static/', f'"{self.prefix}').replace("</head>", head + "</head>", 1)
         self.page = page.encode("utf-8")
         self.etag = '"' + hashlib.sha256(self.page).hexdigest()[:16] + '"'
 
