@@ -113,13 +113,14 @@ export function describeItems(puzzle, items, t) {
 export const describeError = (puzzle, { kind, items }, t) =>
   t(`error.pattern.${kind}`, { list: items.map((k) => k + 1).join(t("list.join")) });
 
-// The clues' room in cells: a number takes about 0.32 of a cell per digit and 0.22 between.
+// The clues' room in cells: a number takes about 0.32 of a cell per digit and 0.22 between, a
+// column's numbers 0.6 of a cell each, and a met clue's tick one number more.
 function clueWidth(clue) {
-  return clue.reduce((sum, k) => sum + String(k).length * 0.32 + 0.22, 0.2);
+  return clue.reduce((sum, k) => sum + String(k).length * 0.32 + 0.22, 0.7);
 }
 const clueRoom = (puzzle) => ({
   rowWidth: Math.max(1, ...puzzle.rowClues.map(clueWidth)),
-  colHeight: Math.max(1, ...puzzle.colClues.map((clue) => clue.length * 0.6 + 0.25)),
+  colHeight: Math.max(1, ...puzzle.colClues.map((clue) => (clue.length + 1) * 0.6 + 0.25)),
 });
 
 // The board's size in cells, its clues included: the page scales a cell to fit.

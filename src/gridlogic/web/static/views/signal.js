@@ -178,7 +178,11 @@ export const extent = (puzzle) => ({ width: puzzle.width + 2 * PAD, height: puzz
 
 const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 
-function tileDrawing(mask, isCentre) {
+// A bar across each pipe end that points off the board ("off" directions), so the error has a
+// shape of its own.
+const STOPS = [[25, 4, 75, 4], [96, 25, 96, 75], [25, 96, 75, 96], [4, 25, 4, 75]];
+
+function tileDrawing(mask, isCentre, off) {
   const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
@@ -186,6 +190,10 @@ function tileDrawing(mask, isCentre) {
     degree++;
     for (const cls of ["pipe", "flow"]) {
       g.append(svgElement("line", { x1: 50, y1: 50, x2: PIPE_ENDS[d][0], y2: PIPE_ENDS[d][1], class: cls }));
+    }
+    if (off.includes(d)) {
+      const [x1, y1, x2, y2] = STOPS[d];
+      g.append(svgElement("line", { x1, y1, x2, y2, class: "stop" }));
     }
   }
   if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
@@ -279,13 +287,14 @@ export function createView({ puzzle, onAction, t }) {
     wrong = new Set(marks.mistakes);
     for (let i = 0; i < count; i++) {
       const isLit = lit.has(i);
-      const key = `${board[i]}:${isLit}`;
+      const kinds = flagged.get(i) || [];
+      const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
+      const key = `${board[i]}:${isLit}:${off}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre));
+        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off));
         tiles[i].classList.toggle("lit", isLit);
       }
-      const kinds = flagged.get(i) || [];
       tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
       tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
       tiles[i].classList.toggle("mistake", wrong.has(i));
