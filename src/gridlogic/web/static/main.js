@@ -22,6 +22,7 @@ import { loadView } from "./views/index.js";
 
 const MAX_CELL = 64;          // px: one cell of any board at its largest
 const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
+const BOX_PADDING = 4;        // px: the board box's padding at the fitting zoom (style.css)
 const SAVE_EVERY_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
@@ -73,6 +74,9 @@ function setStatus(key, values = {}, kind = "info") {
   state.status = { key, values, kind };
   els.status.textContent = t(key, values);
   els.status.dataset.kind = kind;
+  // A message longer than the line's fixed height scrolls, and the keyboard can reach it to scroll.
+  if (els.status.scrollHeight > els.status.clientHeight) els.status.tabIndex = 0;
+  else els.status.removeAttribute("tabindex");
 }
 
 const sizeText = (p) => t("size.option", { w: p.width, h: p.height });
@@ -282,9 +286,7 @@ function openingStatus() {
 function fitBoard() {
   if (!state.puzzle) return;
   const extent = state.game.extent(state.puzzle);
-  const style = getComputedStyle(els.board);
-  const width = els.board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const height = els.board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const width = els.board.clientWidth - 2 * BOX_PADDING, height = els.board.clientHeight - 2 * BOX_PADDING;
   const fit = Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
   const cell = Math.floor(fit * ZOOMS[state.zoom] * 4) / 4;
   els.board.style.setProperty("--cell", `${cell}px`);
