@@ -267,6 +267,7 @@ function showPuzzle(puzzle, game, history) {
   showTime();
   refresh();
   setStatus(...openingStatus());
+  if (performance.getEntriesByName("gridlogic:puzzle-shown").length === 0) performance.mark("gridlogic:puzzle-shown");
 }
 
 function openingStatus() {
