@@ -98,6 +98,11 @@ PAGE_FIGURES = """() => {
 }"""
 
 
+def median_of(figures: list[dict], key: str, scale: float) -> float | None:
+    values = [f[key] for f in figures if f[key] is not None]
+    return statistics.median(values) / scale if values else None
+
+
 def page_figures(base: str, games: list[dict], loads: int) -> list[tuple]:
     """(game, visit, requests, fetched, kB transferred, kB decoded, first paint, FCP, puzzle shown) medians."""
     from playwright.sync_api import sync_playwright
@@ -123,12 +128,9 @@ def page_figures(base: str, games: list[dict], loads: int) -> list[tuple]:
                     visits.append({**figures, "puzzleShown": figures["puzzleShown"] or polled})
                 context.close()
             for visit, figures in (("first", first), ("return", again)):
-                def median(key: str, scale: float = 1) -> float | None:
-                    values = [f[key] for f in figures if f[key] is not None]
-                    return statistics.median(values) / scale if values else None
-                rows.append((game["name"], visit, median("requests"), median("fetched"), median("transferred", 1000),
-                             median("decoded", 1000), median("firstPaint"), median("firstContentfulPaint"),
-                             median("puzzleShown")))
+                rows.append((game["name"], visit, *(median_of(figures, key, scale) for key, scale in (
+                    ("requests", 1), ("fetched", 1), ("transferred", 1000), ("decoded", 1000), ("firstPaint", 1),
+                    ("firstContentfulPaint", 1), ("puzzleShown", 1)))))
         browser.close()
     return rows
 
@@ -138,7 +140,7 @@ def print_page_figures(rows: list[tuple]) -> None:
               "FCP ms", "puzzle shown ms")
     print(" | ".join(header))
     print(" | ".join("-" * len(h) for h in header))
-    shown = lambda value, digits=0: "-" if value is None else f"{value:.{digits}f}"  # noqa: E731
+    shown = lambda value, digits=0: "-" if value is None else f"{value:.{digits}f}"
     for name, visit, requests, fetched, sent, decoded, paint, fcp, puzzle in rows:
         print(f"{name} | {visit} | {shown(requests)} | {shown(fetched)} | {shown(sent, 1)} | {shown(decoded, 1)} | "
               f"{shown(paint)} | {shown(fcp)} | {shown(puzzle)}")

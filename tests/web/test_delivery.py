@@ -41,7 +41,7 @@ def test_each_games_view_is_left_to_load_on_demand():
 
 def test_the_page_carries_the_list_of_games(client):
     page = client.get("/").text
-    data = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', page, re.S)
+    data = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', page, re.DOTALL)
     assert data and json.loads(data.group(1)) == client.get("/api/games").json()
 
 
@@ -91,5 +91,5 @@ def test_the_version_follows_every_file(tmp_path):
 
 def test_the_games_data_cannot_end_its_script_element():
     page = Delivery(STATIC_DIR, {"games": [{"title": "</script><b>"}]}).page.decode()
-    data = re.search(r'id="games-data">(.*?)</script>', page, re.S).group(1)
+    data = re.search(r'id="games-data">(.*?)</script>', page, re.DOTALL).group(1)
     assert json.loads(data) == {"games": [{"title": "</script><b>"}]}

@@ -175,7 +175,7 @@ def test_a_bad_link_names_the_bad_parameter_and_shows_a_fresh_puzzle(page, serve
         expect(status).to_contain_text(named)
         expect(page.locator("#board .tile, #board .cell, #board .loop-board").first).to_be_visible()
         shown = page.locator("#print-id").inner_text()
-        game, version, size, difficulty, seed = shown.split(".", 4)
+        game, _version, size, difficulty, seed = shown.split(".", 4)
         assert page.locator(".tab[aria-selected=true]").get_attribute("data-game") == game
         assert page.locator("#seed").input_value() == seed
         assert f"seed={seed}" in page.locator("#share").get_attribute("href")

@@ -56,7 +56,7 @@ __all__ = ["IMMUTABLE", "REVALIDATE", "Delivery"]
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 GZIP_MINIMUM_BYTES = 500
-_IMPORT = re.compile(r"""^\s*import\s[^"']*?from\s+["'](\./[^"']+|\.\./[^"']+)["']""", re.M)
+_IMPORT = re.compile(r"""^\s*import\s[^"']*?from\s+["'](\./[^"']+|\.\./[^"']+)["']""", re.MULTILINE)
 
 
 def content_version(directory: Path) -> str:
