@@ -26,11 +26,15 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 /usr/bin/chromium:
 	apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic
 
+# The accessibility tests inject axe-core, which package.json and package-lock.json name.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
 run: $(VENV)/.run-installed
 	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
 	$(BIN)/gridlogic serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.dev-installed /usr/bin/chromium
+test: $(VENV)/.dev-installed /usr/bin/chromium node_modules/.package-lock.json
 	$(BIN)/python -m pytest
 
 # Benchmarks print figures and assert nothing; each script's docstring says what it measures.
@@ -45,4 +49,4 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) build dist .pytest_cache node_modules
