@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gridlogic import game
+from gridlogic.game import ImportedPuzzle as ImportedBase
 from gridlogic.game import Imports, Problem
 from gridlogic.loop.board import inside_of_loop, loop_of_region
 from gridlogic.loop.formats import to_puzzlink
@@ -30,7 +30,7 @@ IMPORT_MAX_SIDE = 50
 
 
 @dataclass(frozen=True, repr=False)
-class ImportedPuzzle(game.ImportedPuzzle):
+class ImportedPuzzle(ImportedBase):
     """A slitherlink brought from outside: its clues (None for a blank cell) and the inside of the
     one loop the solver found (the ``answer`` a generated puzzle has too)."""
 

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gridlogic import game
 from gridlogic.errors import ImportRefused
+from gridlogic.game import ImportedPuzzle as ImportedBase
 from gridlogic.game import Imports, Problem
 from gridlogic.pattern.formats import PatternPuzzleFile, write_game_id
 
@@ -29,7 +29,7 @@ IMPORT_MAX_SIDE = 50
 
 
 @dataclass(frozen=True, repr=False)
-class ImportedPuzzle(game.ImportedPuzzle):
+class ImportedPuzzle(ImportedBase):
     """A nonogram brought from outside: its clues (an empty line is ``(0,)``, as generated ones
     have it) and the one solution the solver found, flat row-major (1 filled)."""
 

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gridlogic import game
 from gridlogic.errors import ImportRefused, InvalidParameters
+from gridlogic.game import ImportedPuzzle as ImportedBase
 from gridlogic.game import Imports, Problem
 from gridlogic.params import short_repr
 
@@ -32,7 +32,7 @@ HEX_DIGITS = "0123456789abcdef"
 
 
 @dataclass(frozen=True, repr=False)
-class ImportedPuzzle(game.ImportedPuzzle):
+class ImportedPuzzle(ImportedBase):
     """A Signal board brought from outside: the tiles as given and the one solution the solver found."""
 
     width: int
