@@ -8,6 +8,7 @@ here from parts that each live in a module of their own:
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
 ``puzzles``    the generated puzzles, cached by spec
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
@@ -36,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api
+from gridlogic.web import api, imports
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -108,6 +109,7 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
+        *imports.routes(available, puzzles),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     return Starlette(routes=routes, middleware=[Middleware(ServerTiming)],
