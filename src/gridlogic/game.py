@@ -64,7 +64,7 @@ one). Worked example (checked in ``tests/test_imported.py``)::
     >>> puzzle_from_id("pattern.import.2x2.tatham.2x2:1/1/1/1")
     Traceback (most recent call last):
     ...
-    gridlogic.errors.ImportRefused: this Pattern puzzle has more than one solution, so it is not played here: every puzzle here has exactly one
+    gridlogic.errors.ImportRefused: this Pattern puzzle has more than one solution; every puzzle here has exactly one
 """
 
 from __future__ import annotations
@@ -551,11 +551,11 @@ def make_imported(spec: PuzzleSpec) -> Puzzle:
         return game.imports.puzzle(problem, verdict.solutions[0])
     noun = game.solution_noun
     reasons = {
-        "several": f"has more than one {noun}, so it is not played here: every puzzle here has exactly one",
+        "several": f"has more than one {noun}; every puzzle here has exactly one",
         "none": f"has no {noun}",
     }
     reason = reasons.get(verdict.status, f"could not be proven to have exactly one {noun} within "
-                                         f"{game.imports.limits_text()}, so it is not played here")
+                                         f"{game.imports.limits_text()}")
     raise ImportRefused(f"this {game.title} puzzle {reason}")
 
 

@@ -30,7 +30,7 @@ Worked example (checked in ``tests/web/test_imports.py``)::
             "width": 3, "height": 2, "difficulty": "any", "seed": "3x2:2/1/1/3/1", "version": 0,
             "level": null, "rowClues": [[3], [1]], "colClues": [[2], [1], [1]]}
     POST /api/pattern/import {"text": "2x2:1/1/1/1"}
-    -> 422 {"error": "this Pattern puzzle has more than one solution, so it is not played here: ..."}
+    -> 422 {"error": "this Pattern puzzle has more than one solution; every puzzle here has exactly one"}
 """
 
 from __future__ import annotations

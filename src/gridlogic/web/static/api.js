@@ -36,8 +36,14 @@ export const fetchGames = () => request("/api/games");
 // The puzzle of game with settings {size, difficulty, seed}.
 export const fetchPuzzle = (game, settings) => request(`${gamePath(game, "puzzle")}?${settingsQuery(settings)}`);
 
+// A puzzle the API sent is named by its id from then on, generated or imported alike.
+const idQuery = (puzzle) => new URLSearchParams({ id: puzzle.id }).toString();
+
+// The puzzle a puzzle ID names (a share link's ?id=).
+export const fetchPuzzleById = (game, id) => request(`${gamePath(game, "puzzle")}?${idQuery({ id })}`);
+
 // The answer of a puzzle the API sent.
-export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${settingsQuery(puzzle)}`);
+export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${idQuery(puzzle)}`);
 
 // What is wrong with board (the game's check result, {solved, ...}); with the play's
 // {seconds, moves, checks, revealed} the answer also carries the score.
@@ -45,6 +51,16 @@ export function checkBoard(puzzle, board, play = {}) {
   return request(gamePath(puzzle.game, "check"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ size: puzzle.size, difficulty: puzzle.difficulty, seed: puzzle.seed, board, ...play }),
+    body: JSON.stringify({ id: puzzle.id, board, ...play }),
+  });
+}
+
+// A puzzle people bring (any text the game reads, or a puzzle ID), played if it has exactly
+// one solution: the answer is like fetchPuzzle's, or a refusal saying why.
+export function importPuzzle(game, text) {
+  return request(gamePath(game, "import"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
   });
 }

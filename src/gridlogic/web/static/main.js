@@ -8,6 +8,7 @@ import { language, setLanguage, t, translatePage } from "./i18n.js";
 import { createPlay, formatTime } from "./play.js";
 import { createResultCard, recordBest } from "./result.js";
 import { load, save } from "./storage.js";
+import { createImporter } from "./import.js";
 import { htmlElement } from "./svg.js";
 import { loadView } from "./views/index.js";
 
@@ -54,6 +55,8 @@ function setStatus(key, values = {}, kind = "info") {
 }
 
 function shareUrl(puzzle) {
+  const imported = importer.shareUrl(puzzle);
+  if (imported) return imported;
   const params = new URLSearchParams({
     game: puzzle.game, size: String(puzzle.size), difficulty: puzzle.difficulty, seed: puzzle.seed,
   });
@@ -198,6 +201,15 @@ function showPuzzle(puzzle, game) {
 function readyValues() {
   const p = state.puzzle;
   return { game: t(`game.${p.game}`), n: p.size, seed: p.seed, hint: t(`hint.${p.game}`) };
+}
+
+// Play any puzzle (import.js): a pasted puzzle, or a share link naming one by its id.
+const importer = createImporter({ games: () => state.games, current: () => state.selectedGame, play: playGiven,
+  say: setStatus });
+async function playGiven(puzzle) {
+  const id = ++state.requestId;
+  const game = await loadView(puzzle.game);
+  if (id === state.requestId) showPuzzle(puzzle, game);
 }
 
 // --- the clock --------------------------------------------------------------------------------
@@ -391,6 +403,7 @@ async function start() {
   const size = Number(params.get("size"));
   renderSelectors(size, params.get("difficulty"));
   els.seed.value = params.get("seed") || randomSeed();
+  if (await importer.openFromLocation(params)) return;
   await loadPuzzle(currentSettings());
 }
 
