@@ -31,11 +31,16 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.verdict import Verdict
 
+# Each game's ACTION subparsers, by game name, for the command modules that add an action to every
+# game after this one (``gridlogic GAME print``: :mod:`.printing`).
+GAME_ACTIONS: dict[str, argparse._SubParsersAction] = {}
+
 
 def register(commands: argparse._SubParsersAction) -> None:
     for game in GAMES.values():
         parser = commands.add_parser(game.name, help=f"{game.title}: {game.summary}")
         actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        GAME_ACTIONS[game.name] = actions
         _add_generate(actions, game)
         _add_solve(actions, game)
     show = commands.add_parser("show", help="make again and show the puzzle a puzzle ID names")
