@@ -126,7 +126,7 @@ def test_a_puzzle_not_proven_within_the_limits_is_refused_and_says_the_limits(mo
 
 @pytest.mark.parametrize("game, text, message", [
     ("pattern", "51x1:" + "/" * 51, "too large to play here; at most 50x50"),
-    ("signal", json.dumps([1] * 31 * 31), "too large to play here; at most 30x30"),
+    ("signal", json.dumps([1] * 21 * 21), "too large to play here; at most 20x20"),
 ])
 def test_boards_past_the_largest_side_are_refused(game, text, message):
     with pytest.raises(InvalidParameters, match=message):

@@ -257,7 +257,9 @@ class Imports:
 
     ``format`` names the text an imported puzzle's ID carries; ``write(problem)`` gives that text,
     one text per puzzle, and ``read(text)`` reads it back. ``puzzle(problem, solution)`` makes the
-    playable puzzle of a problem and its one solution (in the flat form of a verdict's solutions).
+    playable puzzle of a problem and its one solution (in the flat form of a verdict's solutions), or
+    raises :class:`~gridlogic.errors.ImportRefused` when there would be nothing to play (a board
+    solved already).
     ``limits`` are the keywords of ``Game.solve`` that bound the proof of uniqueness, and
     ``max_side`` the largest side imported, so that the proof stays within a few seconds.
     """

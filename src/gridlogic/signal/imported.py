@@ -3,9 +3,12 @@
 An imported board's ID carries its tiles as hexadecimal digits, one a tile in
 row-major order, each the tile's mask (1 up, 2 right, 4 down, 8 left): a
 square number of digits, since only the count tells the side. The solver
-must prove it unique within 5,000 search nodes (Signal's solver counts
-nodes, not seconds: on a 30x30 board that is a few seconds at most); boards
-up to 30x30 are taken. Worked example (checked in ``tests/test_imported.py``)::
+must prove it unique within 2,000 search nodes (Signal's solver counts
+nodes, not seconds: a node costs 1 to 2 ms on a 20x20 board, so that is
+a few seconds at most there; ``benchmarks/imports.py`` prints such
+figures); boards up to 20x20 are taken (Signal's own are 4x4 to 6x6), and
+a board solved already is refused. Worked example (checked in
+``tests/test_imported.py``)::
 
     >>> from gridlogic.signal import read_board
     >>> write_text(read_board("[4, 4, 3, 9]"))
@@ -26,8 +29,8 @@ from gridlogic.game import ImportedPuzzle as ImportedBase
 from gridlogic.game import Imports, Problem
 from gridlogic.params import short_repr
 
-IMPORT_NODE_LIMIT = 5000
-IMPORT_MAX_SIDE = 30
+IMPORT_NODE_LIMIT = 2000
+IMPORT_MAX_SIDE = 20
 HEX_DIGITS = "0123456789abcdef"
 
 

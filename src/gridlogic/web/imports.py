@@ -13,7 +13,7 @@ and the givens. An imported puzzle's ``id`` is ``GAME.import.WxH.FORMAT.TEXT``
 the page checks, reveals and shares it like a generated one.
 
 The game's solver decides whether it is played, within the game's import
-limits (``Game.imports``: 5 seconds for Pattern and Loop, 5,000 search nodes
+limits (``Game.imports``: 5 seconds for Pattern and Loop, 2,000 search nodes
 for Signal). It runs in a worker thread through the app's
 :class:`~.puzzles.PuzzleSource`, which caches the outcome by spec as it
 caches generated puzzles: the check and the solution that follow cost
