@@ -15,6 +15,7 @@ its pages, its size and the time taken (fpdf2, the ``print`` extra, must be inst
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import tempfile
@@ -66,12 +67,12 @@ def part_one() -> None:
         verdict, seconds = timed_import("pattern", problem)
         print(f"  pattern {problem.width}x{problem.height}  {seconds:6.2f} s  {path.name}: {verdict}")
     loop = GAMES["loop"]
-    collection = loop.read_file("olson_sample.json", (DATA / "loop" / "olson_sample.json").read_text(encoding="utf-8"))
-    for name, problem in collection or []:
-        if max(problem.width, problem.height) > loop.imports.max_side:
-            continue
+    for entry in json.loads((DATA / "loop" / "olson_sample.json").read_text(encoding="utf-8")):
+        problem = loop.read("\n".join(entry["faceData"][r * entry["width"]:(r + 1) * entry["width"]]
+                                       for r in range(entry["height"])))
         verdict, seconds = timed_import("loop", problem)
-        print(f"  loop    {problem.width}x{problem.height}  {seconds:6.2f} s  olson #{name}: {verdict}")
+        print(f"  loop    {problem.width}x{problem.height}  {seconds:6.2f} s  {entry['source']} #{entry['index']}: "
+              f"{verdict}")
 
 
 def part_two(count: int) -> None:

@@ -4,9 +4,9 @@ An imported board's ID carries its tiles as hexadecimal digits, one a tile in
 row-major order, each the tile's mask (1 up, 2 right, 4 down, 8 left): a
 square number of digits, since only the count tells the side. The solver
 must prove it unique within 2,000 search nodes (Signal's solver counts
-nodes, not seconds: a node costs 1 to 2 ms on a 20x20 board, so that is
-a few seconds at most there; ``benchmarks/imports.py`` prints such
-figures); boards up to 20x20 are taken (Signal's own are 4x4 to 6x6), and
+nodes, not seconds: a node costs up to about 0.7 ms on a 20x20 board, so
+that is 1.5 s or so there; ``benchmarks/imports.py`` prints such figures);
+boards up to 20x20 are taken (Signal's own are 4x4 to 6x6), and
 a board solved already is refused. Worked example (checked in
 ``tests/test_imported.py``)::
 
