@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,12 @@ def test_the_output_and_the_font_are_checked(tmp_path, capsys, monkeypatch):
     code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", "x.pdf")
     assert code == 2 and "install Debian's fonts-ipafont-gothic" in err and err.count("\n") == 1
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_without_fpdf2_the_command_names_the_extra(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "fpdf", None)  # importing it now raises ImportError
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", str(tmp_path / "x.pdf"))
+    assert (code, err) == (2, "gridlogic: printing needs fpdf2: pip install 'gridlogic[print]'\n")
 
 
 def test_a_bad_paper_is_an_argparse_line(capsys):

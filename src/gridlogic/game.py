@@ -70,6 +70,7 @@ one). Worked example (checked in ``tests/test_imported.py``)::
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -278,7 +279,7 @@ class Imports:
         return " and ".join(parts) or "no limit"
 
 
-class ImportedPuzzle:
+class ImportedPuzzle(ABC):
     """What every imported puzzle says of itself; each game's imported class is a frozen dataclass
     deriving from this one, with the fields ``width``, ``height``, ``text`` (its text in the game's
     import format), then whatever its game's ``check``, ``min_moves`` and renderers read.
@@ -316,11 +317,13 @@ class ImportedPuzzle:
     def __repr__(self) -> str:
         return f"<{self.game}.{type(self).__name__} {self.id}>"
 
+    @abstractmethod
     def givens(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """What the player is shown, as a generated puzzle of the game shows it."""
 
+    @abstractmethod
     def solution(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The solver's one solution, in the form ``Game.check`` accepts as solved."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "width": self.width, "height": self.height, "givens": self.givens(),

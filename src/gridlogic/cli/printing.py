@@ -99,8 +99,8 @@ def _add_print(actions: argparse._SubParsersAction, game: Game) -> None:
 def _print(game: Game, args: argparse.Namespace) -> int:
     if not args.out.lower().endswith(".pdf"):
         raise InvalidParameters(f"--out must name a .pdf file, not {short_repr(args.out)}")
-    puzzles = puzzles_to_print(game, args)
     font = find_font(args.font)
+    puzzles = puzzles_to_print(game, args)
     pages = write_pdf(game, puzzles, args.out, paper=args.paper, per_page=args.per_page, title=args.title, font=font)
     print(f"wrote {args.out}: {count_of(len(puzzles), 'puzzle')}, {count_of(pages, 'page')}, {PAPERS[args.paper][0]}")
     return 0
