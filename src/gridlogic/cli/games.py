@@ -28,14 +28,19 @@ from typing import Any
 
 from gridlogic.cli import count_of, read_text
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import GAMES, Game, Problem, Puzzle, parse_id, puzzle_from_id
+from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.verdict import Verdict
+
+# Each game's ACTION subparsers, by game name, for the command modules that add an action to every
+# game after this one (``gridlogic GAME print``: :mod:`.printing`).
+GAME_ACTIONS: dict[str, argparse._SubParsersAction] = {}
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     for game in GAMES.values():
         parser = commands.add_parser(game.name, help=f"{game.title}: {game.summary}")
         actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        GAME_ACTIONS[game.name] = actions
         _add_generate(actions, game)
         _add_solve(actions, game)
     show = commands.add_parser("show", help="make again and show the puzzle a puzzle ID names")
@@ -137,7 +142,10 @@ def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
         print(game.render_svg(puzzle, args.solution), end="")
     else:
         level = f", {puzzle.level}" if puzzle.level else ""
-        print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
+        if puzzle.version == IMPORTED:
+            print(f"{game.title} {puzzle.width}x{puzzle.height}, brought from outside (one solution, proven)")
+        else:
+            print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
         print(f"ID {puzzle.id}")
         print(game.render_text(puzzle, args.solution), end="")
 

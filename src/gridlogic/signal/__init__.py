@@ -51,6 +51,7 @@ from gridlogic.signal.generator import (
     tree,
     verify,
 )
+from gridlogic.signal.imported import IMPORTS
 from gridlogic.signal.render import board_svg, board_text
 from gridlogic.signal.solver import Propagation, SolveResult, graph_conflict, propagate, solve
 from gridlogic.verdict import Verdict
@@ -129,6 +130,7 @@ GAME = register(Game(
     render_solution=render_solution,
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
+    imports=IMPORTS,
 ))
 generate = GAME.generate
 

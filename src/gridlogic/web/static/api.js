@@ -35,9 +35,14 @@ export const fetchGames = () => request("/api/games");
 // The puzzle of game that query names: an object of strings, sent as it is.
 export const fetchPuzzle = (game, query) => request(`${gamePath(game, "puzzle")}?${new URLSearchParams(query)}`);
 
+// A puzzle the API sent is named by its id from then on, generated or imported alike.
+const idQuery = (puzzle) => new URLSearchParams({ id: puzzle.id }).toString();
+
+// The puzzle a puzzle ID names (a share link's ?id=).
+export const fetchPuzzleById = (game, id) => request(`${gamePath(game, "puzzle")}?${idQuery({ id })}`);
+
 // The answer of a puzzle the API sent.
-export const fetchSolution = (puzzle) =>
-  request(`${gamePath(puzzle.game, "solution")}?${new URLSearchParams({ id: puzzle.id })}`);
+export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${idQuery(puzzle)}`);
 
 // The game's verdict on board ({solved, ...}); with the play's {seconds, moves, checks,
 // revealed} the answer also carries the score.
@@ -46,5 +51,15 @@ export function checkBoard(puzzle, board, play = {}) {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ id: puzzle.id, board, ...play }),
+  });
+}
+
+// A puzzle people bring (any text the game reads, or a puzzle ID), played if it has exactly
+// one solution: the answer is like fetchPuzzle's, or a refusal saying why.
+export function importPuzzle(game, text) {
+  return request(gamePath(game, "import"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
   });
 }

@@ -16,6 +16,7 @@ import { createResultCard, recordBest } from "./result.js";
 import {
   createSettings, defaultQuery, linkQuery, linkRequest, randomSeed, seedProblem, versionOf,
 } from "./settings.js";
+import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
 import { loadView } from "./views/index.js";
@@ -90,6 +91,8 @@ function describePuzzle(p) {
 }
 
 function pageUrl(puzzle) {
+  const imported = importedShareUrl(puzzle, location.origin);
+  if (imported) return imported;
   const version = versionOf(gameInfo(puzzle.game), puzzle.version);
   return `${location.origin}/?${new URLSearchParams(linkQuery(puzzle, version))}`;
 }
@@ -171,6 +174,16 @@ async function open(game, query, how = { history: "push" }) {
   return null;
 }
 
+// Play any puzzle (import.js): a pasted puzzle is shown as the API sent it.
+const importer = createImporter({
+  games: () => state.games, current: () => state.puzzle?.game ?? state.games[0]?.name, say: setStatus,
+  play: async (puzzle) => {
+    const id = ++state.requestId;
+    const module = await loadView(puzzle.game);
+    if (id === state.requestId) showPuzzle(puzzle, module, "push");
+  },
+});
+
 function refusalStatus(refused) {
   setStatus(refused.status === 422 ? "status.failed" : "status.error", { message: refused.error }, "error");
   showSettings(); // the form goes back to the board it describes
@@ -208,6 +221,11 @@ async function switchGame(name) {
 // link says what was wrong and shows a fresh puzzle instead. No link: the puzzle of the tab last
 // played, or a fresh one of the first game.
 async function openFromLocation(history) {
+  const params = new URLSearchParams(location.search);
+  if (isImportedId(params.get("id"))) {
+    await gamesReady;
+    if (await importer.openFromLocation(params)) return;
+  }
   const link = linkRequest(location.search);
   if (link.game === null) {
     const last = load("gridlogic.game"), kept = last && currentPuzzle(last);
