@@ -96,7 +96,7 @@ class _Known:
         self.col_filled, self.col_empty = [0] * self.width, [0] * self.width
         for i, value in enumerate(cells):
             if value != UNKNOWN:
-                self.set(i, value)
+                self.know(i, value)
 
     def copy(self) -> _Known:
         other = _Known(self.rows, self.cols, ())
@@ -104,7 +104,7 @@ class _Known:
         other.col_filled, other.col_empty = self.col_filled[:], self.col_empty[:]
         return other
 
-    def set(self, i: int, value: int) -> None:
+    def know(self, i: int, value: int) -> None:
         r, c = divmod(i, self.width)
         if value:
             self.row_filled[r] |= 1 << c
@@ -140,7 +140,7 @@ class _Known:
     def assume(self, i: int, value: int) -> _Known | None:
         """The knowledge after assuming cell ``i`` has ``value`` and line-solving; None on a contradiction."""
         child = self.copy()
-        child.set(i, value)
+        child.know(i, value)
         r, c = divmod(i, self.width)
         return child if child.propagate({r}, {c}) else None
 
@@ -183,7 +183,7 @@ def _has_solution(known: _Known, node_limit: int) -> tuple[bool | None, int]:
             return True, nodes
         for value in (0, 1):
             child = state.copy()
-            child.set(open_cells[0], value)
+            child.know(open_cells[0], value)
             stack.append(child)
     return False, nodes
 
@@ -224,7 +224,7 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
                 if known.assume(i, 1 - value) is None:
                     return Deduction("probe", (), assumption=(i, value), contradiction=True)
                 broken = known.copy()
-                broken.set(i, value)
+                broken.know(i, value)
                 r, c = divmod(i, known.width)
                 broken.propagate({r}, {c})
                 return Deduction("probe", ((i, 1 - value),), broken.broken_line(), (i, value))
@@ -233,7 +233,7 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
     first = open_cells[0]
     for value in (1, 0):
         child = known.copy()
-        child.set(first, value)
+        child.know(first, value)
         found, nodes = _has_solution(child, SEARCH_NODE_LIMIT)
         if found is False:
             return Deduction("search", ((first, 1 - value),), assumption=(first, value), nodes=nodes)
