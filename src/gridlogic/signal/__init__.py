@@ -51,6 +51,7 @@ from gridlogic.signal.generator import (
     tree,
     verify,
 )
+from gridlogic.signal.hints import HINTS
 from gridlogic.signal.imported import IMPORTS
 from gridlogic.signal.render import board_svg, board_text
 from gridlogic.signal.solver import Propagation, SolveResult, graph_conflict, propagate, solve
@@ -131,6 +132,7 @@ GAME = register(Game(
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
     imports=IMPORTS,
+    hints=HINTS,
 ))
 generate = GAME.generate
 
