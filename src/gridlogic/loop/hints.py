@@ -520,7 +520,7 @@ STUCK = Text("Nothing more follows from the numbers and the edges decided so far
              "これらの手筋では、数字と決まった辺からこれ以上は決まりません。")
 SEVERAL = Text("This puzzle has more than one loop: from here on, the numbers decide nothing more.",
                "この問題には答えの輪が2つ以上あります。ここから先は数字だけでは決まりません。")
-SOLVED = Text("Nothing is left to decide: every edge is known.", "すべての辺が決まっています。")
+SOLVED = Text("Nothing is left to decide: the loop is complete.", "輪が完成しています。")
 
 
 def _flat(board: Mapping[str, Sequence[int]]) -> list[int]:
@@ -554,7 +554,7 @@ def hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
             "from the edges that are right.",
             f"{edge.ja}は間違いです。この辺{what.ja}{more.ja}。消すと、正しい辺からヒントが続きます。"))
     flat = _flat(board)
-    if BOARD_BLANK not in flat:
+    if all((v == BOARD_LINE) == bool(answer) for v, answer in zip(flat, puzzle.edges())):
         return Hint("solved", None, (), (), SOLVED)
     step = next_step(puzzle.clues, puzzle.width, puzzle.height, _known_of(flat))
     return step if step is not None else Hint("stuck", None, (), (), STUCK)

@@ -316,7 +316,7 @@ STUCK = Text("Nothing more follows from the clues and the cells decided so far b
              "これらの手筋では、ヒントと決まったマスからこれ以上は決まりません。")
 SEVERAL = Text("This puzzle has more than one solution: from here on, the clues decide nothing more.",
                "この問題には答えが2つ以上あります。ここから先はヒントだけでは決まりません。")
-SOLVED = Text("Nothing is left to decide: every cell is known.", "すべてのマスが決まっています。")
+SOLVED = Text("Nothing is left to decide: the grid shows every clue.", "すべてのヒントを満たしています。")
 
 
 def _clues_of(puzzle: Any) -> tuple[list[list[int]], list[list[int]]]:
@@ -370,7 +370,7 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
             f"{cell.ja}は間違いです。{state.ja}{_more(len(wrong)).ja}。消すと、正しいマスからヒントが続きます。"))
     rows, cols = _clues_of(puzzle)
     cells = _cells_of_board(board)
-    if UNKNOWN not in cells:
+    if all((v == BOARD_FILLED) == bool(answer) for v, answer in zip(board, puzzle.answer)):
         return Hint("solved", None, (), (), SOLVED)
     step = next_deduction(rows, cols, cells)
     if step is None or step.contradiction:
