@@ -64,6 +64,7 @@ from typing import Any
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
 from gridlogic.signal.board import BITS, SHAPES, VARIANTS, is_solved, neighbour
 from gridlogic.signal.difficulty import _bounded_search, analyze_checked
+from gridlogic.signal.generator import check
 from gridlogic.signal.solver import _members, _mrv_choice, conflict_free_orientations, solve_checked
 from gridlogic.signal.tables import (
     OPPOSITE,
@@ -155,6 +156,10 @@ class _Run:
     needs_search: bool = False
     dropped: dict[int, list[_Drop]] = field(default_factory=dict)
     global_dropped: bool = False  # the global rule dropped turns since the search last decided a tile
+    given: list[int] = field(default_factory=list)  # the domains the run began with
+
+    def __post_init__(self) -> None:
+        self.given = list(self.domains)
 
     @property
     def geo(self) -> Geometry:
@@ -285,11 +290,16 @@ class _Run:
             if j < 0:
                 border.append(Text(way, way_ja))
                 continue
+            who, who_ja = NEIGHBOURS[d_]
+            if self.stage == "boundary":  # the border alone, and the links the player made
+                if not self.given[i] & WITHOUT[d_]:
+                    evidence.append(j)
+                    must.append(Text(f"{way} (it is linked to {who})", f"{way_ja}（{who_ja}とつながっている）"))
+                continue
             there, back = d[j], OPPOSITE[d_]
             faces, turns_away = there & WITH[back], there & WITHOUT[back]
             if faces and turns_away:
                 continue
-            who, who_ja = NEIGHBOURS[d_]
             decided = not there & (there - 1)
             evidence.append(j)
             if faces:
@@ -443,6 +453,7 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
     """The next hint for a player's board: the earliest wrong link, else the first tile the stages
     decide that the board does not show turned that way."""
     n = puzzle.width
+    check(puzzle, board)  # every tile a turn of its given tile, or InvalidParameters says which is not
     wrong = mistakes(puzzle, board)
     if wrong:
         i, j = wrong[0]
