@@ -19,7 +19,7 @@ from gridlogic import __version__
 from gridlogic.errors import GridlogicError
 
 # Modules of this package that add commands, in the order `--help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("games", "printing", "batch", "serve", "bench_solve")
+COMMAND_MODULES: tuple[str, ...] = ("games", "explain", "printing", "batch", "serve", "bench_solve")
 
 
 class _Parser(argparse.ArgumentParser):
