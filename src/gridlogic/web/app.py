@@ -10,6 +10,7 @@ here from parts that each live in a module of their own:
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
+``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
@@ -37,7 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api, imports
+from gridlogic.web import api, hints, imports
 from gridlogic.web.delivery import Delivery
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
@@ -112,6 +113,7 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
         *imports.routes(available, puzzles),
+        *hints.routes(available, puzzles),
         *delivery.mounts(),
     ]
     return Starlette(routes=routes, middleware=[Middleware(ServerTiming), *delivery.middleware()],
