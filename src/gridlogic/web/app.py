@@ -8,6 +8,7 @@ here from parts that each live in a module of their own:
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
 ``puzzles``    the generated puzzles, cached by spec
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
@@ -36,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api
+from gridlogic.web import api, records
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -78,19 +79,26 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
-    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
+def page(name: str) -> Response:
+    """A page of ``static/``; everything it needs comes from this server: no CDN, and it works offline."""
+    response = FileResponse(STATIC_DIR / name)
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+    return response
+
+
+def create_app(games: Mapping[str, Game] | None = None,
+               record_settings: records.RecordSettings | None = None) -> Starlette:
+    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`),
+    ``record_settings`` says where the records go (default: see :class:`~.records.RecordSettings`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available)
+    desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
 
     async def index(request: Request) -> Response:
-        response = FileResponse(STATIC_DIR / "index.html")
-        # Everything the page needs comes from this server: no CDN, and it works offline.
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        )
-        return response
+        return page("index.html")
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -108,7 +116,8 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
+        *records.routes(desk, page),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(ServerTiming)],
+    return Starlette(routes=routes, middleware=[Middleware(ServerTiming)], lifespan=desk.lifespan,
                      exception_handlers={HTTPException: http_error, Exception: last_resort})
