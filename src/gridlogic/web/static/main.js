@@ -6,6 +6,7 @@
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
 import { createPlay, formatTime } from "./play.js";
+import { recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
@@ -179,6 +180,7 @@ function showPuzzle(puzzle, game) {
     isSolved: (board) => game.isSolved(puzzle, board),
     hidden: document.hidden,
   });
+  startPlay(puzzle); // the server's hand-out receipt, for the record at the end
   els.board.replaceChildren(state.view.element);
   els.board.dataset.game = puzzle.game;
   renderTabs();
@@ -296,6 +298,7 @@ async function finish() {
     setStatus("status.checkWrong", { details: game.describeWrong(puzzle, answer.data, t) }, "error");
     return;
   }
+  recordPlay(puzzle, play.board, stats); // the server's record of the play (records.js)
   const best = recordBest(puzzle, stats.seconds, stats.revealed);
   setStatus(stats.revealed ? "status.revealed" : "status.checkSolved", {}, "ok");
   resultCard.show({ seconds: stats.seconds, moves: stats.moves, revealed: stats.revealed, best,
