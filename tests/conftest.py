@@ -43,3 +43,12 @@ def postgres() -> Iterator[Cluster]:
         yield cluster
     finally:
         cluster.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of each kind: an SQLite file, a new database of the throwaway cluster."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'records.sqlite3'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.create_database()

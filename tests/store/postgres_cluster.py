@@ -64,8 +64,8 @@ class Cluster:
         options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=200"
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
 
-    def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+    def stop(self, mode: str = "fast") -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -83,7 +83,7 @@ class Cluster:
 
     def remove(self) -> None:
         try:
-            self.stop()
+            self.stop("immediate")  # a throwaway cluster needs no shutdown checkpoint
         except RuntimeError:
             pass  # already stopped
         shutil.rmtree(self.root, ignore_errors=True)
