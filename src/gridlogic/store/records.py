@@ -252,6 +252,12 @@ class Store:
 
     # --- reads -----------------------------------------------------------------------------
 
+    def find(self, play_id: str) -> PlayRecord | None:
+        """The stored play of this ID, if any."""
+        with self._reading() as connection:
+            row = connection.execute(select(PLAYS).where(PLAYS.c.id == play_id)).first()
+            return None if row is None else _record_of(row)
+
     def display_name(self, player_id: str) -> str | None:
         with self._reading() as connection:
             return connection.execute(

@@ -375,13 +375,21 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
                 raise BadRequest("receipt is not this server's receipt of this play")
             seen_until = _moment(late["t"])
         seen = (seen_until - handed_out).total_seconds()
+        refusal = None
         if stats["seconds"] < seen - ALLOWANCE_SECONDS:
-            raise BadRequest(f"a time of {stats['seconds']:.1f} s is shorter than the {seen:.1f} s the server saw "
-                             f"from handing this puzzle out to this record (less {ALLOWANCE_SECONDS:g} s "
-                             "allowed for the network)")
-        if stats["seconds"] > seen + ALLOWANCE_SECONDS:
-            raise BadRequest(f"a time of {stats['seconds']:.1f} s is longer than the {seen:.1f} s since the "
-                             "server handed this puzzle out")
+            refusal = (f"a time of {stats['seconds']:.1f} s is shorter than the {seen:.1f} s the server saw "
+                       f"from handing this puzzle out to this record (less {ALLOWANCE_SECONDS:g} s allowed "
+                       "for the network)")
+        elif stats["seconds"] > seen + ALLOWANCE_SECONDS:
+            refusal = (f"a time of {stats['seconds']:.1f} s is longer than the {seen:.1f} s since the server "
+                       "handed this puzzle out")
+        if refusal is not None:
+            # A write sent again after its answer was lost (a server killed, a network cut) is
+            # late by the time it was away; if it was stored, it is answered as stored.
+            earlier = await in_thread(lambda: store.find(handout["n"]))
+            if earlier is None or earlier.player_id != player or earlier.seconds != stats["seconds"]:
+                raise BadRequest(refusal)
+            return JSONResponse({"record": earlier.to_dict(), "new": False}, status_code=200)
         puzzle = await desk.puzzles.get(spec)
         if not game.check(puzzle, board).get("solved"):
             raise BadRequest("the board is not solved: only a finished or revealed play is recorded")
