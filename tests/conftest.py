@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 
-from postgres_cluster import Cluster  # noqa: E402
+from postgres_cluster import Cluster
 
 _DATA_HOME = tempfile.mkdtemp(prefix="gridlogic-test-data-")
 

@@ -56,7 +56,7 @@ class Cluster:
         command = [str(self.bin / program), *args]
         if self.as_root:
             command = ["runuser", "-u", "postgres", "--", *command]
-        done = subprocess.run(command, capture_output=True, text=True, cwd=self.root, timeout=120)
+        done = subprocess.run(command, capture_output=True, text=True, cwd=self.root, timeout=120, check=False)
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr or done.stdout}")
 

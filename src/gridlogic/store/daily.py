@@ -62,7 +62,7 @@ class DailyRule:
 
 
 def _read_table(text: str) -> tuple[DailyRule, ...]:
-    rules = []
+    rules: list[DailyRule] = []
     for line in text.strip().splitlines():
         since, game, preset, version, side, difficulty = line.split()
         rule = DailyRule(date.fromisoformat(since), game, preset, int(version), int(side), difficulty)

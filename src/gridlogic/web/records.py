@@ -328,7 +328,7 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
     async def leaderboard(request: Request, player: str) -> Response:
         values = query_values(request, ("date", "game", "preset"))
         chosen = _day(values.get("date"), desk.today())
-        game, preset = values.get("game"), values.get("preset")
+        game, preset = values.get("game", ""), values.get("preset", "")
         if game not in games:
             raise BadRequest(f"game must be one of {', '.join(games)}, not {short_repr(game)}")
         if preset not in daily.PRESETS:
