@@ -80,12 +80,19 @@ def test_stats_count_solved_and_revealed_with_best_and_median_per_game_size_and_
         store.record(play(seconds=seconds))
     store.record(play(outcome="revealed", seconds=5.0))
     store.record(play(game="loop", side=7, seconds=70.0))
+    for seconds in (10.0, 40.0, 20.0):
+        store.record(play(game="pattern", side=8, difficulty="any", seconds=seconds))
+    store.record(play(game="pattern", side=10, difficulty="any", outcome="revealed"))
     store.record(play(BOB, seconds=1.0))
     stats = store.stats(ALICE, NOW.date())
-    assert stats["plays"] == 6
+    assert stats["plays"] == 10 and stats["name"] is None
     assert stats["groups"] == [
         {"game": "loop", "width": 7, "height": 7, "difficulty": "medium", "solved": 1, "revealed": 0,
          "best": 70.0, "median": 70.0},
+        {"game": "pattern", "width": 8, "height": 8, "difficulty": "any", "solved": 3, "revealed": 0,
+         "best": 10.0, "median": 20.0},
+        {"game": "pattern", "width": 10, "height": 10, "difficulty": "any", "solved": 0, "revealed": 1,
+         "best": None, "median": None},
         {"game": "signal", "width": 5, "height": 5, "difficulty": "medium", "solved": 4, "revealed": 1,
          "best": 20.0, "median": 40.0},
     ]
@@ -126,7 +133,7 @@ def test_deleting_removes_the_players_records_and_name_and_nobody_elses(store):
     store.record(play(BOB))
     store.set_name(ALICE, "Alice", NOW)
     assert store.delete_records(ALICE, NOW) == 2
-    assert store.plays(ALICE) == [] and store.display_name(ALICE) is None
+    assert store.plays(ALICE) == [] and store.stats(ALICE, NOW.date())["name"] is None
     assert len(store.plays(BOB)) == 1
 
 

@@ -73,7 +73,7 @@ def create_store_engine(url: URL) -> Engine:
     if not is_sqlite(url):
         return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
     assert url.database is not None
-    Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    Path(url.database).expanduser().parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     query = dict(url.query)
     timeout = float(query.pop("timeout", SQLITE_BUSY_TIMEOUT))  # type: ignore[arg-type]
     engine = create_engine(url.set(query=query),
@@ -116,7 +116,7 @@ def cookie_secret(url: URL) -> bytes:
         return given.encode("utf-8")
     path = secret_path(url)
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         draft = path.with_name(f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
         descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "w") as file:

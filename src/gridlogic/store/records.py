@@ -4,9 +4,10 @@ A :class:`Store` holds one database (see :mod:`gridlogic.store.location`). It kn
 HTTP or of any game: the web layer checks a play (the board, the time, the score) and hands the
 finished :class:`PlayRecord` to :meth:`Store.record`, which writes it in one transaction.
 
-**Every write is one transaction** that first locks the player's row (``SELECT ... FOR UPDATE``
-on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` holds the whole database), so a player's writes
-queue one behind the other whatever the number of servers, and the three rules below hold:
+**Every write is one transaction** that first makes or touches the player's row with an upsert,
+which locks it on PostgreSQL (SQLite's ``BEGIN IMMEDIATE`` holds the whole database), so a
+player's writes queue one behind the other whatever the number of servers, and the three rules
+below hold:
 
 * *A play is stored once.* Its ID is the nonce of the hand-out receipt; the same play sent again
   (the page retrying a write whose answer it never saw) finds itself stored and is answered as
@@ -33,15 +34,14 @@ streak that ended yesterday still stands today, since today's puzzle may be stil
 
 from __future__ import annotations
 
-import statistics
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, Table, delete, func, select, update
+from sqlalchemy import Connection, Engine, Table, case, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL
@@ -50,7 +50,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from gridlogic.errors import GridlogicError
 from gridlogic.store import migrate
-from gridlogic.store.location import create_store_engine, database_url
+from gridlogic.store.location import create_store_engine, database_url, is_sqlite
 from gridlogic.store.models import Play, Player
 
 WRITE_LIMIT = 30
@@ -165,6 +165,7 @@ class Store:
         self._engine: Engine | None = None
         self._migrated = False
         self._lock = threading.Lock()
+        self._writer: AbstractContextManager[Any] = threading.Lock() if is_sqlite(self.url) else nullcontext()
 
     @property
     def engine(self) -> Engine:
@@ -195,21 +196,23 @@ class Store:
         with _unavailable_as_error(), self.engine.connect() as connection, connection.begin():
             yield connection
 
-    def _write(self, player_id: str, now: datetime, work: Callable[[Connection], T],
-               counted: Callable[[Connection], bool] = lambda connection: True) -> T:
+    def _write(self, player_id: str, now: datetime, work: Callable[[Connection], tuple[T, bool]]) -> T:
         """``work`` in one write transaction holding the player's row, under the rate limit.
 
-        ``counted(connection)`` says whether the write counts against the limit (a play sent
-        again, already stored, does not).
+        ``work(connection)`` answers its result and whether the write counts against the limit
+        (a play sent again, already stored, does not); past the limit the transaction is rolled
+        back, ``work`` with it. Within one process SQLite's writers also queue on a lock, so they
+        wait their turn instead of polling the file lock.
         """
         self.open()
-        with _unavailable_as_error(), self.engine.connect() as connection:
+        with self._writer, _unavailable_as_error(), self.engine.connect() as connection:
             connection.execution_options(write=True)
             with connection.begin():
                 player = _locked_player(connection, player_id, now)
-                if counted(connection):
+                result, counted = work(connection)
+                if counted:
                     _spend_write(connection, player, now)
-                return work(connection)
+                return result
 
     # --- writes ----------------------------------------------------------------------------
 
@@ -218,35 +221,31 @@ class Store:
         if play.outcome not in OUTCOMES:
             raise ValueError(f"outcome {play.outcome!r} is not one of {OUTCOMES}")
 
-        def stored(connection: Connection) -> PlayRecord | None:
-            row = connection.execute(select(PLAYS).where(PLAYS.c.id == play.id)).first()
-            return None if row is None else _record_of(row)
-
-        def write(connection: Connection) -> tuple[PlayRecord, bool]:
-            earlier = stored(connection)
-            if earlier is not None:
-                if earlier.same_play(play):
-                    return earlier, False
-                raise AlreadyRecorded("this play is recorded already, with other figures")
+        def write(connection: Connection) -> tuple[tuple[PlayRecord, bool], bool]:
             values = {**asdict(play), "finished_on": play.finished_on}
-            connection.execute(PLAYS.insert().values(**values))
-            return play, True
+            added = connection.execute(_insert(connection)(PLAYS).values(**values)
+                                       .on_conflict_do_nothing(index_elements=["id"]).returning(PLAYS.c.id)).first()
+            if added is not None:
+                return (play, True), True
+            earlier = _record_of(connection.execute(select(PLAYS).where(PLAYS.c.id == play.id)).one())
+            if not earlier.same_play(play):
+                raise AlreadyRecorded("this play is recorded already, with other figures")
+            return (earlier, False), False
 
-        return self._write(play.player_id, play.finished_at, write,
-                           counted=lambda connection: stored(connection) is None)
+        return self._write(play.player_id, play.finished_at, write)
 
     def set_name(self, player_id: str, name: str | None, now: datetime) -> None:
         """Set (None: remove) the display name the daily leaderboard shows."""
-        self._write(player_id, now, lambda connection: connection.execute(
-            update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=name)))
+        self._write(player_id, now, lambda connection: (connection.execute(
+            update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=name)), True))
 
     def delete_records(self, player_id: str, now: datetime) -> int:
         """Delete every play of the player, and the display name; answers how many plays went."""
 
-        def work(connection: Connection) -> int:
+        def work(connection: Connection) -> tuple[int, bool]:
             gone = connection.execute(delete(PLAYS).where(PLAYS.c.player_id == player_id)).rowcount
             connection.execute(update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=None))
-            return int(gone)
+            return int(gone), True
 
         return self._write(player_id, now, work)
 
@@ -258,11 +257,6 @@ class Store:
             row = connection.execute(select(PLAYS).where(PLAYS.c.id == play_id)).first()
             return None if row is None else _record_of(row)
 
-    def display_name(self, player_id: str) -> str | None:
-        with self._reading() as connection:
-            return connection.execute(
-                select(PLAYERS.c.display_name).where(PLAYERS.c.id == player_id)).scalar_one_or_none()
-
     def plays(self, player_id: str) -> list[PlayRecord]:
         """Every play of the player, oldest first."""
         with self._reading() as connection:
@@ -271,34 +265,20 @@ class Store:
             return [_record_of(row) for row in rows]
 
     def stats(self, player_id: str, today: date) -> dict[str, Any]:
-        """Solved and revealed counts, best and median times per game × size × difficulty, the streak."""
+        """The display name; solved and revealed counts, best and median times per game × size ×
+        difficulty; the daily streak. The database does the counting (see :func:`_group_figures`),
+        so a player with many plays costs a few rows, not all of them."""
         with self._reading() as connection:
-            rows = connection.execute(
-                select(PLAYS.c.game, PLAYS.c.width, PLAYS.c.height, PLAYS.c.difficulty, PLAYS.c.outcome,
-                       PLAYS.c.seconds).where(PLAYS.c.player_id == player_id)).all()
+            name = connection.execute(
+                select(PLAYERS.c.display_name).where(PLAYERS.c.id == player_id)).scalar_one_or_none()
+            groups = _group_figures(connection, player_id)
             days = set(connection.execute(
                 select(PLAYS.c.daily_date).distinct().where(
                     PLAYS.c.player_id == player_id, PLAYS.c.outcome == "solved",
                     PLAYS.c.daily_date == PLAYS.c.finished_on)).scalars())
-        groups: dict[tuple[str, int, int, str], dict[str, Any]] = {}
-        for game, width, height, difficulty, outcome, seconds in rows:
-            group = groups.setdefault((game, width, height, difficulty), {"solved": [], "revealed": 0})
-            if outcome == "solved":
-                group["solved"].append(seconds)
-            else:
-                group["revealed"] += 1
         current, best = streaks(days, today)
-        return {
-            "plays": len(rows),
-            "streak": {"current": current, "best": best},
-            "groups": [
-                {"game": game, "width": width, "height": height, "difficulty": difficulty,
-                 "solved": len(group["solved"]), "revealed": group["revealed"],
-                 "best": min(group["solved"], default=None),
-                 "median": statistics.median(group["solved"]) if group["solved"] else None}
-                for (game, width, height, difficulty), group in sorted(groups.items())
-            ],
-        }
+        return {"name": name, "plays": sum(g["solved"] + g["revealed"] for g in groups),
+                "streak": {"current": current, "best": best}, "groups": groups}
 
     def daily_records(self, player_id: str, first: date, last: date) -> list[PlayRecord]:
         """The player's records of the daily puzzles of ``first`` to ``last``, oldest first."""
@@ -324,11 +304,45 @@ class Store:
             return [(name, seconds) for name, seconds in connection.execute(query)]
 
 
+def _group_figures(connection: Connection, player_id: str) -> list[dict[str, Any]]:
+    """Per (game, width, height, difficulty) of the player's plays: solved, revealed, best, median.
+
+    The median is the mean of the middle one or two solved times: numbered in order within
+    their group, times ``(n + 1) // 2`` and ``(n + 2) // 2`` of ``n`` (for 4 times, the 2nd and
+    3rd; for 5, the 3rd twice), found by window functions both databases have.
+    """
+    group = (PLAYS.c.game, PLAYS.c.width, PLAYS.c.height, PLAYS.c.difficulty)
+    mine = PLAYS.c.player_id == player_id
+    solved = PLAYS.c.outcome == "solved"
+    counts = connection.execute(
+        select(*group, func.sum(case((solved, 1), else_=0)), func.sum(case((solved, 0), else_=1)),
+               func.min(case((solved, PLAYS.c.seconds))))
+        .where(mine).group_by(*group).order_by(*group)).all()
+    ordered = (select(*group, PLAYS.c.seconds,
+                      func.row_number().over(partition_by=group, order_by=PLAYS.c.seconds).label("n"),
+                      func.count().over(partition_by=group).label("of"))
+               .where(mine, solved).subquery())
+    middle = (ordered.c.n == (ordered.c["of"] + 1) // 2) | (ordered.c.n == (ordered.c["of"] + 2) // 2)
+    keys = [ordered.c[column.name] for column in group]
+    medians = {tuple(row[:4]): row[4] for row in connection.execute(
+        select(*keys, func.avg(ordered.c.seconds)).where(middle).group_by(*keys))}
+    return [{"game": game, "width": width, "height": height, "difficulty": difficulty, "solved": int(won),
+             "revealed": int(shown), "best": best, "median": medians.get((game, width, height, difficulty))}
+            for game, width, height, difficulty, won, shown, best in counts]
+
+
+def _insert(connection: Connection) -> Any:
+    """The dialect's INSERT, which knows ON CONFLICT (both databases have it, and RETURNING)."""
+    return postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
+
+
 def _locked_player(connection: Connection, player_id: str, now: datetime) -> Any:
+    """The player's row, made if new, locked to this transaction (one statement: an upsert that
+    touches the row takes its lock on PostgreSQL; SQLite's transaction holds the whole file)."""
     values = {"id": player_id, "display_name": None, "created_at": now, "window_start": now, "window_writes": 0}
-    insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
-    connection.execute(insert(PLAYERS).values(**values).on_conflict_do_nothing(index_elements=["id"]))
-    return connection.execute(select(PLAYERS).where(PLAYERS.c.id == player_id).with_for_update()).one()
+    upsert = _insert(connection)(PLAYERS).values(**values)
+    upsert = upsert.on_conflict_do_update(index_elements=["id"], set_={"id": upsert.excluded.id})
+    return connection.execute(upsert.returning(*PLAYERS.c)).one()
 
 
 def _spend_write(connection: Connection, player: Any, now: datetime) -> None:

@@ -425,8 +425,7 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
         query_values(request, ())
         today = desk.today()
         found = await in_thread(lambda: store.stats(player, today))
-        name = await in_thread(lambda: store.display_name(player))
-        return JSONResponse({"name": name, "today": today.isoformat(), **found})
+        return JSONResponse({"today": today.isoformat(), **found})
 
     async def export(request: Request, player: str) -> Response:
         form = query_values(request, ("format",)).get("format", "json")
