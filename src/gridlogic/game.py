@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 from urllib.parse import quote, unquote_to_bytes
 
-from gridlogic import params
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
@@ -77,7 +77,7 @@ class Option:
             if type(value) is type(allowed) and value == allowed:
                 return allowed
         shown = ", ".join(map(repr, self.values))
-        raise InvalidParameters(f"{self.name} must be one of {shown}, not {params.short_repr(value)}")
+        raise InvalidParameters(f"{self.name} must be one of {shown}, not {short_repr(value)}")
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,8 @@ class PuzzleSpec:
         return self.width if self.width == self.height else (self.width, self.height)
 
     @property
-    def id(self) -> str:
+    def board(self) -> str:
+        """The board's field of the ID: ``WxH`` and the letters of the options that are not the default."""
         game = game_named(self.game)
         letters = "".join(
             option.letters[option.values.index(value)]
@@ -136,8 +137,18 @@ class PuzzleSpec:
             for name, value in self.options
             if name == option.name
         )
+        return f"{self.width}x{self.height}{letters}"
+
+    @property
+    def board_key(self) -> int | str:
+        """The board as batches file it: the side of a square without options, else :attr:`board`."""
+        board = self.board
+        return self.width if board == f"{self.width}x{self.width}" else board
+
+    @property
+    def id(self) -> str:
         seed = quote(self.seed.encode("utf-8", "surrogatepass"), safe="-._~")
-        return f"{self.game}.{self.version}.{self.width}x{self.height}{letters}.{self.difficulty}.{seed}"
+        return f"{self.game}.{self.version}.{self.board}.{self.difficulty}.{seed}"
 
 
 @runtime_checkable
@@ -230,6 +241,7 @@ class Game:
     name: str
     title: str
     summary: str
+    order: int  # where the CLI and the web app list it, smallest first
     versions: Mapping[int, Version]
     latest: int
     unversioned: int  # the version a request or share link without one means: the first
@@ -270,7 +282,7 @@ class Game:
         if isinstance(number, bool) or not isinstance(number, int) or number not in self.versions:
             known = ", ".join(map(str, sorted(self.versions)))
             raise InvalidParameters(
-                f"{self.title} has no generator version {params.short_repr(number)}; the versions are {known}"
+                f"{self.title} has no generator version {short_repr(number)}; the versions are {known}"
             )
         return self.versions[number]
 
@@ -278,10 +290,10 @@ class Game:
              **options: object) -> PuzzleSpec:
         """The checked :class:`PuzzleSpec` for these arguments; InvalidParameters says what is allowed."""
         chosen = self.version(version)
-        width, height = params.check_size(size, chosen.sides, chosen.rectangular, self.title)
+        width, height = check_size(size, chosen.sides, chosen.rectangular, self.title)
         if not isinstance(difficulty, str) or difficulty not in chosen.difficulties:
             raise InvalidParameters(
-                f"unknown difficulty {params.short_repr(difficulty)} for {self.title} version {chosen.number}; "
+                f"unknown difficulty {short_repr(difficulty)} for {self.title} version {chosen.number}; "
                 f"choose one of {', '.join(chosen.difficulties)}"
             )
         known = {option.name: option for option in chosen.options}
@@ -297,12 +309,20 @@ class Game:
             if reason is not None:
                 raise InvalidParameters(reason)
         ordered = tuple((option.name, values[option.name]) for option in chosen.options)
-        return PuzzleSpec(self.name, chosen.number, width, height, difficulty, params.check_seed(seed), ordered)
+        return PuzzleSpec(self.name, chosen.number, width, height, difficulty, check_seed(seed), ordered)
 
     def generate(self, size: object, seed: object, difficulty: object = "any", *, version: object = None,
                  **options: object) -> Puzzle:
         """The puzzle of these arguments (see :meth:`spec`); GenerationFailed if none can be made."""
         return self.make(self.spec(size, seed, difficulty, version=version, **options))
+
+    def board_of(self, key: object, version: object = None) -> tuple[int | tuple[int, int], dict[str, Any]]:
+        """The size and options a board key (:attr:`PuzzleSpec.board_key`: a side, or ``"7x5w"``) names."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            return key, {}
+        if not isinstance(key, str):
+            raise InvalidParameters(f"a board is a side or text like 7x5, not {short_repr(key)}")
+        return _parse_board_field(self.version(version), key, key)
 
     def problem(self, puzzle: Puzzle) -> Problem:
         """A generated puzzle's givens as a :class:`Problem`, for the solvers."""
@@ -321,15 +341,17 @@ GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` to :data:`GAMES` (each game's ``__init__`` calls this at its end)."""
-    GAMES[game.name] = game
+    """Add ``game`` to :data:`GAMES`, kept in the order of ``Game.order`` (each game's ``__init__`` calls this)."""
+    everyone = sorted([*(g for g in GAMES.values() if g.name != game.name), game], key=lambda g: g.order)
+    GAMES.clear()
+    GAMES.update((g.name, g) for g in everyone)
     return game
 
 
 def game_named(name: object) -> Game:
     """The :class:`Game` called ``name``; InvalidParameters names the games for anything else."""
     if not isinstance(name, str) or name not in GAMES:
-        raise InvalidParameters(f"unknown game {params.short_repr(name)}; the games are {', '.join(GAMES)}")
+        raise InvalidParameters(f"unknown game {short_repr(name)}; the games are {', '.join(GAMES)}")
     return GAMES[name]
 
 
@@ -346,31 +368,34 @@ def parse_id(text: object) -> PuzzleSpec:
     example = "signal.3.4x4.medium.notes-example"
     if len(fields) != 5:
         raise InvalidParameters(
-            f"{params.short_repr(text)} is not a puzzle ID: expected GAME.VERSION.WxH.DIFFICULTY.SEED, like {example}"
+            f"{short_repr(text)} is not a puzzle ID: expected GAME.VERSION.WxH.DIFFICULTY.SEED, like {example}"
         )
     name, version_text, size_text, difficulty, seed_text = fields
     game = game_named(name)
     if not version_text.isascii() or not version_text.isdigit() or len(version_text) > 4:
-        raise InvalidParameters(f"puzzle ID {params.short_repr(text)}: version {params.short_repr(version_text)} is not a number")
+        raise InvalidParameters(f"puzzle ID {short_repr(text)}: version {short_repr(version_text)} is not a number")
     version = game.version(int(version_text))
-    size = _SIZE_FIELD.fullmatch(size_text)
-    if size is None:
-        raise InvalidParameters(
-            f"puzzle ID {params.short_repr(text)}: {params.short_repr(size_text)} is not a size like 5x5 (then option letters)"
-        )
-    options: dict[str, object] = {}
-    for letter in size.group(3):
-        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
-        if not matches or matches[0][0].name in options:
-            raise InvalidParameters(f"puzzle ID {params.short_repr(text)}: unknown or repeated option letter {letter!r}")
-        options[matches[0][0].name] = matches[0][1]
+    size, options = _parse_board_field(version, size_text, f"puzzle ID {short_repr(text)}")
     try:
         seed = unquote_to_bytes(seed_text).decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:
-        raise InvalidParameters(f"puzzle ID {params.short_repr(text)}: its seed is not percent-encoded UTF-8") from None
+        raise InvalidParameters(f"puzzle ID {short_repr(text)}: its seed is not percent-encoded UTF-8") from None
+    return game.spec(size, seed, difficulty, version=version.number, **options)
+
+
+def _parse_board_field(version: Version, text: str, where: str) -> tuple[int | tuple[int, int], dict[str, Any]]:
+    """The size and options of an ID's board field (``5x5``, ``7x5w``); ``where`` names it in errors."""
+    size = _SIZE_FIELD.fullmatch(text)
+    if size is None:
+        raise InvalidParameters(f"{where}: {short_repr(text)} is not a size like 5x5 (then option letters)")
+    options: dict[str, Any] = {}
+    for letter in size.group(3):
+        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
+        if not matches or matches[0][0].name in options:
+            raise InvalidParameters(f"{where}: unknown or repeated option letter {letter!r}")
+        options[matches[0][0].name] = matches[0][1]
     width, height = int(size.group(1)), int(size.group(2))
-    return game.spec((width, height) if width != height else width, seed, difficulty, version=version.number,
-                     **options)
+    return ((width, height) if width != height else width), options
 
 
 def puzzle_from_id(text: object) -> Puzzle:

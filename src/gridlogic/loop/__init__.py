@@ -144,6 +144,7 @@ VERSION_1 = Version(
 GAME = register(Game(
     name="loop",
     title="Loop",
+    order=3,
     summary="draw one loop that meets every number (slitherlink)",
     versions={VERSION: VERSION_1},
     latest=VERSION,

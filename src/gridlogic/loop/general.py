@@ -40,8 +40,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+import gridlogic.loop.sat as loop_sat
 from gridlogic.errors import InvalidParameters
-from gridlogic.loop import sat as loop_sat
 from gridlogic.loop.solver import MEDIUM, Engine, check_clues, solve_grid
 from gridlogic.verdict import STATUSES, Verdict
 

@@ -131,6 +131,7 @@ VERSION_1 = Version(
 GAME = register(Game(
     name="pattern",
     title="Pattern",
+    order=2,
     summary="fill cells to match the run lengths (nonogram)",
     versions={VERSION: VERSION_1},
     latest=VERSION,
