@@ -37,7 +37,7 @@ def test_the_module_docstring_example_holds():
 
 @pytest.mark.parametrize("day", sorted(PINNED))
 def test_a_pinned_day_keeps_its_puzzles(day):
-    assert [day_puzzle(day, rule) for rule in daily.rules_on(day)] == PINNED[day]
+    assert sorted(str(day_puzzle(day, rule)) for rule in daily.rules_on(day)) == sorted(PINNED[day])
 
 
 def test_every_game_has_a_medium_and_a_hard_daily_from_the_first_day_on():

@@ -14,6 +14,13 @@ from uvicorn.supervisors import Multiprocess
 from gridlogic.cli import main
 
 
+@pytest.fixture(autouse=True)
+def database_variable_undone(monkeypatch):
+    """``serve --database`` sets GRIDLOGIC_DATABASE_URL for its workers; the test undoes it after."""
+    monkeypatch.setenv("GRIDLOGIC_DATABASE_URL", "sqlite:///unused")
+    monkeypatch.delenv("GRIDLOGIC_DATABASE_URL")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -44,7 +51,6 @@ def test_workers_are_handed_to_uvicorns_supervisor_with_the_app_factory(capsys, 
         seen["address"] = supervisor.sockets[0].getsockname()
 
     monkeypatch.setattr(Multiprocess, "run", fake_run)
-    monkeypatch.setenv("GRIDLOGIC_DATABASE_URL", "sqlite:///unused")  # serve --database sets it; undone after
     port = free_port()
     url = f"sqlite:///{tmp_path}/served.sqlite3"
     assert main(["serve", "--port", str(port), "--workers", "3", "--database", url]) == 0
@@ -58,7 +64,6 @@ def test_workers_are_handed_to_uvicorns_supervisor_with_the_app_factory(capsys, 
 
 def test_a_database_that_does_not_answer_is_one_line_and_the_server_starts(capsys, monkeypatch):
     monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: None)
-    monkeypatch.setenv("GRIDLOGIC_DATABASE_URL", "sqlite:///unused")  # serve --database sets it; undone after
     assert main(["serve", "--port", str(free_port()), "--database", "postgresql://nobody@127.0.0.1:1/x"]) == 0
     err = capsys.readouterr().err
     assert "records: postgresql+psycopg://nobody@127.0.0.1:1/x -- the records database does not answer" in err

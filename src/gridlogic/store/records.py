@@ -49,7 +49,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from gridlogic.errors import GridlogicError
-from gridlogic.store import migrate
+from gridlogic.store.migrate import upgrade
 from gridlogic.store.location import create_store_engine, database_url, is_sqlite
 from gridlogic.store.models import Play, Player
 
@@ -181,7 +181,7 @@ class Store:
         engine = self.engine
         with self._lock:
             if not self._migrated:
-                _answering(lambda: migrate.upgrade(engine))
+                _answering(lambda: upgrade(engine))
                 self._migrated = True
 
     def close(self) -> None:
