@@ -49,8 +49,8 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from gridlogic.errors import GridlogicError
-from gridlogic.store.migrate import upgrade
 from gridlogic.store.location import create_store_engine, database_url, is_sqlite
+from gridlogic.store.migrate import upgrade
 from gridlogic.store.models import Play, Player
 
 WRITE_LIMIT = 30
