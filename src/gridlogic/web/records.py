@@ -55,6 +55,7 @@ import hmac
 import io
 import json
 import logging
+import os
 import re
 import secrets
 import threading
@@ -75,7 +76,7 @@ from gridlogic import scoring
 from gridlogic.game import Game, PuzzleSpec, parse_id
 from gridlogic.params import check_int, short_repr
 from gridlogic.store import daily
-from gridlogic.store.location import cookie_secret
+from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
 from gridlogic.store.models import MAX_NAME_LENGTH
 from gridlogic.store.records import (
     EXPORT_FIELDS,
@@ -185,6 +186,8 @@ class RecordDesk:
         self.store = Store(settings.database_url)
         self.clock = settings.clock
         self._secret = settings.secret
+        if self._secret is None and os.environ.get(SECRET_VARIABLE):
+            self._secret = cookie_secret(self.store.url)  # checked now: a bad one stops the app making
         self._secret_lock = threading.Lock()
         self.signer = Signer(self.secret)
         self._days: dict[tuple[date, daily.DailyRule], PuzzleSpec | None] = {}
