@@ -26,6 +26,10 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 /usr/bin/chromium:
 	apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic
 
+# The accessibility tests inject axe-core, which package.json and package-lock.json name.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
 # The record tests start a throwaway PostgreSQL cluster of their own on Debian's server binaries
 # (tests/store/postgres_cluster.py); install them when they are missing.
 postgresql:
@@ -36,7 +40,7 @@ run: $(VENV)/.run-installed
 	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
 	$(BIN)/gridlogic serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.dev-installed /usr/bin/chromium postgresql
+test: $(VENV)/.dev-installed /usr/bin/chromium node_modules/.package-lock.json postgresql
 	$(BIN)/python -m pytest
 
 # Benchmarks print figures and assert nothing; each script's docstring says what it measures.
@@ -52,4 +56,4 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) build dist .pytest_cache node_modules

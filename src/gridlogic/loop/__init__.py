@@ -2,11 +2,13 @@
 
 Known elsewhere as slitherlink. Generator version 1, designed for gridlogic
 (the seed articles only mention Loop in passing). Modules: :mod:`.board`
-(geometry, clues, the loop check), :mod:`.solver` (propagation by technique
-class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
-:mod:`.generator` (grow a region, remove clues, prove uniqueness),
-:mod:`.formats` (puzz.link URLs, Loopy IDs, text, JSON), :mod:`.general`
-(the solver for puzzles people bring), :mod:`.render` (text and SVG). The
+(geometry, clues, the loop check), :mod:`.engine` (one board's state, its
+rules and trail), :mod:`.colouring` (the inside/outside rule), :mod:`.solver`
+(propagation by technique class, search with budgets, any W×H board),
+:mod:`.general` (proven verdicts, with the SAT back end :mod:`.sat`),
+:mod:`.difficulty` (grading), :mod:`.generator` (grow a region, remove
+clues, prove uniqueness), :mod:`.formats` (puzz.link URLs, Loopy IDs, text,
+JSON), :mod:`.render` (text and SVG). The
 game's entry in :data:`gridlogic.GAMES` is built at the end of this module.
 
 >>> from gridlogic import loop

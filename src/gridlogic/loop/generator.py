@@ -258,7 +258,7 @@ def final_check(clues: Sequence[int | None], n: int, planted_edges: Sequence[int
     return (
         not result.truncated
         and len(result.solutions) == 1
-        and result.solutions[0] == list(planted_edges)
+        and result.solutions[0] == tuple(planted_edges)
     )
 
 

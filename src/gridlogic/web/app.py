@@ -8,6 +8,7 @@ here from parts that each live in a module of their own:
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
 ``puzzles``    the generated puzzles, cached by spec
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``delivery``   the page and its files: compression, caching, versioned URLs
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
@@ -31,13 +32,13 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
 from gridlogic.web import api, records
+from gridlogic.web.delivery import Delivery
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -79,13 +80,17 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
+# Everything a page needs comes from this server: no CDN, and it works offline.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
 def page(name: str) -> Response:
-    """A page of ``static/``; everything it needs comes from this server: no CDN, and it works offline."""
-    response = FileResponse(STATIC_DIR / name)
-    response.headers["Content-Security-Policy"] = (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    )
+    """A page of ``static/`` other than the game's (the daily page, the stats page)."""
+    response = FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
 
 
@@ -95,10 +100,13 @@ def create_app(games: Mapping[str, Game] | None = None,
     ``record_settings`` says where the records go (default: see :class:`~.records.RecordSettings`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available)
+    delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
     desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
 
     async def index(request: Request) -> Response:
-        return page("index.html")
+        response = delivery.page_response(request)
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        return response
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -117,7 +125,8 @@ def create_app(games: Mapping[str, Game] | None = None,
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
         *records.routes(desk, page),
-        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        *delivery.mounts(),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(ServerTiming)], lifespan=desk.lifespan,
+    return Starlette(routes=routes, middleware=[Middleware(ServerTiming), *delivery.middleware()],
+                     lifespan=desk.lifespan,
                      exception_handlers={HTTPException: http_error, Exception: last_resort})

@@ -39,13 +39,20 @@ test("a play's record carries its receipt and the wall-clock time since the rece
   assert.equal(w.recorder.pending(), 0);
 });
 
-test("the play's own clock counts when it is the longer", async () => {
-  const w = world({ "/api/records/start": [[200, { play: "R1" }]], "/api/records": [[201, {}]] });
+test("a play kept across a reload keeps its receipt; a new play of the same puzzle gets a new one", async () => {
+  const w = world({ "/api/records/start": [[200, { play: "R1" }], [200, { play: "R2" }]], "/api/records": [[201, {}]] });
   await w.recorder.startPlay(PUZZLE);
-  w.advance(5_000);
-  await w.recorder.recordPlay(PUZZLE, [], { ...STATS, seconds: 5.4, hints: 2 });
-  assert.equal(w.calls[1].body.seconds, 5.4);
-  assert.equal(w.calls[1].body.hints, 2);
+  w.advance(40_000);
+  const reloaded = createRecorder({ fetch: w.fetch, now: () => 1000 + 90_000, storage: w.storage, schedule: () => {} });
+  await reloaded.startPlay(PUZZLE, true); // the page kept the play: no new hand-out
+  assert.equal(w.calls.filter((c) => c.path === "/api/records/start").length, 1);
+  await reloaded.recordPlay(PUZZLE, [], { ...STATS, hints: 2 });
+  const sent = w.calls.at(-1).body;
+  assert.deepEqual([sent.play, sent.seconds, sent.hints], ["R1", 90, 2]);
+  await w.recorder.startPlay(PUZZLE, false);
+  await w.recorder.startPlay(PUZZLE, true);
+  assert.equal(w.calls.filter((c) => c.path === "/api/records/start").length, 2);
+  assert.equal(JSON.parse(w.store.get("gridlogic.records.receipts"))[0].play, "R2");
 });
 
 test("a 503 keeps the write with the server's receipt and sends both later", async () => {

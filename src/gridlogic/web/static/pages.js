@@ -10,6 +10,7 @@ export function startLanguage(button, refill) {
     setLanguage(lang);
     save("gridlogic.lang", language());
     translatePage();
+    button.firstElementChild.lang = language() === "en" ? "ja" : "en"; // the button names the other language
     refill();
   };
   button.addEventListener("click", () => apply(language() === "en" ? "ja" : "en"));

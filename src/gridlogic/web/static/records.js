@@ -1,20 +1,24 @@
 // The page's side of the play records (gridlogic.web.records).
 //
-// When a play begins, startPlay asks the server for a hand-out receipt. When it ends, recordPlay
-// sends the record: the board, the counts, and the time, which is the wall-clock time since the
-// receipt came (the server measures the same stretch and refuses a shorter time; it cannot see
-// a hidden tab) or the play's own clock if that is longer. The write waits in localStorage until
-// the server has it, so nothing is lost to a database that is down (503), a server that does not
-// answer, or a closed tab: the queue is sent again when a page of the site loads, when the browser
-// comes back online, and after RETRY_MS while the page stays open, oldest first. A 503 carries
-// the server's receipt of the moment it first saw the write; the write keeps it, so the late send
-// is measured to that moment. A refusal (another 4xx) is dropped: it would be refused again.
+// When a play begins, startPlay asks the server for a hand-out receipt and keeps it in
+// localStorage with the moment it came, so that a play the page keeps across a reload keeps
+// its receipt too. When the play ends, recordPlay sends the record: the board, the counts, and
+// the time, which is the wall-clock time since the receipt came (the server measures the same
+// stretch and refuses a time outside it; it cannot see a hidden tab or a closed one). The write
+// waits in localStorage until the server has it, so nothing is lost to a database that is down
+// (503), a server that does not answer, or a closed tab: the queue is sent again when a page of
+// the site loads, when the browser comes back online, and after RETRY_MS while the page stays
+// open, oldest first. A 503 carries the server's receipt of the moment it first saw the write;
+// the write keeps it, so the late send is measured to that moment. A refusal (another 4xx) is
+// dropped: it would be refused again.
 //
 // getJson and sendJson are the records API client of the daily and stats pages.
 
 import { load, save } from "./storage.js";
 
 const QUEUE_KEY = "gridlogic.records.pending";
+const RECEIPTS_KEY = "gridlogic.records.receipts";
+const MAX_RECEIPTS = 50; // the plays a page may keep at once, and a few more
 export const RETRY_MS = [5_000, 20_000, 60_000, 300_000];
 
 async function call(fetchImpl, method, path, body) {
@@ -35,18 +39,29 @@ async function call(fetchImpl, method, path, body) {
   return { ok: response.ok, status: response.status, data, retryAfter };
 }
 
-// A recorder over fetch, a clock in milliseconds, a storage {load(key), save(key, value)} and a
-// timer schedule(fn, ms); the page makes one, the tests make theirs.
+function readList(storage, key) {
+  try {
+    const value = JSON.parse(storage.load(key) || "[]");
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+// A recorder over fetch, a wall clock in milliseconds (Date.now in the page: it goes on across
+// reloads), a storage {load(key), save(key, value)} and a timer schedule(fn, ms); the page makes
+// one, the tests make theirs.
 export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
-  const handouts = new Map(); // puzzle id -> Promise of {play, since} (null when none came)
-  let queue = [];
-  try { queue = JSON.parse(storage.load(QUEUE_KEY) || "[]"); } catch { queue = []; }
-  if (!Array.isArray(queue)) queue = [];
+  const asking = new Map(); // puzzle id -> the pending start request
+  let queue = readList(storage, QUEUE_KEY);
   let flushing = null;
   let failures = 0;
   let timer = false;
 
   const persist = () => storage.save(QUEUE_KEY, JSON.stringify(queue));
+  // [{id, play, since}]: the receipts of plays not yet recorded, newest last.
+  const receipts = () => readList(storage, RECEIPTS_KEY);
+  const keepReceipts = (list) => storage.save(RECEIPTS_KEY, JSON.stringify(list.slice(-MAX_RECEIPTS)));
 
   function later(ms) {
     if (timer) return;
@@ -82,22 +97,31 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
   }
 
   return {
-    // A play of puzzle (as the game API sent it, with its id) begins now.
-    startPlay(puzzle) {
-      const asked = call(fetchImpl, "POST", "/api/records/start", { id: puzzle.id })
-        .then((answer) => (answer.ok ? { play: answer.data.play, since: now() } : null));
-      handouts.set(puzzle.id, asked);
+    // A play of puzzle (as the game API sent it, with its id) begins now, or goes on (resumed:
+    // the page kept it across a reload) with the receipt it had, when there is one.
+    startPlay(puzzle, resumed = false) {
+      if (resumed && receipts().some((r) => r.id === puzzle.id)) return Promise.resolve();
+      keepReceipts(receipts().filter((r) => r.id !== puzzle.id)); // a new play: the old receipt is void
+      const asked = call(fetchImpl, "POST", "/api/records/start", { id: puzzle.id }).then((answer) => {
+        if (answer.ok) {
+          keepReceipts([...receipts().filter((r) => r.id !== puzzle.id),
+            { id: puzzle.id, play: answer.data.play, since: now() }]);
+        }
+      });
+      asking.set(puzzle.id, asked);
       return asked;
     },
-    // The play ended; stats is play.finish()'s {seconds, moves, checks, revealed} (hints too,
-    // where the page counts them). Answers "sent", "pending", or "unknown" when no receipt ever came.
+    // The play ended; stats is play.finish()'s {moves, checks, revealed} (hints too, where the
+    // page counts them). Answers "sent", "pending", or "unknown" when no receipt ever came.
     async recordPlay(puzzle, board, stats) {
-      const handout = await handouts.get(puzzle.id);
-      handouts.delete(puzzle.id);
+      await asking.get(puzzle.id);
+      asking.delete(puzzle.id);
+      const handout = receipts().find((r) => r.id === puzzle.id);
       if (!handout) return "unknown";
-      const wall = Math.round((now() - handout.since) / 100) / 10;
-      queue.push({ play: handout.play, board, seconds: Math.max(stats.seconds, wall), moves: stats.moves,
-        checks: stats.checks, hints: stats.hints ?? 0, revealed: stats.revealed });
+      keepReceipts(receipts().filter((r) => r.id !== puzzle.id));
+      const seconds = Math.max(0, Math.round((now() - handout.since) / 100) / 10);
+      queue.push({ play: handout.play, board, seconds, moves: stats.moves, checks: stats.checks,
+        hints: stats.hints ?? 0, revealed: stats.revealed });
       persist();
       return flush();
     },
@@ -113,14 +137,14 @@ export const sendJson = (method, path, body) => call(globalThis.fetch.bind(globa
 let pageRecorder = null;
 function recorder() {
   if (!pageRecorder) {
-    pageRecorder = createRecorder({ fetch: globalThis.fetch.bind(globalThis), now: () => performance.now(),
+    pageRecorder = createRecorder({ fetch: globalThis.fetch.bind(globalThis), now: () => Date.now(),
       storage: { load, save }, schedule: (fn, ms) => setTimeout(fn, ms) });
     globalThis.addEventListener?.("online", () => pageRecorder.flush());
   }
   return pageRecorder;
 }
 
-export const startPlay = (puzzle) => recorder().startPlay(puzzle);
+export const startPlay = (puzzle, resumed) => recorder().startPlay(puzzle, resumed);
 export const recordPlay = (puzzle, board, stats) => recorder().recordPlay(puzzle, board, stats);
 export const flushRecords = () => recorder().flush();
 
