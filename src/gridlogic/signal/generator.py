@@ -204,11 +204,12 @@ class Puzzle:
     attempt: int
     grade: Difficulty
     metrics: Metrics
+    wrapping: bool = False  # version 4: pipes leaving one edge enter the opposite one
     game: ClassVar[str] = "signal"
 
     @property
     def n(self) -> int:
-        """The side of the (square) board."""
+        """The side of a square board (the width)."""
         return self.width
 
     @property
@@ -217,11 +218,12 @@ class Puzzle:
 
     @property
     def options(self) -> dict[str, object]:
-        return {}
+        return {} if self.version == VERSION else {"wrapping": self.wrapping}
 
     @property
     def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
+                          tuple(self.options.items()))
 
     @property
     def id(self) -> str:
@@ -231,6 +233,20 @@ class Puzzle:
         return f"<signal.Puzzle {self.id} level={self.level!r} attempt={self.attempt}>"
 
     def to_dict(self) -> dict[str, object]:
+        if self.version != VERSION:  # version 4: any width and height, maybe wrapping
+            return {
+                "width": self.width,
+                "height": self.height,
+                "wrapping": self.wrapping,
+                "seed": self.seed,
+                "target": self.difficulty,
+                "version": self.version,
+                "answer": list(self.answer),
+                "shuffled": list(self.shuffled),
+                "attempt": self.attempt,
+                "difficulty": self.grade.to_dict(),
+                "metrics": self.metrics.to_dict(),
+            }
         return {
             "n": self.n,
             "seed": self.seed,

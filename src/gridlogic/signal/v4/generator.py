@@ -1,0 +1,242 @@
+"""Signal's generator version 4: a spanning tree, changed where it is ambiguous or off its level.
+
+Version 3 draws a fresh tree until one happens to be unique and of the
+requested level, and gives up after 500; on large boards almost no random
+tree is unique, and on small ones few are hard. Version 4 keeps one tree
+and *changes* it where it is wrong, as Simon Tatham's Net generator does:
+
+1. **The tree.** Kruskal over the board's links (a wrapping board has links
+   across its edges too) in the order of a Fisher–Yates shuffle, as in
+   version 3. For ``hard`` the first pass skips links that would make a
+   *foothold*, a tile that stage 1 of the grader fixes by itself (on a
+   bordered board a tee or a straight along the border, an elbow in a
+   corner; anywhere, a cross), and a second pass completes the tree.
+2. **A change** is a *link swap*: choose a tile in the region to change,
+   add a link from it that the tree lacks, and remove another link of the
+   loop this closes, preferably one touching the region. The result is
+   again a spanning tree; four tiles change shape. A change may have to
+   *keep* something (for ``hard``: enough of the board undecided by local
+   reasoning); then up to :data:`CANDIDATES` swaps are drawn and the first
+   that keeps it is taken (the last one drawn if none does).
+3. **Examine and steer.** Each step grades the tree by the stages of
+   :mod:`.grading`, stopping at the first stage that settles the step:
+
+   * stages 1-2 alone fix every tile: the tree is unique (local reasoning
+     is sound), and easy or medium by its figures;
+   * otherwise stages 3-4: two solutions found → change the tiles where they
+     differ (the ambiguity itself); a search out of budget → change the
+     tiles left undecided (never count it); one solution → graded.
+
+   ``any`` accepts the first unique tree. ``easy`` stops after stage 2 and
+   changes the undecided tiles until local reasoning fixes all (or the
+   whole board when only the rounds or the footholds fall short).
+   ``medium`` changes an easy tree anywhere, and a hard one where local
+   reasoning stopped. ``hard`` first changes tiles that local reasoning
+   fixes, keeping the undecided share from shrinking, until the board is
+   *substantial*; then repairs ambiguities and, when one global round does
+   all, changes tiles where local reasoning stopped, in both cases keeping
+   it substantial.
+4. **The shuffle**: each tile takes one of its orientations at random (drawn
+   again, all of them, in the rare case that this solves the board).
+
+Every random number comes from one :func:`gridlogic.rng.rng` stream of the
+seed, so a puzzle is a pure function of (width, height, wrapping, seed,
+difficulty); ``attempt`` counts the trees examined. After :data:`MAX_STEPS`
+steps :class:`GenerationFailed`; no offered request has come near it (the
+sweep of ``benchmarks/signal_v4.py``).
+
+Worked example (checked in ``tests/signal/test_v4_generator.py``):
+``generate((7, 5), "notes-example", "hard", version=4, wrapping=True)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from gridlogic.errors import GenerationFailed
+from gridlogic.game import PuzzleSpec
+from gridlogic.rng import RandomStream, rng
+from gridlogic.signal.board import BITS, VARIANTS, is_solved
+from gridlogic.signal.difficulty import Difficulty
+from gridlogic.signal.generator import Puzzle, _metrics
+from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
+from gridlogic.signal.v4.grading import (
+    FirstStages,
+    Thresholds,
+    difficulty_of,
+    first_stages,
+    last_stages,
+)
+
+VERSION = 4
+MAX_STEPS = 3000
+CANDIDATES = 8
+
+
+def is_foothold(geo: Geometry, i: int, mask: int) -> bool:
+    """A tile that stage 1 fixes by itself: a cross, or (with a border) one the border leaves one way to turn."""
+    return bool(_footholds(geo)[i][mask])
+
+
+@cache
+def _footholds(geo: Geometry) -> tuple[bytes, ...]:
+    """Per cell and mask, 1 when :func:`is_foothold` (ends never: a border end keeps two turns at least)."""
+    def fixed(i: int, mask: int) -> bool:
+        domain = VARIANT_DOMAINS[mask] & geo.border_allowed[i]
+        return mask == 15 or (not geo.wrapping and mask.bit_count() > 1 and not domain & (domain - 1))
+
+    return tuple(bytes(fixed(i, m) for m in range(16)) for i in range(geo.cells))
+
+
+def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[int]:
+    """A random spanning tree as tile masks (Kruskal over shuffled links); ``starved``: few footholds."""
+    board = [0] * geo.cells
+    parents = list(range(geo.cells))
+    links = [(i, j, bit_i, bit_j) for i, j, bit_i, _, bit_j, _ in _bits(geo)]
+    random.shuffle(links)
+    footholds = _footholds(geo)
+    for strict in ((True, False) if starved else (False,)):
+        for i, j, bit_i, bit_j in links:
+            if strict and (footholds[i][board[i] | bit_i] or footholds[j][board[j] | bit_j]):
+                continue
+            a = parents[i]
+            while a != parents[a]:
+                a = parents[a]
+            b = parents[j]
+            while b != parents[b]:
+                b = parents[b]
+            if a == b:
+                continue
+            parents[a] = parents[i] = parents[j] = b
+            board[i] |= bit_i
+            board[j] |= bit_j
+    return board
+
+
+def _bits(geo: Geometry) -> list[tuple[int, int, int, int, int, int]]:
+    """The board's links as (cell, neighbour, bit, direction, bit back, direction back)."""
+    return [(i, j, BITS[d], d, BITS[OPPOSITE[d]], OPPOSITE[d])
+            for i in range(geo.cells) for d, j in geo.directions[i] if d in (1, 2)]
+
+
+def _tree_path(board: Sequence[int], geo: Geometry, start: int, goal: int) -> list[tuple[int, int, int]]:
+    """The links of the tree's path from ``start`` to ``goal``, each as (cell, direction, neighbour)."""
+    came: dict[int, tuple[int, int]] = {start: (-1, -1)}
+    queue = [start]
+    for x in queue:
+        if x == goal:
+            break
+        mask = board[x]
+        for d, y in geo.directions[x]:
+            if mask >> d & 1 and y not in came:
+                came[y] = (x, d)
+                queue.append(y)
+    path = []
+    y = goal
+    while came[y][0] >= 0:
+        x, d = came[y]
+        path.append((x, d, y))
+        y = x
+    return path
+
+
+def swap(board: Sequence[int], geo: Geometry, region: Sequence[int], random: RandomStream) -> list[int]:
+    """One link swap at a random tile of ``region`` (see the module docstring, step 2)."""
+    def can_grow(a: int) -> bool:  # some neighbour the tile has no link to
+        return len(geo.directions[a]) > board[a].bit_count()
+
+    starts = [a for a in region if can_grow(a)] or [a for a in range(geo.cells) if can_grow(a)]
+    a = starts[int(random() * len(starts))]
+    missing = [(d, b) for d, b in geo.directions[a] if not board[a] >> d & 1]
+    d, b = missing[int(random() * len(missing))]
+    path = _tree_path(board, geo, a, b)
+    inside = set(region)
+    touching = [(x, e, y) for x, e, y in path if x in inside or y in inside]
+    x, e, y = (touching or path)[int(random() * len(touching or path))]
+    changed = list(board)
+    changed[a] |= 1 << d
+    changed[b] |= 1 << OPPOSITE[d]
+    changed[x] &= ~(1 << e)
+    changed[y] &= ~(1 << OPPOSITE[e])
+    return changed
+
+
+def change(board: Sequence[int], geo: Geometry, region: Sequence[int], random: RandomStream,
+           keep: Callable[[list[int]], bool] | None = None) -> list[int]:
+    """A swap in ``region``; with ``keep``, the first of up to :data:`CANDIDATES` swaps that keeps it."""
+    candidate = swap(board, geo, region, random)
+    if keep is None:
+        return candidate
+    for _ in range(CANDIDATES - 1):
+        if keep(candidate):
+            break
+        candidate = swap(board, geo, region, random)
+    return candidate
+
+
+def _undecided(domains: Sequence[int]) -> list[int]:
+    return [i for i, d in enumerate(domains) if d & (d - 1)]
+
+
+def _decided_next_to_undecided(first: FirstStages, geo: Geometry) -> list[int]:
+    """The tiles local reasoning fixed that touch one it did not (all fixed tiles if none do)."""
+    domains = first.domains
+    fixed = [i for i, d in enumerate(domains) if not d & (d - 1)]
+    edge = [i for i in fixed if any(domains[j] & (domains[j] - 1) for j in geo.neighbours[i])]
+    return edge or fixed
+
+
+def make(spec: PuzzleSpec) -> Puzzle:
+    """The version 4 puzzle of ``spec`` (checked already); see the module docstring."""
+    wrapping = bool(dict(spec.options).get("wrapping", False))
+    geo = board_geometry(spec.width, spec.height, wrapping)
+    target = spec.difficulty
+    limits = Thresholds.of(spec.width, spec.height)
+    random = rng(spec.seed)
+    board = spanning_tree(geo, random, starved=target == "hard")
+    everywhere = list(range(geo.cells))
+
+    def substantial(candidate: list[int]) -> bool:
+        return first_stages(candidate, geo).substantial(limits)
+
+    for step in range(1, MAX_STEPS + 1):
+        first = first_stages(board, geo)
+        grade: Difficulty | None = None
+        if target == "hard" and not first.substantial(limits):
+            board = spanning_tree(geo, random, starved=True)
+            continue
+        if not first.remaining:
+            grade = difficulty_of(first, None, limits)
+            if target in ("any", grade.level):
+                return _finish(spec, geo, board, step, grade, random)
+            board = change(board, geo, everywhere, random)  # easy, but not wanted
+            continue
+        if target == "easy":
+            board = change(board, geo, _undecided(first.domains), random)
+            continue
+        last = last_stages(board, first, geo)
+        count = last.count
+        keep = substantial if target == "hard" else None
+        if len(count.solutions) > 1:
+            differ = [i for i, (p, q) in enumerate(zip(*count.solutions)) if p != q]
+            board = change(board, geo, differ, random, keep)
+            continue
+        if count.truncated:
+            board = change(board, geo, _undecided(last.domains), random, keep)
+            continue
+        grade = difficulty_of(first, last, limits)
+        if target in ("any", grade.level):
+            return _finish(spec, geo, board, step, grade, random)
+        board = change(board, geo, _undecided(first.domains), random, keep)
+    raise GenerationFailed.after(MAX_STEPS, spec)
+
+
+def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade: Difficulty,
+            random: RandomStream) -> Puzzle:
+    choices = [VARIANTS[m] for m in answer]
+    shuffled = random.pick(choices)
+    while is_solved(shuffled, geo.width, geo.height, geo.wrapping):
+        shuffled = random.pick(choices)
+    return Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, VERSION, tuple(answer), tuple(shuffled),
+                  step, grade, _metrics(answer, shuffled, True, grade.local_fixed), geo.wrapping)
