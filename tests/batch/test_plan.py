@@ -64,7 +64,7 @@ def test_every_offered_size_and_difficulty_is_accepted(name):
     "args, quoted",
     [
         (("chess", 5, "any", 3, None), "'chess'"),
-        (("signal", 9, "any", 3, None), "9"),
+        (("signal", 26, "any", 3, None), "26"),
         (("signal", 5, "extreme", 3, None), "'extreme'"),
         (("pattern", 5, "easy", 3, None), "'easy'"),
         (("signal", 5, "any", 0, None), "0"),

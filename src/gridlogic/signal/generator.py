@@ -343,21 +343,23 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
     """A player's board judged by the rules: solved when it is one tree (any such board counts).
 
     Each tile must be a rotation of the given tile. ``lit`` lists the tiles
-    joined to the centre tile by links present on both sides, for drawing.
+    joined to the centre tile (row height // 2, column width // 2) by links
+    present on both sides, for drawing. Any version, any board shape.
     """
-    n = puzzle.n
-    tiles = check_board(board, n)
+    n, rows, wrapping = puzzle.width, puzzle.height, puzzle.wrapping
+    tiles = check_board(board, n, rows)
     for i, (mask, given) in enumerate(zip(tiles, puzzle.shuffled)):
         if mask not in VARIANTS[given]:
             raise InvalidParameters(
                 f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask}, which is not a rotation of {given}"
             )
-    centre = (n // 2) * n + n // 2
-    return {"solved": is_solved(tiles, n), "lit": sorted(connected(tiles, n, centre, both_ways=True))}
+    centre = (rows // 2) * n + n // 2
+    lit = connected(tiles, n, centre, both_ways=True, height=rows, wrapping=wrapping)
+    return {"solved": is_solved(tiles, n, rows, wrapping), "lit": sorted(lit)}
 
 
 def verify(puzzle: Puzzle) -> bool:
-    """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
+    """Re-solve a version 3 puzzle's shuffled tiles from scratch: exactly one solution, and it is the answer."""
     result = solve(list(puzzle.shuffled), puzzle.n)
     return result.unique and result.solutions[0] == puzzle.answer
 

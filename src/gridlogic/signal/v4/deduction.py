@@ -53,6 +53,7 @@ too cannot point right: the two would form a closed group of two tiles.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -187,13 +188,10 @@ def _settles(pairs: list[tuple[int, int]], ends: list[int], groups: Groups, cell
         if a == b:
             return False  # a loop
         merged[a] = b
-    decided: dict[int, int] = {}
-    for a in ends:
-        decided[a] = decided.get(a, 0) + 1
     open_ends = groups.open_ends
+    decided = Counter(ends)
     # A group can only be closed off if every open end of every group it is made of is decided.
-    spent = [a for a, count in decided.items() if open_ends[a] == count]
-    if not spent:
+    if all(open_ends[a] != count for a, count in decided.items()):
         return True
     size = groups.size
     tops: dict[int, int] = {}  # top -> total size, or -1 once a member keeps an open end
@@ -222,6 +220,7 @@ def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int],
     root = groups.root
     here = domains[i]
     allowed = here
+    ri = root[i]
     cases = []
     for d, j, link, has_i, lacks_i, has_j, lacks_j in around[i]:
         there = domains[j]
@@ -231,10 +230,13 @@ def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int],
             allowed &= has_i  # a present link
         else:
             back = OPPOSITE[d]
-            cases.append((d, root[j], _agreement(domains, j, there & has_j, back, around, root),
-                          _agreement(domains, j, there & lacks_j, back, around, root)))
+            rj = root[j]
+            with_pipe = _agreement(domains, j, there & has_j, back, around, root)
+            if with_pipe is not None:
+                with_pipe[0].append((ri, rj))
+            cases.append((1 << d, with_pipe, _agreement(domains, j, there & lacks_j, back, around, root),
+                          (ri, rj)))
     cells = geo.cells
-    ri = root[i]
     crowded = geo.wrapping and min(geo.width, geo.height) == 3
     kept = 0
     for mask in order:
@@ -243,17 +245,12 @@ def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int],
         pairs: list[tuple[int, int]] = []
         ends: list[int] = []
         links: list[int] = []
-        for d, rj, with_pipe, without_pipe in cases:
-            if mask >> d & 1:
-                case = with_pipe
-                pairs.append((ri, rj))
-            else:
-                case = without_pipe
+        for bit, with_pipe, without_pipe, primary in cases:
+            case = with_pipe if mask & bit else without_pipe
             if case is None:
                 break
-            ends.append(ri)
-            ends.append(rj)
             pairs += case[0]
+            ends += primary
             ends += case[1]
             links += case[2]
         else:
@@ -460,6 +457,13 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
 
     visit(list(domains), set(range(geo.cells)), 0, None)
     return Count(tuple(solutions), nodes, truncated, max_depth, decision_points)
+
+
+def solve_board(board: Sequence[int], geo: Geometry, node_limit: int) -> Count:
+    """Up to two ways to turn ``board``'s tiles into one tree on ``geo``'s board (the search of the module
+    docstring from the tiles' orientations that keep every pipe on the board)."""
+    domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
+    return count_solutions(domains, geo, tile_orders(board), node_limit)
 
 
 def tile_orders(board: Sequence[int]) -> list[tuple[int, ...]]:

@@ -54,13 +54,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from gridlogic.errors import GenerationFailed
+from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
+from gridlogic.params import check_bool, check_choice, check_int, check_object, check_seed
 from gridlogic.rng import RandomStream, rng
-from gridlogic.signal.board import BITS, VARIANTS, is_solved
+from gridlogic.signal.board import BITS, VARIANTS, check_board, is_solved
 from gridlogic.signal.difficulty import Difficulty
-from gridlogic.signal.generator import Puzzle, _metrics
+from gridlogic.signal.generator import DIFFICULTIES, Metrics, Puzzle, _metrics
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
+from gridlogic.signal.v4.deduction import solve_board
 from gridlogic.signal.v4.grading import (
     FirstStages,
     Thresholds,
@@ -70,8 +72,13 @@ from gridlogic.signal.v4.grading import (
 )
 
 VERSION = 4
+MIN_SIDE, MAX_SIDE = 3, 25
+SIDES = tuple(range(MIN_SIDE, MAX_SIDE + 1))
+PRESETS = (4, 5, 6, 7, 8, 10, 12, 15)
+DEFAULT_SIZE = 6
 MAX_STEPS = 3000
 CANDIDATES = 8
+SOLVE_NODE_LIMIT = 30000  # what verify allows the search (the generator's own proofs need a few dozen)
 
 
 def is_foothold(geo: Geometry, i: int, mask: int) -> bool:
@@ -240,3 +247,77 @@ def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade
         shuffled = random.pick(choices)
     return Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, VERSION, tuple(answer), tuple(shuffled),
                   step, grade, _metrics(answer, shuffled, True, grade.local_fixed), geo.wrapping)
+
+
+_PUZZLE_FIELDS = ("width", "height", "wrapping", "seed", "target", "version", "answer", "shuffled", "attempt",
+                  "difficulty", "metrics")
+
+
+def puzzle_from_dict(data: object) -> Puzzle:
+    """The inverse of a version 4 :meth:`~gridlogic.signal.generator.Puzzle.to_dict`, checking every field.
+
+    As for version 3: the answer must be one tree, each shuffled tile a
+    rotation of its answer tile, and the grade and metrics have the right
+    shape (``verify`` and ``gridlogic batch --verify`` recompute them).
+    """
+    fields = check_object(data, "a Signal version 4 puzzle", _PUZZLE_FIELDS)
+    width = check_int(fields["width"], "'width'", MIN_SIDE, MAX_SIDE)
+    height = check_int(fields["height"], "'height'", MIN_SIDE, MAX_SIDE)
+    wrapping = check_bool(fields["wrapping"], "'wrapping'")
+    seed = check_seed(fields["seed"])
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    if check_int(fields["version"], "'version'") != VERSION:
+        raise InvalidParameters(f"'version' {fields['version']!r} is not {VERSION}")
+    answer = check_board(fields["answer"], width, height)
+    shuffled = check_board(fields["shuffled"], width, height)
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_STEPS)
+    grade = Difficulty.from_dict(fields["difficulty"])
+    metrics = check_object(fields["metrics"], "'metrics'", ("score", "deduction", "variety", "turns"))
+    score, deduction, variety, turns = (
+        check_int(metrics[k], f"'metrics'.{k}", 0) for k in ("score", "deduction", "variety", "turns")
+    )
+    if not is_solved(answer, width, height, wrapping):
+        raise InvalidParameters("'answer' is not one tree: its pipes do not all meet, or they close a loop")
+    for i, (mask, given) in enumerate(zip(answer, shuffled)):
+        if mask not in VARIANTS[given]:
+            raise InvalidParameters(f"'shuffled'[{i}] is {given}, which no rotation turns into the answer's {mask}")
+    return Puzzle(width, height, seed, target, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
+                  Metrics(score, deduction, variety, turns), wrapping)
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
+    geo = board_geometry(puzzle.width, puzzle.height, puzzle.wrapping)
+    count = solve_board(puzzle.shuffled, geo, SOLVE_NODE_LIMIT)
+    return len(count.solutions) == 1 and not count.truncated and count.solutions[0] == puzzle.answer
+
+
+# The fewest tiles a level needs (with a border, or wrapping) where fewer than every board's. Measured
+# (see refusal): 3x3 has no medium puzzle with a border and no hard one either way; 3x4 and 3x5 have no
+# hard one with a border (all their tiles but one or three lie on it).
+FEWEST_TILES = {("medium", False): 10, ("hard", False): 16, ("hard", True): 12}
+
+
+def refusal(width: int, height: int, difficulty: str, wrapping: bool) -> str | None:
+    """Why version 4 does not offer this (width, height, difficulty, wrapping), or None when it does.
+
+    Not offered: what no seed makes. On a 3×3 board with a border every
+    tile's turn follows from the border and its neighbours, so it is always
+    easy; a hard puzzle needs at least 8 tiles undecided by local reasoning,
+    and on 3×3 to 3×5 boards with a border, or 3×3 wrapping ones, the
+    generator found none in thousands of trees per seed. Everything else is
+    made for every seed (``benchmarks/signal_v4.py`` sweeps the presets).
+
+    >>> refusal(3, 5, "hard", False)
+    'Signal version 4 has no hard puzzle on a 3x5 board with a border (hard needs 16 tiles or more there); \
+on 3x5 choose any, easy or medium, or wrapping edges'
+    """
+    fewest = FEWEST_TILES.get((difficulty, wrapping), 0)
+    if width * height >= fewest:
+        return None
+    board = f"a wrapping {width}x{height} board" if wrapping else f"a {width}x{height} board with a border"
+    allowed = [d for d in DIFFICULTIES if width * height >= FEWEST_TILES.get((d, wrapping), 0)]
+    other = "" if wrapping or width * height < FEWEST_TILES.get((difficulty, True), 0) else ", or wrapping edges"
+    return (f"Signal version 4 has no {difficulty} puzzle on {board} ({difficulty} needs "
+            f"{fewest} tiles or more there); on {width}x{height} choose {', '.join(allowed[:-1])} or {allowed[-1]}"
+            f"{other}")
