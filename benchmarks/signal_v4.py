@@ -28,6 +28,7 @@ import argparse
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Self
 
 from gridlogic import GenerationFailed, signal
 from gridlogic.signal.tables import board_geometry
@@ -52,7 +53,7 @@ def one(job: tuple[int, str, bool, int, bool]) -> tuple[float, str, float | None
     seconds = time.process_time() - started
     verdict = "ok"
     if check:
-        graded, count = grade(list(puzzle.answer), board_geometry(side, side, wrapping))
+        graded, _ = grade(list(puzzle.answer), board_geometry(side, side, wrapping))
         if not signal.verify(puzzle) or graded is None:
             verdict = "not unique"
         elif graded.level != puzzle.level or (difficulty != "any" and graded.level != difficulty):
@@ -126,7 +127,7 @@ def _v3_fails(side: int, difficulty: str, k: int) -> bool:
 class _Serial:
     """The executor interface, in this process (so that ``--jobs 1`` times without pickling)."""
 
-    def __enter__(self) -> _Serial:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -64,9 +64,7 @@ def solutions(tiles: list[int], width: int, height: int, wrapping: bool) -> list
             return False
         if wrapping and c == width - 1 and bool(mask & 2) != bool(board[i - c] & 8):
             return False
-        if wrapping and r == height - 1 and bool(mask & 4) != bool(board[c] & 1):
-            return False
-        return True
+        return not (wrapping and r == height - 1 and bool(mask & 4) != bool(board[c] & 1))
 
     def place(i: int) -> None:
         if i == cells:

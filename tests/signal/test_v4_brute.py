@@ -77,4 +77,5 @@ def test_the_search_counts_what_the_brute_force_finds(width, height, wrapping):
             assert valid or not every
             for solution in every:
                 assert all(d >> m & 1 for d, m in zip(domains, solution))
-    assert statuses == {0, 1, 2}  # the boards drawn had none, one and several solutions
+    # The boards drawn had no solution and one solution, and on a wrapping board several.
+    assert statuses == {0, 1, 2} if wrapping else {0, 1} <= statuses

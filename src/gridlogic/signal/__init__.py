@@ -73,10 +73,9 @@ from gridlogic.verdict import Verdict, verdict_of
 
 def render_text(puzzle: Puzzle, solution: bool = False) -> str:
     """The shuffled board, and with ``solution=True`` the answer below it."""
-    shape = {"height": puzzle.height, "wrapping": puzzle.wrapping}
-    text = board_text(puzzle.shuffled, puzzle.width, **shape)
+    text = board_text(puzzle.shuffled, puzzle.width, puzzle.height, puzzle.wrapping)
     if solution:
-        text += "\n\nsolution:\n" + board_text(puzzle.answer, puzzle.width, **shape)
+        text += "\n\nsolution:\n" + board_text(puzzle.answer, puzzle.width, puzzle.height, puzzle.wrapping)
     return text + "\n"
 
 

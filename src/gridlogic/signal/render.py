@@ -10,16 +10,17 @@ character, so pipes that meet look joined::
 
 A wrapping board (version 4) shows where pipes cross its edges: each row
 starts with the link character of its first tile's left side (``─`` when a
-pipe leaves the left edge and, on the same row, enters from the right, where
-the last tile's link character shows it), and a top and bottom line mark
-with ``│`` each column whose pipe leaves the top edge and enters at the
-bottom. The 3×3 wrapping board ``[10, 8, 2, 5, 0, 5, 5, 0, 5]`` (drawn as
-rows of masks) is, for instance::
+pipe leaves the left edge; on the same row the last tile's link character
+shows it entering from the right), and a line above and below marks with
+``│`` each column whose pipe leaves the top edge and enters at the bottom.
+The wrapping 3×3 tree ``[4, 1, 4, 9, 4, 7, 2, 15, 9]``:
 
-     ╷   ╷
-    ─┘ ╴ └─
-     │   │
-     ╵   ╵
+>>> print(board_text([4, 1, 4, 9, 4, 7, 2, 15, 9], 3, 3, wrapping=True))
+   │
+ ╷ ╵ ╷
+─┘ ╷ ├─
+ ╶─┼─┘
+   │
 """
 
 from __future__ import annotations

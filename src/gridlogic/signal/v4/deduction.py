@@ -40,20 +40,22 @@ short proves nothing). It records its largest depth and its branching nodes:
 when the solution is unique every branch is explored, so these figures are
 the size of the case analysis that proves it, whatever the order.
 
-Worked example (checked in ``tests/signal/test_v4_deduction.py``): on a
-wrapping 3×3 board, an end tile (mask 1) whose right neighbour is an end
-too cannot point right: the two would form a closed group of two tiles.
+Worked example (checked in ``tests/signal/test_v4_deduction.py``): the
+wrapping 3×3 answer ``[4, 1, 4, 9, 4, 7, 2, 15, 9]`` (rows of masks) at the
+first look, every tile still free to turn. Tile 0 is an end; its neighbours
+above (tile 6, across the top edge), to the right (tile 1) and to the left
+(tile 2, across the left edge) are ends too, so pointing at any of them
+would close off a group of two tiles. Only pointing down survives:
 
 >>> from gridlogic.signal.tables import board_geometry, VARIANT_DOMAINS
 >>> geo = board_geometry(3, 3, True)
->>> domains = [VARIANT_DOMAINS[m] for m in (1, 8, 5, 10, 15, 10, 5, 10, 5)]
->>> orientation_survives(domains, 0, 2, geo), orientation_survives(domains, 0, 4, geo)
-(False, True)
+>>> domains = [VARIANT_DOMAINS[m] for m in [4, 1, 4, 9, 4, 7, 2, 15, 9]]
+>>> [mask for mask in (1, 2, 4, 8) if orientation_survives(domains, 0, mask, geo)]
+[4]
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -140,7 +142,8 @@ def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
 
 # What a neighbour's agreement decides: the present links among groups (as root pairs), one root
 # per end of each link it decides (present or absent), and those links' ids.
-Case = tuple[list[tuple[int, int]], list[int], list[int]]
+Case = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
+_NOTHING: Case = ((), (), ())
 
 
 def _agreement(domains: Sequence[int], j: int, agreeing: int, back: int, around: Sequence[Around],
@@ -150,11 +153,12 @@ def _agreement(domains: Sequence[int], j: int, agreeing: int, back: int, around:
     if not agreeing:
         return None
     there = domains[j]
-    pairs: list[tuple[int, int]] = []
-    ends: list[int] = []
-    links: list[int] = []
     if agreeing == there:
-        return pairs, ends, links
+        return _NOTHING
+    pairs = []
+    ends = []
+    links = []
+    rj = root[j]
     for e, k, link, has_j, lacks_j, has_k, lacks_k in around[j]:
         if e == back:
             continue
@@ -164,16 +168,16 @@ def _agreement(domains: Sequence[int], j: int, agreeing: int, back: int, around:
         if not agreeing & has_j:
             pass  # now absent
         elif not agreeing & lacks_j and not beyond & lacks_k:
-            pairs.append((root[j], root[k]))  # now present
+            pairs.append((rj, root[k]))  # now present
         else:
             continue  # still open
-        ends.append(root[j])
+        ends.append(rj)
         ends.append(root[k])
         links.append(link)
-    return pairs, ends, links
+    return tuple(pairs), tuple(ends), tuple(links)
 
 
-def _settles(pairs: list[tuple[int, int]], ends: list[int], groups: Groups, cells: int) -> bool:
+def _settles(pairs: Sequence[tuple[int, int]], ends: Sequence[int], groups: Groups, cells: int) -> bool:
     """No loop and no group closed off short of the board after a hypothesis (see the module docstring).
 
     ``pairs`` are the links it makes present, as the roots of their ends'
@@ -189,21 +193,27 @@ def _settles(pairs: list[tuple[int, int]], ends: list[int], groups: Groups, cell
             return False  # a loop
         merged[a] = b
     open_ends = groups.open_ends
-    decided = Counter(ends)
-    # A group can only be closed off if every open end of every group it is made of is decided.
-    if all(open_ends[a] != count for a, count in decided.items()):
+    decided: dict[int, int] = {}
+    for a in ends:
+        decided[a] = decided.get(a, 0) + 1
+    # A group is closed off when every open end of every group it is made of is decided ("spent").
+    spent = [a for a, count in decided.items() if open_ends[a] == count]
+    if not spent:
         return True
-    size = groups.size
-    tops: dict[int, int] = {}  # top -> total size, or -1 once a member keeps an open end
+    keeping = set()  # the tops of the groups that keep an open end
     for a, count in decided.items():
+        if open_ends[a] != count:
+            while a in merged:
+                a = merged[a]
+            keeping.add(a)
+    closed: dict[int, int] = {}  # top -> tiles in it
+    for a in spent:
         t = a
         while t in merged:
             t = merged[t]
-        if open_ends[a] != count:
-            tops[t] = -1
-        elif tops.get(t, 0) >= 0:
-            tops[t] = tops.get(t, 0) + size[a]
-    return all(total < 0 or total == cells for total in tops.values())
+        if t not in keeping:
+            closed[t] = closed.get(t, 0) + groups.size[a]
+    return all(tiles == cells for tiles in closed.values())
 
 
 def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int], geo: Geometry,
@@ -233,26 +243,28 @@ def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int],
             rj = root[j]
             with_pipe = _agreement(domains, j, there & has_j, back, around, root)
             if with_pipe is not None:
-                with_pipe[0].append((ri, rj))
-            cases.append((1 << d, with_pipe, _agreement(domains, j, there & lacks_j, back, around, root),
-                          (ri, rj)))
+                with_pipe = (((ri, rj), *with_pipe[0]), (ri, rj, *with_pipe[1]), with_pipe[2])
+            without_pipe = _agreement(domains, j, there & lacks_j, back, around, root)
+            if without_pipe is not None:
+                without_pipe = (without_pipe[0], (ri, rj, *without_pipe[1]), without_pipe[2])
+            cases.append((1 << d, with_pipe, without_pipe))
     cells = geo.cells
     crowded = geo.wrapping and min(geo.width, geo.height) == 3
     kept = 0
     for mask in order:
         if not allowed >> mask & 1:
             continue
-        pairs: list[tuple[int, int]] = []
-        ends: list[int] = []
-        links: list[int] = []
-        for bit, with_pipe, without_pipe, primary in cases:
+        pairs: tuple[tuple[int, int], ...] = ()
+        ends: tuple[int, ...] = ()
+        links: tuple[int, ...] = ()
+        for bit, with_pipe, without_pipe in cases:
             case = with_pipe if mask & bit else without_pipe
             if case is None:
                 break
             pairs += case[0]
-            ends += primary
             ends += case[1]
-            links += case[2]
+            if crowded:
+                links += case[2]
         else:
             if crowded and len(set(links)) < len(links):
                 if _decided_twice_apart(domains, i, mask, geo):
@@ -304,14 +316,11 @@ def _decided_twice_apart(domains: Sequence[int], i: int, mask: int, geo: Geometr
 
 
 def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry,
-          root: Sequence[int]) -> tuple[list[tuple[int, int]], list[int]]:
+          root: Sequence[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The hypothesis's present links and decided ends with each link counted once."""
-    pairs, ends = [], []
-    for a, b, present in _hypothesis_links(domains, i, mask, geo).values():
-        if present:
-            pairs.append((root[a], root[b]))
-        ends += (root[a], root[b])
-    return pairs, ends
+    decided = _hypothesis_links(domains, i, mask, geo).values()
+    pairs = tuple((root[a], root[b]) for a, b, present in decided if present)
+    return pairs, tuple(r for a, b, _ in decided for r in (root[a], root[b]))
 
 
 def orientation_survives(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> bool:

@@ -2,40 +2,42 @@
 
 Version 3 draws a fresh tree until one happens to be unique and of the
 requested level, and gives up after 500; on large boards almost no random
-tree is unique, and on small ones few are hard. Version 4 keeps one tree
-and *changes* it where it is wrong, as Simon Tatham's Net generator does:
+tree is unique (5 in 30 at 25×25), and on small ones few are hard. Version
+4 makes uniqueness instead, as Simon Tatham's Net generator does: it keeps
+the tree and *changes* it where the solver finds it ambiguous.
 
 1. **The tree.** Kruskal over the board's links (a wrapping board has links
    across its edges too) in the order of a Fisher–Yates shuffle, as in
    version 3. For ``hard`` the first pass skips links that would make a
    *foothold*, a tile that stage 1 of the grader fixes by itself (on a
    bordered board a tee or a straight along the border, an elbow in a
-   corner; anywhere, a cross), and a second pass completes the tree.
+   corner; anywhere, a cross), and a second pass completes the tree: a
+   *starved* tree, which leaves local reasoning less to start from.
 2. **A change** is a *link swap*: choose a tile in the region to change,
    add a link from it that the tree lacks, and remove another link of the
    loop this closes, preferably one touching the region. The result is
    again a spanning tree; four tiles change shape. A change may have to
    *keep* something (for ``hard``: enough of the board undecided by local
-   reasoning); then up to :data:`CANDIDATES` swaps are drawn and the first
-   that keeps it is taken (the last one drawn if none does).
+   reasoning, *substantial*); then up to :data:`CANDIDATES` swaps are drawn
+   and the first that keeps it is taken (the last drawn if none does).
 3. **Examine and steer.** Each step grades the tree by the stages of
    :mod:`.grading`, stopping at the first stage that settles the step:
 
    * stages 1-2 alone fix every tile: the tree is unique (local reasoning
      is sound), and easy or medium by its figures;
-   * otherwise stages 3-4: two solutions found → change the tiles where they
-     differ (the ambiguity itself); a search out of budget → change the
-     tiles left undecided (never count it); one solution → graded.
+   * otherwise stages 3-4: two solutions found → swap among the tiles where
+     they differ (the ambiguity itself); a search out of budget → swap
+     among the tiles left undecided (never count it); one solution → graded.
 
-   ``any`` accepts the first unique tree. ``easy`` stops after stage 2 and
-   changes the undecided tiles until local reasoning fixes all (or the
-   whole board when only the rounds or the footholds fall short).
-   ``medium`` changes an easy tree anywhere, and a hard one where local
-   reasoning stopped. ``hard`` first changes tiles that local reasoning
-   fixes, keeping the undecided share from shrinking, until the board is
-   *substantial*; then repairs ambiguities and, when one global round does
-   all, changes tiles where local reasoning stopped, in both cases keeping
-   it substantial.
+   ``any`` takes the first unique tree. ``easy`` stops after stage 2 and
+   swaps among the tiles local reasoning left undecided until it fixes all;
+   when only the rounds or the footholds fall short, which no swap aims at,
+   it draws a fresh tree. ``medium`` swaps anywhere in an easy tree, and
+   where local reasoning stopped in a hard one. ``hard`` draws a fresh
+   starved tree while the tree is not substantial, or is unique but not
+   demanding, and repairs ambiguities keeping it substantial (on boards of
+   fewer than :data:`REPAIR_HARD_FROM` tiles a fresh tree is faster there
+   too: measured, few repairs of a small ambiguous board end hard).
 4. **The shuffle**: each tile takes one of its orientations at random (drawn
    again, all of them, in the rare case that this solves the board).
 
@@ -43,10 +45,15 @@ Every random number comes from one :func:`gridlogic.rng.rng` stream of the
 seed, so a puzzle is a pure function of (width, height, wrapping, seed,
 difficulty); ``attempt`` counts the trees examined. After :data:`MAX_STEPS`
 steps :class:`GenerationFailed`; no offered request has come near it (the
-sweep of ``benchmarks/signal_v4.py``).
+sweep of ``benchmarks/signal_v4.py``), and :func:`refusal` turns away what
+no seed makes.
 
 Worked example (checked in ``tests/signal/test_v4_generator.py``):
-``generate((7, 5), "notes-example", "hard", version=4, wrapping=True)``.
+``generate((7, 5), "notes-example", "hard", version=4, wrapping=True)`` is
+accepted at attempt 16: local reasoning leaves 33 of its 35 tiles
+undecided, one region, and its proof of uniqueness branches 4 times, 4
+deep (``needsSearch``); score 97 (variety 85), 45 clockwise turns from
+the shuffle to the answer.
 """
 
 from __future__ import annotations
@@ -78,6 +85,7 @@ PRESETS = (4, 5, 6, 7, 8, 10, 12, 15)
 DEFAULT_SIZE = 6
 MAX_STEPS = 3000
 CANDIDATES = 8
+REPAIR_HARD_FROM = 64  # tiles; on smaller boards a fresh tree beats repairing an ambiguous hard one
 SOLVE_NODE_LIMIT = 30000  # what verify allows the search (the generator's own proofs need a few dozen)
 
 
@@ -217,14 +225,21 @@ def make(spec: PuzzleSpec) -> Puzzle:
             grade = difficulty_of(first, None, limits)
             if target in ("any", grade.level):
                 return _finish(spec, geo, board, step, grade, random)
-            board = change(board, geo, everywhere, random)  # easy, but not wanted
+            if target == "easy":  # too few footholds or too many rounds: no swap aims at those
+                board = spanning_tree(geo, random, starved=False)
+            else:  # easy, but medium was asked
+                board = change(board, geo, everywhere, random)
             continue
         if target == "easy":
             board = change(board, geo, _undecided(first.domains), random)
             continue
         last = last_stages(board, first, geo)
         count = last.count
-        keep = substantial if target == "hard" else None
+        hard = target == "hard"
+        if hard and (count.truncated or len(count.solutions) > 1) and geo.cells < REPAIR_HARD_FROM:
+            board = spanning_tree(geo, random, starved=True)
+            continue
+        keep = substantial if hard else None
         if len(count.solutions) > 1:
             differ = [i for i, (p, q) in enumerate(zip(*count.solutions)) if p != q]
             board = change(board, geo, differ, random, keep)
@@ -235,7 +250,10 @@ def make(spec: PuzzleSpec) -> Puzzle:
         grade = difficulty_of(first, last, limits)
         if target in ("any", grade.level):
             return _finish(spec, geo, board, step, grade, random)
-        board = change(board, geo, _undecided(first.domains), random, keep)
+        if hard:  # unique, but one global round does all: no swap was found to aim at that
+            board = spanning_tree(geo, random, starved=True)
+        else:  # medium asked, hard made: change where local reasoning stopped
+            board = change(board, geo, _undecided(first.domains), random)
     raise GenerationFailed.after(MAX_STEPS, spec)
 
 

@@ -62,7 +62,15 @@ A version 4 puzzle is never ``unrated``: the generator changes a board
 whose search runs out of budget.
 
 Worked example (checked in ``tests/signal/test_v4_grading.py``): the
-wrapping 3×3 answer ``[6, 12, 4, 3, 13, 1, 6, 11, 9]`` ... (see the test).
+wrapping 3×3 tree ``[4, 1, 4, 9, 4, 7, 2, 15, 9]`` of :mod:`.deduction`'s
+example. The first look fixes 5 tiles (tile 0, pointing down, among them;
+3×3 asks for 2), two sweeps of neighbour agreement fix the other 4, so
+there is nothing left for a global round or a search: easy.
+
+>>> from gridlogic.signal.tables import board_geometry
+>>> grade_, count = grade([4, 1, 4, 9, 4, 7, 2, 15, 9], board_geometry(3, 3, True))
+>>> grade_.level, grade_.boundary_fixed, grade_.local_rounds, grade_.global_rounds, grade_.needs_search
+('easy', 5, 2, 0, False)
 """
 
 from __future__ import annotations
