@@ -2,7 +2,8 @@
 
 For solved answers, their shuffles and boards one tile turned from solved, on
 square, rectangular and wrapping boards, Node runs the view module's
-``isSolved`` and ``litTiles`` and the engine's ``check`` must say the same.
+``isSolved`` and ``litTiles`` and the engine's ``check`` must say the same;
+and a wrapping board's ring of half tiles copies the opposite edges' tiles.
 Skipped when ``node`` is not installed.
 """
 
@@ -22,15 +23,23 @@ SCRIPT = """
 const view = await import(process.argv[1]);
 let text = "";
 for await (const chunk of process.stdin) text += chunk;
-const answers = JSON.parse(text).map(({ puzzle, board }) => {
-  const { width, height, wrapping } = view.shapeOf(puzzle);
-  return {
-    solved: view.isSolved(puzzle, board),
-    lit: [...view.litTiles(board, width, height, wrapping)].sort((a, b) => a - b),
-  };
-});
+const answers = JSON.parse(text).map(({ puzzle, board }) => ({
+  solved: view.isSolved(puzzle, board),
+  lit: [...view.litTiles(puzzle, board)].sort((a, b) => a - b),
+  ring: puzzle.wrapping ? view.ghostRing({ w: puzzle.width, h: puzzle.height }).map((p) => p.tile) : [],
+}));
 console.log(JSON.stringify(answers));
 """
+
+
+def _ring(puzzle) -> list[int]:
+    """The tiles the page's ring copies, in its order: the bottom row above the board, then each row's
+    last tile on its left and first tile on its right, then the top row below it."""
+    if not puzzle.wrapping:
+        return []
+    w, h = puzzle.width, puzzle.height
+    sides = [t for r in range(h) for t in (r * w + w - 1, r * w)]
+    return [(h - 1) * w + c for c in range(w)] + sides + list(range(w))
 
 
 def test_the_page_and_the_engine_agree():
@@ -47,11 +56,7 @@ def test_the_page_and_the_engine_agree():
                 turned[k] = signal.rotate(turned[k]) if turned[k] != 15 else turned[k]
                 for board in (list(puzzle.answer), list(puzzle.shuffled), turned):
                     cases.append({"puzzle": header, "board": board})
-                    expected.append(GAMES["signal"].check(puzzle, board))
-    # A version 3 puzzle as the API sends it: only its side.
-    old = signal.generate(4, "page-old", version=3)
-    cases.append({"puzzle": {"size": 4}, "board": list(old.answer)})
-    expected.append(GAMES["signal"].check(old, list(old.answer)))
+                    expected.append({**GAMES["signal"].check(puzzle, board), "ring": _ring(puzzle)})
     run = subprocess.run([node, "--input-type=module", "-e", SCRIPT, VIEW.as_uri()], input=json.dumps(cases),
                          capture_output=True, text=True, timeout=120, check=True)
     assert json.loads(run.stdout) == expected

@@ -22,7 +22,9 @@ removed when the store closes.
 Output formats
 --------------
 JSON lines (``.jsonl``): the first line is a header
-``{"gridlogicBatch": 1, "game", "size", "difficulty", "version", "seedPrefix"}``;
+``{"gridlogicBatch": 1, "game", "size", "difficulty", "version", "seedPrefix"}`` (``size`` is the
+board key: the side of a square board without options, else the board field of a puzzle ID such as
+``"7x5w"``);
 every puzzle is one line holding exactly its ``to_dict()``; a seed that
 failed is one line ``{"failedSeed", "message", "version"}``. Lines of a chunk
 are in seed order, chunks in the order they finished. A file holds one batch.
@@ -99,7 +101,7 @@ def store_kind(path: str) -> str:
 
 
 def open_store(
-    path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+    path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
 ) -> Store:
     """Open (create, lock, read) the output of a batch; ``seed_prefix=None`` adopts the file's."""
     if store_kind(path) == "jsonl":
@@ -154,7 +156,7 @@ def interrupts_deferred() -> Iterator[None]:
             previous(signal.SIGINT, None)
 
 
-def _describe_batch(game: str, size: int, difficulty: str) -> str:
+def _describe_batch(game: str, size: int | str, difficulty: str) -> str:
     return f"{game} size {size} difficulty {difficulty}"
 
 
@@ -194,7 +196,9 @@ def read_jsonl(handle: IO[bytes], path: str) -> JsonlContents:
 
 
 def _parse_header(value: Any, path: str) -> dict[str, Any]:
-    fields = {"game": str, "size": int, "difficulty": str, "version": int, "seedPrefix": str}
+    fields: dict[str, type | tuple[type, ...]] = {
+        "game": str, "size": (int, str), "difficulty": str, "version": int, "seedPrefix": str,
+    }
     if (
         not isinstance(value, dict)
         or value.get("gridlogicBatch") != JSONL_FORMAT
@@ -232,7 +236,7 @@ class JsonlStore(_StoreState):
     """A JSON lines batch file, appended to one chunk at a time."""
 
     def __init__(
-        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         super().__init__(path)
         self.written = False
@@ -248,7 +252,7 @@ class JsonlStore(_StoreState):
             raise
 
     def _read_existing(
-        self, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         contents = read_jsonl(self.handle, self.path)
         if contents.partial_bytes:
@@ -388,7 +392,7 @@ class SqliteStore(_StoreState):
     """An SQLite file holding batches, one table each; one transaction per chunk."""
 
     def __init__(
-        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         super().__init__(path)
         directory = os.path.dirname(os.path.abspath(path))
@@ -405,7 +409,7 @@ class SqliteStore(_StoreState):
             raise
 
     def _read_existing(
-        self, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         assert self.connection is not None
         batches = sqlite_batches(self.connection)
@@ -531,7 +535,7 @@ class SqliteStore(_StoreState):
 @dataclass
 class StoredBatch:
     game: str
-    size: int
+    size: int | str
     difficulty: str
     version: int
     seed_prefix: str

@@ -42,6 +42,7 @@ from gridlogic.pattern.generator import (
     puzzle_from_dict,
     verify,
 )
+from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
 from gridlogic.pattern.solver import UNKNOWN, SolveResult, propagate, solve, solve_grid
@@ -156,6 +157,7 @@ GAME = register(Game(
     render_solution=render_solution,
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
+    imports=imports(read_problem),
 ))
 generate = GAME.generate
 

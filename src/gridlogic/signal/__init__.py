@@ -62,6 +62,7 @@ from gridlogic.signal.generator import (
 )
 from gridlogic.signal.generator import make as make_v3
 from gridlogic.signal.generator import verify as verify_v3
+from gridlogic.signal.imported import IMPORTS
 from gridlogic.signal.render import board_svg, board_text
 from gridlogic.signal.solver import Propagation, SolveResult, graph_conflict, propagate, solve
 from gridlogic.signal.tables import board_geometry
@@ -190,6 +191,7 @@ GAME = register(Game(
     render_solution=render_solution,
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
+    imports=IMPORTS,
 ))
 generate = GAME.generate
 

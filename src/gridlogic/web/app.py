@@ -8,6 +8,8 @@ here from parts that each live in a module of their own:
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
 ``puzzles``    the generated puzzles, cached by spec
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``delivery``   the page and its files: compression, caching, versioned URLs
+``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
@@ -29,14 +31,14 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api
+from gridlogic.web import api, imports
+from gridlogic.web.delivery import Delivery
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -82,9 +84,10 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
     """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available)
+    delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
 
     async def index(request: Request) -> Response:
-        response = FileResponse(STATIC_DIR / "index.html")
+        response = delivery.page_response(request)
         # Everything the page needs comes from this server: no CDN, and it works offline.
         response.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -108,7 +111,8 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
-        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        *imports.routes(available, puzzles),
+        *delivery.mounts(),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(ServerTiming)],
+    return Starlette(routes=routes, middleware=[Middleware(ServerTiming), *delivery.middleware()],
                      exception_handlers={HTTPException: http_error, Exception: last_resort})

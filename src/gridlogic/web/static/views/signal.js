@@ -1,17 +1,23 @@
 // Signal's board: width × height tiles, each a button. A tile is a 4-bit mask (1 up, 2 right,
 // 4 down, 8 left); clicking turns it a quarter clockwise, which moves each bit one place up.
-// Tiles joined to the centre tile by links present on both sides are lit, as the engine's
-// check reports them, so progress is visible while playing.
+// Two tiles are linked when each has a pipe towards the other. Tiles joined to the centre tile
+// by links are lit, as the engine's check reports them, so progress is visible while playing.
+// On a wrapping board (puzzle.wrapping) a pipe leaving one side enters the opposite side. The
+// view shows it with a ring of half tiles around the board, each a faded copy of the tile on the
+// opposite edge, so a pipe that leaves an edge is seen meeting the tile it reaches there.
 //
-// On a wrapping board (version 4) the edges are joined: a pipe leaving the right edge enters
-// the leftmost tile of the same row, one leaving the top enters the bottom tile of its column.
-// The view shows it with a ring of half tiles around the board, each a faded copy of the tile
-// on the opposite edge, so a pipe that leaves an edge is seen to meet the tile it reaches.
+// What the rules alone can tell while playing (liveErrors):
+//   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
+//   "offBoard"  tiles with a pipe pointing off the board (never on a wrapping board)
+// For example on a 2×2 board the tiles [6, 12, 3, 9] (┌ ┐ └ ┘) link into one square loop,
+// so all four tiles are "loop" errors; turning any one of them breaks the loop and the error goes.
 
 import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 import { htmlElement, svgElement } from "../svg.js";
 
 const BITS = [1, 2, 4, 8];
+const OPPOSITE = [2, 3, 0, 1];
+const PAD = 0.1; // the frame around the tiles, in tiles
 
 // What a tap does (the page's tool switch); the first is the default.
 export const tools = ["cw", "ccw"];
@@ -19,35 +25,40 @@ export const tools = ["cw", "ccw"];
 export const rotateRight = (mask) => ((mask << 1) & 15) | (mask >> 3);
 export const rotateLeft = (mask) => (mask >> 1) | ((mask & 1) << 3);
 
-// The board's shape as the API sends it: width, height and wrapping (a version 3 puzzle has
-// only its side, size).
-export function shapeOf(puzzle) {
-  return {
-    width: puzzle.width ?? puzzle.size,
-    height: puzzle.height ?? puzzle.size,
-    wrapping: Boolean(puzzle.wrapping),
-  };
+const shape = (puzzle) => ({ w: puzzle.width, h: puzzle.height, wrapping: puzzle.wrapping === true });
+
+// The tile next to tile i in direction d (0 up, 1 right, 2 down, 3 left), or -1 off the board.
+export function neighbour(i, d, { w, h, wrapping }) {
+  const r = Math.floor(i / w), c = i % w;
+  const dr = [-1, 0, 1, 0][d], dc = [0, 1, 0, -1][d];
+  let rr = r + dr, cc = c + dc;
+  if (wrapping) { rr = (rr + h) % h; cc = (cc + w) % w; }
+  return rr < 0 || rr >= h || cc < 0 || cc >= w ? -1 : rr * w + cc;
 }
 
-// The cell next to i in direction d (0 up, 1 right, 2 down, 3 left), or -1 off the board.
-export function neighbour(i, d, width, height = width, wrapping = false) {
-  const r = Math.floor(i / width), c = i % width;
-  if (d === 0) return r > 0 ? i - width : wrapping ? i + width * (height - 1) : -1;
-  if (d === 1) return c < width - 1 ? i + 1 : wrapping ? i - c : -1;
-  if (d === 2) return r < height - 1 ? i + width : wrapping ? c : -1;
-  return c > 0 ? i - 1 : wrapping ? i + width - 1 : -1;
+// The links of a board: [i, j] for each pair of tiles with pipes towards each other, each
+// board edge once (tile i's right and down sides).
+export function links(puzzle, board) {
+  const grid = shape(puzzle), found = [];
+  for (let i = 0; i < board.length; i++) {
+    for (const d of [1, 2]) {
+      const j = neighbour(i, d, grid);
+      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[OPPOSITE[d]]) found.push([i, j]);
+    }
+  }
+  return found;
 }
 
-const centreOf = (width, height) => Math.floor(height / 2) * width + Math.floor(width / 2);
+const centreOf = ({ w, h }) => Math.floor(h / 2) * w + Math.floor(w / 2);
 
-export function litTiles(board, width, height = width, wrapping = false) {
-  const centre = centreOf(width, height);
+export function litTiles(puzzle, board) {
+  const grid = shape(puzzle), centre = centreOf(grid);
   const seen = new Set([centre]), queue = [centre];
   for (let k = 0; k < queue.length; k++) {
     const i = queue[k];
     for (let d = 0; d < 4; d++) {
-      const j = neighbour(i, d, width, height, wrapping);
-      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[(d + 2) % 4] && !seen.has(j)) {
+      const j = neighbour(i, d, grid);
+      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[OPPOSITE[d]] && !seen.has(j)) {
         seen.add(j);
         queue.push(j);
       }
@@ -56,35 +67,142 @@ export function litTiles(board, width, height = width, wrapping = false) {
   return seen;
 }
 
-// The rules: every pipe end meets a pipe end (on a board with edges, none points off it), and
-// the links form one tree over all tiles (one link fewer than tiles, everything connected).
+// The rules: every pipe end meets a pipe end on the board, and the links form one tree
+// over all tiles (one link fewer than tiles, everything connected).
 export function isSolved(puzzle, board) {
-  const { width, height, wrapping } = shapeOf(puzzle);
-  const cells = width * height;
+  const grid = shape(puzzle);
   let ends = 0;
-  for (let i = 0; i < cells; i++) {
+  for (let i = 0; i < board.length; i++) {
     for (let d = 0; d < 4; d++) {
       if (!(board[i] & BITS[d])) continue;
-      const j = neighbour(i, d, width, height, wrapping);
-      if (j < 0 || !(board[j] & BITS[(d + 2) % 4])) return false;
+      const j = neighbour(i, d, grid);
+      if (j < 0 || !(board[j] & BITS[OPPOSITE[d]])) return false;
       ends++;
     }
   }
-  return ends / 2 === cells - 1 && litTiles(board, width, height, wrapping).size === cells;
+  return ends / 2 === board.length - 1 && litTiles(puzzle, board).size === board.length;
 }
+
+// Tiles on a closed loop of links: both ends of every link that is not a bridge (Tarjan's
+// bridge search, iterative so that large boards need no deep recursion).
+function tilesOnLoops(count, edges) {
+  const adjacent = Array.from({ length: count }, () => []);
+  edges.forEach(([a, b], e) => { adjacent[a].push([b, e]); adjacent[b].push([a, e]); });
+  const order = new Array(count).fill(-1), low = new Array(count).fill(0), bridges = new Set();
+  let counter = 0;
+  for (let root = 0; root < count; root++) {
+    if (order[root] >= 0) continue;
+    order[root] = low[root] = counter++;
+    const stack = [{ v: root, via: -1, next: 0 }];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.next < adjacent[top.v].length) {
+        const [u, e] = adjacent[top.v][top.next++];
+        if (e === top.via) continue;
+        if (order[u] < 0) {
+          order[u] = low[u] = counter++;
+          stack.push({ v: u, via: e, next: 0 });
+        } else low[top.v] = Math.min(low[top.v], order[u]);
+      } else {
+        stack.pop();
+        if (stack.length) {
+          const parent = stack[stack.length - 1].v;
+          low[parent] = Math.min(low[parent], low[top.v]);
+          if (low[top.v] > order[parent]) bridges.add(top.via);
+        }
+      }
+    }
+  }
+  const tiles = new Set();
+  edges.forEach(([a, b], e) => { if (!bridges.has(e)) { tiles.add(a); tiles.add(b); } });
+  return tiles;
+}
+
+// What the rules alone say is wrong now: [{kind, items: [tile indices]}], kinds with items only.
+export function liveErrors(puzzle, board) {
+  const grid = shape(puzzle), errors = [];
+  const looped = [...tilesOnLoops(board.length, links(puzzle, board))].sort((a, b) => a - b);
+  if (looped.length) errors.push({ kind: "loop", items: looped });
+  if (!grid.wrapping) {
+    const off = [];
+    for (let i = 0; i < board.length; i++) {
+      if ([0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
+    }
+    if (off.length) errors.push({ kind: "offBoard", items: off });
+  }
+  return errors;
+}
+
+// The fewest quarter turns that take a tile from one mask to another (0 to 2).
+function turnsBetween(from, to) {
+  let mask = from;
+  for (let turns = 0; turns < 4; turns++) {
+    if (mask === to) return Math.min(turns, 4 - turns);
+    mask = rotateRight(mask);
+  }
+  return 0; // not a rotation: never made by a move
+}
+
+// The moves a change of board costs: a quarter turn each.
+export function moveCost(before, after) {
+  return after.reduce((sum, mask, i) => sum + turnsBetween(before[i], mask), 0);
+}
+
+// Check's answer against the solution: the tiles of links that the answer does not have (in such
+// a link both tiles are turned wrong, since the answer's turn of either would not point at the
+// other). Tiles that link nothing are unfinished, never called wrong.
+export function mistakes(puzzle, board, solution) {
+  const wanted = new Set(links(puzzle, solution).map(([a, b]) => `${a}-${b}`));
+  const wrong = new Set();
+  for (const [a, b] of links(puzzle, board)) {
+    if (!wanted.has(`${a}-${b}`)) { wrong.add(a); wrong.add(b); }
+  }
+  return [...wrong].sort((x, y) => x - y);
+}
+
+const place = (puzzle, i, t) => t("at.cell", { r: Math.floor(i / puzzle.width) + 1, c: (i % puzzle.width) + 1 });
+
+// Words for a list of tiles (mistakes or an error's items), at most five named.
+export function describeItems(puzzle, items, t) {
+  const named = items.slice(0, 5).map((i) => place(puzzle, i, t)).join(t("list.join"));
+  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
+}
+
+// A live error in words.
+export const describeError = (puzzle, { kind, items }, t) =>
+  t(`error.signal.${kind}`, { list: describeItems(puzzle, items, t) });
 
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
 
-// The check's answer in words: how many tiles reach the centre ({lit: [tile indices]}).
-export function describeWrong(puzzle, result, t) {
-  const { width, height } = shapeOf(puzzle);
-  return t("wrong.signal", { lit: (result.lit || []).length, total: width * height });
+// The board's size in tiles, its frame (and a wrapping board's ring of half tiles) included: the
+// page scales a tile to fit.
+export function extent(puzzle) {
+  const ring = shape(puzzle).wrapping ? 1 : 0;
+  return { width: puzzle.width + ring + 2 * PAD, height: puzzle.height + ring + 2 * PAD };
+}
+
+// The ring of a wrapping board: for each place around the board (row and column, from 1, in the
+// (h + 2) × (w + 2) layout), the tile it copies and, as an SVG viewBox, the half of it that lies
+// next to the board's edge. The corners stay empty.
+export function ghostRing({ w, h }) {
+  const places = [];
+  for (let c = 0; c < w; c++) places.push({ row: 1, column: c + 2, tile: (h - 1) * w + c, box: "0 50 100 50" });
+  for (let r = 0; r < h; r++) {
+    places.push({ row: r + 2, column: 1, tile: r * w + w - 1, box: "50 0 50 100" });
+    places.push({ row: r + 2, column: w + 2, tile: r * w, box: "0 0 50 100" });
+  }
+  for (let c = 0; c < w; c++) places.push({ row: h + 2, column: c + 2, tile: c, box: "0 0 100 50" });
+  return places;
 }
 
 const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 
-function tileDrawing(mask, isCentre) {
+// A bar across each pipe end that points off the board ("off" directions), so the error has a
+// shape of its own.
+const STOPS = [[25, 4, 75, 4], [96, 25, 96, 75], [25, 96, 75, 96], [4, 25, 4, 75]];
+
+function tileDrawing(mask, isCentre, off) {
   const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
@@ -93,6 +211,10 @@ function tileDrawing(mask, isCentre) {
     for (const cls of ["pipe", "flow"]) {
       g.append(svgElement("line", { x1: 50, y1: 50, x2: PIPE_ENDS[d][0], y2: PIPE_ENDS[d][1], class: cls }));
     }
+    if (off.includes(d)) {
+      const [x1, y1, x2, y2] = STOPS[d];
+      g.append(svgElement("line", { x1, y1, x2, y2, class: "stop" }));
+    }
   }
   if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
   else if (degree === 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 17, class: "terminal" }));
@@ -100,56 +222,39 @@ function tileDrawing(mask, isCentre) {
   return g;
 }
 
-// The ghost ring of a wrapping board, in grid order: for each place around the board (row and
-// column in the (height + 2) × (width + 2) layout), the tile it copies and the half it shows
-// as an SVG viewBox: the half next to the board's edge. Corners stay empty.
-function ghostPlaces(width, height) {
-  const places = [];
-  for (let c = 0; c < width; c++) places.push({ r: 0, c: c + 1, tile: (height - 1) * width + c, box: "0 50 100 50" });
-  for (let r = 0; r < height; r++) {
-    places.push({ r: r + 1, c: 0, tile: r * width + width - 1, box: "50 0 50 100" });
-    places.push({ r: r + 1, c: width + 1, tile: r * width, box: "0 0 50 100" });
-  }
-  for (let c = 0; c < width; c++) places.push({ r: height + 1, c: c + 1, tile: c, box: "0 0 100 50" });
-  return places;
-}
-
 export function createView({ puzzle, onAction, t }) {
-  const { width, height, wrapping } = shapeOf(puzzle);
-  const cells = width * height;
-  const centre = centreOf(width, height);
-  const element = htmlElement("div", { class: wrapping ? "signal-grid wrapping" : "signal-grid", role: "group" });
-  // --n is the number of tile widths the board spans: the CSS sizes a tile from it.
-  element.style.setProperty("--n", String(width + (wrapping ? 1 : 0)));
-  if (wrapping) {
-    const half = "calc(var(--tile) / 2)";
-    element.style.gridTemplateColumns = `${half} repeat(${width}, var(--tile)) ${half}`;
-    element.style.gridTemplateRows = `${half} repeat(${height}, var(--tile)) ${half}`;
+  const grid = shape(puzzle), { w, h } = grid;
+  const count = w * h, centre = centreOf(grid);
+  const element = htmlElement("div", { class: "signal-grid", role: "group" });
+  element.style.setProperty("--w", String(w));
+  element.style.setProperty("--h", String(h));
+  if (grid.wrapping) {
+    const half = "calc(var(--cell) / 2)";
+    element.classList.add("wrapping");
+    element.style.gridTemplateColumns = `${half} repeat(${w}, var(--cell)) ${half}`;
+    element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
   }
   let board = initialBoard(puzzle);
-  let lit = new Set();
-  let focusIndex = centre;
-  let locked = false;
-  let tool = tools[0];
-  const drawn = new Array(cells).fill(null);
+  let lit = new Set(), flagged = new Map(), wrong = new Set();
+  let focusIndex = centre, locked = false, tool = tools[0];
+  const drawn = new Array(count).fill(null);
 
   const tiles = board.map((_, i) => {
     const button = htmlElement("button", { type: "button", class: "tile", "data-index": i,
       tabindex: i === focusIndex ? 0 : -1 });
     button.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
-    if (wrapping) {
-      button.style.gridRow = String(Math.floor(i / width) + 2);
-      button.style.gridColumn = String((i % width) + 2);
+    if (grid.wrapping) {
+      button.style.gridRow = String(Math.floor(i / w) + 2);
+      button.style.gridColumn = String((i % w) + 2);
     }
     element.append(button);
     return button;
   });
-  const ghosts = wrapping ? ghostPlaces(width, height).map((place) => {
+  const ghosts = grid.wrapping ? ghostRing(grid).map((place) => {
+    // A tile's looks (class "tile"), faded, sized by its place in the grid, never a target.
     const ghost = htmlElement("div", { class: "tile ghost", "aria-hidden": "true" });
-    Object.assign(ghost.style, {
-      gridRow: String(place.r + 1), gridColumn: String(place.c + 1), width: "auto", height: "auto",
-      opacity: "0.45", pointerEvents: "none",
-    });
+    Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column), width: "100%",
+      height: "100%", opacity: "0.45", pointerEvents: "none" });
     ghost.append(svgElement("svg", { viewBox: place.box, "aria-hidden": "true", focusable: "false" }));
     element.append(ghost);
     return { ghost, tile: place.tile };
@@ -158,10 +263,13 @@ export function createView({ puzzle, onAction, t }) {
   function label(i) {
     const dirs = [0, 1, 2, 3].filter((d) => board[i] & BITS[d]).map((d) => t(`dir.${d}`));
     const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
+    const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
+    if (wrong.has(i)) problems.push(t("mistake.short"));
     return t("signal.tile", {
-      r: Math.floor(i / width) + 1, c: (i % width) + 1, connections,
+      r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
       centre: i === centre ? t("signal.centre") : "",
       lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
+      problems: problems.map((p) => `, ${p}`).join(""),
     });
   }
 
@@ -170,7 +278,7 @@ export function createView({ puzzle, onAction, t }) {
     const next = board.slice();
     next[i] = left ? rotateLeft(board[i]) : rotateRight(board[i]);
     if (next[i] === board[i]) return; // a cross looks the same every way; not a move
-    onAction(next, 1);
+    onAction(next);
   }
 
   function moveFocus(i) {
@@ -182,7 +290,7 @@ export function createView({ puzzle, onAction, t }) {
 
   element.addEventListener("click", (event) => {
     const tile = event.target.closest(".tile");
-    if (!tile || !tile.dataset.index) return;
+    if (!tile) return;
     const i = Number(tile.dataset.index);
     if (focusIndex !== i) moveFocus(i);
     // detail 0: activated by a keyboard or an assistive technology, which the label promises
@@ -193,13 +301,13 @@ export function createView({ puzzle, onAction, t }) {
   element.addEventListener("pointerup", (event) => {
     if (event.button !== 2 || event.pointerType === "touch") return;
     const tile = event.target.closest(".tile");
-    if (!tile || !tile.dataset.index) return;
+    if (!tile) return;
     event.preventDefault();
     rotate(Number(tile.dataset.index), tool !== "ccw");
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
   element.addEventListener("keydown", (event) => {
-    if (handleGridMove(event, focusIndex, width, moveFocus, height)) return;
+    if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault(); // no synthetic click: the key itself rotates
       if (!event.repeat) rotate(focusIndex, event.shiftKey);
@@ -207,28 +315,39 @@ export function createView({ puzzle, onAction, t }) {
   });
   ignoreSpaceKeyup(element);
 
-  function render(next) {
+  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check}
+  function render(next, marks = { errors: [], mistakes: [] }) {
     board = next;
-    lit = litTiles(board, width, height, wrapping);
-    for (let i = 0; i < cells; i++) {
+    lit = litTiles(puzzle, board);
+    flagged = new Map();
+    for (const { kind, items } of marks.errors) {
+      for (const i of items) flagged.set(i, [...(flagged.get(i) || []), kind]);
+    }
+    wrong = new Set(marks.mistakes);
+    for (let i = 0; i < count; i++) {
       const isLit = lit.has(i);
-      const key = `${board[i]}:${isLit}`;
+      const kinds = flagged.get(i) || [];
+      const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
+      const key = `${board[i]}:${isLit}:${off}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre));
+        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off));
         tiles[i].classList.toggle("lit", isLit);
       }
+      tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
+      tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
+      tiles[i].classList.toggle("mistake", wrong.has(i));
       tiles[i].setAttribute("aria-label", label(i));
     }
     for (const { ghost, tile } of ghosts) {
-      ghost.firstChild.replaceChildren(tileDrawing(board[tile], tile === centre));
+      ghost.firstChild.replaceChildren(tileDrawing(board[tile], tile === centre, []));
       ghost.classList.toggle("lit", lit.has(tile));
     }
     element.classList.toggle("complete", isSolved(puzzle, board));
   }
 
   function relabel() {
-    element.setAttribute("aria-label", t("signal.board", { w: width, h: height, wrap: wrapping ? t("signal.wraps") : "" }));
+    element.setAttribute("aria-label", t("signal.board", { w, h, wrap: grid.wrapping ? t("signal.wraps") : "" }));
     tiles.forEach((tile, i) => tile.setAttribute("aria-label", label(i)));
   }
   relabel();
@@ -236,7 +355,6 @@ export function createView({ puzzle, onAction, t }) {
   return {
     element,
     render,
-    showWrong: () => {}, // the lit tiles already show what reaches the centre
     setLocked: (value) => {
       locked = value;
       element.classList.toggle("locked", value);
