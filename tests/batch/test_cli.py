@@ -104,10 +104,10 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, un
 
 def test_a_torn_line_from_a_crash_is_reported_and_regenerated(tmp_path, helpers, uninterrupted):
     path = tmp_path / "out.jsonl"
-    assert helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path)).returncode == 0
+    assert helpers.run_cli(*WORKLOAD[:7], "--count", "12", *WORKLOAD[9:], "--out", str(path)).returncode == 0
     whole = path.read_bytes()
     path.write_bytes(whole[:-25])
-    resumed = helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path))
+    resumed = helpers.run_cli(*WORKLOAD[:7], "--count", "12", *WORKLOAD[9:], "--out", str(path))
     assert resumed.returncode == 0
     assert "note: removed an incomplete last line" in resumed.stdout
     assert path.read_bytes() == whole

@@ -152,7 +152,8 @@ VERSION_3 = Version(
 
 VERSION_4 = Version(
     number=v4.VERSION,
-    summary="any width and height, wrapping or not; every seed makes a puzzle, proven unique, of its level",
+    summary=("any width and height, wrapping or not; every seed makes a puzzle, proven unique, of its level "
+             "(none is made of medium on 3x3 with a border, of hard under 16 tiles with a border or 12 wrapping)"),
     sides=v4.SIDES,
     presets=v4.PRESETS,
     default_size=v4.DEFAULT_SIZE,

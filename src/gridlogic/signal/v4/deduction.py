@@ -200,19 +200,25 @@ def _settles(pairs: Sequence[tuple[int, int]], ends: Sequence[int], groups: Grou
     spent = [a for a, count in decided.items() if open_ends[a] == count]
     if not spent:
         return True
-    keeping = set()  # the tops of the groups that keep an open end
+    size = groups.size
+    joined = merged.keys() | merged.values()  # the groups that the hypothesis joins to others
+    keeping = set()  # the tops of joined groups that keep an open end
     for a, count in decided.items():
-        if open_ends[a] != count:
+        if open_ends[a] != count and a in joined:
             while a in merged:
                 a = merged[a]
             keeping.add(a)
     closed: dict[int, int] = {}  # top -> tiles in it
     for a in spent:
+        if a not in joined:
+            if size[a] != cells:
+                return False  # a group left alone with no open end
+            continue
         t = a
         while t in merged:
             t = merged[t]
         if t not in keeping:
-            closed[t] = closed.get(t, 0) + groups.size[a]
+            closed[t] = closed.get(t, 0) + size[a]
     return all(tiles == cells for tiles in closed.values())
 
 

@@ -251,10 +251,9 @@ export function createView({ puzzle, onAction, t }) {
     return button;
   });
   const ghosts = grid.wrapping ? ghostRing(grid).map((place) => {
-    // A tile's looks (class "tile"), faded, sized by its place in the grid, never a target.
-    const ghost = htmlElement("div", { class: "tile ghost", "aria-hidden": "true" });
-    Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column), width: "100%",
-      height: "100%", opacity: "0.45", pointerEvents: "none" });
+    // Drawn like a tile, faded (style.css), sized by its place in the grid, never a target.
+    const ghost = htmlElement("div", { class: "ghost", "aria-hidden": "true" });
+    Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column) });
     ghost.append(svgElement("svg", { viewBox: place.box, "aria-hidden": "true", focusable: "false" }));
     element.append(ghost);
     return { ghost, tile: place.tile };
