@@ -187,4 +187,4 @@ def test_the_cli_generates_rectangles_and_wrapping_and_lists_version_4(capsys):
 
 
 def test_the_package_lists_signal_first_with_both_versions():
-    assert list(gridlogic.GAMES)[0] == "signal" and sorted(GAME.versions) == [3, 4]
+    assert next(iter(gridlogic.GAMES)) == "signal" and sorted(GAME.versions) == [3, 4]
