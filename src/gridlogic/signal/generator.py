@@ -188,8 +188,11 @@ def _variety(counts: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated Signal puzzle; ``to_dict()`` is the reference's JSON, field for field.
+    """A generated Signal puzzle of either version.
 
+    For version 3 ``to_dict()`` is the reference's JSON, field for field; a
+    version 4 puzzle's JSON has ``width``, ``height`` and ``wrapping`` in
+    place of ``n`` (:mod:`gridlogic.signal.v4.generator` reads it back).
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
     the grader's analysis (the JSON's ``difficulty``) and ``level`` its verdict.
     """
