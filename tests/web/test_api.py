@@ -171,7 +171,7 @@ def test_generation_failure_is_a_422_with_the_engines_message(client):
     signal = game_or_skip("signal")
     size, seed, difficulty = failing_signal_case()
     with pytest.raises(GenerationFailed) as raised:
-        signal.generate(size, seed, difficulty)
+        signal.generate(size, seed, difficulty, version=3)  # a request without a version means 3
     params = {"size": str(size), "seed": seed, "difficulty": difficulty}
     for path in ("puzzle", "solution"):
         answer = client.get(f"/api/signal/{path}", params=params)

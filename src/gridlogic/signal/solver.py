@@ -213,7 +213,7 @@ def search_from_fixed_point(
     if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
         return (tuple(board),), 1, False
     orders = [VARIANTS[m] for m in board]
-    n = geo.n
+    n = geo.width
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False

@@ -11,6 +11,7 @@ here from parts that each live in a module of their own:
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 ``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
+``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
@@ -32,13 +33,13 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api, hints, imports
+from gridlogic.web import api, hints, imports, records
 from gridlogic.web.delivery import Delivery
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
@@ -81,19 +82,32 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
-    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
+# Everything a page needs comes from this server: no CDN, and it works offline.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def page(name: str) -> Response:
+    """A page of ``static/`` other than the game's (the daily page, the stats page)."""
+    response = FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    return response
+
+
+def create_app(games: Mapping[str, Game] | None = None,
+               record_settings: records.RecordSettings | None = None) -> Starlette:
+    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`),
+    ``record_settings`` says where the records go (default: see :class:`~.records.RecordSettings`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available)
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
+    desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
 
     async def index(request: Request) -> Response:
         response = delivery.page_response(request)
-        # Everything the page needs comes from this server: no CDN, and it works offline.
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        )
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
         return response
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -114,7 +128,9 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
         *api.routes(available, puzzles),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles),
+        *records.routes(desk, page),
         *delivery.mounts(),
     ]
     return Starlette(routes=routes, middleware=[Middleware(ServerTiming), *delivery.middleware()],
+                     lifespan=desk.lifespan,
                      exception_handlers={HTTPException: http_error, Exception: last_resort})
