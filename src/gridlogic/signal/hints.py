@@ -64,7 +64,7 @@ from typing import Any
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
 from gridlogic.signal.board import BITS, SHAPES, VARIANTS, is_solved, neighbour
 from gridlogic.signal.difficulty import _bounded_search, analyze_checked
-from gridlogic.signal.generator import check
+from gridlogic.signal.generator import SOLVE_NODE_LIMIT, check
 from gridlogic.signal.solver import _members, _mrv_choice, conflict_free_orientations, solve_checked
 from gridlogic.signal.tables import (
     OPPOSITE,
@@ -72,12 +72,16 @@ from gridlogic.signal.tables import (
     WITH,
     WITHOUT,
     Geometry,
+    board_geometry,
     count_fixed,
-    geometry,
 )
+from gridlogic.signal.v4.deduction import count_solutions, solve_board
+from gridlogic.signal.v4.generator import VERSION as V4
+from gridlogic.signal.v4.grading import grade
 
 __all__ = ["STAGES", "TECHNIQUES", "hint", "knowledge", "made_links", "mistakes", "walkthrough"]
 
+SEARCH_NODE_LIMIT = 5000  # nodes version 4's search may take to refute one turn of a tile
 STAGES = ("boundary", "local", "global", "search")
 TECHNIQUES = (
     Technique("boundary", "easy", Text("a turn with a pipe off the board is dropped", "盤の外を向く向きは除く")),
@@ -99,8 +103,8 @@ SHAPE_NAMES = {"blank": ("a blank", "空白"), "end": ("an end", "行き止ま�
 
 # --- words -----------------------------------------------------------------------------------
 
-def _tile(i: int, n: int) -> Text:
-    r, c = divmod(i, n)
+def _tile(i: int, width: int) -> Text:
+    r, c = divmod(i, width)
     return Text(f"row {r + 1}, column {c + 1}", f"{r + 1}行{c + 1}列")
 
 
@@ -144,9 +148,10 @@ class _Run:
     :meth:`events` yields each tile as it is decided and keeps the grader's figures on the way.
     """
 
-    n: int
+    geo: Geometry
     domains: list[int]
     orders: list[tuple[int, ...]]
+    articles: bool  # the articles' search (version 3's square boards), else version 4's
     stage: str = "boundary"
     status: str = "solved"  # or "stuck" (the search could not settle a tile) or "contradiction"
     boundary_fixed: int = 0
@@ -160,10 +165,6 @@ class _Run:
 
     def __post_init__(self) -> None:
         self.given = list(self.domains)
-
-    @property
-    def geo(self) -> Geometry:
-        return geometry(self.n)
 
     def events(self) -> Iterator[_Event]:
         d, geo, cells = self.domains, self.geo, len(self.domains)
@@ -251,12 +252,12 @@ class _Run:
         for mask in tried:
             trial = d.copy()
             trial[i] = 1 << mask
-            count = _bounded_search(trial, self.orders, geo)
-            nodes += count.nodes
-            if count.truncated:
+            found, truncated, tries = _search(trial, self.orders, geo, self.articles)
+            nodes += tries
+            if truncated:
                 self.status = "stuck"
                 return None
-            if count.found:
+            if found:
                 left.append(mask)
         if len(left) != 1:
             self.status = "stuck" if left else "contradiction"
@@ -264,7 +265,7 @@ class _Run:
         d[i] = 1 << left[0]
         self.global_dropped = False
         shape = SHAPE_NAMES[SHAPES[left[0]]]
-        tile, pointing = _tile(i, self.n), _pointing(left[0])
+        tile, pointing = _tile(i, geo.width), _pointing(left[0])
         return _Event(i, left[0], "search", [], Text(
             f"{_capital(tile.en)} ({shape[0]}): the rules stop here, so try its turns. {len(tried) - 1} of the "
             f"{len(tried)} ways it can still turn {'leads' if len(tried) == 2 else 'lead'} to no solution "
@@ -274,9 +275,9 @@ class _Run:
 
     def _decided(self, i: int) -> _Event:
         """Tile ``i`` has one turn left: why, from its border, its neighbours now and what the global rule dropped."""
-        d, n = self.domains, self.n
+        d, geo = self.domains, self.geo
         mask = d[i].bit_length() - 1
-        tile, shape = _tile(i, n), SHAPE_NAMES[SHAPES[mask]]
+        tile, shape = _tile(i, geo.width), SHAPE_NAMES[SHAPES[mask]]
         if len(VARIANTS[mask]) == 1:
             return _Event(i, mask, self.stage, [], Text(
                 f"{_capital(tile.en)} is {shape[0]}: it looks the same whichever way it turns.",
@@ -286,7 +287,7 @@ class _Run:
         border: list[Text] = []
         evidence: list[int] = []
         for d_, (way, way_ja) in enumerate(DIRECTIONS):
-            j = neighbour(i, d_, n)
+            j = neighbour(i, d_, geo.width, geo.height, geo.wrapping)
             if j < 0:
                 border.append(Text(way, way_ja))
                 continue
@@ -342,6 +343,17 @@ class _Run:
         if prefix.en:
             sentence = Text(prefix.en + sentence.en[0].lower() + sentence.en[1:], prefix.ja + sentence.ja)
         return _Event(i, mask, self.stage, sorted(set(evidence) - {i}), sentence)
+
+
+def _search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry,
+            articles: bool) -> tuple[bool, bool, int]:
+    """Whether a search from ``domains`` finds a solution, whether it ran out of nodes first, and its
+    nodes: the grader's search of the articles (version 3), or version 4's with its global rule."""
+    if articles:
+        count = _bounded_search(domains, orders, geo)
+        return count.found, count.truncated, count.nodes
+    found = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT)
+    return bool(found.solutions), found.truncated and not found.solutions, found.nodes
 
 
 def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> _Drop:
@@ -404,34 +416,44 @@ def _groups(adjacent: Sequence[Sequence[int]]) -> list[list[int]]:
 
 # --- boards, knowledge and mistakes ----------------------------------------------------------
 
-def _links(board: Sequence[int], n: int) -> list[tuple[int, int, int]]:
+def _links(board: Sequence[int], geo: Geometry) -> list[tuple[int, int, int]]:
     """The links of a board, each once from its left or upper tile: (tile, neighbour, direction)."""
     found = []
     for i, mask in enumerate(board):
         for d in (1, 2):
-            j = neighbour(i, d, n)
+            j = neighbour(i, d, geo.width, geo.height, geo.wrapping)
             if j >= 0 and mask & BITS[d] and board[j] & BITS[OPPOSITE[d]]:
                 found.append((i, j, d))
     return found
 
 
-def made_links(tiles: Sequence[int], board: Sequence[int], n: int) -> list[tuple[int, int, int]]:
+def made_links(tiles: Sequence[int], board: Sequence[int], geo: Geometry) -> list[tuple[int, int, int]]:
     """The links the player made: those of ``board`` with a tile turned from its given ``tiles``
     (a link the shuffle left between two untouched tiles says nothing the player knows)."""
-    return [(i, j, d) for i, j, d in _links(board, n) if board[i] != tiles[i] or board[j] != tiles[j]]
+    return [(i, j, d) for i, j, d in _links(board, geo) if board[i] != tiles[i] or board[j] != tiles[j]]
+
+
+def _geometry_of(puzzle: Any) -> Geometry:
+    return board_geometry(puzzle.width, puzzle.height, puzzle.wrapping)
+
+
+def _articles(geo: Geometry, version: int | None) -> bool:
+    """Whether a board is explained and graded as the articles' (version 3's square boards) or as version 4's."""
+    return version != V4 and geo.width == geo.height and not geo.wrapping
 
 
 def mistakes(puzzle: Any, board: Sequence[int]) -> list[tuple[int, int]]:
     """The links the player made that the solution has not, in reading order, as pairs of tiles."""
-    wanted = {(i, j) for i, j, _ in _links(puzzle.answer, puzzle.width)}
-    return [(i, j) for i, j, _ in made_links(puzzle.shuffled, board, puzzle.width) if (i, j) not in wanted]
+    geo = _geometry_of(puzzle)
+    wanted = {(i, j) for i, j, _ in _links(puzzle.answer, geo)}
+    return [(i, j) for i, j, _ in made_links(puzzle.shuffled, board, geo) if (i, j) not in wanted]
 
 
-def knowledge(tiles: Sequence[int], board: Sequence[int], n: int) -> list[int]:
+def knowledge(tiles: Sequence[int], board: Sequence[int], geo: Geometry) -> list[int]:
     """Each tile's turns (a bit set) that keep every link the player made on ``board`` (a board
     without mistakes): a link's two tiles keep the turns with a pipe there."""
     domains = [VARIANT_DOMAINS[m] for m in tiles]
-    for i, j, d in made_links(tiles, board, n):
+    for i, j, d in made_links(tiles, board, geo):
         domains[i] &= WITH[d]
         domains[j] &= WITH[OPPOSITE[d]]
     return domains
@@ -452,7 +474,8 @@ def _step(event: _Event) -> Hint:
 def hint(puzzle: Any, board: Sequence[int]) -> Hint:
     """The next hint for a player's board: the earliest wrong link, else the first tile the stages
     decide that the board does not show turned that way."""
-    n = puzzle.width
+    geo = _geometry_of(puzzle)
+    n = geo.width
     check(puzzle, board)  # every tile a turn of its given tile, or InvalidParameters says which is not
     wrong = mistakes(puzzle, board)
     if wrong:
@@ -465,9 +488,10 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
             "Turn one of them, and the hints go on from the links that are right.",
             f"{first.ja}と{second.ja}のつながりは間違いです。答えではつながりません{more.ja}。"
             "どちらかを回すと、正しいつながりからヒントが続きます。"))
-    if is_solved(board, n):
+    if is_solved(board, n, geo.height, geo.wrapping):
         return Hint("solved", None, (), (), SOLVED)
-    run = _Run(n, knowledge(puzzle.shuffled, board, n), [VARIANTS[m] for m in puzzle.shuffled])
+    run = _Run(geo, knowledge(puzzle.shuffled, board, geo), [VARIANTS[m] for m in puzzle.shuffled],
+               _articles(geo, puzzle.version))
     for event in run.events():
         if board[event.tile] != event.mask:
             return _step(event)
@@ -482,26 +506,31 @@ def apply(puzzle: Any, board: Sequence[int], given: Hint) -> list[int]:
     return after
 
 
-def walkthrough(tiles: Sequence[int], n: int) -> tuple[Walkthrough, _Run]:
+def walkthrough(tiles: Sequence[int], geo: Geometry, version: int | None = None) -> tuple[Walkthrough, _Run]:
     """Every tile in the order the stages decide it from the given tiles alone, and the run's figures."""
-    run = _Run(n, [VARIANT_DOMAINS[m] for m in tiles], [VARIANTS[m] for m in tiles])
+    articles = _articles(geo, version)
+    n = geo.width
+    run = _Run(geo, [VARIANT_DOMAINS[m] for m in tiles], [VARIANTS[m] for m in tiles], articles)
     steps = tuple(_step(event) for event in run.events())
     if run.status == "contradiction":
         return Walkthrough(None, steps, "contradiction", Text(
             "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
     if run.status == "stuck":
-        verdict = solve_checked(list(tiles), n)
-        return Walkthrough(None, steps, "stuck", SEVERAL if len(verdict.solutions) > 1 else STUCK), run
+        ways = (solve_checked(list(tiles), n).solutions if articles
+                else solve_board(tiles, geo, SOLVE_NODE_LIMIT).solutions)
+        return Walkthrough(None, steps, "stuck", SEVERAL if len(ways) > 1 else STUCK), run
     solution = [domain.bit_length() - 1 for domain in run.domains]
-    if not is_solved(solution, n):
+    if not is_solved(solution, n, geo.height, geo.wrapping):
         return Walkthrough(None, steps, "contradiction", Text(
             "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
-    return Walkthrough(analyze_checked(solution, n).level, steps, "solved"), run
+    graded = analyze_checked(solution, n) if articles else grade(solution, geo)[0]
+    return Walkthrough(graded.level if graded else None, steps, "solved"), run
 
 
 def explain(problem: Any, version: int | None) -> Walkthrough:
     """The walk-through of a problem's tiles, with the grader's level of the solution it reaches."""
-    return walkthrough(problem.givens["tiles"], problem.width)[0]
+    geo = board_geometry(problem.width, problem.height, bool(problem.options.get("wrapping", False)))
+    return walkthrough(problem.givens["tiles"], geo, version)[0]
 
 
 HINTS = Hints(
