@@ -132,3 +132,16 @@ def test_bad_json_and_the_wrong_method(client):
     answer = client.post("/api/signal/hint", content=b"{", headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not valid JSON" in answer.json()["error"]
     assert client.get("/api/signal/hint").status_code == 405
+
+
+def test_a_solved_check_scores_the_hints_taken(client):
+    puzzle_id = "pattern.1.5x5.any.hint"
+    cells = client.get("/api/pattern/solution", params={"id": puzzle_id}).json()["cells"]
+    play = {"id": puzzle_id, "board": cells, "seconds": 10, "moves": sum(cells), "checks": 0, "revealed": False}
+    plain = client.post("/api/pattern/check", json=play).json()["score"]
+    hinted = client.post("/api/pattern/check", json={**play, "hints": 2}).json()["score"]
+    assert [part["label"] for part in plain["breakdown"]] == ["solved", "time", "moves", "checks"]
+    assert hinted["breakdown"][-1]["label"] == "hints" and hinted["breakdown"][-1]["points"] == -10
+    assert hinted["score"] == plain["score"] - 10
+    refused = client.post("/api/pattern/check", json={**play, "hints": -1})
+    assert refused.status_code == 400 and "hints must be a whole number from 0" in refused.json()["error"]

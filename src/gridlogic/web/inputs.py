@@ -35,7 +35,7 @@ MAX_SECONDS = 7 * 24 * 3600
 MAX_COUNT = 10_000_000
 
 SPEC_FIELDS = ("id", "size", "width", "height", "difficulty", "seed", "version")
-PLAY_STATS = ("seconds", "moves", "checks", "revealed")
+PLAY_STATS = ("seconds", "moves", "checks", "revealed", "hints")  # hints may be left out: none taken
 
 
 class BadRequest(Exception):
@@ -144,13 +144,14 @@ def puzzle_spec(game: Game, values: Mapping[str, object], *, from_text: bool, se
 
 
 def play_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
-    """The play's figures for a score (all of :data:`PLAY_STATS`, or none of them: no score)."""
-    present = [name for name in PLAY_STATS if name in body]
-    if not present:
+    """The play's figures for a score (all of :data:`PLAY_STATS`, hints 0 when left out; or none of
+    them: no score)."""
+    needed = [name for name in PLAY_STATS if name != "hints"]
+    if not any(name in body for name in PLAY_STATS):
         return None
-    missing = [name for name in PLAY_STATS if name not in body]
+    missing = [name for name in needed if name not in body]
     if missing:
-        raise BadRequest(f"a score needs all of {', '.join(PLAY_STATS)}; missing {', '.join(missing)}")
+        raise BadRequest(f"a score needs all of {', '.join(needed)}; missing {', '.join(missing)}")
     seconds = body["seconds"]
     if (not isinstance(seconds, int | float) or isinstance(seconds, bool)
             or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
@@ -158,6 +159,7 @@ def play_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
     stats: dict[str, Any] = {"seconds": seconds}
     for name in ("moves", "checks"):
         stats[name] = check_int(body[name], name, 0, MAX_COUNT)
+    stats["hints"] = check_int(body.get("hints", 0), "hints", 0, MAX_COUNT)
     if not isinstance(body["revealed"], bool):
         raise BadRequest(f"revealed {short_repr(body['revealed'])} must be true or false")
     stats["revealed"] = body["revealed"]
