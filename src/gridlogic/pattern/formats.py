@@ -60,6 +60,7 @@ from gridlogic.params import parse_json
 from gridlogic.pattern.lines import clue_length, compute_clue, validate_clue
 
 __all__ = [
+    "MAX_SIDE",
     "PatternPuzzleFile",
     "read_game_id",
     "read_json",
@@ -83,6 +84,9 @@ _GAME_ID = re.compile(r"^\s*(\d+)(?:x(\d+))?:")
 
 
 _MAX_DIGITS = 9
+# The widest or tallest grid the solvers take (the largest public nonograms are about 100 a side);
+# the readers themselves take any grid the text describes, the solve commands refuse a larger one.
+MAX_SIDE = 200
 
 
 def _is_number(token: str) -> bool:
