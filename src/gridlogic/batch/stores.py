@@ -434,7 +434,7 @@ def _connect_sqlite(path: str) -> sqlite3.Connection:
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:
-        raise GridlogicError(f"{path!r} is not a usable SQLite database: {error}") from None
+        raise GridlogicError(f"{path!r} is not a usable SQLite database: {_one_line(error)}") from None
     return connection
 
 
@@ -471,9 +471,14 @@ def _check_sqlite_header(descriptor: int, path: str) -> None:
         )
 
 
+def _one_line(error: object) -> str:
+    """SQLite's message on one line (its integrity checks name each page on a line of its own)."""
+    return " ".join(str(error).split())
+
+
 def _damaged(path: str, error: sqlite3.Error | str) -> GridlogicError:
     return GridlogicError(
-        f"{path!r} is a damaged SQLite database ({error}); it is left as it is "
+        f"{path!r} is a damaged SQLite database ({_one_line(error)}); it is left as it is "
         "(gridlogic batch --verify FILE reports what can still be read)"
     )
 
@@ -583,7 +588,7 @@ class SqliteStore(_StoreState):
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):
-                    raise GridlogicError(f"cannot write {self.path!r}: {error}") from None
+                    raise GridlogicError(f"cannot write {self.path!r}: {_one_line(error)}") from None
                 raise
         self.table = table
         self.taken_names.add(table)
@@ -671,14 +676,14 @@ def read_batches(path: str) -> tuple[list[StoredBatch], list[str]]:
     try:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.DatabaseError as error:
-        raise GridlogicError(f"cannot read {path!r}: {error}") from None
+        raise GridlogicError(f"cannot read {path!r}: {_one_line(error)}") from None
     try:
         try:
             integrity = connection.execute("PRAGMA integrity_check(1)").fetchone()[0]
             batches = sqlite_batches(connection, path)
         except sqlite3.DatabaseError as error:
-            raise GridlogicError(f"{path!r} is not a usable SQLite database: {error}") from None
-        problems = [] if integrity == "ok" else [f"SQLite integrity check: {integrity}"]
+            raise GridlogicError(f"{path!r} is not a usable SQLite database: {_one_line(error)}") from None
+        problems = [] if integrity == "ok" else [f"SQLite integrity check: {_one_line(integrity)}"]
         if not batches:
             problems.append("the file holds no batch")
         stored = []
@@ -688,7 +693,7 @@ def read_batches(path: str) -> tuple[list[StoredBatch], list[str]]:
                 _read_sqlite_batch(connection, row["table_name"], records)
             except sqlite3.DatabaseError as error:
                 problems.append(f"table {row['table_name']!r} cannot be read past its {len(records)} "
-                                f"records read so far: {error}")
+                                f"records read so far: {_one_line(error)}")
             stored.append(
                 StoredBatch(row["game"], row["size"], row["difficulty"], row["version"],
                             row["seed_prefix"], records)
