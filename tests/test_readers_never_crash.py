@@ -178,3 +178,46 @@ def test_a_damaged_puzzle_record_is_refused_cleanly(damaged):
 
 def test_the_damaged_records_reach_every_field():
     assert all(len(_paths(data)) > 5 for _, data in SAMPLES)
+
+
+BIG = 100_000
+HUGE_INPUTS = [
+    "x" * BIG,
+    "width " + "9" * BIG,
+    "width 3\nheight 2\nrows\n" + "1," * BIG + "1\n",
+    "width 3\nheight 2\n" + "1 " * BIG,
+    "3x2:" + "1." * BIG + "1/1/1/1/1",
+    "3x2:" + "x" * BIG + "/1/1/1/1",
+    "0" * BIG + "\n" + "0" * (BIG - 1),
+    "https://puzz.link/p?slither/3/2/" + "0" * BIG,
+    "3x2t0:" + "0" * BIG,
+    json.dumps({"width": ["x"] * BIG, "height": 2, "clues": []}),
+    json.dumps({"width": 1, "height": 1, "clues": [["x"] * BIG]}),
+    json.dumps({"rowClues": [[1]], "colClues": "x" * BIG}),
+    json.dumps({"rowClues": [[1]], "colClues": [[1]], "goal": [2] * BIG}),
+    json.dumps({"rowClues": [["x"] * BIG], "colClues": [[1]]}),
+    json.dumps({"tiles": ["x"] * BIG}),
+    json.dumps(["x"] * BIG),
+    json.dumps([{"board": {"parameters": {"width": "x" * BIG, "height": 1}}, "faceData": "."}]),
+]
+MAX_MESSAGE = 400  # a refusal quotes at most a short prefix of what it refuses
+
+
+@pytest.mark.parametrize("name, read", TEXT_READERS, ids=[name for name, _ in TEXT_READERS])
+def test_a_refusal_quotes_only_a_short_prefix(name, read):
+    for text in HUGE_INPUTS:
+        try:
+            read(text)
+        except GridlogicError as error:
+            assert len(str(error)) <= MAX_MESSAGE, (text[:40], str(error)[:200])
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_file_or_record_refusal_quotes_only_a_short_prefix(game):
+    for text in HUGE_INPUTS:
+        for read, value in ((game.read_file, ("p.json", text)), (game.read_file, ("p.non", text)),
+                            (game.from_dict, (json.loads(text) if text.startswith(("[", "{")) else text,))):
+            try:
+                read(*value)
+            except GridlogicError as error:
+                assert len(str(error)) <= MAX_MESSAGE, (text[:40], str(error)[:200])

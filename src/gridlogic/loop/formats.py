@@ -225,7 +225,7 @@ def from_json(text: str) -> LoopPuzzleFile:
         width = height = data.get("n")
     for name, value in (("width", width), ("height", height)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidParameters(f"{name!r} must be an int, not {value!r}")
+            raise InvalidParameters(f"{name!r} must be an int, not {short_repr(value)}")
     assert isinstance(width, int) and isinstance(height, int)
     _check_shape(width, height)
     clues = data["clues"]
@@ -233,7 +233,7 @@ def from_json(text: str) -> LoopPuzzleFile:
         raise InvalidParameters(f"'clues' must be a list of {width * height} ints 0-4 or nulls")
     for k, clue in enumerate(clues):
         if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
-            raise InvalidParameters(f"'clues'[{k}] is {clue!r}; a clue is 0-4 or null")
+            raise InvalidParameters(f"'clues'[{k}] is {short_repr(clue)}; a clue is 0-4 or null")
     return LoopPuzzleFile(width, height, tuple(clues), "json")
 
 
