@@ -6,23 +6,25 @@ here from parts that each live in a module of their own:
 
 ``inputs``     reading a request (query strings, JSON bodies, the puzzle they name)
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
-``puzzles``    the generated puzzles, cached by spec
+``puzzles``    the generated puzzles: worker processes, one generation per spec, a cache
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``headers``    the security headers of every answer, host-free redirects
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
 unknown path or game a 404, a puzzle the generator could not make within its
 attempts a 422 with the engine's own message. A 500 is never sent: an
 unexpected exception is logged with its traceback and answered with a 503 that
-says so.
+says so. A 503 with ``Retry-After`` also says that the generation queue is full.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import mimetypes
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -37,6 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
 from gridlogic.web import api
+from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -78,19 +81,20 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
-    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
+def create_app(games: Mapping[str, Game] | None = None, *, workers: int | None = None) -> Starlette:
+    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`),
+    ``workers`` is the number of generation processes (None: one per core; 0: a thread, see :mod:`.puzzles`)."""
     available = dict(games) if games is not None else dict(GAMES)
-    puzzles = PuzzleSource(available)
+    puzzles = PuzzleSource(available, workers=workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        puzzles.close()
 
     async def index(request: Request) -> Response:
-        response = FileResponse(STATIC_DIR / "index.html")
-        # Everything the page needs comes from this server: no CDN, and it works offline.
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        )
-        return response
+        # Everything the page needs comes from this server (see the CSP in .headers): it works offline.
+        return FileResponse(STATIC_DIR / "index.html")
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -103,12 +107,16 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
 
     async def last_resort(request: Request, exc: Exception) -> Response:
         logger.error("unhandled error answering %s %s", request.method, request.url.path, exc_info=exc)
-        return error("the server could not answer this request; the error has been logged", 503)
+        response = error("the server could not answer this request; the error has been logged", 503)
+        response.headers.update(SECURITY_HEADERS)  # this answer is sent from outside the middleware
+        return response
 
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(ServerTiming)],
-                     exception_handlers={HTTPException: http_error, Exception: last_resort})
+    app = Starlette(routes=routes, middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming)],
+                    exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
+    app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
+    return app
