@@ -20,6 +20,7 @@ from web_helpers import run_async
 from gridlogic.cli import serve
 from gridlogic.web import inputs
 from gridlogic.web.app import create_app
+from gridlogic.web.headers import MAX_HEAD_BYTES
 
 
 @pytest.fixture()
@@ -63,6 +64,19 @@ def test_a_request_head_that_never_ends_is_cut_off(server):
     with connect(server) as connection:
         connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
         assert read_all(connection) == b""  # closed without an answer
+
+
+@pytest.mark.parametrize("pieces", [1, 2], ids=["whole", "in two pieces"])
+def test_a_request_head_over_the_limit_is_refused(server, pieces):
+    head = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"x" * MAX_HEAD_BYTES + b"\r\n\r\n"
+    with connect(server) as connection:
+        if pieces == 1:
+            connection.sendall(head)
+        else:  # an unfinished head past the limit is refused without waiting for its end
+            connection.sendall(head[:MAX_HEAD_BYTES + 100])
+            connection.shutdown(socket.SHUT_WR)
+        data = read_all(connection)
+    assert data.startswith(b"HTTP/1.1 431 ") or (pieces == 2 and data.startswith(b"HTTP/1.1 400 "))
 
 
 def test_a_connection_that_sends_nothing_is_closed(server):

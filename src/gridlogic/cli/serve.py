@@ -6,8 +6,8 @@ says how to install them instead of failing with an import traceback.
 A connection may not hold the server for free: a request's line and headers
 must arrive within :data:`HEADER_SECONDS` of the connection opening (or of
 the previous answer; uvicorn itself sets no such deadline, so a client could
-send a header byte a minute for ever), and be at most :data:`MAX_HEADER_BYTES`
-long; an idle keep-alive connection is closed after :data:`KEEP_ALIVE_SECONDS`;
+send a header byte a minute for ever), and be at most
+:data:`~gridlogic.web.headers.MAX_HEAD_BYTES` long; an idle keep-alive connection is closed after :data:`KEEP_ALIVE_SECONDS`;
 past :data:`MAX_CONNECTIONS` connections at once uvicorn answers 503. A
 body's limits are the app's (:mod:`gridlogic.web.inputs`: its size, and the
 seconds it may take to arrive).
@@ -25,7 +25,6 @@ from gridlogic.errors import GridlogicError
 
 HEADER_SECONDS = 10
 KEEP_ALIVE_SECONDS = 5
-MAX_HEADER_BYTES = 16 * 1024
 MAX_CONNECTIONS = 1000
 
 
@@ -125,8 +124,10 @@ def server_config(app: Any) -> Any:
     """The uvicorn settings of ``gridlogic serve`` (see the module docstring)."""
     import uvicorn
 
+    from gridlogic.web.headers import MAX_HEAD_BYTES
+
     return uvicorn.Config(app, log_level="warning", http=timed_protocol(), timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, limit_concurrency=MAX_CONNECTIONS)
+                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, limit_concurrency=MAX_CONNECTIONS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,11 @@ so that the page, the API, the static files and the error answers alike get:
   takes none): otherwise the server would read and throw away the rest of
   it, however large it was declared, to reach the next request.
 
+It also refuses a request whose head (path, query string and headers) is
+longer than :data:`MAX_HEAD_BYTES` with a 431, before the app sees it. (The
+HTTP parser refuses a head that grows past that size while it arrives in
+pieces; one that arrives whole in a single read is refused here.)
+
 Worked example (``tests/web/test_headers.py`` checks it)::
 
     GET /static HTTP/1.1
@@ -30,6 +35,10 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gridlogic.web.responses import error
+
+MAX_HEAD_BYTES = 16 * 1024
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -51,6 +60,12 @@ def relative_location(location: str) -> str:
     if path.startswith("//"):  # "//host/..." would name a host again
         path = "/" + path.lstrip("/")
     return path + (f"?{parts.query}" if parts.query else "")
+
+
+def head_bytes(scope: Scope) -> int:
+    """The length of the request's head as sent: its path, query string and header lines."""
+    headers = sum(len(name) + len(value) + 4 for name, value in scope.get("headers", []))
+    return len(scope.get("raw_path") or b"") + len(scope.get("query_string", b"")) + headers
 
 
 def _has_body(scope: Scope) -> bool:
@@ -91,4 +106,9 @@ class ResponseHeaders:
                 message = {**message, "headers": headers}
             await send(message)
 
+        if head_bytes(scope) > MAX_HEAD_BYTES:
+            refusal = error(f"the request's head is too large; at most {MAX_HEAD_BYTES} bytes of path, query "
+                            "and headers are accepted", 431)
+            await refusal(scope, reading, answering)
+            return
         await self.app(scope, reading, answering)
