@@ -8,7 +8,8 @@ per client, so that the client costs little of the machine's CPU). Three scenari
 **while generating**: ``N`` requests (10, then 50) for distinct new Loop 10x10 *hard* puzzles are
 sent at once, each on its own connection; meanwhile one probe asks, one after the other, for
 ``/api/games``, a cached puzzle and ``/static/main.js``, until every generation request has its
-answer. Printed: each probe's p50/p95/max in ms, how the generation requests ended (200, 503, ...),
+answer, 20 probes a second (another player's pace, not a flood that would take the CPU from the
+generation). Printed: each probe's p50/p95/max in ms, how the generation requests ended (200, 503, ...),
 and how long the last one took.
 
 **identical**: 50 requests at once for the *same* new Loop 10x10 hard puzzle: the wall time and
@@ -52,6 +53,7 @@ from gridlogic import GAMES
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 WARM_SEEDS = 8  # cached puzzles per game
+PROBE_INTERVAL = 0.05  # seconds between two probes while puzzles are generated
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -165,19 +167,22 @@ async def warm(port: int, cached: list[Cached]) -> None:
 
 
 def tree_cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of ``pid`` and its living children (the worker processes)."""
-    total = 0
+    """User and system CPU seconds of ``pid`` and every living descendant (the worker processes, which
+    a fork server starts, are its grandchildren)."""
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, CPU seconds)
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parent = int(fields[1])
-        if int(entry.name) == pid or parent == pid:
-            total += int(fields[11]) + int(fields[12])
-    return total / CLOCK_TICKS
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS)
+    family, total = {pid}, 0.0
+    for _ in range(4):  # the server, its fork server, the workers
+        family |= {child for child, (parent, _) in stats.items() if parent in family}
+    for member in family:
+        total += stats.get(member, (0, 0.0))[1]
+    return total
 
 
 async def while_generating(port: int, count: int, cached: Cached, token: str) -> dict:
@@ -197,6 +202,7 @@ async def while_generating(port: int, count: int, cached: Cached, token: str) ->
         if all(task.done() for task in tasks):
             break
         await timed(probe, probes[name], "GET", paths[name])
+        await asyncio.sleep(PROBE_INTERVAL)
     await probe.close()
     await asyncio.gather(*tasks)
     return {"probes": probes, "generation": generation, "seconds": time.perf_counter() - started}

@@ -25,7 +25,8 @@ from gridlogic import GAMES
 from gridlogic.game import PuzzleSpec
 from gridlogic.web.app import create_app
 from gridlogic.web.inputs import BadRequest
-from gridlogic.web.puzzles import PuzzleSource
+from gridlogic.web import puzzles
+from gridlogic.web.puzzles import FIRST_ESTIMATE, PuzzleSource
 
 SIGNAL = GAMES["signal"]
 
@@ -62,7 +63,7 @@ def held_games(make: Callable) -> dict:
 
 def test_the_module_docstring_example():
     async def example():
-        source = PuzzleSource(GAMES, workers=1, queue_limit=0)
+        source = PuzzleSource(GAMES, workers=1, queue_seconds=0)
         try:
             first = asyncio.create_task(source.get(spec("a")))
             same = asyncio.create_task(source.get(spec("a")))
@@ -128,7 +129,7 @@ def test_a_full_queue_is_a_503_with_retry_after_and_a_waiting_spec_still_joins()
     make = HeldMake()
 
     async def scenario():
-        source = PuzzleSource(held_games(make), workers=0, queue_limit=1)
+        source = PuzzleSource(held_games(make), workers=0, queue_seconds=2 * FIRST_ESTIMATE)
         try:
             first = asyncio.create_task(source.get(spec("one")))
             second = asyncio.create_task(source.get(spec("two")))
@@ -149,10 +150,37 @@ def test_a_full_queue_is_a_503_with_retry_after_and_a_waiting_spec_still_joins()
     assert sorted(make.calls) == ["one", "two"]
 
 
+def test_the_queue_counts_estimated_seconds_not_requests(monkeypatch):
+    make = HeldMake()
+    ticks = iter(range(10**6))  # the worker's clock: every generation takes half a millisecond
+    monkeypatch.setattr(puzzles.time, "perf_counter", lambda: next(ticks) / 2000)
+
+    async def scenario():
+        source = PuzzleSource(held_games(make), workers=0, queue_seconds=FIRST_ESTIMATE)
+        try:
+            make.go.set()
+            await source.get(spec("learn"))  # a 4x4 "any" takes well under a millisecond: now known
+            assert source.estimate(spec("other")) == pytest.approx(0.0005)  # the same kind: 4x4, any
+            assert source.estimate(SIGNAL.spec(5, "x")) == FIRST_ESTIMATE
+            make.go.clear()
+            many = [asyncio.create_task(source.get(spec(f"quick-{k}"))) for k in range(100)]
+            await asyncio.sleep(0)
+            assert source.in_flight == 100  # 100 quick ones fit in a second of work
+            with pytest.raises(BadRequest) as busy:  # a kind never made is taken to need a whole second
+                await source.get(SIGNAL.spec(5, "unknown kind"))
+            assert busy.value.status == 503
+            make.release()
+            await asyncio.gather(*many)
+        finally:
+            source.close()
+
+    run_async(scenario)
+
+
 def test_the_api_answers_503_with_retry_after_while_others_are_answered():
     make = HeldMake()
     app = create_app(held_games(make), workers=0)
-    app.state.puzzles.queue_limit = 0  # the one worker is the whole queue
+    app.state.puzzles.queue_seconds = 0  # the one worker is the whole queue
     answers = []
     with TestClient(app) as client:
         waiting = threading.Thread(target=lambda: answers.append(client.get("/api/signal/puzzle?seed=first")))

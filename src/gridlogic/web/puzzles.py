@@ -17,10 +17,16 @@ static files for seconds. So:
 * **One generation per spec** (single flight). A request for a spec that is
   being generated waits for that generation instead of starting another: 50
   identical requests cost one generation.
-* **A bounded queue.** At most ``workers + queue_limit`` distinct
-  generations are in flight; a request that would start one more is answered
-  at once with 503 and ``Retry-After`` (the seconds the queue ahead of it
-  should take), rather than waiting behind a queue that grows without bound.
+* **A bounded queue, in seconds of work.** Each kind of puzzle (game,
+  version, size, difficulty, options) has a running estimate of its
+  generation time (:data:`FIRST_ESTIMATE` until one has been made). A new
+  generation is admitted while a worker is idle, or while the estimated work
+  in flight stays within :attr:`PuzzleSource.queue_seconds` per worker
+  (:data:`QUEUE_SECONDS`); otherwise the request is answered at once with 503
+  and ``Retry-After`` (the seconds that work should take), rather than
+  waiting behind a queue that grows without bound. Counting seconds, not
+  requests, lets hundreds of millisecond puzzles wait where a few hard Loops
+  would already mean a long wait.
 * **A cache of outcomes**, the puzzle or the engine's refusal, the
   :data:`PUZZLE_CACHE_SIZE` most recently used: the page asks for the same
   puzzle up to three times (puzzle, check, solution), and only the first
@@ -28,10 +34,10 @@ static files for seconds. So:
 
 Example (``tests/web/test_puzzle_source.py`` runs it)::
 
-    source = PuzzleSource(GAMES, workers=1, queue_limit=0)
+    source = PuzzleSource(GAMES, workers=1, queue_seconds=0)
     first = asyncio.create_task(source.get(spec_a))   # generating in the worker
     same = asyncio.create_task(source.get(spec_a))    # waits for the same generation
-    await source.get(spec_b)                          # BadRequest 503, Retry-After: 1 (the queue is full)
+    await source.get(spec_b)                          # BadRequest 503, Retry-After: 1 (no room)
     await first is await same                         # one puzzle, generated once
 
 A pool of pre-generated puzzles for slow levels fits on top without changing
@@ -61,7 +67,8 @@ from gridlogic.game import Game, Puzzle, PuzzleSpec
 from gridlogic.web.inputs import BadRequest
 
 PUZZLE_CACHE_SIZE = 512
-QUEUE_PER_WORKER = 8  # waiting generations per worker before a request is answered 503
+QUEUE_SECONDS = 10.0  # estimated seconds of generation in flight per worker before a request is answered 503
+FIRST_ESTIMATE = 1.0  # seconds a kind of puzzle is taken to need before one has been made
 WORKER_NICENESS = 10  # the workers yield the CPU to the process that answers requests
 MAX_RETRY_AFTER = 60
 
@@ -76,12 +83,15 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def generate(make: Callable[[PuzzleSpec], Puzzle], spec: PuzzleSpec) -> Outcome:
-    """What a worker runs: the puzzle of ``spec``, or the engine's refusal as a value (to cache it)."""
+def generate(make: Callable[[PuzzleSpec], Puzzle], spec: PuzzleSpec) -> tuple[Outcome, float]:
+    """What a worker runs: the puzzle of ``spec``, or the engine's refusal as a value (to cache it), and
+    the seconds it took (the worker's own, without the wait in the queue)."""
+    started = time.perf_counter()
     try:
-        return make(spec)
+        outcome: Outcome = make(spec)
     except GenerationFailed as failed:
-        return failed
+        outcome = failed
+    return outcome, time.perf_counter() - started
 
 
 def init_worker() -> None:
@@ -90,19 +100,24 @@ def init_worker() -> None:
     os.nice(WORKER_NICENESS)
 
 
+def _kind(spec: PuzzleSpec) -> tuple[object, ...]:
+    """What a generation's time depends on, as far as it can be known before: all of the spec but its seed."""
+    return spec.game, spec.version, spec.width, spec.height, spec.difficulty, spec.options
+
+
 class PuzzleSource:
     """The puzzles of ``games``, by spec (see the module docstring); :meth:`get` is all a caller needs."""
 
-    def __init__(self, games: Mapping[str, Game], *, workers: int | None = None, queue_limit: int | None = None,
-                 cache_size: int = PUZZLE_CACHE_SIZE) -> None:
+    def __init__(self, games: Mapping[str, Game], *, workers: int | None = None,
+                 queue_seconds: float = QUEUE_SECONDS, cache_size: int = PUZZLE_CACHE_SIZE) -> None:
         self.games = games
         self.workers = default_workers() if workers is None else workers
-        self.queue_limit = QUEUE_PER_WORKER * max(1, self.workers) if queue_limit is None else queue_limit
+        self.queue_seconds = queue_seconds
         self.cache_size = cache_size
         self._cache: OrderedDict[PuzzleSpec, Outcome] = OrderedDict()
         self._running: dict[PuzzleSpec, asyncio.Future[Outcome]] = {}
         self._pool: Executor | None = None
-        self._seconds = 1.0  # a running mean of the seconds a generation takes, for Retry-After
+        self._estimates: dict[tuple[object, ...], float] = {}  # kind of puzzle -> running mean of its seconds
 
     @property
     def in_flight(self) -> int:
@@ -125,11 +140,15 @@ class PuzzleSource:
             raise BadRequest(str(outcome), status=422)
         return outcome
 
+    def estimate(self, spec: PuzzleSpec) -> float:
+        """The seconds a puzzle of ``spec``'s kind has been taking to generate."""
+        return self._estimates.get(_kind(spec), FIRST_ESTIMATE)
+
     def _start(self, spec: PuzzleSpec) -> asyncio.Future[Outcome]:
-        capacity = max(1, self.workers) + self.queue_limit
-        if len(self._running) >= capacity:
-            ahead = len(self._running) * self._seconds / max(1, self.workers)  # seconds to work the queue off
-            retry = min(MAX_RETRY_AFTER, max(1, math.ceil(ahead)))
+        workers = max(1, self.workers)
+        in_flight = sum(self.estimate(running) for running in self._running)
+        if len(self._running) >= workers and in_flight + self.estimate(spec) > self.queue_seconds * workers:
+            retry = min(MAX_RETRY_AFTER, max(1, math.ceil(in_flight / workers)))
             raise BadRequest(f"the server is busy generating {len(self._running)} puzzles; try again in "
                              f"{retry} s", status=503, headers={"Retry-After": str(retry)})
         running = asyncio.ensure_future(self._generate(spec))
@@ -138,11 +157,10 @@ class PuzzleSource:
         return running
 
     async def _generate(self, spec: PuzzleSpec) -> Outcome:
-        started = time.perf_counter()
         pool = self._executor()
         try:
-            outcome = await asyncio.get_running_loop().run_in_executor(pool, generate, self.games[spec.game].make,
-                                                                       spec)
+            outcome, seconds = await asyncio.get_running_loop().run_in_executor(
+                pool, generate, self.games[spec.game].make, spec)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): the next generation gets a new pool
             if self._pool is pool:
@@ -150,7 +168,8 @@ class PuzzleSource:
             pool.shutdown(wait=False, cancel_futures=True)
             raise BadRequest("a puzzle worker process stopped while generating this puzzle; try again",
                              status=503, headers={"Retry-After": "1"}) from None
-        self._seconds = 0.8 * self._seconds + 0.2 * (time.perf_counter() - started)
+        kind = _kind(spec)
+        self._estimates[kind] = 0.7 * self._estimates[kind] + 0.3 * seconds if kind in self._estimates else seconds
         self._cache[spec] = outcome
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
