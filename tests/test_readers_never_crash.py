@@ -25,7 +25,7 @@ from gridlogic.loop import formats as loop_formats
 from gridlogic.pattern import formats as pattern_formats
 from gridlogic.signal import formats as signal_formats
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Numbers that break naive code: huge ints (text with more digits than int() reads is in the examples), floats that are not ints, infinities (1e999 in JSON).
 NUMBERS = st.one_of(

@@ -23,9 +23,9 @@ with warnings.catch_warnings():
 
 from gridlogic import GAMES
 from gridlogic.game import PuzzleSpec
+from gridlogic.web import puzzles
 from gridlogic.web.app import create_app
 from gridlogic.web.inputs import BadRequest
-from gridlogic.web import puzzles
 from gridlogic.web.puzzles import FIRST_ESTIMATE, PuzzleSource
 
 SIGNAL = GAMES["signal"]
