@@ -4,7 +4,8 @@ import pytest
 
 from gridlogic.loop.solver import SolveResult as LoopSolveResult
 from gridlogic.pattern.solver import SolveResult as PatternSolveResult
-from gridlogic.verdict import STATUSES, verdict_of
+from gridlogic.signal.solver import SolveResult as SignalSolveResult
+from gridlogic.verdict import STATUSES, SolveResult, verdict_of
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3])
@@ -14,6 +15,9 @@ def test_verdict_of(count, truncated):
     assert verdict_of(count, truncated) == expected
     assert expected in STATUSES
     grids = tuple((k,) for k in range(count))
-    assert PatternSolveResult(grids, 0, truncated).status == expected
-    loop_result = LoopSolveResult(1, 1, [list(g) for g in grids], 0, truncated)
+    for result in (PatternSolveResult(1, 1, grids, 0, truncated), SignalSolveResult(1, 1, grids, 0, truncated, 0, 1)):
+        assert isinstance(result, SolveResult)
+        assert (result.status, result.unique) == (expected, expected == "unique")
+    loop_result = LoopSolveResult(1, 1, grids, 0, truncated)
     assert loop_result.status == expected
+    assert loop_result.unique == (expected == "unique")

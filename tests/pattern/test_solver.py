@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gridlogic import InvalidParameters
+from gridlogic import InvalidParameters, verdict
 from gridlogic.pattern import UNKNOWN, propagate, solve, solve_grid
 from gridlogic.pattern.lines import line_placements
 
@@ -84,6 +84,13 @@ def test_contradictory_clues_have_no_solution():
     result = solve([[2], [0]], [[1], [0]], 2)
     assert result.to_dict() == {"solutions": [], "nodes": 1, "truncated": False}
     assert result.status == "none"
+
+
+def test_the_result_has_the_shared_shape_with_the_grid_size():
+    result = solve_grid([[2], [1]], [[1], [1], [1]])  # 2 rows, 3 columns: two solutions
+    assert isinstance(result, verdict.SolveResult)
+    assert (result.width, result.height, result.status, result.unique) == (3, 2, "several", False)
+    assert result.solutions == ((0, 1, 1, 1, 0, 0), (1, 1, 0, 0, 0, 1))
 
 
 def test_one_by_one():

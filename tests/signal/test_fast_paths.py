@@ -77,7 +77,8 @@ def test_generator_prechecks_never_change_the_puzzle():
 
 def test_conflict_free_orientations_equal_one_graph_conflict_per_orientation():
     # The grader's stage 3 settles every orientation of a cell from one scan of the other links.
-    from gridlogic.signal.solver import conflict_free_orientations, geometry
+    from gridlogic.signal.solver import conflict_free_orientations
+    from gridlogic.signal.tables import geometry
 
     rand = random.Random(7)
     kept_some = dropped_some = 0
@@ -99,7 +100,7 @@ def test_level_prechecks_pass_every_board_of_their_level_and_reject_others():
     # articles' grader puts at that level, and see that it does reject many random trees.
     from gridlogic.errors import GenerationFailed
     from gridlogic.signal.difficulty import level_precheck
-    from gridlogic.signal.solver import geometry
+    from gridlogic.signal.tables import geometry
 
     for n in (4, 5, 6):
         geo = geometry(n)

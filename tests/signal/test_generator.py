@@ -113,7 +113,7 @@ def test_surface_round_trip_and_check():
 
 def test_metrics_score_is_zero_when_not_verified():
     puzzle = signal.generate(4, "notes-example")
-    unverified = signal.SolveResult([], 30001, True, 0, 1)
+    unverified = signal.SolveResult(4, 4, (), 30001, True, 0, 1)
     m = signal.metrics(list(puzzle.answer), list(puzzle.shuffled), 4, unverified)
     assert m.score == 0 and m.variety == 75 and m.turns == 17
 

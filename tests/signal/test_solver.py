@@ -7,6 +7,7 @@ import pytest
 
 from gridlogic import InvalidParameters, signal
 from gridlogic.rng import rng
+from gridlogic.verdict import SolveResult
 
 NOTES_ANSWER = [4, 4, 6, 12, 3, 11, 13, 1, 2, 14, 11, 8, 2, 11, 10, 8]
 NOTES_SHUFFLED = [4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]
@@ -52,13 +53,14 @@ def _is_spanning_tree(board, rows, cols):
 
 
 def _brute_force_solutions(board, n):
-    return [list(b) for b in itertools.product(*(_rotations(m) for m in board)) if _is_spanning_tree(b, n, n)]
+    return [b for b in itertools.product(*(_rotations(m) for m in board)) if _is_spanning_tree(b, n, n)]
 
 
 def test_articles_example_is_unique():
     result = signal.solve(NOTES_SHUFFLED, 4)
     assert result.unique
-    assert result.solutions == [NOTES_ANSWER]
+    assert result.solutions == (tuple(NOTES_ANSWER),)
+    assert isinstance(result, SolveResult) and (result.width, result.height, result.status) == (4, 4, "unique")
 
 
 @pytest.mark.parametrize("board", list(itertools.product([1, 5, 3, 7], repeat=4)))
@@ -87,7 +89,7 @@ def test_3x3_boards_agree_with_brute_force():
 def test_zero_budget_is_truncated_and_never_unique():
     # The articles' test. (Its comment calls mask 3 "all four directions"; 3 is an elbow, up+right.)
     result = signal.solve([3] * 16, 4, 0)
-    assert result.truncated and not result.unique and result.solutions == []
+    assert result.truncated and not result.unique and result.solutions == ()
     tree_board = signal.solve(NOTES_ANSWER, 4, 0)
     assert tree_board.truncated and not tree_board.unique and tree_board.nodes == 1
 

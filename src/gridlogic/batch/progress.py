@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import IO
 
-from gridlogic import scoring
+from gridlogic.scoring import format_duration as clock_duration
 
 
 def format_duration(seconds: float) -> str:
@@ -29,7 +29,7 @@ def format_duration(seconds: float) -> str:
     The layout is :func:`gridlogic.scoring.format_duration`'s; that one rounds a
     player's time down, which would make an ETA of 59.6 s read "0:59".
     """
-    return scoring.format_duration(max(0, round(seconds)))
+    return clock_duration(max(0, round(seconds)))
 
 
 class Progress:

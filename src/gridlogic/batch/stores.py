@@ -34,7 +34,9 @@ removed when the store closes.
 Output formats
 --------------
 JSON lines (``.jsonl``): the first line is a header
-``{"gridlogicBatch": 1, "game", "size", "difficulty", "version", "seedPrefix"}``;
+``{"gridlogicBatch": 1, "game", "size", "difficulty", "version", "seedPrefix"}`` (``size`` is the
+board key: the side of a square board without options, else the board field of a puzzle ID such as
+``"7x5w"``);
 every puzzle is one line holding exactly its ``to_dict()``; a seed that
 failed is one line ``{"failedSeed", "message", "version"}``. Lines of a chunk
 are in seed order, chunks in the order they finished. A file holds one batch.
@@ -116,7 +118,7 @@ def store_kind(path: str) -> str:
 
 
 def open_store(
-    path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+    path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
 ) -> Store:
     """Open (create, lock, read) the output of a batch; ``seed_prefix=None`` adopts the file's."""
     if store_kind(path) == "jsonl":
@@ -190,7 +192,7 @@ def interrupts_deferred() -> Iterator[None]:
             previous(signal.SIGINT, None)
 
 
-def _describe_batch(game: str, size: int, difficulty: str) -> str:
+def _describe_batch(game: str, size: int | str, difficulty: str) -> str:
     return f"{game} size {size} difficulty {difficulty}"
 
 
@@ -258,7 +260,9 @@ def read_jsonl(handle: IO[bytes], path: str) -> JsonlContents:
 
 
 def _parse_header(raw: bytes, path: str) -> dict[str, Any]:
-    fields = {"game": str, "size": int, "difficulty": str, "version": int, "seedPrefix": str}
+    fields: dict[str, tuple[type, ...]] = {
+        "game": (str,), "size": (int, str), "difficulty": (str,), "version": (int,), "seedPrefix": (str,),
+    }
     try:
         value = parse_json(raw, "the line")
     except NotJson:
@@ -266,7 +270,7 @@ def _parse_header(raw: bytes, path: str) -> dict[str, Any]:
     if (
         not isinstance(value, dict)
         or value.get("gridlogicBatch") != JSONL_FORMAT
-        or any(type(value.get(name)) is not kind for name, kind in fields.items())
+        or any(type(value.get(name)) not in kinds for name, kinds in fields.items())  # a bool is no int
     ):
         raise _not_a_batch_file(path)
     return value
@@ -297,7 +301,7 @@ class JsonlStore(_StoreState):
     """A JSON lines batch file, appended to one chunk at a time."""
 
     def __init__(
-        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         super().__init__(path)
         self.written = False
@@ -313,7 +317,7 @@ class JsonlStore(_StoreState):
             raise
 
     def _read_existing(
-        self, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         contents = read_jsonl(self.handle, self.path)
         if contents.partial_bytes:
@@ -487,7 +491,7 @@ class SqliteStore(_StoreState):
     """An SQLite file holding batches, one table each; one transaction per chunk."""
 
     def __init__(
-        self, path: str, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, path: str, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         super().__init__(path)
         directory = os.path.dirname(os.path.abspath(path))
@@ -508,7 +512,7 @@ class SqliteStore(_StoreState):
             raise
 
     def _read_existing(
-        self, game: str, size: int, difficulty: str, version: int, seed_prefix: str | None
+        self, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         assert self.connection is not None
         self.table: str | None = None
@@ -640,7 +644,7 @@ class SqliteStore(_StoreState):
 @dataclass
 class StoredBatch:
     game: str
-    size: int
+    size: int | str
     difficulty: str
     version: int
     seed_prefix: str

@@ -3,7 +3,7 @@
 Each command lives in a module of this package with a ``register(subparsers)``
 function (:mod:`.games` adds ``GAME generate``, ``GAME solve`` and ``show`` for
 every game of :data:`gridlogic.GAMES`) that adds its parser and sets ``handler`` to a function taking the
-parsed arguments and returning an exit code. ``main`` turns every error the
+parsed arguments and returning an exit code (:mod:`.printing` adds ``GAME print`` to the games' commands). ``main`` turns every error the
 library raises on purpose into one line on stderr and exit code 2; it never
 shows a traceback for bad input.
 
@@ -32,7 +32,7 @@ from gridlogic.errors import GridlogicError
 from gridlogic.game import Game, Problem
 
 # Modules of this package that add commands, in the order `--help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("games", "batch", "serve", "bench_solve")
+COMMAND_MODULES: tuple[str, ...] = ("games", "printing", "batch", "serve", "bench_solve")
 
 MAX_INPUT_BYTES = 8 * 1024 * 1024  # a puzzle file, a collection or standard input
 READ_PIECE = 64 * 1024

@@ -258,7 +258,7 @@ def final_check(clues: Sequence[int | None], n: int, planted_edges: Sequence[int
     return (
         not result.truncated
         and len(result.solutions) == 1
-        and result.solutions[0] == list(planted_edges)
+        and result.solutions[0] == tuple(planted_edges)
     )
 
 
@@ -356,11 +356,10 @@ def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
     clue, ``badVertices`` the vertices with 1, 3 or 4 lines, ``loops`` how
     many separate line groups there are.
     """
-    n = puzzle.n
-    lines = parse_board(n, n, board)
+    lines = parse_board(puzzle.width, puzzle.height, board)  # an imported puzzle may be rectangular
     horizontal, vertical = lines["horizontal"], lines["vertical"]
     edges = [1 if v == 1 else 0 for v in horizontal + vertical]
-    g = grid(n, n)
+    g = grid(puzzle.width, puzzle.height)
     wrong = list(clue_mismatches(edges, puzzle.clues, g))
     degree = vertex_degrees(edges, g)
     bad = [v for v, d in enumerate(degree) if d not in (0, 2)]

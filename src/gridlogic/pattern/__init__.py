@@ -42,6 +42,7 @@ from gridlogic.pattern.generator import (
     puzzle_from_dict,
     verify,
 )
+from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
 from gridlogic.pattern.solver import UNKNOWN, SolveResult, propagate, solve, solve_grid
@@ -131,6 +132,7 @@ VERSION_1 = Version(
 GAME = register(Game(
     name="pattern",
     title="Pattern",
+    order=2,
     summary="fill cells to match the run lengths (nonogram)",
     versions={VERSION: VERSION_1},
     latest=VERSION,
@@ -156,6 +158,7 @@ GAME = register(Game(
     max_side=MAX_SIDE,
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
+    imports=imports(read_problem),
 ))
 generate = GAME.generate
 

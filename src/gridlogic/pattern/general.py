@@ -38,16 +38,13 @@ The pipeline
    probed and searched the same way, depth first, and the search stops as soon
    as two different solutions are known. A grid is "unique" only when the
    search returns having found one.
-5. **SAT back end (optional).** Puzzles built to defeat line solving and probing
-   (the "n-Dom" family of the MiniZinc benchmarks, for instance) make the
-   search above exponential. Each line's clue is a regular language,
-   ``0* 1^a 0+ 1^b ... 0*``; its automaton is unrolled along the line (one
-   variable per reachable (cell, automaton state) pair, two clauses per
-   transition), so the encoding is O(length × clue cells) per line and never
-   enumerates placements. The cells that propagation and probing decided at
-   the root go in as unit clauses. The solver (``python-sat``, the ``sat``
-   extra, imported only when used) finds a solution; a clause forbidding that
-   solution is added and a second call decides uniqueness.
+5. **SAT back end** (:mod:`gridlogic.pattern.sat`, optional: ``python-sat``,
+   the ``sat`` extra). Puzzles built to defeat line solving and probing (the
+   "n-Dom" family of the MiniZinc benchmarks, for instance) make the search
+   above exponential. There each line's clue becomes an automaton unrolled
+   along the line (O(length × clue cells) clauses, no placement listed), the
+   cells that propagation and probing decided at the root become unit
+   clauses, and two solver calls decide uniqueness.
 
 How the back end is chosen: with ``sat=True`` the SAT back end runs right after
 the root's propagation and probing. Otherwise the native search runs, and when
@@ -74,10 +71,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import gridlogic.pattern.sat as pattern_sat
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
-from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
+from gridlogic.satsolver import sat_available
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
@@ -87,10 +85,6 @@ SAT_FALLBACK_NODES = 30
 
 SAT_FALLBACK_SECONDS = 0.5
 """Seconds of native search (after the root's probing) after which SAT takes over."""
-
-# The deadline is kept by solving in slices of at most this many conflicts
-# (see gridlogic.satsolver); learnt clauses survive between slices.
-_SAT_CONFLICT_SLICE_MAX = 8000
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -296,133 +290,8 @@ class _Solver:
         return tuple(out)
 
 
-def _import_pysat() -> Any:
-    return import_solver("the SAT back end", "solve without sat=True")
-
-
 # A module-level name of its own so tests can pretend python-sat is missing.
 _sat_available = sat_available
-
-
-def _line_clauses(
-    blocks: tuple[int, ...], cells: list[int], next_var: int, clauses: list[list[int]]
-) -> int:
-    """Add the unrolled automaton of one line's clue; return the next free variable.
-
-    Automaton state ``q`` = how many symbols of ``1^a 0 1^b 0 ... 1^z`` have been
-    read (``m`` symbols in all). Reading 0 stays in ``q`` when ``q`` is 0, ``m``
-    or just after a separator, and moves to ``q+1`` when the next symbol is the
-    separator 0; reading 1 moves to ``q+1`` when the next symbol is 1. After
-    ``i`` cells only states ``q <= i`` with ``m - q <= length - i`` can still
-    lead to acceptance, so only those get variables.
-    """
-    pattern: list[int] = []
-    for index, block in enumerate(blocks):
-        if index:
-            pattern.append(0)
-        pattern.extend([1] * block)
-    m = len(pattern)
-    length = len(cells)
-
-    def step(q: int, value: int) -> int | None:
-        if value == 1:
-            return q + 1 if q < m and pattern[q] == 1 else None
-        if q < m and pattern[q] == 0:
-            return q + 1
-        if q == 0 or q == m or pattern[q - 1] == 0:
-            return q
-        return None
-
-    def states(i: int) -> range:
-        """The states possible after i cells: at most i read, and the rest still fits."""
-        return range(max(0, m - (length - i)), min(i, m) + 1)
-
-    var: dict[tuple[int, int], int] = {}
-    for i in range(length + 1):
-        for q in states(i):
-            var[(i, q)] = next_var
-            next_var += 1
-    clauses.append([var[(0, 0)]])
-    clauses.append([var[(length, m)]])
-    for i in range(length):
-        x = cells[i]
-        # Forward: a state and a cell value lead to the next state (or nowhere).
-        # Backward: a state is only reached from a predecessor, and when every
-        # way into it reads the same value, that value is forced. Both
-        # directions let unit propagation reason from either end of the line.
-        predecessors: dict[int, list[tuple[int, int]]] = {}
-        for q in states(i):
-            here = var[(i, q)]
-            for value, literal in ((1, x), (0, -x)):
-                target = step(q, value)
-                there = var.get((i + 1, target)) if target is not None else None
-                if there is None:
-                    clauses.append([-here, -literal])
-                else:
-                    clauses.append([-here, -literal, there])
-                    predecessors.setdefault(target, []).append((here, value))  # type: ignore[arg-type]
-        clauses.append([var[(i + 1, q)] for q in states(i + 1)])
-        for target in states(i + 1):
-            there = var[(i + 1, target)]
-            ways = predecessors.get(target, [])
-            clauses.append([-there] + sorted({here for here, _ in ways}))
-            values = {value for _, value in ways}
-            if len(values) == 1:
-                clauses.append([-there, x if values == {1} else -x])
-    return next_var
-
-
-def _solve_sat(
-    solver_core: _Solver, root: _State, deadline: float | None
-) -> tuple[str, list[tuple[int, ...]]]:
-    """Status and up to two solutions (row masks) by SAT from the root state."""
-    Solver = _import_pysat()
-    width, height = solver_core.width, solver_core.height
-
-    def cell(r: int, c: int) -> int:
-        return r * width + c + 1
-
-    clauses: list[list[int]] = []
-    next_var = width * height + 1
-    lines = [
-        (blocks, [cell(r, c) for c in range(width)]) for r, blocks in enumerate(solver_core.rows)
-    ]
-    lines += [
-        (blocks, [cell(r, c) for r in range(height)]) for c, blocks in enumerate(solver_core.cols)
-    ]
-    for blocks, cells in lines:
-        # Big boards take seconds to encode; the deadline holds here too.
-        if deadline is not None and time.monotonic() > deadline:
-            return "undecided", []
-        next_var = _line_clauses(blocks, cells, next_var, clauses)
-    open_cells: list[int] = []
-    for r in range(height):
-        for c in range(width):
-            if root[0][r] >> c & 1:
-                clauses.append([cell(r, c)])
-            elif root[1][r] >> c & 1:
-                clauses.append([-cell(r, c)])
-            else:
-                open_cells.append(cell(r, c))
-    found: list[tuple[int, ...]] = []
-    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
-        for _ in range(2):
-            outcome = solve_until(sat, deadline, _SAT_CONFLICT_SLICE_MAX)
-            if outcome is None:
-                return "undecided", found
-            if not outcome:
-                break
-            assignment = {lit for lit in sat.get_model() if lit > 0}
-            masks = tuple(
-                sum(1 << c for c in range(width) if cell(r, c) in assignment) for r in range(height)
-            )
-            found.append(masks)
-            if not open_cells:
-                break
-            sat.add_clause([-v if v in assignment else v for v in open_cells])
-    if not found:
-        return "none", found
-    return ("several" if len(found) >= 2 else "unique"), found
 
 
 def solve_general(
@@ -469,7 +338,7 @@ def solve_general(
     rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
     cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
     if sat:
-        _import_pysat()  # fail early and clearly when the extra is missing
+        pattern_sat.import_pysat()  # fail early and clearly when the extra is missing
 
     def verdict(
         status: str, grids: tuple[tuple[int, ...], ...], nodes: int, method: str
@@ -511,7 +380,7 @@ def solve_general(
     except _OutOfBudget:
         return verdict("undecided", core.grids(), core.nodes, method)
     except _HandOverToSat:
-        status, found = _solve_sat(core, root, deadline)
+        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline)
         core.solutions = dict.fromkeys(found)
         return verdict(status, core.grids(), core.nodes, "sat")
     grids = core.grids()

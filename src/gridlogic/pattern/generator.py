@@ -80,12 +80,14 @@ NODE_LIMIT = 20000
 MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
 
 
-def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid."""
-    if not isinstance(answer, (list, tuple)) or len(answer) != n * n:
-        raise InvalidParameters(f"a {n}x{n} grid has {n * n} cells, got {answer!r:.80}")
-    rows = [compute_clue(answer[r * n : r * n + n]) for r in range(n)]
-    cols = [compute_clue([answer[r * n + c] for r in range(n)]) for c in range(n)]
+def clues_for(answer: Sequence[int], n: int, height: int | None = None) -> tuple[list[list[int]], list[list[int]]]:
+    """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid
+    (n×height when ``height`` is given: n columns)."""
+    width, height = n, n if height is None else height
+    if not isinstance(answer, (list, tuple)) or len(answer) != width * height:
+        raise InvalidParameters(f"a {width}x{height} grid has {width * height} cells, got {answer!r:.80}")
+    rows = [compute_clue(answer[r * width : r * width + width]) for r in range(height)]
+    cols = [compute_clue([answer[r * width + c] for r in range(height)]) for c in range(width)]
     return rows, cols
 
 
@@ -259,15 +261,15 @@ def puzzle_from_dict(data: object) -> Puzzle:
 def check(puzzle: Puzzle, board: object) -> dict[str, object]:
     """A player's board judged by the clues: any grid that shows every clue counts as solved.
 
-    ``board`` is n*n ints: 1 filled, 0 empty, 2 marked empty (counts as empty).
+    ``board`` is width*height ints: 1 filled, 0 empty, 2 marked empty (counts as empty).
     ``wrongRows`` and ``wrongCols`` list the (0-based) lines whose runs differ
     from their clue.
     """
-    n = puzzle.n
-    cells = [1 if v == 1 else 0 for v in parse_board(n, n, board)]
-    rows, cols = clues_for(cells, n)
-    wrong_rows = [r for r in range(n) if tuple(rows[r]) != puzzle.row_clues[r]]
-    wrong_cols = [c for c in range(n) if tuple(cols[c]) != puzzle.col_clues[c]]
+    width, height = puzzle.width, puzzle.height  # an imported puzzle may be rectangular
+    cells = [1 if v == 1 else 0 for v in parse_board(width, height, board)]
+    rows, cols = clues_for(cells, width, height)
+    wrong_rows = [r for r in range(height) if tuple(rows[r]) != puzzle.row_clues[r]]
+    wrong_cols = [c for c in range(width) if tuple(cols[c]) != puzzle.col_clues[c]]
     return {"solved": not wrong_rows and not wrong_cols, "wrongRows": wrong_rows, "wrongCols": wrong_cols}
 
 

@@ -41,11 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import propagate_lines
-from gridlogic.verdict import verdict_of
+from gridlogic.verdict import SolveResult as SearchResult
 
 __all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid"]
 
@@ -54,24 +55,19 @@ UNKNOWN = -1
 
 
 @dataclass(frozen=True)
-class SolveResult:
-    """What the search found: up to two solutions (flat, row-major 0/1), nodes visited, cut short."""
+class SolveResult(SearchResult):
+    """What the search found: up to two solutions (flat, row-major 0/1), nodes visited, cut short.
 
-    solutions: tuple[tuple[int, ...], ...]
-    nodes: int
-    truncated: bool
+    The shared shape of :class:`gridlogic.verdict.SolveResult`; ``to_dict``
+    keeps the reference's fields and no others.
+    """
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "solutions": [list(s) for s in self.solutions],
             "nodes": self.nodes,
             "truncated": self.truncated,
         }
-
-    @property
-    def status(self) -> str:
-        """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out)."""
-        return verdict_of(len(self.solutions), self.truncated)
 
 
 def _validate_lines(
@@ -252,7 +248,7 @@ def search_runs(
         row_empty[r] |= row_bit
         col_empty[c] |= col_bit
         stack.append((row_filled, row_empty, col_filled, col_empty, r, c))
-    return SolveResult(tuple(solutions), nodes, truncated)
+    return SolveResult(width, height, tuple(solutions), nodes, truncated)
 
 
 def solve(

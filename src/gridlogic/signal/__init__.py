@@ -1,11 +1,13 @@
 """Signal: rotate tiles until every pipe meets a pipe and the board is one tree.
 
 The engine of the seed articles (generator version 3), identical to the
-original for every (size, seed, difficulty). Modules: :mod:`.board`
-(tiles, rotation, geometry), :mod:`.solver` (propagation, search),
-:mod:`.difficulty` (grading), :mod:`.generator` (tree, metrics, generate),
-:mod:`.formats` (boards people bring), :mod:`.render` (text and SVG). The
-game's entry in :data:`gridlogic.GAMES` is built at the end of this module.
+original for every (size, seed, difficulty). Modules, each importing only
+those before it: :mod:`.board` (tiles, rotation, geometry), :mod:`.tables`
+(domains as bit sets and their lookup tables), :mod:`.sweeps` (full sweeps
+of propagation), :mod:`.solver` (propagation, search), :mod:`.difficulty`
+(grading), :mod:`.generator` (tree, metrics, generate), :mod:`.formats` (boards
+people bring), :mod:`.render` (text and SVG). The game's entry in
+:data:`gridlogic.GAMES` is built at the end of this module.
 
 >>> from gridlogic import signal
 >>> puzzle = signal.generate(4, "notes-example")
@@ -49,6 +51,7 @@ from gridlogic.signal.generator import (
     tree,
     verify,
 )
+from gridlogic.signal.imported import IMPORTS
 from gridlogic.signal.render import board_svg, board_text
 from gridlogic.signal.solver import Propagation, SolveResult, graph_conflict, propagate, solve
 from gridlogic.verdict import Verdict
@@ -102,6 +105,7 @@ VERSION_3 = Version(
 GAME = register(Game(
     name="signal",
     title="Signal",
+    order=1,
     summary="rotate tiles into one tree (Net)",
     versions={VERSION: VERSION_3},
     latest=VERSION,
@@ -127,6 +131,7 @@ GAME = register(Game(
     max_side=MAX_SIDE,
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
+    imports=IMPORTS,
 ))
 generate = GAME.generate
 

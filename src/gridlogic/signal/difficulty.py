@@ -48,17 +48,14 @@ from functools import lru_cache
 from gridlogic.params import check_bool, check_choice, check_int, check_object
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.solver import (
-    Geometry,
     _make_arc_consistent,
     _members,
     _mrv_choice,
     conflict_free_orientations,
-    count_fixed,
-    count_open,
-    geometry,
     graph_conflict_bits,
 )
 from gridlogic.signal.sweeps import compiled_sweeps
+from gridlogic.signal.tables import Geometry, count_fixed, count_open, geometry
 
 SEARCH_NODE_LIMIT = 5000
 

@@ -70,7 +70,8 @@ from gridlogic.signal.difficulty import (
     level_precheck,
     local_stage,
 )
-from gridlogic.signal.solver import SolveResult, geometry, search_from_fixed_point, solve
+from gridlogic.signal.solver import SolveResult, search_from_fixed_point, solve
+from gridlogic.signal.tables import geometry
 
 SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
@@ -342,7 +343,7 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
 def verify(puzzle: Puzzle) -> bool:
     """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
     result = solve(list(puzzle.shuffled), puzzle.n)
-    return result.unique and tuple(result.solutions[0]) == puzzle.answer
+    return result.unique and result.solutions[0] == puzzle.answer
 
 
 def min_moves(puzzle: Puzzle) -> int:

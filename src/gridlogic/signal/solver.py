@@ -23,12 +23,12 @@ two solutions, or when the node count passes ``node_limit`` (then
 How this module keeps the articles' results while doing less work:
 
 * A domain is a 16-bit int with bit ``m`` set when mask ``m`` is allowed
-  (``_domain_of``); the orientation order of a cell is that of the
+  (:mod:`.tables`); the orientation order of a cell is that of the
   variants of its tile, so iterating a domain means filtering that list.
 * Support from a neighbour in direction ``d`` depends only on the
-  neighbour's domain, so ``SUPPORT[d][domain]`` holds, for each of the
-  65,536 domains, the masks it lets a cell keep: one lookup and one AND per
-  neighbour replace the nested loops.
+  neighbour's domain, so ``SUPPORT[d][domain]`` (:mod:`.tables`) holds, for
+  each of the 65,536 domains, the masks it lets a cell keep: one lookup and
+  one AND per neighbour replace the nested loops.
 * The full sweeps, whose count is reported, are written out once per board
   side as straight-line Python (:mod:`.sweeps`).
 * Inside the search, propagation runs from a work list that starts at the
@@ -49,110 +49,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.signal.board import BITS, VARIANTS, check_board, check_size, is_solved, neighbour
+from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.sweeps import compiled_sweeps
-from gridlogic.verdict import verdict_of
-
-FULL = 0xFFFF
-# WITH[d]: the domain of every mask that has a pipe in direction d; WITHOUT[d]: every other mask.
-WITH = tuple(sum(1 << m for m in range(16) if m & bit) for bit in BITS)
-WITHOUT = tuple(FULL & ~w for w in WITH)
-OPPOSITE = (2, 3, 0, 1)
-
-
-def _domain_of(masks: Sequence[int]) -> int:
-    """The bit set of ``masks``."""
-    domain = 0
-    for m in masks:
-        domain |= 1 << m
-    return domain
-
-
-# VARIANT_DOMAINS[m]: the bit set of variants(m), every orientation of tile m.
-VARIANT_DOMAINS = tuple(_domain_of(VARIANTS[m]) for m in range(16))
+from gridlogic.signal.tables import (
+    OPPOSITE,
+    VARIANT_DOMAINS,
+    WITH,
+    WITHOUT,
+    Geometry,
+    count_fixed,
+    domain_of,
+    geometry,
+)
+from gridlogic.verdict import SolveResult as SearchResult
 
 
 def _members(domain: int, order: Sequence[int]) -> list[int]:
     """The masks of ``domain`` in the cell's orientation order."""
     return [m for m in order if domain >> m & 1]
-
-
-# Per domain (a 16-bit set): 1 when it holds exactly one mask, resp. two or more.
-# sum(map(IS_FIXED.__getitem__, domains)) counts in C what a generator would count in bytecode.
-IS_FIXED = bytearray(1 << 16)
-IS_OPEN = bytearray(b"\x01") * (1 << 16)
-IS_OPEN[0] = 0
-for _m in range(16):
-    IS_FIXED[1 << _m], IS_OPEN[1 << _m] = 1, 0
-
-
-def count_fixed(domains: Sequence[int]) -> int:
-    """How many cells have exactly one orientation left."""
-    return sum(map(IS_FIXED.__getitem__, domains))
-
-
-def count_open(domains: Sequence[int]) -> int:
-    """How many cells still have two or more orientations."""
-    return sum(map(IS_OPEN.__getitem__, domains))
-
-
-def _support_table(d: int) -> list[int]:
-    """For every possible domain of the neighbour in direction ``d``: the masks it lets a cell keep.
-
-    A mask with a pipe towards ``d`` needs some neighbour orientation with a
-    pipe facing back; a mask without one needs some neighbour orientation
-    without. Indexing this list replaces two tests per neighbour per visit.
-    """
-    back = OPPOSITE[d]
-    has, lacks = WITH[back], WITHOUT[back]
-    return [(WITH[d] if o & has else 0) | (WITHOUT[d] if o & lacks else 0) for o in range(1 << 16)]
-
-
-# SUPPORT[d][domain of the neighbour in direction d] -> the masks a cell may keep (4 × 65,536 ints).
-SUPPORT = tuple(_support_table(d) for d in range(4))
-
-
-@dataclass(frozen=True, eq=False)  # one per board side (geometry() caches it), hashed by identity
-class Geometry:
-    """Per board side: each cell's on-board neighbours and the masks the border allows."""
-
-    n: int
-    neighbours: tuple[tuple[int, ...], ...]
-    directions: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
-    border_allowed: tuple[int, ...]
-    supporters: tuple[tuple[tuple[list[int], int], ...], ...]  # (SUPPORT[d], neighbour) pairs
-    pairs: tuple[tuple[int, int, int, int, int, int], ...]  # right and down links, see graph_conflict_bits
-    border_domains: tuple[tuple[int, ...], ...]  # [cell][mask]: the orientations of mask the border allows
-
-
-@cache
-def geometry(n: int) -> Geometry:
-    links, border = [], []
-    for i in range(n * n):
-        pairs, allowed = [], FULL
-        for d in range(4):
-            j = neighbour(i, d, n)
-            if j < 0:
-                allowed &= WITHOUT[d]
-            else:
-                pairs.append((d, j))
-        links.append(tuple(pairs))
-        border.append(allowed)
-    return Geometry(
-        n,
-        tuple(tuple(j for _, j in p) for p in links),
-        tuple(links),
-        tuple(border),
-        tuple(tuple((SUPPORT[d], j) for d, j in p) for p in links),
-        tuple(
-            (i, j, WITH[d], WITHOUT[d], WITH[OPPOSITE[d]], WITHOUT[OPPOSITE[d]])
-            for i, p in enumerate(links) for d, j in p if d in (1, 2)
-        ),
-        tuple(tuple(VARIANT_DOMAINS[m] & allowed for m in range(16)) for allowed in border),
-    )
 
 
 def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
@@ -231,32 +148,24 @@ def propagate(domains: Sequence[Sequence[int]], n: int) -> Propagation:
     """The articles' ``propagate`` on explicit lists of candidate masks per cell."""
     n = check_size(n)
     orders = _check_domains(domains, n)
-    bits = [_domain_of(order) for order in orders]
+    bits = [domain_of(order) for order in orders]
     valid, rounds = sweep_to_fixed_point(bits, geometry(n))
     return Propagation([[m for m in order if bits[i] >> m & 1] for i, order in enumerate(orders)], valid, rounds)
 
 
 @dataclass(frozen=True)
-class SolveResult:
-    """What :func:`solve` found: up to two solutions, the nodes visited, and the first propagation's figures."""
+class SolveResult(SearchResult):
+    """What :func:`solve` found (width = height = n), with the first propagation's figures.
 
-    solutions: list[list[int]]
-    nodes: int
-    truncated: bool
+    The shared shape of :class:`gridlogic.verdict.SolveResult` (solutions as
+    tuples of tile masks, ``status``, ``unique``); ``to_dict`` keeps the
+    articles' fields and no others.
+    """
+
     deduction: int  # cells fixed by the first propagation alone
     rounds: int  # full sweeps of the first propagation
 
-    @property
-    def unique(self) -> bool:
-        """Proven to have exactly one solution (a truncated search proves nothing)."""
-        return not self.truncated and len(self.solutions) == 1
-
-    @property
-    def status(self) -> str:
-        """``"unique"``, ``"several"``, ``"none"`` or ``"undecided"`` (budget ran out), as the other games say."""
-        return verdict_of(len(self.solutions), self.truncated)
-
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "solutions": [list(s) for s in self.solutions],
             "nodes": self.nodes,
@@ -282,14 +191,14 @@ def solve_checked(board: Sequence[int], n: int, node_limit: int = 30000) -> Solv
     valid, rounds = sweep_to_fixed_point(domains, geo)
     deduction = count_fixed(domains)
     if not valid:
-        return SolveResult([], 0, False, deduction, rounds)
+        return SolveResult(n, n, (), 0, False, deduction, rounds)
     solutions, nodes, truncated = search_from_fixed_point(board, domains, geo, node_limit)
-    return SolveResult(solutions, nodes, truncated, deduction, rounds)
+    return SolveResult(n, n, solutions, nodes, truncated, deduction, rounds)
 
 
 def search_from_fixed_point(
     board: Sequence[int], domains: list[int], geo: Geometry, node_limit: int, board_is_solved: bool = False
-) -> tuple[list[list[int]], int, bool]:
+) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
     """The articles' search from a propagation fixed point: (up to two solutions, nodes, truncated).
 
     Any order of propagation reaches the same fixed point, so the generator
@@ -302,10 +211,10 @@ def search_from_fixed_point(
     which every rule keeps.
     """
     if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
-        return [list(board)], 1, False
+        return (tuple(board),), 1, False
     orders = [VARIANTS[m] for m in board]
     n = geo.n
-    solutions: list[list[int]] = []
+    solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False
 
@@ -323,7 +232,7 @@ def search_from_fixed_point(
         if choice < 0:
             answer = [d.bit_length() - 1 for d in state]
             if (board_is_solved and answer == board) or is_solved(answer, n):
-                solutions.append(answer)
+                solutions.append(tuple(answer))
             return
         for mask in _members(state[choice], orders[choice]):
             child = state.copy()
@@ -331,7 +240,7 @@ def search_from_fixed_point(
             visit(child, set(geo.neighbours[choice]))
 
     visit(domains.copy(), set())  # already a fixed point: nothing pending
-    return solutions, nodes, truncated
+    return tuple(solutions), nodes, truncated
 
 
 def _link_groups(domains: Sequence[int], geo: Geometry, apart_from: int = -1) -> tuple[list[int], list[int], int] | None:
@@ -443,4 +352,4 @@ def graph_conflict(domains: Sequence[Sequence[int]], n: int) -> bool:
     from cell 0 must reach every cell).
     """
     n = check_size(n)
-    return graph_conflict_bits([_domain_of(d) for d in _check_domains(domains, n)], geometry(n))
+    return graph_conflict_bits([domain_of(d) for d in _check_domains(domains, n)], geometry(n))

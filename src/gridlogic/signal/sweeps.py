@@ -33,11 +33,23 @@ not on the three or four ANDs. With each domain in a local variable and
 each cell's update on one line, a sweep takes half the time (the grader's
 stage 2 of 4×4 tree boards: 6.3 µs by the loop, 3.1 µs written out). The
 source is built once per board side and rule and compiled with ``exec``,
-as the standard library's ``dataclasses`` builds ``__init__``; compiling
-costs about 35 µs a cell, once. Beyond :data:`WRITE_OUT_LIMIT` cells (32×32)
-compiling would cost seconds and hundreds of megabytes, so those boards get
-the same sweeps as a plain loop (:func:`looped_sweeps`); tests pin both
-forms to the articles' code.
+as the standard library's ``dataclasses`` builds ``__init__``. Beyond
+:data:`WRITE_OUT_LIMIT` cells (32×32) compiling would cost seconds and
+hundreds of megabytes, so those boards get the same sweeps as a plain loop
+(:func:`looped_sweeps`); tests pin both forms to the articles' code.
+
+Whether it is worth its weight, end to end (``.venv/bin/python
+benchmarks/signal_sweeps.py --seeds 100 --rounds 7``: the two forms taking
+turns on a shared 2-core machine, the loop forced everywhere, median CPU
+time): ``signal.generate`` over n = 4, 5, 6 × any/easy/medium/hard, 100
+seeds each, takes 12.5% less time compiled (26.7 ms against 30.5 ms for one
+request of each of the 12 workloads; 16.6% in a second run; every workload
+between 6% and 29%), and ``signal.solve`` of shuffled trees 26-28% less at
+8×8 to 16×16 (3% at 24×24, where the search dominates). Building the three
+rules' sweeps costs 2.6 ms once at 4×4, 5.8 ms at 6×6 and 45 ms at 16×16
+(the loop: 0.01 ms), so a process that answers a single small request
+pays more than it saves; a generator run or a server answering many pays
+it once.
 
 Worked example: for n = 2 and the grader rule, :func:`sweep_source` gives::
 
@@ -69,10 +81,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from gridlogic.signal.solver import Geometry
+from gridlogic.signal.tables import IS_OPEN, SUPPORT, Geometry
 
 RULES = ("solver", "grader", "undecided")
 _EVERY_MASK = 0xFFFF
@@ -132,8 +143,6 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     Boards of more than :data:`WRITE_OUT_LIMIT` cells get :func:`looped_sweeps`
     instead: same results, and no compiling time or memory that grows with the board.
     """
-    from gridlogic.signal.solver import IS_OPEN, SUPPORT  # solver imports this module
-
     if geo.n * geo.n > WRITE_OUT_LIMIT:
         return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
@@ -145,8 +154,6 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
 
 def looped_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps under ``rule`` as a plain loop over the cells: for boards too big to write out."""
-    from gridlogic.signal.solver import IS_OPEN  # solver imports this module
-
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
     border, supporters = geo.border_allowed, geo.supporters

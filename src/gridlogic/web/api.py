@@ -33,9 +33,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic import scoring
 from gridlogic.game import Game, Puzzle
 from gridlogic.params import short_repr
+from gridlogic.scoring import score_puzzle
 from gridlogic.web.inputs import (
     PLAY_STATS,
     BadRequest,
@@ -136,7 +136,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
         verdict = dict(game.check(found, board))  # its InvalidParameters: a 400 by guarded
         answer: dict[str, Any] = {**puzzle_header(found), **verdict, "score": None}
         if verdict.get("solved") and stats is not None:
-            answer["score"] = scoring.score_puzzle(found, **stats).to_dict()
+            answer["score"] = score_puzzle(found, **stats).to_dict()
         return JSONResponse(answer)
 
     return [

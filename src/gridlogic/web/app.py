@@ -8,6 +8,8 @@ here from parts that each live in a module of their own:
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
 ``puzzles``    the generated puzzles: worker processes, one generation per spec, a cache
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
+``delivery``   the page and its files: compression, caching, versioned URLs
+``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 ``headers``    the security headers of every answer, host-free redirects
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
@@ -31,14 +33,14 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
-from gridlogic.web import api
+from gridlogic.web import api, imports
+from gridlogic.web.delivery import Delivery
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
@@ -86,6 +88,7 @@ def create_app(games: Mapping[str, Game] | None = None, *, workers: int | None =
     ``workers`` is the number of generation processes (None: one per core; 0: a thread, see :mod:`.puzzles`)."""
     available = dict(games) if games is not None else dict(GAMES)
     puzzles = PuzzleSource(available, workers=workers)
+    delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -94,7 +97,7 @@ def create_app(games: Mapping[str, Game] | None = None, *, workers: int | None =
 
     async def index(request: Request) -> Response:
         # Everything the page needs comes from this server (see the CSP in .headers): it works offline.
-        return FileResponse(STATIC_DIR / "index.html")
+        return delivery.page_response(request)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -114,9 +117,11 @@ def create_app(games: Mapping[str, Game] | None = None, *, workers: int | None =
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
-        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        *imports.routes(available, puzzles),
+        *delivery.mounts(),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming)],
+    app = Starlette(routes=routes,
+                    middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), *delivery.middleware()],
                     exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
     return app
