@@ -246,3 +246,9 @@ def test_the_app_stops_its_workers_when_it_shuts_down():
         assert client.get("/api/signal/puzzle?seed=shutdown").status_code == 200
         workers = list(source._pool._processes.values())
     assert source._pool is None and workers and all(not worker.is_alive() for worker in workers)
+
+
+def test_stand_in_games_need_generation_in_this_process():
+    with pytest.raises(ValueError, match="workers=0"):
+        PuzzleSource(held_games(HeldMake()), workers=1)
+    PuzzleSource(held_games(HeldMake()), workers=0).close()

@@ -63,7 +63,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from gridlogic.batch.executors import init_local_worker
 from gridlogic.errors import GenerationFailed
-from gridlogic.game import Game, Puzzle, PuzzleSpec
+from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
 from gridlogic.web.inputs import BadRequest
 
 PUZZLE_CACHE_SIZE = 512
@@ -84,14 +84,19 @@ def default_workers() -> int:
 
 
 def generate(make: Callable[[PuzzleSpec], Puzzle], spec: PuzzleSpec) -> tuple[Outcome, float]:
-    """What a worker runs: the puzzle of ``spec``, or the engine's refusal as a value (to cache it), and
-    the seconds it took (the worker's own, without the wait in the queue)."""
+    """The puzzle of ``spec``, or the engine's refusal as a value (to cache it), and the seconds it
+    took (the worker's own, without the wait in the queue)."""
     started = time.perf_counter()
     try:
         outcome: Outcome = make(spec)
     except GenerationFailed as failed:
         outcome = failed
     return outcome, time.perf_counter() - started
+
+
+def generate_registered(spec: PuzzleSpec) -> tuple[Outcome, float]:
+    """What a worker process runs: :func:`generate` with the game registered as ``spec.game``."""
+    return generate(GAMES[spec.game].make, spec)
 
 
 def init_worker() -> None:
@@ -112,6 +117,10 @@ class PuzzleSource:
                  queue_seconds: float = QUEUE_SECONDS, cache_size: int = PUZZLE_CACHE_SIZE) -> None:
         self.games = games
         self.workers = default_workers() if workers is None else workers
+        unregistered = [name for name, game in games.items() if GAMES.get(name) is not game]
+        if self.workers and unregistered:
+            raise ValueError(f"worker processes make the registered games only, and {unregistered[0]!r} is "
+                             "another record; use workers=0 for games that exist in this process only")
         self.queue_seconds = queue_seconds
         self.cache_size = cache_size
         self._cache: OrderedDict[PuzzleSpec, Outcome] = OrderedDict()
@@ -158,9 +167,12 @@ class PuzzleSource:
 
     async def _generate(self, spec: PuzzleSpec) -> Outcome:
         pool = self._executor()
+        loop = asyncio.get_running_loop()
         try:
-            outcome, seconds = await asyncio.get_running_loop().run_in_executor(
-                pool, generate, self.games[spec.game].make, spec)
+            if self.workers:
+                outcome, seconds = await loop.run_in_executor(pool, generate_registered, spec)
+            else:
+                outcome, seconds = await loop.run_in_executor(pool, generate, self.games[spec.game].make, spec)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): the next generation gets a new pool
             if self._pool is pool:
