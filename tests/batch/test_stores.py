@@ -129,9 +129,11 @@ def test_damage_other_than_a_torn_tail_is_refused_not_repaired(tmp_path, damage,
 
 def test_a_file_that_is_not_sqlite_is_refused(tmp_path, helpers):
     path = tmp_path / "out.sqlite"
-    path.write_bytes(b"these are not the bytes of a database, not even close" * 20)
-    with pytest.raises(GridlogicError, match="not a usable SQLite database"):
+    data = b"these are not the bytes of a database, not even close" * 20
+    path.write_bytes(data)
+    with pytest.raises(GridlogicError, match="not an SQLite database .* left untouched"):
         helpers.open_fake(path)
+    assert path.read_bytes() == data
 
 
 def test_unwritable_outputs(tmp_path, helpers):

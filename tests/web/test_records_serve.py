@@ -1,10 +1,11 @@
-"""``gridlogic serve --workers N --database URL``: arguments, one-line errors, and what reaches uvicorn.
+"""``gridlogic serve --workers N --generators N --database URL``: arguments, one-line errors, and what reaches uvicorn.
 
 (That N workers really serve either database is the kill test's business: it runs two.)
 """
 
 from __future__ import annotations
 
+import os
 import socket
 
 import pytest
@@ -12,6 +13,8 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from gridlogic.cli import main
+from gridlogic.errors import InvalidParameters
+from gridlogic.web.app import GENERATORS_VARIABLE, create_app
 
 
 @pytest.fixture(autouse=True)
@@ -27,13 +30,14 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.mark.parametrize("workers", ["0", "65", "two", "-1"])
-def test_a_bad_worker_count_is_one_line_and_exit_code_2(capsys, workers):
+@pytest.mark.parametrize("option", ["workers", "generators"])
+@pytest.mark.parametrize("count", ["0", "65", "two", "-1"])
+def test_a_bad_process_count_is_one_line_and_exit_code_2(capsys, option, count):
     with pytest.raises(SystemExit) as exited:
-        main(["serve", "--workers", workers])
+        main(["serve", f"--{option}", count])
     assert exited.value.code == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and f"workers {workers!r} must be an integer from 1 to 64" in error
+    assert error.count("\n") == 1 and f"{option} {count!r} must be an integer from 1 to 64" in error
 
 
 def test_a_database_url_that_cannot_be_used_is_one_line_and_exit_code_2(capsys):
@@ -51,9 +55,11 @@ def test_workers_are_handed_to_uvicorns_supervisor_with_the_app_factory(capsys, 
         seen["address"] = supervisor.sockets[0].getsockname()
 
     monkeypatch.setattr(Multiprocess, "run", fake_run)
+    monkeypatch.delenv(GENERATORS_VARIABLE, raising=False)  # restored after the test
     port = free_port()
     url = f"sqlite:///{tmp_path}/served.sqlite3"
-    assert main(["serve", "--port", str(port), "--workers", "3", "--database", url]) == 0
+    assert main(["serve", "--port", str(port), "--workers", "3", "--generators", "2", "--database", url]) == 0
+    assert os.environ[GENERATORS_VARIABLE] == "2"  # what each worker's create_app reads
     config = seen["config"]
     assert (config.app, config.factory, config.workers) == ("gridlogic.web.app:create_app", True, 3)
     assert seen["address"] == ("127.0.0.1", port)
@@ -68,3 +74,13 @@ def test_a_database_that_does_not_answer_is_one_line_and_the_server_starts(capsy
     err = capsys.readouterr().err
     assert "records: postgresql+psycopg://nobody@127.0.0.1:1/x -- the records database does not answer" in err
     assert "record writes answer 503 until it answers" in err
+
+
+def test_the_app_takes_its_generation_processes_from_the_environment(monkeypatch):
+    monkeypatch.setenv(GENERATORS_VARIABLE, "1")
+    app = create_app()
+    assert app.state.puzzles.workers == 1
+    app.state.puzzles.close()
+    monkeypatch.setenv(GENERATORS_VARIABLE, "many")
+    with pytest.raises(InvalidParameters, match="GRIDLOGIC_GENERATORS must be a whole number written in digits"):
+        create_app()

@@ -43,7 +43,7 @@ from gridlogic.signal.board import (
     variants,
 )
 from gridlogic.signal.difficulty import Difficulty, analyze_difficulty
-from gridlogic.signal.formats import looks_inline, read_board, read_file
+from gridlogic.signal.formats import MAX_SIDE, looks_inline, read_board, read_file
 from gridlogic.signal.generator import (
     DEFAULT_SIZE,
     DIFFICULTIES,
@@ -191,6 +191,7 @@ GAME = register(Game(
     solve=solve_problem,
     solution_form=solution_form,
     render_solution=render_solution,
+    max_side=MAX_SIDE,
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
     imports=IMPORTS,

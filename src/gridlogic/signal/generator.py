@@ -52,7 +52,7 @@ from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
-from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 from gridlogic.signal.board import (
     BITS,
@@ -324,7 +324,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Signal puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Signal puzzles here are version {VERSION}")
     answer = check_board(fields["answer"], n)
     shuffled = check_board(fields["shuffled"], n)
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
