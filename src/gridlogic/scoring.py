@@ -336,7 +336,7 @@ def score_play(
         f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY}; a check that finds none is free)",
     )
 
-    parts: tuple[ScorePart, ...] = (start, time_part, move_part, check_part)
+    parts = (start, time_part, move_part, check_part)
     if hints:
         left = sum(part.points for part in parts)
         hint_points = -min(HINT_MAX_PENALTY, hints * HINT_POINTS_EACH, left)
