@@ -193,7 +193,8 @@ class Hints:
     ``apply(puzzle, board, hint) -> board`` the board with the hint's decisions made (and a
         mistake cleared, where the board can show "not known"); the same board when it has none;
     ``explain(problem, version) -> Walkthrough`` the whole solve of a :class:`~gridlogic.game.Problem`
-        with the techniques of ``version`` (None: a puzzle brought from outside).
+        with the techniques of ``version`` (None: a puzzle brought from outside);
+    ``start(puzzle) -> board`` the board a play starts from (nothing decided yet).
     """
 
     techniques: Callable[[int | None], tuple[Technique, ...]]
@@ -201,3 +202,4 @@ class Hints:
     hint: Callable[[Any, Any], Hint]
     apply: Callable[[Any, Any, Hint], Any]
     explain: Callable[[Any, int | None], Walkthrough]
+    start: Callable[[Any], Any]

@@ -608,4 +608,6 @@ HINTS = Hints(
     hint=hint,
     apply=apply,
     explain=explain,
+    start=lambda puzzle: {"horizontal": [BOARD_BLANK] * ((puzzle.height + 1) * puzzle.width),
+                          "vertical": [BOARD_BLANK] * (puzzle.height * (puzzle.width + 1))},
 )

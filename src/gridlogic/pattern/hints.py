@@ -421,4 +421,5 @@ HINTS = Hints(
     hint=hint,
     apply=apply,
     explain=explain,
+    start=lambda puzzle: [BOARD_BLANK] * (puzzle.width * puzzle.height),
 )

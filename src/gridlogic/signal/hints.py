@@ -539,4 +539,5 @@ HINTS = Hints(
     hint=hint,
     apply=apply,
     explain=explain,
+    start=lambda puzzle: list(puzzle.shuffled),
 )
