@@ -77,8 +77,10 @@ class Text:
         return {"en": self.en, "ja": self.ja}
 
     def __add__(self, other: Text) -> Text:
-        """Two texts one after the other (a space between the English ones)."""
-        return Text(f"{self.en} {other.en}".strip(), self.ja + other.ja)
+        """Two texts one after the other: a space between the English ones unless the second goes
+        on with a punctuation mark (``Text("Suppose so", "") + Text(": then", "")`` is "Suppose so: then")."""
+        joiner = "" if other.en[:1] in (",", ".", ":", ";") else " "
+        return Text(f"{self.en}{joiner}{other.en}".strip(), self.ja + other.ja)
 
 
 @dataclass(frozen=True, order=True)
