@@ -8,7 +8,10 @@ from gridlogic.signal.board import VARIANTS
 
 SIGNAL_ID = "signal.3.4x4.any.notes-example"
 PUZZLES = ["signal.3.4x4.any.notes-example", "signal.4.5x3.any.hint", "signal.4.4x4w.medium.hint",
-           "pattern.1.5x5.any.hint", "loop.1.5x5.medium.hint"]
+           "pattern.1.5x5.any.hint", "loop.1.5x5.medium.hint",
+           # puzzles people bring (POST /api/{game}/import gave these IDs)
+           "pattern.import.3x2.tatham.3x2:2/1/1/3/1", "loop.import.3x3.puzzlink.slither/3/3/gddb",
+           "signal.import.4x4.hex.44393dd417e24ba4"]
 
 
 def _blank(game: str, puzzle: dict) -> object:
