@@ -36,9 +36,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from gridlogic.game import Game
-from gridlogic.params import short_repr
 from gridlogic.web.api import game_of, puzzle_header
-from gridlogic.web.inputs import BadRequest, json_body, puzzle_spec, query_values, spec_fields
+from gridlogic.web.inputs import BadRequest, board_request
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
@@ -50,26 +49,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
         game = game_of(games, request)
         if game.hints is None:
             raise BadRequest(f"{game.title} gives no hints")
-        fields = spec_fields(game)
-        query = query_values(request, fields)
-        body = await json_body(request)
-        if not isinstance(body, dict):
-            raise BadRequest(f"the body must be a JSON object with the board, not {short_repr(body)}")
-        allowed = (*fields, "board")
-        unknown = [key for key in body if key not in allowed]
-        if unknown:
-            raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are "
-                             f"{', '.join(allowed)}")
-        if "board" not in body:
-            raise BadRequest("the body has no board")
-        named = {key: body[key] for key in fields if key in body}
-        if named and query:
-            raise BadRequest("name the puzzle in the query string or in the body, not partly in each")
-        if not named and not query:
-            raise BadRequest("name the puzzle: its id, in the body or in the query string")
-        spec = (puzzle_spec(game, named, from_text=False, seed_required=True) if named
-                else puzzle_spec(game, query, from_text=True, seed_required=True))
-        board = game.parse_board(spec.width, spec.height, body["board"])
+        spec, _, board = await board_request(game, request)
         found = await puzzles.get(spec)
         hints = game.hints
         given = await run_in_threadpool(hints.hint, found, board)
