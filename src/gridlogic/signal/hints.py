@@ -41,6 +41,15 @@ grader's own verdict on the solution the steps reach
 (:func:`~.difficulty.analyze_difficulty`), and the tests check that its
 figures are the walk-through's.
 
+**Version 4's boards** (any width and height, wrapping or not) run the same
+stages on the board's own geometry (a wrapping board has no border, so its
+``boundary`` stage only fixes the tiles that look the same every way), with
+version 4's search (its global rule at every node, :data:`SEARCH_NODE_LIMIT`
+nodes per turn tried). Version 4's grader has a stronger global rule than
+the articles', so a tile it fixes in a global round may be a ``search`` step
+here; the walk-through's level is that grader's verdict
+(:func:`~.v4.grading.grade`) on the solution the steps reach.
+
 Worked example (checked in ``tests/signal/test_hints.py``): the articles'
 4x4 ``notes-example``, nothing turned yet. The top-right tile is an elbow
 in a corner of the board, which leaves it one way, down and left; the
