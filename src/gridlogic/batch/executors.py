@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 
 from gridlogic.batch.plan import next_chunk_size
 from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.params import check_int
 
 T = TypeVar("T")
 
@@ -72,8 +73,8 @@ def parse_executor(text: str) -> ExecutorChoice:
 
 
 def check_jobs(jobs: int | None) -> None:
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise InvalidParameters(f"jobs {jobs!r} is not allowed; it must be a whole number of 1 or more")
+    if jobs is not None:
+        check_int(jobs, "jobs", 1)
 
 
 @contextlib.contextmanager

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import short_repr
+from gridlogic.params import check_int, short_repr
 
 BITS = (1, 2, 4, 8)  # up, right, down, left
 
@@ -146,9 +146,7 @@ SHAPES = tuple(
 
 def check_size(n: object) -> int:
     """``n`` as a board side for the solvers: any int ≥ 1."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidParameters(f"board side must be an int of at least 1, not {n!r}")
-    return n
+    return check_int(n, "board side", 1)
 
 
 def check_board(board: object, n: int, height: int | None = None) -> list[int]:
