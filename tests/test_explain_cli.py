@@ -95,6 +95,8 @@ def test_explain_a_puzzle_with_several_solutions_stops_and_says_so(capsys, monke
     (["signal", "explain", "--seed", "a", "--size", "99"], "Signal size must be"),
     (["pattern", "explain", "pattern.1.5x5.any.a", "--seed", "a"], "give a puzzle or --seed, not both"),
     (["loop", "explain", "--size", "5"], "--size and the settings go with --seed"),
+    (["signal", "explain", "signal.3.4x4.any.a", "--version", "4"], "--size and the settings go with --seed"),
+    (["loop", "explain", "-", "--difficulty", "hard"], "--size and the settings go with --seed"),
     (["loop", "explain", "no-such-file"], "cannot read 'no-such-file'"),
     (["signal", "explain", "--seed", "a", "--version", "99"], "version"),
 ])

@@ -61,10 +61,14 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
 
 def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None, str]:
     """The problem to explain, the version whose techniques explain it, and its title line."""
+    size, options = board_arguments(game, args.version, args)
+    settings = size is not None or bool(options) or args.version is not None \
+        or getattr(args, "difficulty", "any") != "any"
+    if args.seed is None and settings:
+        raise InvalidParameters("--size and the settings go with --seed (a puzzle ID or file says its own)")
     if args.seed is not None:
         if args.puzzle is not None:
             raise InvalidParameters("give a puzzle or --seed, not both")
-        size, options = board_arguments(game, args.version, args)
         if size is None:
             size = game.version(args.version).default_size
         puzzle = game.generate(size, args.seed, getattr(args, "difficulty", "any"), version=args.version, **options)
@@ -72,8 +76,6 @@ def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None,
         spec = parse_id(args.puzzle)
         puzzle = GAMES[spec.game].make(spec)
     else:
-        if args.puzzle is None and (args.size is not None or getattr(args, "width", None) is not None):
-            raise InvalidParameters("--size and the settings go with --seed")
         problem = read_problem(game, args.puzzle)
         return problem, None, f"{game.title} {problem.width}x{problem.height} ({problem.source})"
     if puzzle.version == IMPORTED:
