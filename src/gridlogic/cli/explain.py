@@ -59,8 +59,9 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
     parser.set_defaults(handler=functools.partial(_explain, game))
 
 
-def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None, str]:
-    """The problem to explain, the version whose techniques explain it, and its title line."""
+def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None, str, str | None]:
+    """The problem to explain, the version whose techniques explain it, its title and its puzzle ID
+    (None for a puzzle read from a file or text)."""
     size, options = board_arguments(game, args.version, args)
     settings = size is not None or bool(options) or args.version is not None \
         or getattr(args, "difficulty", "any") != "any"
@@ -77,12 +78,12 @@ def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None,
         puzzle = GAMES[spec.game].make(spec)
     else:
         problem = read_problem(game, args.puzzle)
-        return problem, None, f"{game.title} {problem.width}x{problem.height} ({problem.source})"
+        return problem, None, f"{game.title} {problem.width}x{problem.height} ({problem.source})", None
     if puzzle.version == IMPORTED:
         title = f"{game.title} {puzzle.width}x{puzzle.height}, brought from outside\nID {puzzle.id}"
-        return game.problem(puzzle), None, title
+        return game.problem(puzzle), None, title, puzzle.id
     title = f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}, version {puzzle.version}\nID {puzzle.id}"
-    return game.problem(puzzle), puzzle.version, title
+    return game.problem(puzzle), puzzle.version, title, puzzle.id
 
 
 def walkthrough_text(hints: Hints, version: int | None, walk: Walkthrough, lang: str = "en") -> str:
@@ -91,10 +92,15 @@ def walkthrough_text(hints: Hints, version: int | None, walk: Walkthrough, lang:
     counts = walk.counts(names)
     graded = bool(hints.levels(version))
     steps = len(walk.steps)
-    ending = {"solved": "solved", "stuck": "stopped", "contradiction": "contradicted"}[walk.status]
-    level = f", level {walk.level}" if walk.level else (", no level" if graded else "")
-    lines = [f"{ending} in {steps} step{'s' if steps != 1 else ''}{level}",
-             "techniques: " + ", ".join(f"{name} {count}" for name, count in counts.items()), ""]
+    counted = ", ".join(f"{name} {count}" for name, count in counts.items())
+    if lang == "ja":
+        ending = {"solved": "で解けました", "stuck": "で止まりました", "contradiction": "で矛盾しました"}[walk.status]
+        level = f"（レベル {walk.level}）" if walk.level else ("（レベルなし）" if graded else "")
+        lines = [f"{steps}手{ending}{level}", f"手筋: {counted}", ""]
+    else:
+        ending = {"solved": "solved", "stuck": "stopped", "contradiction": "contradicted"}[walk.status]
+        level = f", level {walk.level}" if walk.level else (", no level" if graded else "")
+        lines = [f"{ending} in {steps} step{'s' if steps != 1 else ''}{level}", f"techniques: {counted}", ""]
     width = max(map(len, names))
     for number, step in enumerate(walk.steps, 1):
         words = step.explanation.ja if lang == "ja" else step.explanation.en
@@ -108,12 +114,12 @@ def walkthrough_text(hints: Hints, version: int | None, walk: Walkthrough, lang:
 def _explain(game: Game, args: argparse.Namespace) -> int:
     hints = game.hints
     assert hints is not None  # only games with hints get the command
-    problem, version, title = _problem(game, args)
+    problem, version, title, puzzle_id = _problem(game, args)
     walk = hints.explain(problem, version)
     if args.json:
         data: dict[str, Any] = {"game": game.name}
-        if "\nID " in title:
-            data["id"] = title.split("\nID ", 1)[1]
+        if puzzle_id is not None:
+            data["id"] = puzzle_id
         data.update(walk.to_dict([technique.name for technique in hints.techniques(version)]))
         print(json.dumps(data, ensure_ascii=False))
     else:
