@@ -15,6 +15,7 @@ from gridlogic.signal import hints as signal_hints
 from gridlogic.signal.difficulty import analyze_checked
 from gridlogic.signal.hints import hint, mistakes, walkthrough
 from gridlogic.signal.tables import board_geometry, geometry
+from gridlogic.signal.v4.grading import grade
 
 BOARDS = [  # (size, difficulty, version, options)
     (4, "medium", 3, {}), (6, "hard", 3, {}), (6, "any", 4, {}), ((7, 4), "medium", 4, {}),
@@ -103,3 +104,16 @@ def test_version_4_walkthroughs_reach_the_solution_with_the_graders_level(diffic
         puzzle = signal.generate(6, f"v4-{k}", difficulty, version=4, **options)
         walk, _ = walkthrough(puzzle.shuffled, board_geometry(6, 6, puzzle.wrapping), 4)
         assert walk.status == "solved" and walk.level == puzzle.level == difficulty
+
+
+@pytest.mark.parametrize("size, wrapping", [(5, False), (5, True), ((7, 4), False), ((6, 4), True)])
+def test_version_4_walkthrough_figures_are_its_graders(size, wrapping):
+    for difficulty in ("easy", "medium", "hard"):
+        for k in range(2):
+            puzzle = signal.generate(size, f"fig-{k}", difficulty, version=4, wrapping=wrapping)
+            geo = board_geometry(puzzle.width, puzzle.height, puzzle.wrapping)
+            walk, run = walkthrough(puzzle.shuffled, geo, 4)
+            graded, _ = grade(list(puzzle.answer), geo)
+            assert (run.boundary_fixed, run.local_fixed, run.global_rounds, run.needs_search) == (
+                graded.boundary_fixed, graded.local_fixed, graded.global_rounds, graded.needs_search)
+            assert walk.level == graded.level == puzzle.level

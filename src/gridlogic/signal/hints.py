@@ -41,14 +41,15 @@ grader's own verdict on the solution the steps reach
 (:func:`~.difficulty.analyze_difficulty`), and the tests check that its
 figures are the walk-through's.
 
-**Version 4's boards** (any width and height, wrapping or not) run the same
-stages on the board's own geometry (a wrapping board has no border, so its
-``boundary`` stage only fixes the tiles that look the same every way), with
-version 4's search (its global rule at every node, :data:`SEARCH_NODE_LIMIT`
-nodes per turn tried). Version 4's grader has a stronger global rule than
-the articles', so a tile it fixes in a global round may be a ``search`` step
-here; the walk-through's level is that grader's verdict
-(:func:`~.v4.grading.grade`) on the solution the steps reach.
+**Version 4's boards** (any width and height, wrapping or not) run version
+4's grader's stages (:mod:`.v4.grading`) on the board's own geometry: its
+global rule (a turn that, with its neighbours turned to agree, would close a
+loop or shut a group of tiles off, :mod:`.v4.deduction`) in rounds against
+the domains each round began with; on a wrapping board, which has no border,
+a first such round is the ``boundary`` stage (the grader's foothold); and
+its search (the global rule at every node, :data:`SEARCH_NODE_LIMIT` nodes
+per turn tried). The walk-through's figures are that grader's and its level
+is that grader's verdict (:func:`~.v4.grading.grade`), which the tests check.
 
 Worked example (checked in ``tests/signal/test_hints.py``): the articles'
 4x4 ``notes-example``, nothing turned yet. The top-right tile is an elbow
@@ -66,7 +67,7 @@ shuffled board shows it pointing up and left, so that is the first hint::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +85,12 @@ from gridlogic.signal.tables import (
     board_geometry,
     count_fixed,
 )
-from gridlogic.signal.v4.deduction import count_solutions, solve_board
+from gridlogic.signal.v4.deduction import (
+    count_solutions,
+    groups_of,
+    solve_board,
+    surviving_orientations,
+)
 from gridlogic.signal.v4.generator import VERSION as V4
 from gridlogic.signal.v4.grading import grade
 
@@ -185,6 +191,8 @@ class _Run:
         for i in range(cells):
             if not d[i] & (d[i] - 1):
                 yield self._decided(i)
+        if geo.wrapping and not self.articles:  # no border: version 4's foothold is a first global round
+            yield from self._global_round()
         self.boundary_fixed = count_fixed(d)
         self.stage = "local"
         yield from self._local()
@@ -227,6 +235,12 @@ class _Run:
     def _global(self) -> Iterator[_Event]:
         """Rounds of the global rule, each followed by local sweeps, until a round drops nothing."""
         d, geo, cells = self.domains, self.geo, len(self.domains)
+        if not self.articles:
+            while self.status == "solved" and count_fixed(d) < cells and (yield from self._global_round()):
+                if self.stage == "global":
+                    self.global_rounds += 1
+                yield from self._local()
+            return
         for _ in range(cells * 4):
             if self.status != "solved" or count_fixed(d) == cells:
                 return
@@ -252,6 +266,35 @@ class _Run:
             if self.stage == "global":
                 self.global_rounds += 1
             yield from self._local()
+
+    def _global_round(self) -> Generator[_Event, None, bool]:
+        """One round of version 4's global rule (every tile against the domains the round began with,
+        :func:`~.v4.deduction.global_round`); its value is whether it dropped anything."""
+        d, geo = self.domains, self.geo
+        groups = groups_of(d, geo)
+        if groups is None:
+            self.status = "contradiction"
+            return False
+        before = list(d)
+        updates = []
+        for i, domain in enumerate(before):
+            if domain & (domain - 1):
+                kept = surviving_orientations(before, i, self.orders[i], geo, groups)
+                if kept != domain:
+                    updates.append((i, kept))
+        for i, kept in updates:
+            if not kept:
+                self.status = "contradiction"
+                return False
+            self.dropped.setdefault(i, []).extend(
+                _why_dropped(before, i, m, geo, version_4=True) for m in range(16) if (before[i] & ~kept) >> m & 1)
+            d[i] = kept
+        if updates:
+            self.global_dropped = True
+        for i, kept in updates:
+            if not kept & (kept - 1):
+                yield self._decided(i)
+        return bool(updates)
 
     def _tried(self, i: int) -> _Event | None:
         """The search stage at tile ``i``: every turn tried; the one left, or None (stuck) when not one."""
@@ -336,6 +379,10 @@ class _Run:
             if drop.kind == "loop":
                 clauses_en.append(f"pointing {pointing.en} would close a loop with the marked tiles")
                 clauses_ja.append(f"{pointing.ja}を向くと印のタイルと輪になります")
+            elif drop.kind == "agree":
+                clauses_en.append(f"pointing {pointing.en}, with the marked tiles turned to agree, would close a "
+                                  "loop or shut tiles off from the rest")
+                clauses_ja.append(f"{pointing.ja}を向くと、印のタイルを合わせて回したとき輪ができるか、タイルが孤立します")
             else:
                 clauses_en.append(f"pointing {pointing.en} would cut the marked tiles off from the rest")
                 clauses_ja.append(f"{pointing.ja}を向くと印のタイルが孤立します")
@@ -365,9 +412,13 @@ def _search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry,
     return bool(found.solutions), found.truncated and not found.solutions, found.nodes
 
 
-def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> _Drop:
+def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry, version_4: bool = False) -> _Drop:
     """Why the global rule drops turn ``mask`` of tile ``i``: the loop its links would close (the
-    tiles on it), or else the tiles it would cut off (the smallest group left apart)."""
+    tiles on it), or else the tiles it would cut off (the smallest group left apart). Version 4's
+    rule also lets the neighbours agree first; a turn only that finds wrong is an ``agree`` drop,
+    its tiles the neighbours."""
+    if version_4 and conflict_free_orientations(domains, i, geo) >> mask & 1:
+        return _Drop(mask, "agree", sorted(set(geo.neighbours[i])))
     trial = list(domains)
     trial[i] = 1 << mask
     cells = len(trial)
