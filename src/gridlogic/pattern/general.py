@@ -75,16 +75,18 @@ import gridlogic.pattern.sat as pattern_sat
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
+from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
 from gridlogic.satsolver import sat_available
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
+__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "Verdict", "solve_general"]
 
 SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_SECONDS = 0.5
-"""Seconds of native search (after the root's probing) after which SAT takes over."""
+SAT_FALLBACK_PROBES = 10_000
+"""Probes (propagations of one assumed cell) the native search may make before SAT takes over,
+or three times the root's probes if that is more (big boards probe slowly)."""
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -124,6 +126,7 @@ class _Solver:
         deadline: float | None,
         node_limit: int | None,
         sat_threshold: int | None,
+        symmetries: list[Symmetry],
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -133,10 +136,12 @@ class _Solver:
         self.deadline = deadline
         self.node_limit = node_limit
         self.sat_threshold = sat_threshold
+        self.symmetries = symmetries
         self.nodes = 0
+        self.probes = 0  # propagations of an assumed cell, the measure of the search's work
+        self.probe_limit: int | None = None  # probes after which SAT takes over
         self.solutions: dict[tuple[int, ...], None] = {}  # insertion-ordered set of row masks
         self.ticks = 0
-        self.sat_after = float("inf")
 
     # -- budget ---------------------------------------------------------------
 
@@ -144,11 +149,8 @@ class _Solver:
         self.ticks += 1
         if self.ticks & 15:
             return
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
+        if self.deadline is not None and time.monotonic() > self.deadline:
             raise _OutOfBudget
-        if self.sat_threshold is not None and now > self.sat_after:
-            raise _HandOverToSat
 
     # -- propagation ------------------------------------------------------------
 
@@ -168,6 +170,7 @@ class _Solver:
 
     def with_cell(self, state: _State, r: int, c: int, filled: bool) -> _State | None:
         """A propagated copy of ``state`` with cell (r, c) set, or None on a contradiction."""
+        self.probes += 1
         row_filled, row_empty, col_filled, col_empty = (list(part) for part in state)
         if filled:
             row_filled[r] |= 1 << c
@@ -181,7 +184,11 @@ class _Solver:
         return child
 
     def record(self, state: _State) -> None:
-        self.solutions.setdefault(tuple(state[0]), None)
+        """Keep a solution; its images under the clues' symmetries are solutions too."""
+        solution = tuple(state[0])
+        self.solutions.setdefault(solution, None)
+        for symmetry in self.symmetries:
+            self.solutions.setdefault(symmetry.image(solution), None)
         if len(self.solutions) >= 2:
             raise _Enough
 
@@ -267,7 +274,8 @@ class _Solver:
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise _OutOfBudget
             if self.sat_threshold is not None and (
-                self.nodes > self.sat_threshold or time.monotonic() > self.sat_after
+                self.nodes > self.sat_threshold
+                or (self.probe_limit is not None and self.probes > self.probe_limit)
             ):
                 raise _HandOverToSat
             improved, grandchildren = self.probe(node)
@@ -350,7 +358,8 @@ def solve_general(
 
     deadline = started + time_limit if time_limit is not None else None
     threshold = None if sat or not _sat_available() else SAT_FALLBACK_NODES
-    core = _Solver(rows, cols, deadline, node_limit, threshold)
+    symmetries = clue_symmetries(rows, cols)
+    core = _Solver(rows, cols, deadline, node_limit, threshold, symmetries)
     state: _State = [[0] * height, [0] * height, [0] * width, [0] * width]
     if not core.propagate(state, set(range(height)), set(range(width))):
         return verdict("none", (), 0, "line")
@@ -360,7 +369,6 @@ def solve_general(
 
     root = state
     method = "probing"
-    probing_started = time.monotonic()
     try:
         improved, children = core.probe(state)
         if improved is None:
@@ -372,15 +380,14 @@ def solve_general(
             method = "search"
             core.nodes = 1  # the root is the first search node
             # Big boards probe slowly; allow the search a few root probings' worth.
-            root_probing = time.monotonic() - probing_started
-            core.sat_after = time.monotonic() + max(SAT_FALLBACK_SECONDS, 3 * root_probing)
+            core.probe_limit = core.probes + max(SAT_FALLBACK_PROBES, 3 * core.probes)
             core.search(children)
     except _Enough:
         return verdict("several", core.grids(), core.nodes, method)
     except _OutOfBudget:
         return verdict("undecided", core.grids(), core.nodes, method)
     except _HandOverToSat:
-        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline)
+        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline, symmetries)
         core.solutions = dict.fromkeys(found)
         return verdict(status, core.grids(), core.nodes, "sat")
     grids = core.grids()
