@@ -80,9 +80,7 @@ def test_forced_hand_over_agrees_with_the_native_search(checkers, monkeypatch):
     assert "sat" in methods
 
 
-def test_module_docstring_examples(monkeypatch):
-    # no hand-over to SAT however slow the machine is: the example shows the native stages
-    monkeypatch.setattr(general, "SAT_FALLBACK_SECONDS", 60.0)
+def test_module_docstring_examples():
     unique = solve_general([3, _, 3, _], 2, 2)
     assert (unique.status, unique.method, len(unique.solutions)) == ("unique", "propagation", 1)
     several = solve_general([_] * 4, 2, 2)

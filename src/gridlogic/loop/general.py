@@ -17,13 +17,18 @@ The pipeline
    are decided here in a few milliseconds, by propagation alone.
 2. **SAT back end** (:mod:`gridlogic.loop.sat`, optional: ``python-sat``, the
    ``sat`` extra). When the native search has used :data:`SAT_FALLBACK_NODES`
-   search nodes or :data:`SAT_FALLBACK_SECONDS` seconds without finishing, and
-   ``python-sat`` is importable, the board goes to the SAT back end: edge
+   search nodes or :data:`SAT_FALLBACK_PROPAGATIONS` propagations without
+   finishing, and ``python-sat`` is importable, the board goes to the SAT
+   back end: edge
    variables, clue and vertex clauses, the native root propagation's edges as
    unit clauses, and lazily added cycle cuts, each checked to remove no loop
    (the argument is in :mod:`gridlogic.loop.sat`). It blocks each loop it
    finds and solves again until UNSAT or a second loop. Without
    ``python-sat`` the native search simply runs on to the caller's budget.
+
+The hand-over is decided by counts, never by the clock: the same board takes
+the same path (the same ``method``, the same loops) on an idle machine and on
+a loaded one. The clock only ends a run, at the caller's ``time_limit``.
 
 ``sat=True`` skips the native search: root propagation, then SAT.
 ``Verdict.method`` says which stage decided: ``propagation`` (no branching was
@@ -46,18 +51,23 @@ from gridlogic.loop.engine import MEDIUM, Engine
 from gridlogic.loop.solver import check_clues, solve_grid
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_SECONDS", "STATUSES", "Verdict", "solve_general"]
+__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "solve_general"]
 
 SAT_FALLBACK_NODES = 300
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_SECONDS = 0.02
-"""Seconds of native work after which the SAT back end takes over (when installed).
+SAT_FALLBACK_PROPAGATIONS = 100
+"""Engine propagations (trial's included) after which the SAT back end takes over (when installed).
 
-Short on purpose: on Jonathan Olson's published puzzles, a board that the
-native rules have not finished within 20 ms is nearly always decided sooner by
-SAT (15×15: median 13 ms by SAT alone; 30×30: about 0.1 s by SAT, against
-seconds to minutes of native search)."""
+Few on purpose: on Jonathan Olson's published puzzles, a board that the native
+rules have not finished within a hundred propagations (some tens of
+milliseconds; one round of trial on a 10×10 board is up to 440) is nearly
+always decided sooner by SAT (15×15: median 13 ms by SAT alone; 30×30: about
+0.1 s by SAT, against seconds to minutes of native search). On 120 of those
+boards from 10×10 to 30×30, limits of 30, 50 and 100 took about the same CPU
+in total (within the noise of a shared machine), 300 took half as much again;
+100 keeps the blank 2×2 board (72 propagations) native. It replaces a
+threshold of 20 ms, which sent a different set of boards to SAT on every run."""
 
 
 def _limit(name: str, value: object, kind: type, minimum_zero: bool) -> float | int | None:
@@ -123,20 +133,19 @@ def solve_general(
 
     hand_over = loop_sat.sat_available()
     native_nodes = node_limit
-    native_seconds = time_limit
+    native_propagations = None
     if hand_over:
         native_nodes = (
             SAT_FALLBACK_NODES if node_limit is None else min(node_limit, SAT_FALLBACK_NODES)
         )
-        native_seconds = (
-            SAT_FALLBACK_SECONDS if time_limit is None else min(time_limit, SAT_FALLBACK_SECONDS)
-        )
+        native_propagations = SAT_FALLBACK_PROPAGATIONS
     result = solve_grid(
         checked,
         width,
         height,
         node_limit=native_nodes,
-        time_limit=native_seconds,  # type: ignore[arg-type]
+        time_limit=time_limit,
+        propagation_limit=native_propagations,
     )
     if len(result.solutions) >= 2:
         return verdict("several", result.solutions, result.nodes, "search")

@@ -48,13 +48,18 @@ The pipeline
 
 How the back end is chosen: with ``sat=True`` the SAT back end runs right after
 the root's propagation and probing. Otherwise the native search runs, and when
-it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or spent
-more than :data:`SAT_FALLBACK_SECONDS` (or three times the root's probing
-time, if longer) searching (and ``python-sat`` is importable) it gives up and hands the root state to the SAT
-back end, which then decides the verdict; without ``python-sat`` the native
-search simply continues until its budget. ``Verdict.method`` says which stage
-decided: ``"line"`` (line propagation alone), ``"probing"``, ``"search"``
-or ``"sat"``.
+it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or made more
+than :data:`SAT_FALLBACK_PROBES` probes (or three times the root's probes, if
+more) while searching (and ``python-sat`` is importable) it gives up and
+hands the root state to the SAT back end, which then decides the verdict;
+without ``python-sat`` the native search simply continues until its budget.
+``Verdict.method`` says which stage decided: ``"line"`` (line propagation
+alone), ``"probing"``, ``"search"`` or ``"sat"``.
+
+Every stage is chosen by counts (nodes, probes, SAT conflicts), never by the
+clock: the same puzzle is decided by the same stage, with the same solutions,
+on an idle machine and on a loaded one. The clock only ends a run, at
+``time_limit``, with ``"undecided"``.
 
 Worked example (a test checks it): the 2×3 grid (2 rows, 3 columns) with row
 clues ``[2] [1]`` and column clues ``[1] [1] [1]``. Row 0 holds a 2-block in
