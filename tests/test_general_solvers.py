@@ -79,7 +79,7 @@ def olson(source: str, index: int) -> tuple[list[int | None], int, int]:
 LOOP_BOARDS = {
     "15x15 by propagation": olson("square-15x15.json", 1),
     "10x10 by sat": olson("square-10x10.json", 0),
-    "blank 2x2 by search": ([None] * 4, 2, 2),
+    "blank 2x1 by search": ([None] * 2, 2, 1),
 }
 
 

@@ -35,9 +35,10 @@ a loaded one. The clock only ends a run, at the caller's ``time_limit``.
 needed), ``search`` or ``sat``. ``nodes`` counts native search nodes.
 
 Worked example (a test checks it): the 2×2 board ``3 . / 3 .`` is decided by
-propagation alone (``unique``, method ``propagation``); the blank 2×2 board
-needs search and has several loops (a 1×1 square in any cell, …): ``several``
-with two different loops.
+propagation alone (``unique``, method ``propagation``); the blank 2×1 board
+(two cells side by side) needs search, 26 propagations of it, and has several
+loops (a square around either cell, or around both): ``several`` with two
+different loops.
 """
 
 from __future__ import annotations
@@ -56,17 +57,16 @@ __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdi
 SAT_FALLBACK_NODES = 300
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_PROPAGATIONS = 100
+SAT_FALLBACK_PROPAGATIONS = 50
 """Engine propagations (trial's included) after which the SAT back end takes over (when installed).
 
 Few on purpose: on Jonathan Olson's published puzzles, a board that the native
-rules have not finished within a hundred propagations (some tens of
-milliseconds; one round of trial on a 10×10 board is up to 440) is nearly
-always decided sooner by SAT (15×15: median 13 ms by SAT alone; 30×30: about
-0.1 s by SAT, against seconds to minutes of native search). On 120 of those
-boards from 10×10 to 30×30, limits of 30, 50 and 100 took about the same CPU
-in total (within the noise of a shared machine), 300 took half as much again;
-100 keeps the blank 2×2 board (72 propagations) native. It replaces a
+rules have not finished within 50 propagations (some tens of milliseconds; one
+round of trial on a 10×10 board makes up to 440) is nearly always decided
+sooner by SAT (15×15: median 13 ms by SAT alone; 30×30: about 0.1 s by SAT,
+against seconds to minutes of native search). On 120 of those boards from
+10×10 to 30×30 the total CPU was, over two runs, 6.0-6.8 s with a limit of 30,
+6.7-7.7 s with 50, 8.0-9.2 s with 100 and 11.5 s with 300. It replaces a
 threshold of 20 ms, which sent a different set of boards to SAT on every run."""
 
 
