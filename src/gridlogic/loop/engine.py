@@ -682,7 +682,7 @@ class Engine:
             if limit is not None and self.propagations >= limit:
                 self.trial_cut_short = True
                 break
-            if deadline is not None and e % 16 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 self.trial_cut_short = True
                 break
             for value in (LINE, CROSS):

@@ -122,6 +122,8 @@ def solve_general(
         return Verdict(status, width, height, loops, nodes, time.monotonic() - started, method)
 
     def by_sat(nodes: int) -> Verdict:
+        if deadline is not None and time.monotonic() >= deadline:
+            return verdict("undecided", [], nodes, "sat")
         known = _root_edges(checked, width, height)
         if known is None:
             return verdict("none", [], nodes, "propagation")

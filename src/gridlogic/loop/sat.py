@@ -62,6 +62,7 @@ in the right block none at all): ``unique``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -162,6 +163,8 @@ def solve_sat(
                 clauses.append([-(e + 1)])
     found: list[list[int]] = []
     calls = 0
+    if deadline is not None and time.monotonic() >= deadline:
+        return "undecided", found, calls  # encoding a big board takes a while: check before loading it
     with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
         while True:
             outcome = solve_within(sat, deadline)
