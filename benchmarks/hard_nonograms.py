@@ -18,7 +18,8 @@ the child reports the verdict, the stage that decided (``method``) and the
 process's CPU seconds for the solve (the SAT solver runs in the same process,
 so its work counts; other processes' load does not). With ``--baseline SRC``
 a second child runs the same puzzles with ``PYTHONPATH=SRC`` (another
-checkout's ``src``, such as main's) and the two are printed side by side.
+checkout's ``src``, such as main's) at the same time, so both see the same
+load, and the two are printed side by side.
 The budget is wall-clock time, so on a crowded machine give it room.
 
 ``--overrun T1,T2,...`` solves each puzzle of the hard set with each budget
@@ -59,14 +60,30 @@ def worker() -> None:
                           "cpu": cpu, "wall": wall, "source": gridlogic.__file__}), flush=True)
 
 
-def run(tasks: list[dict], src: Path) -> list[dict]:
-    """The results of ``tasks`` solved by a child process importing gridlogic from ``src``."""
+def start(tasks: list[dict], src: Path) -> tuple[subprocess.Popen[str], str]:
+    """A child process importing gridlogic from ``src`` that solves ``tasks``, and its input."""
     env = dict(os.environ, PYTHONPATH=str(src))
-    child = subprocess.run([sys.executable, __file__, "--worker"], env=env, check=True, text=True,
-                           input="".join(json.dumps(t) + "\n" for t in tasks), capture_output=True)
-    results = [json.loads(line) for line in child.stdout.splitlines()]
-    print(f"# {src}: gridlogic from {Path(results[0]['source']).parent}", flush=True)
-    return results
+    child = subprocess.Popen([sys.executable, __file__, "--worker"], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    return child, "".join(json.dumps(t) + "\n" for t in tasks)
+
+
+def run(*children: tuple[subprocess.Popen[str], str]) -> list[list[dict]]:
+    """The results of children started by :func:`start`, which run at the same time (so they
+    share the machine's load alike)."""
+    for child, text in children:
+        assert child.stdin is not None
+        child.stdin.write(text)
+        child.stdin.close()
+    out = []
+    for child, _ in children:
+        assert child.stdout is not None
+        results = [json.loads(line) for line in child.stdout]
+        if child.wait() != 0:
+            raise SystemExit(f"a worker failed with exit code {child.returncode}")
+        print(f"# gridlogic from {Path(results[0]['source']).parent}", flush=True)
+        out.append(results)
+    return out
 
 
 def hard_set(data: Path) -> list[dict[str, str]]:
@@ -83,9 +100,11 @@ def cell(result: dict) -> str:
 
 def compare(names: list[str], paths: list[str], budget: float, baseline: Path | None) -> None:
     tasks = [{"path": p, "budget": budget} for p in paths]
-    columns = [("after", run(tasks, HERE.parent / "src"))]
+    sources = [("after", HERE.parent / "src")]
     if baseline is not None:
-        columns.insert(0, ("before", run(tasks, baseline)))
+        sources.insert(0, ("before", baseline))
+    outputs = run(*(start(tasks, src) for _, src in sources))
+    columns = [(label, results) for (label, _), results in zip(sources, outputs)]
     width = max(map(len, names))
     print(f"{'puzzle':{width}} " + " | ".join(f"{label + ' CPU s':>8} {'verdict':9} {'method':7}"
                                              for label, _ in columns))
@@ -101,7 +120,7 @@ def compare(names: list[str], paths: list[str], budget: float, baseline: Path | 
 def overrun(rows: list[dict[str, str]], budgets: list[float]) -> None:
     tasks = [{"path": row["path"], "budget": t} for t in budgets for row in rows]
     names = [row["file"] for _ in budgets for row in rows]
-    results = run(tasks, HERE.parent / "src")
+    (results,) = run(start(tasks, HERE.parent / "src"))
     width = max(len(row["file"]) for row in rows)
     print(f"{'puzzle':{width}} {'budget':>6} {'wall past budget':>16}  verdict")
     worst = 0.0
