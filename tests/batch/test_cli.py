@@ -160,7 +160,7 @@ def free_port() -> int:
         ),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--executor", "yarn"],
          "executor 'yarn' is not allowed"),
-        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--jobs", "0"], "jobs 0 is not allowed"),
+        (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--jobs", "0"], "jobs must be a whole number of at least 1, not 0"),
         (["--verify", "{tmp}/missing.jsonl"], "cannot read"),
         (["--verify", "{tmp}/x.jsonl", "signal"], "--verify FILE takes no GAME"),
         ([], "name a GAME"),
