@@ -47,7 +47,7 @@ from gridlogic.params import check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "GAMES", "Game", "Option", "Problem", "Puzzle", "PuzzleSpec", "Version", "game_named", "parse_id",
+    "GAMES", "Game", "GradeReport", "Option", "Problem", "Puzzle", "PuzzleSpec", "Version", "game_named", "parse_id",
     "puzzle_from_id", "register",
 ]
 
@@ -196,6 +196,17 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class GradeReport:
+    """What a game's grader says of a :class:`Problem`: the level (None when it gives none), what its
+    techniques or stages each did (``counts``; ``counted`` says what they count) and a one-line ``note``."""
+
+    level: str | None
+    counts: Mapping[str, int]
+    counted: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's entry in the table: everything an adapter may use.
 
@@ -221,6 +232,7 @@ class Game:
     ``solve(problem, *, budget, node_limit, sat) -> Verdict``
     ``solution_form(problem, solution)``       a verdict's flat solution in the form of ``p.solution()``
     ``render_solution(problem, solution)``     that solution drawn as text
+    ``grade(problem) -> GradeReport``          how hard it is, by the game's grader (None: no grader)
 
     ``seconds_per_cell`` sets the par time of the score (see :mod:`gridlogic.scoring`);
     ``solve_options`` names which of ``budget``, ``node_limit`` and ``sat`` its solver takes,
@@ -255,6 +267,7 @@ class Game:
     solve_options: tuple[str, ...] = ("node_limit",)
     default_budget: float | None = None
     default_node_limit: int | None = None
+    grade: Callable[[Problem], GradeReport] | None = None
 
     @property
     def difficulties(self) -> tuple[str, ...]:
