@@ -57,9 +57,19 @@ clues: the puzzle has exactly one solution, proven without any search, and
 it is ``answer``. Between 15% and 85% of the cells are filled.
 
 Worked example (checked in ``tests/pattern/test_generator_v2.py``):
-``generate(5, "notes-example", "hard", version=2)`` is::
+``generate(5, "notes-example", "hard", version=2)`` is, on its fifth
+attempt, the picture::
 
-    EXAMPLE_PLACEHOLDER
+    ..#.#    rows    [1,1] [3] [4] [2,1] [2]
+    ..###    columns [3] [3] [3] [3] [2]
+    ####.
+    ##.#.
+    ##...
+
+Overlap decides 9 cells and stops, and line solving decides nothing more;
+assuming the top-left cell filled leads line solving to a contradiction,
+so it is empty (one probe), and overlap decides the other 15 cells from
+there: level ``hard``, techniques ``{"overlap": 24, "line": 0, "probe": 1}``.
 """
 
 from __future__ import annotations
