@@ -3,8 +3,9 @@
 Every import counts: at module level, inside a function (how a circle is
 usually hidden) and under ``TYPE_CHECKING``. An edge goes from a module to
 each gridlogic module it names (``from gridlogic.signal import tables``
-names ``gridlogic.signal`` and ``gridlogic.signal.tables``); the parent
-packages that Python runs first are not edges.
+names ``gridlogic.signal.tables``; ``from gridlogic.signal import solve``
+names ``gridlogic.signal``); the parent packages that Python runs first are
+not edges.
 """
 
 from __future__ import annotations
@@ -37,8 +38,11 @@ def import_graph() -> dict[str, set[str]]:
                 if node.level:  # relative: climb from the importing module's package
                     parent = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(parent + ([base] if base else []))
-                named.add(base)
-                named.update(f"{base}.{alias.name}" for alias in node.names)
+                # ``from package import module`` names the module; the package is a parent,
+                # run first, and only an edge when a name taken from it is not a module.
+                for alias in node.names:
+                    module = f"{base}.{alias.name}"
+                    named.add(module if module in paths else base)
         graph[name] = {other for other in named if other in paths and other != name}
     return graph
 

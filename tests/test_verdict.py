@@ -18,5 +18,6 @@ def test_verdict_of(count, truncated):
     for result in (PatternSolveResult(1, 1, grids, 0, truncated), SignalSolveResult(1, 1, grids, 0, truncated, 0, 1)):
         assert isinstance(result, SolveResult)
         assert (result.status, result.unique) == (expected, expected == "unique")
-    loop_result = LoopSolveResult(1, 1, [list(g) for g in grids], 0, truncated)
+    loop_result = LoopSolveResult(1, 1, grids, 0, truncated)
     assert loop_result.status == expected
+    assert loop_result.unique == (expected == "unique")

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 # Importing a game registers it in GAMES (in the order of each game's ``Game.order``).
 from gridlogic import loop, pattern, signal  # noqa: F401
-from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
+from gridlogic.errors import GenerationFailed, GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec, parse_id, puzzle_from_id
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "Game", "GenerationFailed", "GridlogicError", "InvalidParameters", "Problem", "Puzzle",
-    "PuzzleSpec", "__version__", "parse_id", "puzzle_from_id",
+    "GAMES", "Game", "GenerationFailed", "GridlogicError", "ImportRefused", "InvalidParameters", "Problem",
+    "Puzzle", "PuzzleSpec", "__version__", "parse_id", "puzzle_from_id",
 ]

@@ -30,3 +30,12 @@ class GenerationFailed(GridlogicError):
             f"(version {spec.version}) was found for seed {spec.seed!r} in {tries}; "
             "try another seed, size or difficulty"
         )
+
+
+class ImportRefused(GenerationFailed):
+    """A puzzle brought from outside is not played: its solver found several solutions or none, or
+    could not prove one within the game's import limits (:class:`gridlogic.game.Imports`).
+
+    A kind of :class:`GenerationFailed`: in both, no playable puzzle could be made of the request,
+    and every adapter answers both alike (the web app with a 422 and the message).
+    """

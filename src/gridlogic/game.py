@@ -32,26 +32,64 @@ so every seed survives. Worked example (checked in ``tests/test_game.py``)::
     'pattern.1.5x5.any.%E6%97%A5%E6%9C%AC%20%231'
     >>> parse_id(spec.id) == spec
     True
+
+**Imported puzzles.** A puzzle brought from outside (a Tatham game ID, a
+puzz.link URL, a ``.non`` file, a board) is played like a generated one once
+the game's own solver has proven that it has exactly one solution. A game
+that imports puzzles says how in its :class:`Imports` record: the one text
+format its imported IDs carry (the most compact one its readers read), the
+solver's limits for the proof (a few seconds) and the largest side it takes.
+``Game.import_spec(problem)`` names such a puzzle and ``Game.make`` plays it:
+it reads the text again, solves it within the limits and refuses it with
+:class:`~gridlogic.errors.ImportRefused` (several solutions, none, or not
+proven within the limits), else builds the game's imported puzzle, whose
+solution is the solver's one. Its version is :data:`IMPORTED` and its ID::
+
+    pattern.import.3x2.tatham.3x2:2/1/1/3/1
+    ^game  ^kind  ^size ^format ^text (percent-encoded UTF-8)
+
+The text is written as the game writes it (``Imports.write``), so each
+puzzle has one ID; it is percent-encoded like a seed, except that ``:`` and
+``/`` stay as they are. The solution is not part of the ID: opening the ID
+solves the puzzle again (:mod:`gridlogic.web` caches it like a generated
+one). Worked example (checked in ``tests/test_imported.py``)::
+
+    >>> nonogram = GAMES["pattern"]
+    >>> spec = nonogram.import_spec(nonogram.read("3x2:2/1/1/3/1"))
+    >>> spec.id
+    'pattern.import.3x2.tatham.3x2:2/1/1/3/1'
+    >>> puzzle = puzzle_from_id(spec.id)
+    >>> puzzle.version == IMPORTED, puzzle.solution()
+    (True, {'cells': [1, 1, 1, 1, 0, 0]})
+    >>> puzzle_from_id("pattern.import.2x2.tatham.2x2:1/1/1/1")
+    Traceback (most recent call last):
+    ...
+    gridlogic.errors.ImportRefused: this Pattern puzzle has more than one solution; every puzzle here has exactly one
 """
 
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Protocol, runtime_checkable
 from urllib.parse import quote, unquote_to_bytes
 
-from gridlogic.errors import InvalidParameters
-from gridlogic.params import check_seed, check_size, short_repr
+from gridlogic.errors import ImportRefused, InvalidParameters
+from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "GAMES", "Game", "GradeReport", "Option", "Problem", "Puzzle", "PuzzleSpec", "Version", "game_named", "parse_id",
-    "puzzle_from_id", "register",
+    "GAMES", "IMPORTED", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle",
+    "PuzzleSpec", "Version", "game_named", "parse_id", "puzzle_from_id", "register",
 ]
 
 MAX_ID_LENGTH = 1000  # an 80-unit seed of 4-byte characters is 960 characters percent-encoded
+IMPORTED = 0  # the version number of a puzzle brought from outside; "import" in its ID
+IMPORT_KIND = "import"
+IMPORT_SAFE = "-._~:/"  # what an imported puzzle's text keeps unencoded in its ID
+MAX_IMPORT_ID_LENGTH = 6000  # a 50x50 nonogram's Tatham ID is at most about 5,000 characters
 
 
 @dataclass(frozen=True)
@@ -128,7 +166,10 @@ class PuzzleSpec:
         return self.width if self.width == self.height else (self.width, self.height)
 
     @property
-    def id(self) -> str:
+    def board(self) -> str:
+        """The board's field of the ID: ``WxH`` and the letters of the options that are not the default."""
+        if self.version == IMPORTED:
+            return f"{self.width}x{self.height}"
         game = game_named(self.game)
         letters = "".join(
             option.letters[option.values.index(value)]
@@ -136,8 +177,24 @@ class PuzzleSpec:
             for name, value in self.options
             if name == option.name
         )
+        return f"{self.width}x{self.height}{letters}"
+
+    @property
+    def board_key(self) -> int | str:
+        """The board as batches file it: the side of a square without options, else :attr:`board`."""
+        board = self.board
+        return self.width if board == f"{self.width}x{self.width}" else board
+
+    @property
+    def id(self) -> str:
+        if self.version == IMPORTED:
+            imports = game_named(self.game).imports
+            if imports is None:
+                raise InvalidParameters(f"{self.game} imports no puzzles")
+            text = quote(self.seed.encode("utf-8", "surrogatepass"), safe=IMPORT_SAFE)
+            return f"{self.game}.{IMPORT_KIND}.{self.board}.{imports.format}.{text}"
         seed = quote(self.seed.encode("utf-8", "surrogatepass"), safe="-._~")
-        return f"{self.game}.{self.version}.{self.width}x{self.height}{letters}.{self.difficulty}.{seed}"
+        return f"{self.game}.{self.version}.{self.board}.{self.difficulty}.{seed}"
 
 
 @runtime_checkable
@@ -207,6 +264,84 @@ class GradeReport:
 
 
 @dataclass(frozen=True)
+class Imports:
+    """How a game plays puzzles brought from outside (see "Imported puzzles" in the module docstring).
+
+    ``format`` names the text an imported puzzle's ID carries; ``write(problem)`` gives that text,
+    one text per puzzle, and ``read(text)`` reads it back. ``puzzle(problem, solution)`` makes the
+    playable puzzle of a problem and its one solution (in the flat form of a verdict's solutions), or
+    raises :class:`~gridlogic.errors.ImportRefused` when there would be nothing to play (a board
+    solved already).
+    ``limits`` are the keywords of ``Game.solve`` that bound the proof of uniqueness, and
+    ``max_side`` the largest side imported, so that the proof stays within a few seconds.
+    """
+
+    format: str
+    write: Callable[[Problem], str]
+    read: Callable[[str], Problem]
+    puzzle: Callable[[Problem, Sequence[int]], Puzzle]
+    limits: Mapping[str, Any]
+    max_side: int
+
+    def limits_text(self) -> str:
+        """The limits in words, for refusals and help: ``5 s`` or ``5000 search nodes``."""
+        parts = [f"{self.limits['budget']:g} s"] if "budget" in self.limits else []
+        parts += [f"{self.limits['node_limit']} search nodes"] if "node_limit" in self.limits else []
+        return " and ".join(parts) or "no limit"
+
+
+class ImportedPuzzle(ABC):
+    """What every imported puzzle says of itself; each game's imported class is a frozen dataclass
+    deriving from this one, with the fields ``width``, ``height``, ``text`` (its text in the game's
+    import format), then whatever its game's ``check``, ``min_moves`` and renderers read.
+
+    It was not generated: its ``version`` is :data:`IMPORTED`, ``difficulty`` "any", ``level``
+    None, ``attempt`` 0, and its ``seed`` is its text (what its spec carries). Its JSON form is
+    ``{"id", "width", "height", "givens", "solution"}``.
+    """
+
+    game: ClassVar[str]
+    version: ClassVar[int] = IMPORTED
+    difficulty: ClassVar[str] = "any"
+    level: ClassVar[str | None] = None
+    attempt: ClassVar[int] = 0
+    width: int
+    height: int
+    text: str
+
+    @property
+    def seed(self) -> str:
+        return self.text
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, IMPORTED, self.width, self.height, "any", self.text)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def __repr__(self) -> str:
+        return f"<{self.game}.{type(self).__name__} {self.id}>"
+
+    @abstractmethod
+    def givens(self) -> dict[str, Any]:
+        """What the player is shown, as a generated puzzle of the game shows it."""
+
+    @abstractmethod
+    def solution(self) -> dict[str, Any]:
+        """The solver's one solution, in the form ``Game.check`` accepts as solved."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "width": self.width, "height": self.height, "givens": self.givens(),
+                "solution": self.solution()}
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's entry in the table: everything an adapter may use.
 
@@ -234,9 +369,13 @@ class Game:
     ``render_solution(problem, solution)``     that solution drawn as text
     ``grade(problem) -> GradeReport``          how hard it is, by the game's grader (None: no grader)
 
+    ``max_side`` is the widest or tallest board ``read`` and ``solve`` take: adapters refuse a larger
+    one before any work (a solver's time and memory grow with the board, and not gently).
     ``seconds_per_cell`` sets the par time of the score (see :mod:`gridlogic.scoring`);
     ``solve_options`` names which of ``budget``, ``node_limit`` and ``sat`` its solver takes,
-    with ``default_budget`` and ``default_node_limit``; ``formats`` names what ``read`` reads.
+    with ``default_budget`` and ``default_node_limit``; ``formats`` names what ``read`` reads;
+    ``imports`` says how it plays puzzles brought from outside (None: it plays none), and then
+    ``make``, ``verify`` and ``from_dict`` also take imported puzzles (see :func:`register`).
     """
 
     name: str
@@ -264,9 +403,11 @@ class Game:
     solve: Callable[..., Verdict]
     solution_form: Callable[[Problem, Sequence[int]], dict[str, Any]]
     render_solution: Callable[[Problem, Sequence[int]], str]
+    max_side: int
     solve_options: tuple[str, ...] = ("node_limit",)
     default_budget: float | None = None
     default_node_limit: int | None = None
+    imports: Imports | None = None
     grade: Callable[[Problem], GradeReport] | None = None
 
     @property
@@ -318,10 +459,36 @@ class Game:
         """The puzzle of these arguments (see :meth:`spec`); GenerationFailed if none can be made."""
         return self.make(self.spec(size, seed, difficulty, version=version, **options))
 
+    def board_of(self, key: object, version: object = None) -> tuple[int | tuple[int, int], dict[str, Any]]:
+        """The size and options a board key (:attr:`PuzzleSpec.board_key`: a side, or ``"7x5w"``) names."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            return key, {}
+        if not isinstance(key, str):
+            raise InvalidParameters(f"a board is a side or text like 7x5, not {short_repr(key)}")
+        return _parse_board_field(self.version(version), key, key)
+
     def problem(self, puzzle: Puzzle) -> Problem:
         """A generated puzzle's givens as a :class:`Problem`, for the solvers."""
         return Problem(self.name, puzzle.width, puzzle.height, puzzle.givens(), "gridlogic",
                        options=dict(puzzle.options))
+
+    def import_spec(self, problem: Problem) -> PuzzleSpec:
+        """The spec, and so the ID, of a puzzle brought from outside; ``make`` plays it (or refuses it).
+
+        InvalidParameters when this game imports no puzzles or the board is larger than it takes.
+        """
+        if self.imports is None:
+            raise InvalidParameters(f"{self.title} does not play puzzles brought from outside")
+        if problem.game != self.name:
+            raise InvalidParameters(f"a {problem.game} puzzle is not a {self.title} one")
+        side = self.imports.max_side
+        if problem.width > side or problem.height > side:
+            raise InvalidParameters(
+                f"a {problem.width}x{problem.height} {self.title} board is too large to play here; "
+                f"at most {side}x{side}"
+            )
+        return PuzzleSpec(self.name, IMPORTED, problem.width, problem.height, "any", self.imports.write(problem))
+
 
 
 def graded_level_of(data: dict[str, Any]) -> str | None:
@@ -335,11 +502,82 @@ GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` to :data:`GAMES`, kept in the order of ``Game.order`` (each game's ``__init__`` calls this)."""
+    """Add ``game`` to :data:`GAMES`, kept in the order of ``Game.order`` (each game's ``__init__`` calls this);
+    the record added is returned.
+
+    For a game that imports puzzles (``imports`` set), three of its callables also take the
+    imported kind here, so that every adapter reaches an imported puzzle the way it reaches a
+    generated one: ``make`` of an imported spec reads and solves it (:func:`make_imported`),
+    ``verify`` of an imported puzzle solves it again, ``from_dict`` reads an imported puzzle's
+    JSON. Anything else goes to the game's own function, unchanged.
+    """
+    if game.imports is not None:
+        game = replace(
+            game,
+            make=_or_imported(game.make),
+            verify=_verifying_imported(game.verify),
+            from_dict=_reading_imported(game.from_dict),
+        )
     everyone = sorted([*(g for g in GAMES.values() if g.name != game.name), game], key=lambda g: g.order)
     GAMES.clear()
     GAMES.update((g.name, g) for g in everyone)
     return game
+
+
+def _or_imported(generate: Callable[[PuzzleSpec], Puzzle]) -> Callable[[PuzzleSpec], Puzzle]:
+    def make(spec: PuzzleSpec) -> Puzzle:
+        return make_imported(spec) if spec.version == IMPORTED else generate(spec)
+    return make
+
+
+def _verifying_imported(verify: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    def verify_any(puzzle: Any) -> bool:
+        if not isinstance(puzzle, ImportedPuzzle):
+            return verify(puzzle)
+        try:
+            return make_imported(puzzle.spec) == puzzle
+        except ImportRefused:
+            return False
+    return verify_any
+
+
+def _reading_imported(from_dict: Callable[[object], Puzzle]) -> Callable[[object], Puzzle]:
+    def read(data: object) -> Puzzle:
+        if not (isinstance(data, dict) and "id" in data and "givens" in data):
+            return from_dict(data)
+        check_object(data, "an imported puzzle", ("id", "width", "height", "givens", "solution"))
+        spec = parse_id(data["id"])
+        if spec.version != IMPORTED:
+            raise InvalidParameters(f"{short_repr(data['id'])} is not an imported puzzle's ID")
+        puzzle = make_imported(spec)
+        if puzzle.to_dict() != data:
+            raise InvalidParameters(
+                f"this imported puzzle's fields are not those of its ID {short_repr(data['id'])}"
+            )
+        return puzzle
+    return read
+
+
+def make_imported(spec: PuzzleSpec) -> Puzzle:
+    """The puzzle an imported spec names: its text read, solved within the game's import limits.
+
+    :class:`~gridlogic.errors.ImportRefused` says why when the solver did not prove exactly one solution.
+    """
+    game = game_named(spec.game)
+    if game.imports is None:
+        raise InvalidParameters(f"{game.title} does not play puzzles brought from outside")
+    problem = game.imports.read(spec.seed)
+    verdict = game.solve(problem, **game.imports.limits)
+    if verdict.status == "unique":
+        return game.imports.puzzle(problem, verdict.solutions[0])
+    noun = game.solution_noun
+    reasons = {
+        "several": f"has more than one {noun}; every puzzle here has exactly one",
+        "none": f"has no {noun}",
+    }
+    reason = reasons.get(verdict.status, f"could not be proven to have exactly one {noun} within "
+                                         f"{game.imports.limits_text()}")
+    raise ImportRefused(f"this {game.title} puzzle {reason}")
 
 
 def game_named(name: object) -> Game:
@@ -356,9 +594,12 @@ def parse_id(text: object) -> PuzzleSpec:
     """The :class:`PuzzleSpec` a puzzle ID names (see the module docstring), checked like ``generate``'s arguments."""
     if not isinstance(text, str):
         raise InvalidParameters(f"a puzzle ID is text, not {type(text).__name__}")
-    if len(text) > MAX_ID_LENGTH:
-        raise InvalidParameters(f"a puzzle ID has at most {MAX_ID_LENGTH} characters; this one has {len(text)}")
     fields = text.strip().split(".", 4)
+    imported = len(fields) > 1 and fields[1] == IMPORT_KIND
+    longest = MAX_IMPORT_ID_LENGTH if imported else MAX_ID_LENGTH
+    if len(text) > longest:
+        kind = "an imported puzzle's ID" if imported else "a puzzle ID"
+        raise InvalidParameters(f"{kind} has at most {longest} characters; this one has {len(text)}")
     example = "signal.3.4x4.medium.notes-example"
     if len(fields) != 5:
         raise InvalidParameters(
@@ -366,30 +607,64 @@ def parse_id(text: object) -> PuzzleSpec:
         )
     name, version_text, size_text, difficulty, seed_text = fields
     game = game_named(name)
+    if imported:
+        return _parse_imported_id(text, game, size_text, difficulty, seed_text)
     if not version_text.isascii() or not version_text.isdigit() or len(version_text) > 4:
         raise InvalidParameters(f"puzzle ID {short_repr(text)}: version {short_repr(version_text)} is not a number")
     version = game.version(int(version_text))
-    size = _SIZE_FIELD.fullmatch(size_text)
-    if size is None:
-        raise InvalidParameters(
-            f"puzzle ID {short_repr(text)}: {short_repr(size_text)} is not a size like 5x5 (then option letters)"
-        )
-    options: dict[str, object] = {}
-    for letter in size.group(3):
-        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
-        if not matches or matches[0][0].name in options:
-            raise InvalidParameters(f"puzzle ID {short_repr(text)}: unknown or repeated option letter {letter!r}")
-        options[matches[0][0].name] = matches[0][1]
+    size, options = _parse_board_field(version, size_text, f"puzzle ID {short_repr(text)}")
     try:
         seed = unquote_to_bytes(seed_text).decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:
         raise InvalidParameters(f"puzzle ID {short_repr(text)}: its seed is not percent-encoded UTF-8") from None
+    return game.spec(size, seed, difficulty, version=version.number, **options)
+
+
+def _parse_board_field(version: Version, text: str, where: str) -> tuple[int | tuple[int, int], dict[str, Any]]:
+    """The size and options of an ID's board field (``5x5``, ``7x5w``); ``where`` names it in errors."""
+    size = _SIZE_FIELD.fullmatch(text)
+    if size is None:
+        raise InvalidParameters(f"{where}: {short_repr(text)} is not a size like 5x5 (then option letters)")
+    options: dict[str, Any] = {}
+    for letter in size.group(3):
+        matches = [(o, v) for o in version.options for v, code in zip(o.values, o.letters) if code == letter]
+        if not matches or matches[0][0].name in options:
+            raise InvalidParameters(f"{where}: unknown or repeated option letter {letter!r}")
+        options[matches[0][0].name] = matches[0][1]
     width, height = int(size.group(1)), int(size.group(2))
-    return game.spec((width, height) if width != height else width, seed, difficulty, version=version.number,
-                     **options)
+    return ((width, height) if width != height else width), options
+
+
+def _parse_imported_id(text: str, game: Game, size_text: str, format_text: str, encoded: str) -> PuzzleSpec:
+    """The spec of ``GAME.import.WxH.FORMAT.TEXT`` (see the module docstring), its text read and checked."""
+    where = f"puzzle ID {short_repr(text)}"
+    if game.imports is None:
+        raise InvalidParameters(f"{where}: {game.title} does not play puzzles brought from outside")
+    size = _SIZE_FIELD.fullmatch(size_text)
+    if size is None or size.group(3):
+        raise InvalidParameters(f"{where}: {short_repr(size_text)} is not a size like 5x5")
+    if format_text != game.imports.format:
+        raise InvalidParameters(
+            f"{where}: an imported {game.title} puzzle's text is in the {game.imports.format!r} format, "
+            f"not {short_repr(format_text)}"
+        )
+    try:
+        puzzle_text = unquote_to_bytes(encoded).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidParameters(f"{where}: its text is not percent-encoded UTF-8") from None
+    try:
+        problem = game.imports.read(puzzle_text)
+    except InvalidParameters as error:
+        raise InvalidParameters(f"{where}: {error}") from None
+    if f"{problem.width}x{problem.height}" != size_text:
+        raise InvalidParameters(f"{where}: its text is a {problem.width}x{problem.height} board, not {size_text}")
+    spec = game.import_spec(problem)
+    if spec.seed != puzzle_text:
+        raise InvalidParameters(f"{where}: its text is not written as gridlogic writes it; the ID is {spec.id}")
+    return spec
 
 
 def puzzle_from_id(text: object) -> Puzzle:
-    """The puzzle a puzzle ID names, generated again: ``puzzle_from_id(p.id).to_dict() == p.to_dict()``."""
+    """The puzzle a puzzle ID names, generated (or, imported, solved) again: ``puzzle_from_id(p.id).to_dict() == p.to_dict()``."""
     spec = parse_id(text)
     return GAMES[spec.game].make(spec)

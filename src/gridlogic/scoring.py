@@ -31,6 +31,20 @@ the number of filled cells; for Loop the length of the loop), and
 :func:`score_puzzle` asks it. Without it, moves are not scored (the
 breakdown says so).
 
+**What the page counts** (``static/play.js`` and each game's ``moveCost``;
+the score takes the counts as given):
+
+* a **move** is a change of the board towards an answer: a tile turned a
+  quarter (a half turn is two), a cell filled or emptied, a line drawn or
+  erased. Notes are free: a × mark (Pattern's "empty", Loop's "no line"),
+  and so are undo, redo and reset, which only walk the history. A painted
+  run of five cells is five moves; a run that only lays × marks is none.
+* a **check** counts when it found a mistake. Check compares the board with
+  the puzzle's one solution and marks what the solution does not have (a
+  filled cell, a drawn line, a link of two tiles) and × marks on what it
+  has; a check that finds nothing to mark is free, since it only tells the
+  player to go on, while one that finds a mistake saves the player from it.
+
 The formula. A revealed solution scores 0, rank "revealed". Otherwise a
 solved puzzle starts at 100 and loses
 
@@ -38,7 +52,7 @@ solved puzzle starts at 100 and loses
           (reached at three times the par); finishing within par loses nothing;
 * moves:  10 points for each ``min_moves`` worth of moves beyond the
           minimum, at most 20;
-* checks: 5 points for each use of Check, at most 20;
+* checks: 5 points for each check that found a mistake, at most 20;
 
 each part rounded half up to a whole point. The lowest score of a solved,
 unrevealed puzzle is therefore 10, and the breakdown's points always add
@@ -53,9 +67,11 @@ more moves or more checks never raise the score. The rank:
 
 Worked example (checked in ``tests/test_scoring.py``): a 10x10 Pattern
 (par 100 cells x 6 s = 10:00) with 55 filled cells, solved in 14:00 with 70
-moves and one check. Time: 4:00 over a par of 10:00 is 0.4 par lengths,
-0.4 x 25 = 10, so -10. Moves: 15 beyond 55 is 15/55 x 10 = 2.73, so -3.
-Checks: 1 x 5 = -5. Score 100 - 10 - 3 - 5 = 82, rank A.
+moves (fills and erasures; the 40 × marks and 6 undos made on the way are
+free) and three checks, of which one found a mistake. Time: 4:00 over a
+par of 10:00 is 0.4 par lengths, 0.4 x 25 = 10, so -10. Moves: 15 beyond 55
+is 15/55 x 10 = 2.73, so -3. Checks: the one that found a mistake, 1 x 5 =
+-5; the two that found none are free. Score 100 - 10 - 3 - 5 = 82, rank A.
 
 >>> result = score_play("pattern", 10, seconds=840, moves=70, checks=1,
 ...                     revealed=False, min_moves=55)
@@ -65,10 +81,11 @@ Checks: 1 x 5 = -5. Score 100 - 10 - 3 - 5 = 82, rank A.
 [('solved', 100), ('time', -10), ('moves', -3), ('checks', -5)]
 >>> result.breakdown[1].explanation
 'time 14:00 vs par 10:00: -10 (-25 per par length over par, at most -50)'
+>>> result.breakdown[3].explanation
+'checks that found a mistake 1: -5 (-5 each, at most -20; a check that finds none is free)'
 
 What the score is not: a measure of skill across games, or of how hard a
-puzzle felt. Moves also count marks a player uses as notes (Pattern's ×,
-Loop's ×), so a careful player who marks a lot loses a few points there.
+puzzle felt.
 """
 
 from __future__ import annotations
@@ -246,7 +263,11 @@ def score_play(
     revealed: bool,
     min_moves: int | None = None,
 ) -> ScoreResult:
-    """Score one finished play of a puzzle (see the module docstring for the formula)."""
+    """Score one finished play of a puzzle (see the module docstring for the formula).
+
+    ``moves`` counts the changes towards an answer (notes, undo, redo and reset free) and
+    ``checks`` the checks that found a mistake, as the module docstring says the page counts them.
+    """
     _check_puzzle(game, size, difficulty)
     elapsed = _check_seconds(seconds)
     moves = check_int(moves, "moves", 0)
@@ -292,8 +313,8 @@ def score_play(
     check_part = ScorePart(
         "checks",
         check_points,
-        f"checks used {checks}: {check_points:+d} "
-        f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY})",
+        f"checks that found a mistake {checks}: {check_points:+d} "
+        f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY}; a check that finds none is free)",
     )
 
     parts = (start, time_part, move_part, check_part)

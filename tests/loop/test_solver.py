@@ -3,8 +3,9 @@ import random
 import pytest
 
 from gridlogic import InvalidParameters, loop
-from gridlogic.loop.board import inside_of_loop
-from gridlogic.loop.solver import EASY, EXAMPLES, HARD, LINE, MEDIUM, Engine, deduce, solve_grid
+from gridlogic.loop.board import LINE, inside_of_loop
+from gridlogic.loop.engine import THREES_RULE, Engine
+from gridlogic.loop.solver import EASY, EXAMPLES, HARD, MEDIUM, deduce, solve_grid
 
 
 def _random_clue_sets(checkers, w, h, count, seed):
@@ -92,10 +93,10 @@ def test_threes_example_draws_both_far_sides_and_the_shared_side():
     w, h, clues = EXAMPLES["threes"]
     engine = Engine(list(clues), w, h)
     assert engine.propagate(MEDIUM)
-    assert engine.counts[4] > 0  # "threes"
+    assert engine.rule_counts[THREES_RULE] > 0
     g = loop.grid(w, h)
     for e in (g.vertical(0, 1), g.vertical(0, 2), g.vertical(0, 3)):
-        assert engine.st[e] == LINE
+        assert engine.edge_state[e] == LINE
     assert "| 3 | 3 |" in loop.board_text(list(clues), w, h, engine.edges())
 
 
@@ -116,22 +117,33 @@ def test_trial_example_needs_hard(checkers):
 def test_colour_example_is_finished_by_colouring(checkers):
     w, h, clues = EXAMPLES["colour"]
     plain = Engine(list(clues), w, h)
-    assert plain.propagate(MEDIUM) and plain.unknown_left == 26
+    assert plain.propagate(MEDIUM) and plain.unknown_edge_count == 26
     result = deduce(list(clues), w, h, HARD)
     assert result.status == "solved" and result.counts["colour"] > 0 and result.counts["trial"] == 0
     (region,) = checkers.matching(list(clues), w, h)
     assert tuple(inside_of_loop(result.edges, w, h)) == region
 
 
-def test_colour_classes_are_undone_with_the_trail():
-    w, h, clues = EXAMPLES["colour"]
-    engine = Engine(list(clues), w, h, colour=True)
-    before = (list(engine.uf_parent), list(engine.uf_parity), list(engine.uf_size), list(engine.uf_next))
-    mark = engine.mark()
-    assert engine.propagate(MEDIUM) and engine.unknown_left == 0
-    engine.undo(mark)
-    assert (engine.uf_parent, engine.uf_parity, engine.uf_size, engine.uf_next) == before
-    assert engine.unknown_left == engine.g.edge_count
+def test_solver_docstring_example():
+    import doctest
+
+    from gridlogic.loop import solver
+
+    failures, tried = doctest.testmod(solver, verbose=False)
+    assert tried >= 4 and failures == 0
+
+
+def test_solutions_are_edge_tuples_in_a_shared_frozen_result():
+    import dataclasses
+
+    from gridlogic import verdict
+
+    w, h, clues = EXAMPLES["corner"]
+    result = solve_grid(list(clues), w, h)
+    assert isinstance(result, verdict.SolveResult) and result.unique
+    assert result.solutions == (tuple(loop.loop_of_region([1, 0, 1, 0], w, h)),)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.nodes = 0
 
 
 # ---------------------------------------------------------------- budgets and the square form
@@ -140,12 +152,12 @@ def _hard_by_hand(clues, w, h):
     engine = Engine(clues, w, h, colour=True)
     ok = engine.propagate(MEDIUM)
     trials = 0
-    while ok and engine.unknown_left and engine.closed_at < 0:
+    while ok and engine.unknown_edge_count and engine.loop_closed_at < 0:
         ok = engine.trial()
         trials += 1
-        if not engine.progress:
+        if not engine.trial_progress:
             break
-    return ok, engine.edges(), engine.counts, trials
+    return ok, engine.edges(), engine.rule_counts, trials
 
 
 def test_hard_deduce_runs_trial_rounds_until_nothing_changes(checkers):

@@ -10,32 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from page_helpers import TIMEOUT, api, edge_centre, open_puzzle, pattern_cell, rotations_clockwise
 from playwright.sync_api import Page, expect
 from web_helpers import failing_signal_case, game_or_skip
-
-TIMEOUT = 15_000
-
-
-def rotations_clockwise(given: int, answer: int) -> int:
-    mask = given
-    for turns in range(4):
-        if mask == answer:
-            return turns
-        mask = ((mask << 1) & 15) | (mask >> 3)
-    raise AssertionError(f"{answer} is not a rotation of {given}")
-
-
-def api(page: Page, url: str) -> dict:
-    answer = page.request.get(url)
-    assert answer.ok, answer.text()
-    return answer.json()
-
-
-def open_puzzle(page: Page, server_url: str, game: str, size: int, seed: str,
-                difficulty: str = "any") -> None:
-    page.goto(f"{server_url}/?game={game}&size={size}&difficulty={difficulty}&seed={seed}")
-    expect(page.locator("#status")).to_contain_text(f"“{seed}”", timeout=TIMEOUT)
-    expect(page.locator(f'#board[data-game="{game}"]')).to_be_visible()
 
 
 def expect_result_card(page: Page) -> None:
@@ -45,6 +22,7 @@ def expect_result_card(page: Page) -> None:
     expect(card.locator("#result-score")).to_have_text(re.compile(r"^\d{1,3}$"))
     expect(card.locator("#result-rank")).to_have_text(re.compile(r"^[SABCD] · \w"))
     expect(card.locator("#result-best")).to_contain_text("New best time!")
+    expect(card.locator(".rule")).to_contain_text("a check that finds none is free")
 
 
 def tile_labels(page: Page) -> list[str]:
@@ -68,14 +46,14 @@ def test_signal_played_to_the_end_with_clicks(page, server_url, artifacts):
                 tile.click()
             expected_moves += turns
         if i == 12:
-            page.screenshot(path=artifacts / "signal-desktop-playing.png", full_page=True)
+            page.screenshot(path=artifacts / "signal-desktop-playing.png")
     expect_result_card(page)
     expect(page.locator("#result-moves")).to_have_text(str(expected_moves))
     expect(page.locator(".signal-grid")).to_have_class(re.compile(r"\bcomplete\b"))
     assert page.locator(".tile.lit").count() == 25
     best = page.evaluate("localStorage.getItem('gridlogic.best.signal.5.any')")
     assert best is not None and float(best) >= 0
-    page.screenshot(path=artifacts / "signal-desktop-solved.png", full_page=True)
+    page.screenshot(path=artifacts / "signal-desktop-solved.png")
 
 
 def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_url, artifacts):
@@ -83,14 +61,11 @@ def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_ur
     open_puzzle(page, server_url, "pattern", 8, "browser-pattern")
     cells = api(page, f"{server_url}/api/pattern/solution?size=8&seed=browser-pattern")["cells"]
     n = 8
-
-    def cell(i: int):
-        return page.locator(f'.pattern-grid .cell[data-index="{i}"]')
-
     empty = cells.index(0)
-    cell(empty).click(button="right")
-    expect(cell(empty)).to_have_class(re.compile(r"\bmarked\b"))
-    expect(cell(empty)).to_have_text("×")
+    pattern_cell(page, empty).click(button="right")
+    expect(pattern_cell(page, empty)).to_have_class(re.compile(r"\bmarked\b"))
+    expect(pattern_cell(page, empty)).to_have_text("×")
+    expect(page.locator("#moves")).to_have_text("0")  # a mark is a note: free
     # The longest run of the first row that has one, painted by a drag.
     row = next(r for r in range(n) if sum(cells[r * n:(r + 1) * n]) >= 2)
     start = next(c for c in range(n) if cells[row * n + c])
@@ -99,27 +74,23 @@ def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_ur
         end += 1
     painted = set(range(row * n + start, row * n + end + 1))
     if len(painted) > 1:
-        first, last = cell(row * n + start).bounding_box(), cell(row * n + end).bounding_box()
+        first, last = pattern_cell(page, row * n + start).bounding_box(), pattern_cell(page, row * n + end).bounding_box()
         page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
         page.mouse.down()
         page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=6)
         page.mouse.up()
         for i in painted:
-            expect(cell(i)).to_have_class(re.compile(r"\bfilled\b"))
+            expect(pattern_cell(page, i)).to_have_class(re.compile(r"\bfilled\b"))
     clue = page.locator(".clue.row").nth(row)
     for i, value in enumerate(cells):
         if value and i not in painted:
-            cell(i).click()
+            pattern_cell(page, i).click()
         if i == n * n // 2:
-            page.screenshot(path=artifacts / "pattern-desktop-playing.png", full_page=True)
-    expect(clue).to_have_class(re.compile(r"\bdone\b"))  # a satisfied line's clue is dimmed
+            page.screenshot(path=artifacts / "pattern-desktop-playing.png")
+    expect(clue).to_have_class(re.compile(r"\bdone\b"))  # a satisfied line's clue gets a tick
     expect_result_card(page)
-    page.screenshot(path=artifacts / "pattern-desktop-solved.png", full_page=True)
-
-
-def edge_centre(page: Page, kind: str, index: int) -> tuple[float, float]:
-    box = page.locator(f'[data-edge="{kind}{index}"] .hit').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    expect(page.locator("#result-moves")).to_have_text(str(sum(cells)))
+    page.screenshot(path=artifacts / "pattern-desktop-solved.png")
 
 
 def test_loop_played_to_the_end_with_clicks(page, server_url, artifacts):
@@ -127,46 +98,45 @@ def test_loop_played_to_the_end_with_clicks(page, server_url, artifacts):
     open_puzzle(page, server_url, "loop", 5, "browser-loop")
     solution = api(page, f"{server_url}/api/loop/solution?size=5&seed=browser-loop")
     off = solution["horizontal"].index(0)
-    page.mouse.click(*edge_centre(page, "h", off), button="right")
-    expect(page.locator(f'[data-edge="h{off}"]')).to_have_class(re.compile(r"\bcrossed\b"))
-    lines = [("h", i) for i, v in enumerate(solution["horizontal"]) if v]
-    lines += [("v", i) for i, v in enumerate(solution["vertical"]) if v]
-    for k, (kind, index) in enumerate(lines):
-        page.mouse.click(*edge_centre(page, kind, index))
+    page.mouse.click(*edge_centre(page, f"h{off}"), button="right")
+    expect(page.locator(f'.edge[data-edge="h{off}"]')).to_have_class(re.compile(r"\bcrossed\b"))
+    lines = [f"h{i}" for i, v in enumerate(solution["horizontal"]) if v]
+    lines += [f"v{i}" for i, v in enumerate(solution["vertical"]) if v]
+    for k, key in enumerate(lines):
+        page.mouse.click(*edge_centre(page, key))
         if k == len(lines) // 2:
-            page.screenshot(path=artifacts / "loop-desktop-playing.png", full_page=True)
+            page.screenshot(path=artifacts / "loop-desktop-playing.png")
     expect(page.locator(".loop-board")).to_have_class(re.compile(r"\bcomplete\b"))
     expect_result_card(page)
-    expect(page.locator("#result-moves")).to_have_text(str(len(lines) + 1))
-    page.screenshot(path=artifacts / "loop-desktop-solved.png", full_page=True)
+    expect(page.locator("#result-moves")).to_have_text(str(len(lines)))  # the × was free
+    page.screenshot(path=artifacts / "loop-desktop-solved.png")
 
 
 def test_loop_clues_show_met_and_exceeded(page, server_url):
     game_or_skip("loop")
     open_puzzle(page, server_url, "loop", 5, "browser-loop-clues")
     clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=browser-loop-clues")["clues"]
-    i = next(i for i, k in enumerate(clues) if k is not None and k < 4 and k > 0)
+    i = next(i for i, k in enumerate(clues) if k is not None and 0 < k < 4)
     r, c = divmod(i, 5)
-    sides = [("h", r * 5 + c), ("h", (r + 1) * 5 + c), ("v", r * 6 + c), ("v", r * 6 + c + 1)]
+    sides = [f"h{r * 5 + c}", f"h{(r + 1) * 5 + c}", f"v{r * 6 + c}", f"v{r * 6 + c + 1}"]
     group = page.locator(".loop-board .clue").nth(sum(k is not None for k in clues[:i]))
-    for kind, index in sides[:clues[i]]:
-        page.mouse.click(*edge_centre(page, kind, index))
+    for key in sides[:clues[i]]:
+        page.mouse.click(*edge_centre(page, key))
     expect(group).to_have_class(re.compile(r"\bmet\b"))
     expect(group.locator("title")).to_have_text(f"{clues[i]} (met)")
-    page.mouse.click(*edge_centre(page, *sides[clues[i]]))
+    page.mouse.click(*edge_centre(page, sides[clues[i]]))
     expect(group).to_have_class(re.compile(r"\bover\b"))
     expect(group).not_to_have_class(re.compile(r"\bmet\b"))
     expect(group.locator("title")).to_have_text(f"{clues[i]} (too many)")
 
 
-def test_generation_failure_shows_the_message_and_keeps_the_board(page, server_url, artifacts):
+def test_generation_failure_keeps_the_board_and_the_settings_that_describe_it(page, server_url, artifacts):
     game_or_skip("signal")
     size, seed, difficulty = failing_signal_case()
     open_puzzle(page, server_url, "signal", size, "keep-me")
     page.locator('.tile[data-index="0"]').click()
     before = tile_labels(page)
-    refused = page.request.get(f"{server_url}/api/signal/puzzle?size={size}&seed={seed}"
-                               f"&difficulty={difficulty}")
+    refused = page.request.get(f"{server_url}/api/signal/puzzle?size={size}&seed={seed}&difficulty={difficulty}")
     assert refused.status == 422
     page.fill("#seed", seed)
     page.select_option("#difficulty", difficulty)
@@ -175,9 +145,13 @@ def test_generation_failure_shows_the_message_and_keeps_the_board(page, server_u
     assert tile_labels(page) == before
     assert page.locator("#moves").inner_text() == "1"
     assert "seed=keep-me" in page.locator("#share").get_attribute("href")
+    # The form shows the board's settings again, not the ones that failed.
+    assert page.locator("#difficulty").input_value() == "any"
+    assert page.locator("#seed").input_value() == "keep-me"
+    assert page.locator("#size").input_value() == str(size)
     page.locator('.tile[data-index="1"]').click()  # the kept board is still playable
     expect(page.locator("#moves")).to_have_text("2")
-    page.screenshot(path=artifacts / "signal-generation-failed.png", full_page=True)
+    page.screenshot(path=artifacts / "signal-generation-failed.png")
 
 
 def test_share_link_reopens_the_same_puzzle(page, browser, server_url):
@@ -192,7 +166,7 @@ def test_share_link_reopens_the_same_puzzle(page, browser, server_url):
     assert page.evaluate("navigator.clipboard.readText()") == href
     assert page.locator("#moves").inner_text() == "1"
     assert href.startswith(server_url)
-    assert all(part in href for part in ("game=signal", "size=6", "difficulty=easy", "seed=to-share"))
+    assert all(part in href for part in ("game=signal", "size=6", "difficulty=easy", "version=3", "seed=to-share"))
     other = browser.new_context().new_page()
     try:
         other.goto(href)
@@ -201,6 +175,23 @@ def test_share_link_reopens_the_same_puzzle(page, browser, server_url):
         assert other.locator("#size").input_value() == "6"
         assert other.locator("#difficulty").input_value() == "easy"
         assert other.locator("#seed").input_value() == "to-share"
+    finally:
+        other.context.close()
+
+
+def test_an_old_link_without_a_version_opens_the_puzzle_it_always_named(page, browser, server_url):
+    game_or_skip("signal")
+    page.goto(f"{server_url}/?game=signal&size=5&seed=old-link&difficulty=hard")
+    expect(page.locator("#status")).to_contain_text("“old-link”", timeout=TIMEOUT)
+    unversioned = api(page, f"{server_url}/api/signal/puzzle?size=5&seed=old-link&difficulty=hard")
+    games = api(page, f"{server_url}/api/games")["games"]
+    assert unversioned["version"] == next(g for g in games if g["name"] == "signal")["unversioned"]
+    assert f"version={unversioned['version']}" in page.url  # the puzzle's own link now names it
+    other = browser.new_context().new_page()
+    try:
+        other.goto(f"{server_url}/?id={unversioned['id']}")
+        expect(other.locator("#status")).to_contain_text("“old-link”", timeout=TIMEOUT)
+        assert tile_labels(other) == tile_labels(page)
     finally:
         other.context.close()
 
@@ -218,7 +209,7 @@ def test_signal_is_playable_with_the_keyboard_alone(page, server_url, artifacts)
     else:
         pytest.fail("Tab never reached the board")
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert re.fullmatch(r"Row 3, column 3: connects [a-z, ]+, centre tile, (lit|not lit)\. "
+    assert re.fullmatch(r"Row 3, column 3: connects [a-z, ]+, centre tile, (lit|not lit)(, [a-z ]+)*\. "
                         r"Activate to rotate it right \(clockwise\)\.", label), label
     row, col = 2, 2  # the centre tile has the board's one tab stop
     for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
@@ -236,10 +227,10 @@ def test_signal_is_playable_with_the_keyboard_alone(page, server_url, artifacts)
             for k in range(turns):
                 page.keyboard.press("Enter" if k % 2 == 0 else "Space")
     expect_result_card(page)
-    page.screenshot(path=artifacts / "signal-keyboard-solved.png", full_page=True)
+    page.screenshot(path=artifacts / "signal-keyboard-solved.png")
 
 
-def test_undo_redo_reset_and_reveal(page, server_url):
+def test_undo_redo_and_reset_are_free_and_reveal_scores_nothing(page, server_url, artifacts):
     game_or_skip("signal")
     open_puzzle(page, server_url, "signal", 4, "history")
     start = tile_labels(page)
@@ -253,14 +244,13 @@ def test_undo_redo_reset_and_reveal(page, server_url):
     assert tile_labels(page) == turned
     page.click("#reset")
     assert tile_labels(page) == start
-    expect(page.locator("#moves")).to_have_text("4")
-    page.click("#check")
-    expect(page.locator("#status")).to_contain_text("Not yet")
+    expect(page.locator("#moves")).to_have_text("1")
     page.click("#reveal")
     card = page.locator("#result")
     expect(card).to_be_visible(timeout=TIMEOUT)
     expect(card.locator("#result-title")).to_have_text("Solution revealed")
     expect(card.locator("#result-score")).to_have_text("0")
+    page.screenshot(path=artifacts / "result-card-revealed.png")
     assert page.evaluate("localStorage.getItem('gridlogic.best.signal.4.any')") is None
 
 
@@ -277,7 +267,8 @@ def test_japanese_switch(page, server_url, artifacts):
     expect(page.locator("#status")).to_contain_text("シード「nihongo」")
     assert "押すと右回転" in page.locator('.tile[data-index="0"]').get_attribute("aria-label")
     assert page.locator("#size option").first.inner_text() == "4×4"
-    page.screenshot(path=artifacts / "signal-desktop-ja.png", full_page=True)
+    assert page.locator("#lang span").get_attribute("lang") == "en"
+    page.screenshot(path=artifacts / "signal-desktop-ja.png")
     page.reload()  # the choice is remembered
     expect(page.locator("#new")).to_have_text("新しい問題", timeout=TIMEOUT)
     page.click("#lang")
@@ -314,59 +305,66 @@ def test_a_360_pixel_touch_screen(phone, server_url, artifacts, game, size):
         assert tile.get_attribute("aria-label") != before
         box = phone.locator('.tile[data-index="7"]').bounding_box()
     elif game == "pattern":
-        cell = phone.locator('.pattern-grid .cell[data-index="0"]')
+        cell = pattern_cell(phone, 0)
         cell.tap()
         expect(cell).to_have_class(re.compile(r"\bfilled\b"))
         phone.locator('[data-tool="mark"]').tap()
-        phone.locator('.pattern-grid .cell[data-index="1"]').tap()
-        expect(phone.locator('.pattern-grid .cell[data-index="1"]')).to_have_class(re.compile(r"\bmarked\b"))
-        box = phone.locator('.pattern-grid .cell[data-index="12"]').bounding_box()
+        pattern_cell(phone, 1).tap()
+        expect(pattern_cell(phone, 1)).to_have_class(re.compile(r"\bmarked\b"))
+        box = pattern_cell(phone, 12).bounding_box()
     else:
-        hit = phone.locator('[data-edge="h0"] .hit').bounding_box()
+        hit = phone.locator('.edge[data-edge="h0"] .hit').bounding_box()
         # A finger lands a third of a cell below the line and still gets it.
         cell_height = phone.locator(".loop-board").bounding_box()["height"] / (size + 1)
         phone.touchscreen.tap(hit["x"] + hit["width"] / 2, hit["y"] + cell_height / 3)
-        expect(phone.locator('[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
-        box = phone.locator('[data-edge="h20"] .hit').bounding_box()
+        expect(phone.locator('.edge[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
+        box = phone.locator('.edge[data-edge="h20"] .hit').bounding_box()
     moves = phone.locator("#moves").inner_text()
     _swipe(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 80)
     phone.wait_for_timeout(100)
     assert phone.locator("#moves").inner_text() == moves
-    phone.screenshot(path=artifacts / f"{game}-360px.png", full_page=True)
+    phone.screenshot(path=artifacts / f"{game}-360px.png")
 
 
 def test_pattern_keyboard_play(page, server_url):
     game_or_skip("pattern")
     open_puzzle(page, server_url, "pattern", 5, "pattern-keys")
-    first = page.locator('.pattern-grid .cell[data-index="0"]')
+    first = pattern_cell(page, 0)
     first.focus()
     page.keyboard.press("Enter")
     expect(first).to_have_class(re.compile(r"\bfilled\b"))
     page.keyboard.press("ArrowRight")
     page.keyboard.press("x")
-    second = page.locator('.pattern-grid .cell[data-index="1"]')
+    second = pattern_cell(page, 1)
     expect(second).to_have_class(re.compile(r"\bmarked\b"))
     assert second.get_attribute("aria-label") == "Row 1, column 2: marked empty"
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")
-    expect(page.locator('.pattern-grid .cell[data-index="6"]')).to_have_class(re.compile(r"\bfilled\b"))
+    expect(pattern_cell(page, 6)).to_have_class(re.compile(r"\bfilled\b"))
     page.keyboard.press("Control+z")
-    expect(page.locator('.pattern-grid .cell[data-index="6"]')).not_to_have_class(re.compile(r"\bfilled\b"))
-    expect(page.locator("#moves")).to_have_text("4")
+    expect(pattern_cell(page, 6)).not_to_have_class(re.compile(r"\bfilled\b"))
+    expect(page.locator("#moves")).to_have_text("2")  # two fills; the mark and the undo are free
 
 
-def test_loop_keyboard_draws_from_the_cursor(page, server_url):
+def test_loop_keyboard_draws_from_the_cursor_and_says_what_is_there(page, server_url):
     game_or_skip("loop")
     open_puzzle(page, server_url, "loop", 5, "loop-keys")
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=loop-keys")["clues"]
     page.locator(".loop-board").focus()
     page.keyboard.press("Shift+ArrowRight")   # line from dot (0,0) to (0,1)
     page.keyboard.press("Shift+ArrowDown")    # line from (0,1) to (1,1)
     page.keyboard.press("Control+ArrowRight")  # × on the edge from (1,1) to (1,2), cursor stays
-    expect(page.locator('[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
-    expect(page.locator('[data-edge="v1"]')).to_have_class(re.compile(r"\bline\b"))
-    expect(page.locator('[data-edge="h6"]')).to_have_class(re.compile(r"\bcrossed\b"))
+    expect(page.locator('.edge[data-edge="h0"]')).to_have_class(re.compile(r"\bline\b"))
+    expect(page.locator('.edge[data-edge="v1"]')).to_have_class(re.compile(r"\bline\b"))
+    expect(page.locator('.edge[data-edge="h6"]')).to_have_class(re.compile(r"\bcrossed\b"))
     label = page.locator(".loop-board").get_attribute("aria-label")
-    assert "row 2, column 2" in label and "Lines from this dot: up." in label
+    assert "Dot at row 2, column 2." in label and "up: line." in label and "right: × no line." in label
+    # The four cells around the dot, each with its number (or none) and its lines so far.
+    for where, cell in (("up-left", 0), ("up-right", 1), ("down-left", 5), ("down-right", 6)):
+        k = clues[cell]
+        assert (f"{where} no number" if k is None else f"{where} {k} with ") in label, (where, label)
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".loop-wrap .sr-only[aria-live]")).to_contain_text("Dot at row 3, column 2.")
 
 
 def test_loop_mouse_drag_draws_and_erases_a_run(page, server_url):
@@ -384,9 +382,9 @@ def test_loop_mouse_drag_draws_and_erases_a_run(page, server_url):
         page.mouse.move(*end, steps=12)
         page.mouse.up()
     line = re.compile(r"\bline\b")
-    expect(page.locator('[data-edge="h0"]')).to_have_class(line)
+    expect(page.locator('.edge[data-edge="h0"]')).to_have_class(line)
     for index in (1, 2):
-        expect(page.locator(f'[data-edge="h{index}"]')).not_to_have_class(line)
+        expect(page.locator(f'.edge[data-edge="h{index}"]')).not_to_have_class(line)
     expect(page.locator("#moves")).to_have_text("5")  # three drawn, then two erased
     page.click("#undo")
-    expect(page.locator('[data-edge="h2"]')).to_have_class(re.compile(r"\bline\b"))
+    expect(page.locator('.edge[data-edge="h2"]')).to_have_class(re.compile(r"\bline\b"))

@@ -40,11 +40,12 @@ class ChunkOutcome:
 
 
 def generate_chunk(
-    game_name: str, size: int, difficulty: str, seeds: Sequence[tuple[int, str]], version: int | None = None
+    game_name: str, size: int | str, difficulty: str, seeds: Sequence[tuple[int, str]], version: int | None = None
 ) -> ChunkOutcome:
-    """Generate the puzzles of ``seeds`` (pairs of index and seed), one after another."""
+    """Generate the puzzles of ``seeds`` (pairs of index and seed) on board ``size`` (a board key), one after another."""
     game = game_named(game_name)
     version = game.latest if version is None else version
+    board, options = game.board_of(size, version)
     outcomes = []
     for index, seed in seeds:
         start = time.perf_counter()
@@ -52,7 +53,7 @@ def generate_chunk(
         failure: str | None = None
         level: str | None = None
         try:
-            made = game.generate(size, seed, difficulty, version=version)
+            made = game.generate(board, seed, difficulty, version=version, **options)
             puzzle, level = made.to_dict(), made.level
         except GenerationFailed as error:
             failure = str(error) or type(error).__name__

@@ -61,7 +61,7 @@ class BatchSpec:
     seeds ``seed_prefix-i`` (``version`` None: the game's latest)."""
 
     game: str
-    size: int
+    size: int | str  # the board key: a square's side, or a puzzle ID's board field such as "7x5w"
     difficulty: str
     count: int
     seed_prefix: str
@@ -88,11 +88,15 @@ def default_seed_prefix(today: datetime.date | None = None) -> str:
 
 
 def check_request(
-    game_name: str, size: int, difficulty: str, count: int, seed_prefix: str | None, version: int | None = None
+    game_name: str, size: int | str, difficulty: str, count: int, seed_prefix: str | None, version: int | None = None
 ) -> Game:
-    """The game, after checking every argument of a batch as ``generate`` would; InvalidParameters otherwise."""
+    """The game, after checking every argument of a batch as ``generate`` would; InvalidParameters otherwise.
+
+    ``size`` is a board key (:attr:`gridlogic.game.PuzzleSpec.board_key`): a side, or ``"7x5w"``.
+    """
     game = game_named(game_name)
-    game.spec(size, "", difficulty, version=version)
+    board, options = game.board_of(size, version)
+    game.spec(board, "", difficulty, version=version, **options)
     check_int(count, "count", 1)
     if seed_prefix is not None:
         check_seed_prefix(seed_prefix, count)

@@ -45,16 +45,18 @@ class RecordCheck:
 
 
 def verify_chunk(
-    game_name: str, size: int, difficulty: str, records: Sequence[StoredRecord], version: int | None = None
+    game_name: str, size: int | str, difficulty: str, records: Sequence[StoredRecord], version: int | None = None
 ) -> list[RecordCheck]:
     """Regenerate each record from its seed and compare; re-solve each stored puzzle from scratch."""
     game = game_named(game_name)
+    board, options = game.board_of(size, version)
     checks = []
     for record in records:
         start = time.perf_counter()
         problems: list[str] = []
         try:
-            fresh: dict[str, Any] | None = game.generate(size, record.seed, difficulty, version=version).to_dict()
+            made = game.generate(board, record.seed, difficulty, version=version, **options)
+            fresh: dict[str, Any] | None = made.to_dict()
             fresh_failure = None
         except GenerationFailed as error:
             fresh, fresh_failure = None, str(error) or type(error).__name__

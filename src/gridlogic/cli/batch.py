@@ -11,6 +11,7 @@ import shlex
 import sys
 
 import gridlogic.batch as batching
+from gridlogic.cli.games import add_board_arguments, board_arguments
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, game_named
 
@@ -28,7 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of {', '.join(GAMES)}")
-    parser.add_argument("--size", type=int, metavar="N", help="board size (one the game offers)")
+    add_board_arguments(parser, list(GAMES.values()), "board side (one the game offers)")
     parser.add_argument("--difficulty", metavar="D", help="a difficulty the game offers (any for all)")
     parser.add_argument("--count", type=int, metavar="K", help="how many seeds the batch has")
     parser.add_argument("--version", type=int, metavar="V", help="generator version (default: the game's latest)")
@@ -55,8 +56,10 @@ def run(args: argparse.Namespace) -> int:
 def generate(args: argparse.Namespace) -> int:
     if args.game is None:
         raise InvalidParameters(f"name a GAME ({', '.join(GAMES)}), or give --verify FILE")
-    chosen = game_named(args.game).version(args.version)
-    for option, value in (("--size", args.size), ("--difficulty", args.difficulty), ("--count", args.count)):
+    game = game_named(args.game)
+    chosen = game.version(args.version)
+    size, options = board_arguments(game, chosen.number, args)
+    for option, value in (("--size", size), ("--difficulty", args.difficulty), ("--count", args.count)):
         if value is None:
             allowed = {
                 "--size": "the sizes of {} are " + chosen.sizes_text(),
@@ -64,7 +67,8 @@ def generate(args: argparse.Namespace) -> int:
                 "--count": "how many puzzles {} should generate",
             }[option].format(args.game)
             raise InvalidParameters(f"{option} is required; {allowed}")
-    batching.check_request(args.game, args.size, args.difficulty, args.count, args.seed_prefix, chosen.number)
+    board = game.spec(size, "", args.difficulty, version=chosen.number, **options).board_key
+    batching.check_request(args.game, board, args.difficulty, args.count, args.seed_prefix, chosen.number)
     choice = batching.parse_executor(args.executor)
     batching.check_jobs(args.jobs)
     version = chosen.number
@@ -73,14 +77,14 @@ def generate(args: argparse.Namespace) -> int:
     fresh_prefix = batching.default_seed_prefix()
     if args.out is None:
         prefix = args.seed_prefix if prefix_given else fresh_prefix
-        out = f"{args.game}-{args.size}-{args.difficulty}-{prefix}.jsonl"
+        out = f"{args.game}-{board}-{args.difficulty}-{prefix}.jsonl"
     else:
         out = args.out
-    store = batching.open_store(out, args.game, args.size, args.difficulty, version, args.seed_prefix)
+    store = batching.open_store(out, args.game, board, args.difficulty, version, args.seed_prefix)
     try:
         prefix = store.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
         batching.check_seed_prefix(prefix, args.count)
-        spec = batching.BatchSpec(args.game, args.size, args.difficulty, args.count, prefix, version)
+        spec = batching.BatchSpec(args.game, board, args.difficulty, args.count, prefix, version)
         already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
         for note in store.notes:
             print(f"note: {note}", flush=True)
@@ -95,7 +99,8 @@ def generate(args: argparse.Namespace) -> int:
                 print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
             if not prefix_given and not already:
                 resume = (
-                    f"gridlogic batch {spec.game} --version {version} --size {spec.size} --difficulty {spec.difficulty} "
+                    f"gridlogic batch {spec.game} --version {version} {_board_flags(size, options)} "
+                    f"--difficulty {spec.difficulty} "
                     f"--count {spec.count} --seed-prefix {shlex.quote(prefix)} --out {shlex.quote(out)}"
                 )
                 print(f"if interrupted, resume with: {resume}")
@@ -112,6 +117,15 @@ def generate(args: argparse.Namespace) -> int:
         )
         return 130
     return 0
+
+
+def _board_flags(size: int | tuple[int, int], options: dict[str, object]) -> str:
+    """The command-line flags that ask for ``size`` and ``options`` again."""
+    flags = f"--size {size}" if isinstance(size, int) else f"--width {size[0]} --height {size[1]}"
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
+        flags += f" {flag}" if value is True else "" if value is False else f" {flag} {value}"
+    return flags
 
 
 def print_summary(summary: batching.BatchSummary, executor_label: str, workers: int) -> None:

@@ -35,16 +35,21 @@ import secrets
 import sys
 from typing import Any
 
-from gridlogic.cli import count_of, read_text
+from gridlogic.cli import check_board_size, count_of, read_text
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import GAMES, Game, Problem, Puzzle, parse_id, puzzle_from_id
+from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.verdict import Verdict
+
+# Each game's ACTION subparsers, by game name, for the command modules that add an action to every
+# game after this one (``gridlogic GAME print``: :mod:`.printing`).
+GAME_ACTIONS: dict[str, argparse._SubParsersAction] = {}
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     for game in GAMES.values():
         parser = commands.add_parser(game.name, help=f"{game.title}: {game.summary}")
         actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        GAME_ACTIONS[game.name] = actions
         _add_generate(actions, game)
         _add_solve(actions, game)
         if game.grade is not None:
@@ -75,46 +80,59 @@ def _add_generate(actions: argparse._SubParsersAction, game: Game) -> None:
         description=f"Generate a {game.title} puzzle with exactly one solution.\n\n{_versions_help(game)}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    gen.add_argument("--size", type=int, metavar="N", help=f"board side (default {latest.default_size})")
-    if any(version.rectangular for version in game.versions.values()):
-        gen.add_argument("--width", type=int, metavar="W", help="board width (with --height, instead of --size)")
-        gen.add_argument("--height", type=int, metavar="H", help="board height")
+    add_board_arguments(gen, [game], f"board side (default {latest.default_size})")
     if len(game.difficulties) > 1:
         gen.add_argument("--difficulty", default="any", help=", ".join(game.difficulties) + " (default any)")
     gen.add_argument("--version", type=int, default=game.latest, metavar="V",
                      help=f"generator version: {', '.join(map(str, sorted(game.versions)))} (default {game.latest})")
-    seen: set[str] = set()
-    for version in game.versions.values():
-        for option in version.options:
-            if option.name in seen:
-                continue
-            seen.add(option.name)
-            flag = "--" + option.name.replace("_", "-")
-            if option.values == (False, True):
-                gen.add_argument(flag, action="store_const", const=True, default=None, help=option.help)
-            else:
-                gen.add_argument(flag, choices=[str(v) for v in option.values], default=None, help=option.help)
     gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
     _add_output_options(gen)
     gen.set_defaults(handler=functools.partial(_generate, game))
 
 
-def _generate(game: Game, args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+def add_board_arguments(parser: argparse.ArgumentParser, games: list[Game], size_help: str) -> None:
+    """``--size N`` (or ``--width``/``--height`` where a version is rectangular) and a flag per option
+    any version of ``games`` has (``--wrapping``, ``--symmetry CHOICE``)."""
+    parser.add_argument("--size", type=int, metavar="N", help=size_help)
+    versions = [version for game in games for version in game.versions.values()]
+    if any(version.rectangular for version in versions):
+        parser.add_argument("--width", type=int, metavar="W", help="board width (with --height, instead of --size)")
+        parser.add_argument("--height", type=int, metavar="H", help="board height")
+    seen: set[str] = set()
+    for option in (option for version in versions for option in version.options):
+        if option.name in seen:
+            continue
+        seen.add(option.name)
+        flag = "--" + option.name.replace("_", "-")
+        if option.values == (False, True):
+            parser.add_argument(flag, action="store_const", const=True, default=None, help=option.help)
+        else:
+            parser.add_argument(flag, choices=[str(v) for v in option.values], default=None, help=option.help)
+
+
+def board_arguments(game: Game, version: int | None, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The size (None when not given) and options that :func:`add_board_arguments`' flags ask for."""
     width, height = getattr(args, "width", None), getattr(args, "height", None)
     if (width is None) != (height is None):
         raise InvalidParameters("--width and --height go together")
+    size: int | tuple[int, int] | None = args.size
     if width is not None and height is not None:
         if args.size is not None:
             raise InvalidParameters("give --size or --width and --height, not both")
-        size: int | tuple[int, int] = (width, height)
-    else:
-        size = args.size if args.size is not None else game.version(args.version).default_size
+        size = (width, height)
     options: dict[str, Any] = {}
-    for option in game.version(args.version).options:
+    for option in (o for v in game.versions.values() for o in v.options):
         value = getattr(args, option.name, None)
         if value is not None:
             options[option.name] = next(v for v in option.values if str(v) == str(value))
+    return size, options
+
+
+def _generate(game: Game, args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    size, options = board_arguments(game, args.version, args)
+    if size is None:
+        size = game.version(args.version).default_size
     puzzle = game.generate(size, seed, getattr(args, "difficulty", "any"), version=args.version, **options)
     if args.seed is None and args.format != "text":
         sys.stderr.write(f"seed {seed!r}\n")
@@ -135,7 +153,10 @@ def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
         print(game.render_svg(puzzle, args.solution), end="")
     else:
         level = f", {puzzle.level}" if puzzle.level else ""
-        print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
+        if puzzle.version == IMPORTED:
+            print(f"{game.title} {puzzle.width}x{puzzle.height}, brought from outside (one solution, proven)")
+        else:
+            print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
         print(f"ID {puzzle.id}")
         print(game.render_text(puzzle, args.solution), end="")
 
@@ -163,8 +184,8 @@ def read_problem(game: Game, argument: str | None) -> Problem:
         if argument.startswith(game.name + "."):
             return game.problem(GAMES[parse_id(argument).game].make(parse_id(argument)))
         if game.looks_inline(argument):
-            return game.read(argument)
-    return game.read(read_text(argument))
+            return check_board_size(game, game.read(argument))
+    return check_board_size(game, game.read(read_text(argument)))
 
 
 def _solve(game: Game, args: argparse.Namespace) -> int:

@@ -2,11 +2,13 @@
 
 Known elsewhere as slitherlink. Generator version 1, designed for gridlogic
 (the seed articles only mention Loop in passing). Modules: :mod:`.board`
-(geometry, clues, the loop check), :mod:`.solver` (propagation by technique
-class, search with budgets, any W×H board), :mod:`.difficulty` (grading),
-:mod:`.generator` (grow a region, remove clues, prove uniqueness),
-:mod:`.formats` (puzz.link URLs, Loopy IDs, text, JSON), :mod:`.general`
-(the solver for puzzles people bring), :mod:`.render` (text and SVG). The
+(geometry, clues, the loop check), :mod:`.engine` (one board's state, its
+rules and trail), :mod:`.colouring` (the inside/outside rule), :mod:`.solver`
+(propagation by technique class, search with budgets, any W×H board),
+:mod:`.general` (proven verdicts, with the SAT back end :mod:`.sat`),
+:mod:`.difficulty` (grading), :mod:`.generator` (grow a region, remove
+clues, prove uniqueness), :mod:`.formats` (puzz.link URLs, Loopy IDs, text,
+JSON), :mod:`.render` (text and SVG). The
 game's entry in :data:`gridlogic.GAMES` is built at the end of this module.
 
 >>> from gridlogic import loop
@@ -33,6 +35,7 @@ from gridlogic.loop.board import (
 )
 from gridlogic.loop.difficulty import Grade, grade, solvable_at
 from gridlogic.loop.formats import (
+    MAX_SIDE,
     LoopPuzzleFile,
     from_loopy_id,
     from_olson_collection,
@@ -64,6 +67,7 @@ from gridlogic.loop.generator import (
     solution_of_edges,
     verify,
 )
+from gridlogic.loop.imported import imports
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
 from gridlogic.params import parse_json
@@ -167,8 +171,10 @@ GAME = register(Game(
     solve=solve_problem,
     solution_form=solution_form,
     render_solution=render_solution,
+    max_side=MAX_SIDE,
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=FINAL_CHECK_NODES,
+    imports=imports(read_problem),
 ))
 generate = GAME.generate
 

@@ -22,6 +22,9 @@ that region by parity along each row, and :func:`clues_of_region` computes
 every cell's clue from a region (a side counts when the cells on its two
 sides differ; off the board is outside).
 
+While a solver works, an edge is in one of three states: ``UNKNOWN``,
+``LINE`` or ``CROSS`` (known to carry no line).
+
 Worked example (checked in ``tests/loop/test_board.py``): on a 2×2 board the
 region ``{0}`` (the top-left cell) has the loop made of horizontal edges 0
 and 2 and vertical edges 6 and 7; its clues are ``[4, 1, 1, 0]``: the cell
@@ -33,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+
+UNKNOWN, LINE, CROSS = 0, 1, 2
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,8 @@ from collections.abc import Sequence
 
 import gridlogic.loop.sat as loop_sat
 from gridlogic.errors import InvalidParameters
-from gridlogic.loop.solver import MEDIUM, Engine, check_clues, solve_grid
+from gridlogic.loop.engine import MEDIUM, Engine
+from gridlogic.loop.solver import check_clues, solve_grid
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_SECONDS", "STATUSES", "Verdict", "solve_general"]
@@ -76,7 +77,7 @@ def _root_edges(clues: Sequence[int | None], width: int, height: int) -> list[in
     engine = Engine(clues, width, height)
     if not engine.propagate(MEDIUM):
         return None
-    return list(engine.st)
+    return list(engine.edge_state)
 
 
 def solve_general(
@@ -106,7 +107,7 @@ def solve_general(
         loop_sat._import_pysat()  # fail early and clearly when the extra is missing
     deadline = None if time_limit is None else started + time_limit
 
-    def verdict(status: str, solutions: list[list[int]], nodes: int, method: str) -> Verdict:
+    def verdict(status: str, solutions: Sequence[Sequence[int]], nodes: int, method: str) -> Verdict:
         loops = tuple(tuple(edges) for edges in solutions[:2])
         return Verdict(status, width, height, loops, nodes, time.monotonic() - started, method)
 

@@ -258,7 +258,7 @@ def final_check(clues: Sequence[int | None], n: int, planted_edges: Sequence[int
     return (
         not result.truncated
         and len(result.solutions) == 1
-        and result.solutions[0] == list(planted_edges)
+        and result.solutions[0] == tuple(planted_edges)
     )
 
 
@@ -303,7 +303,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Loop puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Loop puzzles here are version {VERSION}")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     answer = int_list(fields["answer"], "'answer'", n * n, (0, 1))
     clues = fields["clues"]
@@ -315,7 +315,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     expected = clues_of_region(answer, n, n)
     for k, clue in enumerate(clues):
         if clue is not None and clue != expected[k]:
-            raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
+            raise InvalidParameters(f"'clues'[{k}] is {short_repr(clue)} but the answer gives {expected[k]}")
     grade = Grade.from_dict(fields["difficulty"])
     metrics = check_object(fields["metrics"], "'metrics'", ("clueCount", "clueShare", "loopLength"))
     recomputed = Metrics.of(clues, sum(loop_of_region(answer, n, n)))
@@ -356,11 +356,10 @@ def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
     clue, ``badVertices`` the vertices with 1, 3 or 4 lines, ``loops`` how
     many separate line groups there are.
     """
-    n = puzzle.n
-    lines = parse_board(n, n, board)
+    lines = parse_board(puzzle.width, puzzle.height, board)  # an imported puzzle may be rectangular
     horizontal, vertical = lines["horizontal"], lines["vertical"]
     edges = [1 if v == 1 else 0 for v in horizontal + vertical]
-    g = grid(n, n)
+    g = grid(puzzle.width, puzzle.height)
     wrong = list(clue_mismatches(edges, puzzle.clues, g))
     degree = vertex_degrees(edges, g)
     bad = [v for v, d in enumerate(degree) if d not in (0, 2)]

@@ -42,7 +42,7 @@ from gridlogic.game import (
 from gridlogic.params import check_int, parse_json
 from gridlogic.pattern import generator as version_1
 from gridlogic.pattern import generator_v2 as version_2
-from gridlogic.pattern.formats import detect_format, read_puzzle
+from gridlogic.pattern.formats import MAX_SIDE, detect_format, read_puzzle
 from gridlogic.pattern.general import solve_general
 from gridlogic.pattern.generator import (
     NODE_LIMIT,
@@ -54,6 +54,7 @@ from gridlogic.pattern.generator import (
     parse_board,
 )
 from gridlogic.pattern.grading import Deduction, Grade, grade, next_deduction
+from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
 from gridlogic.pattern.solver import UNKNOWN, SolveResult, propagate, solve, solve_grid
@@ -216,8 +217,10 @@ GAME = register(Game(
     solve=solve_problem,
     solution_form=solution_form,
     render_solution=render_solution,
+    max_side=MAX_SIDE,
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
+    imports=imports(read_problem),
     grade=grade_problem,
 ))
 generate = GAME.generate

@@ -81,11 +81,13 @@ NODE_LIMIT = 20000
 MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
 
 
-def clues_for(answer: Sequence[int], n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid."""
-    if not isinstance(answer, (list, tuple)) or len(answer) != n * n:
-        raise InvalidParameters(f"a {n}x{n} grid has {n * n} cells, got {answer!r:.80}")
-    return grid_clues(answer, n, n)
+def clues_for(answer: Sequence[int], n: int, height: int | None = None) -> tuple[list[list[int]], list[list[int]]]:
+    """The row clues (top to bottom) and column clues (left to right) of a flat n×n grid
+    (n×height when ``height`` is given: n columns)."""
+    width, height = n, n if height is None else height
+    if not isinstance(answer, (list, tuple)) or len(answer) != width * height:
+        raise InvalidParameters(f"a {width}x{height} grid has {width * height} cells, got {answer!r:.80}")
+    return grid_clues(answer, width, height)
 
 
 def _picture(cells: Sequence[int], n: int) -> str:
@@ -243,7 +245,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Pattern puzzles are version 1 or 2")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Pattern puzzles are version 1 or 2")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     if check_int(fields["cells"], "'cells'") != n * n:
         raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {fields['cells']!r}")

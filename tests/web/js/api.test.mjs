@@ -3,7 +3,9 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
-import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "../../../src/gridlogic/web/static/api.js";
+import {
+  checkBoard, fetchGames, fetchPuzzle, fetchPuzzleById, fetchSolution, importPuzzle,
+} from "../../../src/gridlogic/web/static/api.js";
 
 const realFetch = globalThis.fetch;
 afterEach(() => { globalThis.fetch = realFetch; });
@@ -19,7 +21,7 @@ function serve(status, body) {
   return calls;
 }
 
-const PUZZLE = { game: "signal", size: 5, difficulty: "any", seed: "a b&c", tiles: [] };
+const PUZZLE = { game: "signal", id: "signal.3.5x5.any.a%20b%26c", size: 5, difficulty: "any", seed: "a b&c", tiles: [] };
 
 test("a JSON answer comes back as data with no error", async () => {
   const calls = serve(200, { games: [] });
@@ -28,26 +30,40 @@ test("a JSON answer comes back as data with no error", async () => {
   assert.equal(calls[0].options.headers.Accept, "application/json");
 });
 
-test("a puzzle and its solution are asked for with the settings in the query", async () => {
+test("a puzzle is asked for by the query given, as it is; its solution, and an id, by id", async () => {
   const calls = serve(200, {});
-  await fetchPuzzle("pattern", { game: "pattern", size: 10, difficulty: "hard", seed: "a b&c" });
+  await fetchPuzzle("pattern", { version: "1", size: "10", difficulty: "hard", seed: "a b&c" });
+  await fetchPuzzle("pattern", [["size", "5"], ["size", "6"]]);
   await fetchSolution(PUZZLE);
+  await fetchPuzzleById("pattern", "pattern.import.3x2.tatham.3x2:2/1/1/3/1");
   assert.deepEqual(calls.map((c) => c.path), [
-    "/api/pattern/puzzle?size=10&difficulty=hard&seed=a+b%26c",
-    "/api/signal/solution?size=5&difficulty=any&seed=a+b%26c",
+    "/api/pattern/puzzle?version=1&size=10&difficulty=hard&seed=a+b%26c",
+    "/api/pattern/puzzle?size=5&size=6",
+    "/api/signal/solution?id=signal.3.5x5.any.a%2520b%2526c",
+    "/api/pattern/puzzle?id=pattern.import.3x2.tatham.3x2%3A2%2F1%2F1%2F3%2F1",
   ]);
 });
 
-test("a check posts the settings and the board, and the play's counts when there are some", async () => {
+test("a check posts the puzzle's id and the board, and the play's counts when there are some", async () => {
   const calls = serve(200, { solved: false });
   await checkBoard(PUZZLE, [1, 2]);
   await checkBoard(PUZZLE, [1, 2], { seconds: 3.5, moves: 4, checks: 1, revealed: false });
   assert.equal(calls[0].path, "/api/signal/check");
   assert.equal(calls[0].options.method, "POST");
   assert.deepEqual(calls[0].options.headers, { Accept: "application/json", "Content-Type": "application/json" });
-  assert.equal(calls[0].options.body, '{"size":5,"difficulty":"any","seed":"a b&c","board":[1,2]}');
+  assert.equal(calls[0].options.body, '{"id":"signal.3.5x5.any.a%20b%26c","board":[1,2]}');
   assert.deepEqual(JSON.parse(calls[1].options.body),
-    { size: 5, difficulty: "any", seed: "a b&c", board: [1, 2], seconds: 3.5, moves: 4, checks: 1, revealed: false });
+    { id: PUZZLE.id, board: [1, 2], seconds: 3.5, moves: 4, checks: 1, revealed: false });
+});
+
+test("an import posts the text people brought", async () => {
+  const calls = serve(422, { error: "this Pattern puzzle has more than one solution" });
+  const answer = await importPuzzle("pattern", "2x2:1/1/1/1");
+  assert.equal(calls[0].path, "/api/pattern/import");
+  assert.equal(calls[0].options.method, "POST");
+  assert.equal(calls[0].options.body, '{"text":"2x2:1/1/1/1"}');
+  assert.deepEqual(answer, { ok: false, status: 422, data: { error: "this Pattern puzzle has more than one solution" },
+    error: "this Pattern puzzle has more than one solution" });
 });
 
 test("a refusal carries the server's message", async () => {

@@ -12,20 +12,32 @@ function fakeTime() {
   return time;
 }
 
-// Boards of a made-up game: an array of numbers, solved when every entry is 1.
+// Boards of a made-up game: an array of numbers, solved when every entry is 1; a move costs one
+// per changed entry, except that changes to or from 2 (a note) are free.
 const allOnes = (board) => board.every((x) => x === 1);
-const newPlay = (options = {}) => createPlay({ initial: [0, 0], isSolved: allOnes, now: fakeTime().now, ...options });
+const changedEntries = (before, after) => after.filter((x, i) => x !== before[i] && x !== 2 && before[i] !== 2).length;
+const newPlay = (options = {}) => createPlay({ initial: [0, 0], isSolved: allOnes, moveCost: changedEntries,
+  now: fakeTime().now, ...options });
 
-test("the header's worked example: two moves, an undo and a redo make 6 moves", () => {
-  const play = newPlay();
-  const b1 = [1, 0], b2 = [1, 1];
-  play.move(b1, 1);
-  play.move(b2, 3);
+test("the header's worked example: two moves, an undo and a redo make 4 moves", () => {
+  const play = newPlay({ initial: [0, 0, 0, 0] });
+  const b1 = [1, 0, 0, 0], b2 = [1, 1, 1, 1];
+  play.move(b1);
+  play.move(b2);
   play.undo();
   assert.equal(play.board, b1);
   play.redo();
-  assert.equal(play.moves, 6);
+  assert.equal(play.moves, 4);
   assert.equal(play.board, b2);
+});
+
+test("a move costs what moveCost says: notes are free", () => {
+  const play = newPlay();
+  play.move([2, 0]);
+  assert.equal(play.moves, 0);
+  play.move([2, 1]);
+  assert.equal(play.moves, 1);
+  assert.ok(play.canUndo);
 });
 
 test("undo and redo walk the history and a new move drops the redo side", () => {
@@ -35,8 +47,8 @@ test("undo and redo walk the history and a new move drops the redo side", () => 
   assert.equal(play.redo(), false);
   assert.equal(play.moves, 0);
   const b1 = [1, 0], b2 = [0, 1], b3 = [1, 1];
-  play.move(b1, 1);
-  play.move(b2, 2);
+  play.move(b1);
+  play.move(b2);
   assert.ok(play.undo());
   assert.ok(play.undo());
   assert.deepEqual(play.board, [0, 0]);
@@ -44,30 +56,30 @@ test("undo and redo walk the history and a new move drops the redo side", () => 
   assert.equal(play.canRedo, true);
   assert.ok(play.redo());
   assert.equal(play.board, b1);
-  play.move(b3, 1);
+  play.move(b3);
   assert.equal(play.canRedo, false);
   assert.equal(play.redo(), false);
-  assert.equal(play.moves, 3 + 2 + 1 + 1);
+  assert.equal(play.moves, 1 + 2 + 1); // undo and redo are free
 });
 
-test("reset is one undoable move, and nothing when the board already looks like the start", () => {
+test("reset is one free undoable step, and nothing when the board already looks like the start", () => {
   const initial = [0, 0];
   const play = newPlay({ initial });
   assert.equal(play.reset(), false);
-  play.move([1, 0], 1);
-  play.move([0, 0], 1); // back to the start by other moves: same board, another object
+  play.move([1, 0]);
+  play.move([0, 0]); // back to the start by other moves: same board, another object
   assert.equal(play.reset(), false);
-  play.move([0, 1], 1);
+  play.move([0, 1]);
   assert.ok(play.reset());
   assert.equal(play.board, initial);
-  assert.equal(play.moves, 4);
+  assert.equal(play.moves, 3);
   assert.ok(play.undo());
   assert.deepEqual(play.board, [0, 1]);
 });
 
 test("a reveal shows the answer without a move, and the play stays revealed after an undo", () => {
   const play = newPlay({ isSolved: () => false });
-  play.move([1, 0], 1);
+  play.move([1, 0]);
   assert.ok(play.reveal([1, 1]));
   assert.deepEqual(play.board, [1, 1]);
   assert.equal(play.moves, 1);
@@ -77,33 +89,35 @@ test("a reveal shows the answer without a move, and the play stays revealed afte
   assert.equal(play.revealed, true);
 });
 
-test("checks are counted", () => {
+test("a check that found mistakes counts; one that found none is kept apart", () => {
   const play = newPlay();
-  assert.ok(play.countCheck());
-  assert.ok(play.countCheck());
+  assert.ok(play.recordCheck(true));
+  assert.ok(play.recordCheck(false));
+  assert.ok(play.recordCheck(true));
   assert.equal(play.checks, 2);
+  assert.equal(play.cleanChecks, 1);
 });
 
 test("finish needs a solved board, answers the scored counts, and then nothing changes the play", () => {
   const time = fakeTime();
   const play = newPlay({ now: time.now });
-  play.move([1, 0], 1);
+  play.move([1, 0]);
   assert.equal(play.solved, false);
   assert.equal(play.finish(), null);
   assert.equal(play.finished, false);
-  play.countCheck();
-  play.move([1, 1], 2);
+  play.recordCheck(true);
+  play.move([1, 1]);
   assert.equal(play.solved, true);
   time.ms += 12_360;
-  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 3, checks: 1, revealed: false });
+  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 2, checks: 1, revealed: false });
   assert.equal(play.finished, true);
   assert.equal(play.finish(), null);
   assert.equal(play.canUndo, false);
-  for (const refused of [() => play.move([0, 0], 1), () => play.undo(), () => play.redo(), () => play.reset(),
-    () => play.countCheck(), () => play.reveal([0, 0])]) {
+  for (const refused of [() => play.move([0, 0]), () => play.undo(), () => play.redo(), () => play.reset(),
+    () => play.recordCheck(true), () => play.reveal([0, 0])]) {
     assert.equal(refused(), false);
   }
-  assert.deepEqual([play.board, play.moves, play.checks, play.revealed], [[1, 1], 3, 1, false]);
+  assert.deepEqual([play.board, play.moves, play.checks, play.revealed], [[1, 1], 2, 1, false]);
 });
 
 test("a revealed play finishes as revealed", () => {
@@ -124,7 +138,7 @@ test("resume opens a finished play again and its clock runs on from where it sto
   assert.equal(play.finished, false);
   time.ms += 2000;
   assert.equal(play.seconds(), 7);
-  assert.ok(play.move([1, 1], 1));
+  assert.ok(play.move([1, 1]));
 });
 
 test("the clock counts seconds of play and stops while the page is hidden", () => {
@@ -171,4 +185,41 @@ test("formatTime shows m:ss, and h:mm:ss from an hour on, cutting off the fracti
   const cases = [[0, "0:00"], [9.99, "0:09"], [59.9, "0:59"], [61, "1:01"], [600, "10:00"], [3599.9, "59:59"],
     [3600, "1:00:00"], [3725, "1:02:05"], [36_000, "10:00:00"]];
   for (const [seconds, shown] of cases) assert.equal(formatTime(seconds), shown, `${seconds} s`);
+});
+
+test("a snapshot goes on where it was: board, history, counts, clock", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now });
+  play.move([1, 0]);
+  play.move([1, 2]);
+  play.undo();
+  play.recordCheck(false);
+  time.ms += 7000;
+  const snapshot = play.snapshot();
+  assert.deepEqual(snapshot, { board: [1, 0], undo: [[0, 0]], redo: [[1, 2]], moves: 1, checks: 0, cleanChecks: 1,
+    revealed: false, finished: false, seconds: 7 });
+  const later = fakeTime();
+  const again = newPlay({ now: later.now, saved: snapshot });
+  assert.deepEqual(again.board, [1, 0]);
+  assert.equal(again.seconds(), 7);
+  later.ms += 1000;
+  assert.equal(again.seconds(), 8);
+  assert.ok(again.redo());
+  assert.deepEqual(again.board, [1, 2]);
+  assert.ok(again.undo() && again.undo());
+  assert.deepEqual(again.board, [0, 0]);
+  assert.equal(again.cleanChecks, 1);
+});
+
+test("a finished play stays finished when it is restored, its clock stopped", () => {
+  const time = fakeTime();
+  const play = newPlay({ now: time.now });
+  play.move([1, 1]);
+  time.ms += 3000;
+  play.finish();
+  const again = newPlay({ now: time.now, saved: play.snapshot() });
+  time.ms += 60_000;
+  assert.equal(again.finished, true);
+  assert.equal(again.seconds(), 3);
+  assert.equal(again.move([0, 0]), false);
 });

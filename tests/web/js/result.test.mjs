@@ -17,7 +17,7 @@ function fakeStorage() {
   return items;
 }
 
-const PUZZLE = { game: "pattern", size: 10, difficulty: "hard", seed: "x" };
+const PUZZLE = { game: "pattern", width: 10, height: 10, difficulty: "hard", seed: "x" };
 const KEY = "gridlogic.best.pattern.10.hard";
 
 test("the first time is a new best; only a faster one replaces it", () => {
@@ -28,7 +28,9 @@ test("the first time is a new best; only a faster one replaces it", () => {
   assert.deepEqual(recordBest(PUZZLE, 42.5, false), { seconds: 42.5, isNew: false });
   assert.deepEqual(recordBest(PUZZLE, 30.1, false), { seconds: 30.1, isNew: true });
   assert.equal(items.get(KEY), "30.1");
-  assert.deepEqual(recordBest({ ...PUZZLE, size: 5 }, 99, false), { seconds: 99, isNew: true });
+  assert.deepEqual(recordBest({ ...PUZZLE, width: 5, height: 5 }, 99, false), { seconds: 99, isNew: true });
+  recordBest({ ...PUZZLE, width: 7, height: 5 }, 80, false);
+  assert.equal(items.get("gridlogic.best.pattern.7x5.hard"), "80");
 });
 
 test("a revealed play never sets a best time but shows the one there is", () => {

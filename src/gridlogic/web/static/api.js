@@ -3,6 +3,10 @@
 // error the one-line message for the status line when ok is false — the server's own
 // "error" field, "HTTP <status>" when the body is not JSON, a translated "the server did not
 // answer" when there was no answer at all (status 0).
+//
+// A puzzle is asked for by a query of its own (size or width and height, difficulty,
+// version, options, seed; or its id alone); once the API has sent it, every later request
+// about it names it by the id the API gave.
 
 import { t } from "./i18n.js";
 
@@ -23,28 +27,39 @@ async function request(path, options = {}) {
   return { ok: response.ok, status: response.status, data, error };
 }
 
-// A puzzle's settings as the query of its URL: {size, difficulty, seed}.
-function settingsQuery({ size, difficulty, seed }) {
-  return new URLSearchParams({ size: String(size), difficulty, seed }).toString();
-}
-
 const gamePath = (game, what) => `/api/${encodeURIComponent(game)}/${what}`;
 
-// {games: [{name, sizes, defaultSize, difficulties, ...}]}
+// {games: [{name, title, version, unversioned, versions: [{number, presets, ...}], ...}]}
 export const fetchGames = () => request("/api/games");
 
-// The puzzle of game with settings {size, difficulty, seed}.
-export const fetchPuzzle = (game, settings) => request(`${gamePath(game, "puzzle")}?${settingsQuery(settings)}`);
+// The puzzle of game that query names: an object of strings, sent as it is.
+export const fetchPuzzle = (game, query) => request(`${gamePath(game, "puzzle")}?${new URLSearchParams(query)}`);
+
+// A puzzle the API sent is named by its id from then on, generated or imported alike.
+const idQuery = (puzzle) => new URLSearchParams({ id: puzzle.id }).toString();
+
+// The puzzle a puzzle ID names (a share link's ?id=).
+export const fetchPuzzleById = (game, id) => request(`${gamePath(game, "puzzle")}?${idQuery({ id })}`);
 
 // The answer of a puzzle the API sent.
-export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${settingsQuery(puzzle)}`);
+export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${idQuery(puzzle)}`);
 
-// What is wrong with board (the game's check result, {solved, ...}); with the play's
-// {seconds, moves, checks, revealed} the answer also carries the score.
+// The game's verdict on board ({solved, ...}); with the play's {seconds, moves, checks,
+// revealed} the answer also carries the score.
 export function checkBoard(puzzle, board, play = {}) {
   return request(gamePath(puzzle.game, "check"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ size: puzzle.size, difficulty: puzzle.difficulty, seed: puzzle.seed, board, ...play }),
+    body: JSON.stringify({ id: puzzle.id, board, ...play }),
+  });
+}
+
+// A puzzle people bring (any text the game reads, or a puzzle ID), played if it has exactly
+// one solution: the answer is like fetchPuzzle's, or a refusal saying why.
+export function importPuzzle(game, text) {
+  return request(gamePath(game, "import"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
   });
 }

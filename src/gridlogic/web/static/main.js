@@ -1,73 +1,112 @@
-// The page: the settings and game tabs, the shown puzzle, the buttons, and the wiring between
-// them. It knows no game by name: the games come from /api/games and each one's board from
-// its view (views/index.js says what a view offers). The play itself (history, counts, clock)
-// is play.js, the server is api.js, the card at the end result.js.
+// The page: the game tabs, the settings, the shown puzzle, the buttons, and the wiring between
+// them. It knows no game by name: the games come from the page's own data (the server writes
+// /api/games into it; without it, from /api/games) and each one's board from its view
+// (views/index.js says what a view offers). The play itself (history, counts, clock) is
+// play.js, keeping it in the browser keep.js, the server api.js, the card at the end result.js.
+//
+// Nothing is lost: every change of a play is kept (keep.js), each game's tab remembers its
+// puzzle, the URL names the puzzle shown (settings.js), and each puzzle opened by the player is
+// a history entry, so Back and Forward move between puzzles played.
 
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
+import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
+import { recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
+import {
+  createSettings, defaultQuery, linkQuery, linkRequest, randomSeed, seedProblem, versionOf,
+} from "./settings.js";
+import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
 import { loadView } from "./views/index.js";
 
-const MAX_SEED = 80;
+const MAX_CELL = 64;          // px: one cell of any board at its largest
+const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
+const BOX_PADDING = 4;        // px: the board box's padding at the fitting zoom (style.css)
+const SAVE_EVERY_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
 const els = {
-  lang: $("lang"), games: $("games"), settings: $("settings"), size: $("size"),
-  difficulty: $("difficulty"), seed: $("seed"), dice: $("dice"), status: $("status"),
-  timer: $("timer"), moves: $("moves"), tool: $("tool"), board: $("board"), undo: $("undo"),
-  redo: $("redo"), reset: $("reset"), check: $("check"), reveal: $("reveal"), share: $("share"),
-  copy: $("copy"), help: $("help"), resultNew: $("result-new"),
+  lang: $("lang"), games: $("games"), settings: $("settings"), settingsToggle: $("settings-toggle"),
+  settingsSummary: $("settings-summary"), seed: $("seed"), dice: $("dice"), status: $("status"),
+  timer: $("timer"), moves: $("moves"), tool: $("tool"), board: $("board"), problems: $("problems"),
+  zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), zoomFit: $("zoom-fit"), undo: $("undo"), redo: $("redo"),
+  reset: $("reset"), check: $("check"), reveal: $("reveal"), share: $("share"), copy: $("copy"),
+  print: $("print"), showResult: $("show-result"), help: $("help"), resultNew: $("result-new"),
+  printTitle: $("print-title"), printId: $("print-id"),
 };
 const resultCard = createResultCard($("result"));
 
 const state = {
-  games: [],            // from /api/games
-  selectedGame: null,   // the game the settings describe
+  games: [],            // the /api/games list
   puzzle: null,         // the shown puzzle as the API sent it
   game: null,           // its view module (rules and createView)
   view: null,           // its drawn board
   play: null,           // the play of it (play.js)
+  result: null,         // the result card's figures once the play is finished
+  answer: null,         // the API's solution, once Check or Reveal asked for it
+  mistakes: [],         // what the last Check marked, until the board changes
   tool: 0,
+  zoom: 0,              // index into ZOOMS
   requestId: 0,
   status: null,         // {key, values, kind} so that a language switch re-translates it
 };
 
+const gamesReady = loadGames().then((games) => { state.games = games; return games; });
+const settings = createSettings({
+  size: $("size"), customSize: $("custom-size"), width: $("width"), height: $("height"),
+  difficulty: $("difficulty"), options: $("options"), versionField: $("version-field"), version: $("version"),
+  seed: els.seed,
+}, { t, onChange: (query) => openFromForm(query) });
+
 // --- helpers ----------------------------------------------------------------------------------
 
-function randomSeed() {
-  const bytes = new Uint8Array(6);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+async function loadGames() {
+  const inline = document.getElementById("games-data");
+  if (inline) return JSON.parse(inline.textContent).games;
+  const answer = await fetchGames();
+  return answer.ok ? answer.data.games : [];
 }
 
-function gameInfo(name) {
-  return state.games.find((g) => g.name === name);
-}
+const gameInfo = (name) => state.games.find((g) => g.name === name);
 
 function setStatus(key, values = {}, kind = "info") {
   state.status = { key, values, kind };
   els.status.textContent = t(key, values);
   els.status.dataset.kind = kind;
+  // A message longer than the line's fixed height scrolls, and the keyboard can reach it to scroll.
+  if (els.status.scrollHeight > els.status.clientHeight) els.status.tabIndex = 0;
+  else els.status.removeAttribute("tabindex");
 }
 
-function shareUrl(puzzle) {
-  const params = new URLSearchParams({
-    game: puzzle.game, size: String(puzzle.size), difficulty: puzzle.difficulty, seed: puzzle.seed,
-  });
-  return `${location.origin}/?${params}`;
+const sizeText = (p) => t("size.option", { w: p.width, h: p.height });
+
+function describePuzzle(p) {
+  const parts = [t(`game.${p.game}`), sizeText(p)];
+  if (gameInfo(p.game) && versionOf(gameInfo(p.game), p.version)?.difficulties.length > 1) {
+    parts.push(t(`difficulty.${p.difficulty}`));
+  }
+  return parts.join(" · ");
 }
 
-// --- settings ---------------------------------------------------------------------------------
+function pageUrl(puzzle) {
+  const imported = importedShareUrl(puzzle, location.origin);
+  if (imported) return imported;
+  const version = versionOf(gameInfo(puzzle.game), puzzle.version);
+  return `${location.origin}/?${new URLSearchParams(linkQuery(puzzle, version))}`;
+}
+
+// --- tabs and settings -------------------------------------------------------------------------
 
 function renderTabs() {
   els.games.replaceChildren();
+  const shown = state.puzzle?.game;
   for (const game of state.games) {
-    const selected = game.name === state.selectedGame;
+    const selected = game.name === shown;
     const tab = htmlElement("button", { type: "button", role: "tab", class: "tab", "data-game": game.name,
-      "aria-selected": selected, tabindex: selected ? 0 : -1 });
+      "aria-selected": selected, tabindex: selected || (!shown && game === state.games[0]) ? 0 : -1 });
     tab.textContent = t(`game.${game.name}`);
     tab.addEventListener("click", () => switchGame(game.name));
     els.games.append(tab);
@@ -76,24 +115,12 @@ function renderTabs() {
 
 els.games.addEventListener("keydown", (event) => {
   const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
+  if (!step || !state.puzzle) return;
   const names = state.games.map((g) => g.name);
-  const next = names[(names.indexOf(state.selectedGame) + step + names.length) % names.length];
+  const next = names[(names.indexOf(state.puzzle.game) + step + names.length) % names.length];
   event.preventDefault();
   switchGame(next).then(() => els.games.querySelector(`[data-game="${next}"]`)?.focus());
 });
-
-function renderSelectors(size, difficulty) {
-  const game = gameInfo(state.selectedGame);
-  if (!game) return;
-  els.size.replaceChildren(...game.sizes.map((n) => new Option(t("size.option", { n }), String(n))));
-  els.size.value = String(game.sizes.includes(size) ? size : game.defaultSize);
-  els.difficulty.replaceChildren(
-    ...game.difficulties.map((d) => new Option(t(`difficulty.${d}`), d)),
-  );
-  els.difficulty.value = game.difficulties.includes(difficulty) ? difficulty : game.difficulties[0];
-  els.difficulty.disabled = game.difficulties.length < 2;
-}
 
 function renderTools() {
   els.tool.replaceChildren();
@@ -111,165 +138,302 @@ function renderTools() {
   });
 }
 
-async function switchGame(name) {
-  if (!gameInfo(name)) return;
-  state.selectedGame = name;
-  renderTabs();
-  const game = gameInfo(name);
-  renderSelectors(game.defaultSize, game.difficulties[0]);
-  els.seed.value = randomSeed();
-  await loadPuzzle(currentSettings());
+// The form shows the shown puzzle's settings (after a failed request too).
+function showSettings() {
+  const p = state.puzzle;
+  if (!p) return;
+  settings.show(gameInfo(p.game), p.version, p);
+  els.settingsSummary.textContent = describePuzzle(p);
 }
 
-function currentSettings() {
-  return {
-    game: state.selectedGame,
-    size: Number(els.size.value),
-    difficulty: els.difficulty.value,
-    seed: els.seed.value,
-  };
-}
+els.settingsToggle.addEventListener("click", () => {
+  const open = els.settingsToggle.getAttribute("aria-expanded") !== "true";
+  els.settingsToggle.setAttribute("aria-expanded", String(open));
+  document.body.classList.toggle("settings-open", open);
+  fitBoard();
+});
 
-function seedProblem(seed) {
-  if (seed.length === 0) return "seed.empty";
-  if (seed.length > MAX_SEED) return "seed.tooLong"; // .length counts UTF-16 units, as the server does
+// --- opening a puzzle -------------------------------------------------------------------------
+
+// Opens the puzzle of game that query names (an object or [name, value] pairs for the API).
+// how.history: "push" (a new entry), "replace", or "none" (Back or Forward brought it).
+// Answers the API's refusal, or null when the puzzle is shown (or a newer request won).
+async function open(game, query, how = { history: "push" }) {
+  const id = ++state.requestId;
+  setStatus("status.generating", {}, "busy");
+  els.board.setAttribute("aria-busy", "true");
+  const [answer, module] = await Promise.all([
+    fetchPuzzle(game, query),
+    loadView(game).catch((error) => error),
+    gamesReady,
+  ]);
+  if (id !== state.requestId) return null;
+  els.board.setAttribute("aria-busy", "false");
+  if (!answer.ok) return answer;
+  if (module instanceof Error) return { status: 0, error: module.message };
+  showPuzzle(answer.data, module, how.history);
   return null;
 }
 
-// --- loading a puzzle ------------------------------------------------------------------------
+// Play any puzzle (import.js): a pasted puzzle is shown as the API sent it.
+const importer = createImporter({
+  games: () => state.games, current: () => state.puzzle?.game ?? state.games[0]?.name, say: setStatus,
+  play: async (puzzle) => {
+    const id = ++state.requestId;
+    const module = await loadView(puzzle.game);
+    if (id === state.requestId) showPuzzle(puzzle, module, "push");
+  },
+});
 
-async function loadPuzzle(settings) {
-  const problem = seedProblem(settings.seed);
+function refusalStatus(refused) {
+  setStatus(refused.status === 422 ? "status.failed" : "status.error", { message: refused.error }, "error");
+  showSettings(); // the form goes back to the board it describes
+}
+
+async function openFromForm(query) {
+  const problem = seedProblem(query.seed);
   if (problem) {
     setStatus(problem, {}, "error");
     return;
   }
-  const id = ++state.requestId;
-  setStatus("status.generating", {}, "busy");
-  els.board.setAttribute("aria-busy", "true");
-  const answer = await fetchPuzzle(settings.game, settings);
-  if (id !== state.requestId) return; // a newer request won
-  els.board.setAttribute("aria-busy", "false");
-  if (!answer.ok) {
-    // The message goes to the status line and the board stays.
-    setStatus(answer.status === 422 ? "status.failed" : "status.error", { message: answer.error }, "error");
-    return;
-  }
-  let game;
-  try {
-    game = await loadView(answer.data.game);
-  } catch (error) {
-    setStatus("status.error", { message: error.message }, "error");
-    return;
-  }
-  if (id !== state.requestId) return;
-  showPuzzle(answer.data, game);
+  const refused = await open(state.puzzle?.game ?? state.games[0]?.name, query);
+  if (refused) refusalStatus(refused);
 }
 
-function showPuzzle(puzzle, game) {
+// A new puzzle of game with its latest version's defaults.
+async function openFresh(game, how = { history: "push" }) {
+  await gamesReady;
+  return open(game, defaultQuery(gameInfo(game), randomSeed()), how);
+}
+
+// The tab of game: the puzzle it showed last, or a fresh one.
+async function switchGame(name) {
+  if (!gameInfo(name) || name === state.puzzle?.game) return;
+  keepPlay();
+  const kept = currentPuzzle(name);
+  const refused = kept ? await open(name, { id: kept }) : await openFresh(name);
+  if (refused && kept) {
+    const again = await openFresh(name);
+    if (again) refusalStatus(again);
+  } else if (refused) refusalStatus(refused);
+}
+
+// The puzzle the URL names (asked for at once, without waiting for the list of games); a bad
+// link says what was wrong and shows a fresh puzzle instead. No link: the puzzle of the tab last
+// played, or a fresh one of the first game.
+async function openFromLocation(history) {
+  const params = new URLSearchParams(location.search);
+  if (isImportedId(params.get("id"))) {
+    await gamesReady;
+    if (await importer.openFromLocation(params)) return;
+  }
+  const link = linkRequest(location.search);
+  if (link.game === null) {
+    const last = load("gridlogic.game"), kept = last && currentPuzzle(last);
+    if (kept && !(await open(last, { id: kept }, { history: "replace" }))) return;
+    await gamesReady;
+    const game = gameInfo(last) ? last : state.games[0]?.name;
+    const refused = game && await openFresh(game, { history: "replace" });
+    if (refused) refusalStatus(refused);
+    return;
+  }
+  const refused = await open(link.game, link.query, { history });
+  if (!refused) return;
+  await gamesReady;
+  const game = gameInfo(link.game) ? link.game : state.games[0]?.name;
+  const again = game && await openFresh(game, { history: "replace" });
+  if (again) refusalStatus(again);
+  else setStatus("status.badLink", { message: refused.error }, "error");
+}
+
+function showPuzzle(puzzle, game, history) {
+  keepPlay();
   resultCard.close();
   state.puzzle = puzzle;
-  state.selectedGame = puzzle.game;
   state.game = game;
+  state.answer = null;
+  state.mistakes = [];
   state.tool = 0;
+  state.zoom = 0;
+  const initial = game.initialBoard(puzzle);
+  const kept = loadPlay(puzzle.id, initial);
+  state.result = kept?.result ?? null;
+  state.play = createPlay({
+    initial,
+    isSolved: (board) => game.isSolved(puzzle, board),
+    moveCost: game.moveCost,
+    hidden: document.hidden,
+    saved: kept?.snapshot,
+  });
+  if (!state.play.finished) startPlay(puzzle, Boolean(kept)); // the server's hand-out receipt (records.js)
   state.view = game.createView({ puzzle, onAction, t });
   state.view.setTool(game.tools[0]);
-  state.play = createPlay({
-    initial: game.initialBoard(puzzle),
-    isSolved: (board) => game.isSolved(puzzle, board),
-    hidden: document.hidden,
-  });
+  fitBoard(); // the size is set before the board is shown: nothing moves
   els.board.replaceChildren(state.view.element);
   els.board.dataset.game = puzzle.game;
+  els.board.scrollTo(0, 0);
   renderTabs();
-  renderSelectors(puzzle.size, puzzle.difficulty);
-  els.seed.value = puzzle.seed;
-  els.seed.dataset.shown = puzzle.seed;
+  showSettings();
   renderTools();
-  const url = shareUrl(puzzle);
+  const url = pageUrl(puzzle);
   els.share.href = url;
-  history.replaceState(null, "", url);
+  if (history === "push" && location.href !== url) window.history.pushState({ id: puzzle.id }, "", url);
+  else if (history !== "none" || location.href !== url) window.history.replaceState({ id: puzzle.id }, "", url);
+  setCurrentPuzzle(puzzle.game, puzzle.id);
+  save("gridlogic.game", puzzle.game);
   els.help.textContent = t(`help.${puzzle.game}`);
+  els.printTitle.textContent = `gridlogic — ${describePuzzle(puzzle)}`;
+  els.printId.textContent = puzzle.id;
   showTime();
   refresh();
-  setStatus("status.ready", readyValues(), "info");
+  setStatus(...openingStatus());
+  if (performance.getEntriesByName("gridlogic:puzzle-shown").length === 0) performance.mark("gridlogic:puzzle-shown");
 }
 
-function readyValues() {
-  const p = state.puzzle;
-  return { game: t(`game.${p.game}`), n: p.size, seed: p.seed, hint: t(`hint.${p.game}`) };
+function openingStatus() {
+  const { play, puzzle, result } = state;
+  if (play.finished && play.revealed) return ["status.revealedBefore", {}, "info"];
+  if (play.finished) {
+    return ["status.solvedBefore", { time: formatTime(play.seconds()), score: result?.score?.score ?? "–" }, "ok"];
+  }
+  const values = { game: t(`game.${puzzle.game}`), size: sizeText(puzzle), seed: puzzle.seed, hint: t(`hint.${puzzle.game}`) };
+  return [play.canUndo || play.canRedo ? "status.restored" : "status.ready", values, "info"];
 }
 
-// --- the clock --------------------------------------------------------------------------------
+// --- fitting the board -------------------------------------------------------------------------
+
+// The board's cell size: the largest that shows the whole board in its box (at most MAX_CELL),
+// times the zoom; past the box the board pans (the box scrolls, the clues stay in view).
+function fitBoard() {
+  if (!state.puzzle) return;
+  const extent = state.game.extent(state.puzzle);
+  const width = els.board.clientWidth - 2 * BOX_PADDING, height = els.board.clientHeight - 2 * BOX_PADDING;
+  const fit = Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
+  const cell = Math.floor(fit * ZOOMS[state.zoom] * 4) / 4;
+  els.board.style.setProperty("--cell", `${cell}px`);
+  els.board.style.setProperty("--extent-w", String(extent.width)); // for the print stylesheet
+  els.board.style.setProperty("--extent-h", String(extent.height));
+  els.board.classList.toggle("zoomed", state.zoom > 0);
+  els.zoomOut.disabled = state.zoom === 0;
+  els.zoomFit.disabled = state.zoom === 0;
+  els.zoomIn.disabled = state.zoom === ZOOMS.length - 1 || fit * ZOOMS[state.zoom] >= MAX_CELL;
+}
+
+function zoom(step) {
+  const next = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, state.zoom + step));
+  if (!state.puzzle || next === state.zoom) return;
+  // Keep the middle of what is shown in the middle.
+  const box = els.board;
+  const middle = [(box.scrollLeft + box.clientWidth / 2) / box.scrollWidth, (box.scrollTop + box.clientHeight / 2) / box.scrollHeight];
+  state.zoom = next;
+  fitBoard();
+  box.scrollTo(middle[0] * box.scrollWidth - box.clientWidth / 2, middle[1] * box.scrollHeight - box.clientHeight / 2);
+}
+
+new ResizeObserver(() => fitBoard()).observe(els.board);
+els.zoomIn.addEventListener("click", () => zoom(1));
+els.zoomOut.addEventListener("click", () => zoom(-1));
+els.zoomFit.addEventListener("click", () => zoom(0));
+
+// --- the clock and keeping the play ------------------------------------------------------------
 
 function showTime() {
   if (state.play) els.timer.textContent = formatTime(state.play.seconds());
 }
 setInterval(showTime, 250);
 
+function keepPlay() {
+  if (state.play) savePlay(state.puzzle.id, state.play.snapshot(), state.result);
+}
+setInterval(() => { if (state.play && !state.play.finished && !document.hidden) keepPlay(); }, SAVE_EVERY_MS);
+
 // The clock stops while the page is hidden (another tab, a locked phone).
 document.addEventListener("visibilitychange", () => {
   state.play?.setHidden(document.hidden);
   showTime();
+  if (document.hidden) keepPlay();
+});
+window.addEventListener("pagehide", keepPlay);
+window.addEventListener("popstate", () => {
+  keepPlay();
+  openFromLocation("none");
 });
 
 // --- playing ----------------------------------------------------------------------------------
 
-function onAction(board, changes) {
-  if (state.play?.move(board, changes)) refresh();
+function onAction(board) {
+  if (state.play?.move(board)) changed();
 }
 
-// Shows the play as it is now, and finishes it when the board meets the rules.
+function changed() {
+  state.mistakes = [];
+  refresh();
+}
+
+// Shows the play as it is now, keeps it, and finishes it when the board meets the rules.
 function refresh() {
-  const { play, view } = state;
-  view.render(play.board);
+  const { play, view, game, puzzle } = state;
+  const errors = play.finished ? [] : game.liveErrors(puzzle, play.board);
+  view.render(play.board, { errors, mistakes: state.mistakes });
+  els.problems.textContent = errors.map((error) => game.describeError(puzzle, error, t)).join(" ");
+  els.problems.dataset.kind = errors.length ? "error" : "";
   els.moves.textContent = String(play.moves);
   els.undo.disabled = !play.canUndo;
   els.redo.disabled = !play.canRedo;
   els.reset.disabled = play.finished;
   els.check.disabled = play.finished;
   els.reveal.disabled = play.finished;
+  els.showResult.hidden = state.result === null;
   view.setLocked(play.finished);
+  keepPlay();
   if (!play.finished && play.solved) finish();
 }
 
 function undo() {
-  if (state.play?.undo()) refresh();
+  if (state.play?.undo()) changed();
 }
 
 function redo() {
-  if (state.play?.redo()) refresh();
+  if (state.play?.redo()) changed();
 }
 
 function reset() {
-  if (state.play?.reset()) refresh();
+  if (state.play?.reset()) changed();
 }
 
+// The API's solution of the shown puzzle, asked for once.
+async function answerOf(puzzle) {
+  if (state.answer?.data?.id === puzzle.id) return state.answer;
+  const answer = await fetchSolution(puzzle);
+  if (answer.ok && state.puzzle === puzzle) state.answer = answer;
+  return answer;
+}
+
+// Check: the mistakes of the board against the answer, marked on the board until it changes.
 async function check() {
-  const { play, puzzle, game, view } = state;
-  if (!play?.countCheck()) return;
+  const { play, puzzle, game } = state;
+  if (!play || play.finished) return;
   setStatus("status.checking", {}, "busy");
-  const answer = await checkBoard(puzzle, play.board);
-  if (play !== state.play) return;
+  const answer = await answerOf(puzzle);
+  if (play !== state.play || play.finished) return;
   if (!answer.ok) {
     setStatus("status.error", { message: answer.error }, "error");
     return;
   }
-  const result = answer.data;
-  if (result.solved) {
-    setStatus("status.checkSolved", {}, "ok");
-    return;
-  }
-  view.showWrong(result);
-  const details = game.describeWrong(puzzle, result, t);
-  if (details) setStatus("status.checkWrong", { details }, "error");
-  else setStatus("status.checkOk", {}, "info");
+  const found = game.mistakes(puzzle, play.board, game.boardFromSolution(answer.data));
+  play.recordCheck(found.length > 0);
+  refresh();
+  state.mistakes = found;
+  state.view.render(play.board, { errors: game.liveErrors(puzzle, play.board), mistakes: found });
+  if (found.length) {
+    setStatus("status.mistakes", { count: found.length, list: game.describeItems(puzzle, found, t) }, "error");
+  } else setStatus("status.noMistakes", {}, "ok");
 }
 
 async function reveal() {
   const { play, puzzle, game } = state;
   if (!play || play.finished) return;
-  const answer = await fetchSolution(puzzle);
+  const answer = await answerOf(puzzle);
   if (play !== state.play || play.finished) return;
   if (!answer.ok) {
     setStatus("status.error", { message: answer.error }, "error");
@@ -277,29 +441,38 @@ async function reveal() {
   }
   play.reveal(game.boardFromSolution(answer.data));
   setStatus("status.revealed", {}, "info");
-  refresh();
+  changed();
 }
 
 // The board meets the rules: the clock stops, the board locks, and the server scores the play.
+// The result is kept with the play even when the player has moved on meanwhile.
 async function finish() {
-  const { play, puzzle, game } = state;
+  const { play, puzzle } = state;
   const stats = play.finish();
   showTime();
   refresh();
   setStatus("status.solvedHere", {}, "ok");
   const answer = await checkBoard(puzzle, play.board, stats);
-  if (play !== state.play) return;
+  const shown = play === state.play;
   if (answer.ok && !answer.data.solved) {
     // The page and the engine disagree; the engine is the judge, so play goes on.
     play.resume();
-    refresh();
-    setStatus("status.checkWrong", { details: game.describeWrong(puzzle, answer.data, t) }, "error");
+    if (shown) {
+      refresh();
+      setStatus("status.checkWrong", {}, "error");
+    } else savePlay(puzzle.id, play.snapshot(), null);
     return;
   }
+  recordPlay(puzzle, play.board, stats); // the server's record of the play (records.js)
   const best = recordBest(puzzle, stats.seconds, stats.revealed);
+  const result = { seconds: stats.seconds, moves: stats.moves, revealed: stats.revealed, best,
+    score: answer.ok ? answer.data.score : null, error: answer.error };
+  savePlay(puzzle.id, play.snapshot(), result);
+  if (!shown) return;
+  state.result = result;
+  refresh();
   setStatus(stats.revealed ? "status.revealed" : "status.checkSolved", {}, "ok");
-  resultCard.show({ seconds: stats.seconds, moves: stats.moves, revealed: stats.revealed, best,
-    score: answer.ok ? answer.data.score : null, error: answer.error });
+  resultCard.show(result);
 }
 
 // --- language ---------------------------------------------------------------------------------
@@ -308,16 +481,20 @@ function applyLanguage(lang) {
   setLanguage(lang);
   save("gridlogic.lang", language());
   translatePage();
+  els.lang.firstElementChild.lang = language() === "en" ? "ja" : "en";
   renderTabs();
-  renderSelectors(Number(els.size.value), els.difficulty.value);
+  settings.relabel();
   renderTools();
   if (state.puzzle) {
     els.help.textContent = t(`help.${state.puzzle.game}`);
+    els.settingsSummary.textContent = describePuzzle(state.puzzle);
     state.view.relabel();
+    refresh();
   }
   if (state.status) {
-    const values = state.status.key === "status.ready" && state.puzzle ? readyValues() : state.status.values;
-    setStatus(state.status.key, values, state.status.kind);
+    const opening = state.puzzle && ["status.ready", "status.restored"].includes(state.status.key);
+    if (opening) setStatus(...openingStatus());
+    else setStatus(state.status.key, state.status.values, state.status.kind);
   }
   resultCard.relabel();
 }
@@ -326,7 +503,7 @@ function applyLanguage(lang) {
 
 function newRandomPuzzle() {
   els.seed.value = randomSeed();
-  loadPuzzle(currentSettings());
+  openFromForm(settings.read());
 }
 
 els.lang.addEventListener("click", () => applyLanguage(language() === "en" ? "ja" : "en"));
@@ -334,16 +511,16 @@ els.settings.addEventListener("submit", (event) => {
   event.preventDefault();
   // New puzzle: the typed seed if the player changed it, a fresh random one otherwise.
   if (els.seed.value === els.seed.dataset.shown || els.seed.value === "") els.seed.value = randomSeed();
-  loadPuzzle(currentSettings());
+  openFromForm(settings.read());
 });
 els.dice.addEventListener("click", newRandomPuzzle);
-els.size.addEventListener("change", () => loadPuzzle(currentSettings()));
-els.difficulty.addEventListener("change", () => loadPuzzle(currentSettings()));
 els.undo.addEventListener("click", undo);
 els.redo.addEventListener("click", redo);
 els.reset.addEventListener("click", reset);
 els.check.addEventListener("click", check);
 els.reveal.addEventListener("click", reveal);
+els.print.addEventListener("click", () => window.print());
+els.showResult.addEventListener("click", () => { if (state.result) resultCard.show(state.result); });
 async function copyShareLink() {
   try {
     await navigator.clipboard.writeText(els.share.href);
@@ -354,8 +531,8 @@ async function copyShareLink() {
 }
 els.copy.addEventListener("click", copyShareLink);
 els.share.addEventListener("click", (event) => {
-  // Following the link would reload this very puzzle and lose the moves made so far; a plain
-  // click copies it instead (Ctrl+click, middle click and "copy link address" still work).
+  // Following the link would only reopen this very puzzle; a plain click copies it instead
+  // (Ctrl+click, middle click and "copy link address" still work).
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   copyShareLink();
@@ -371,27 +548,21 @@ document.addEventListener("keydown", (event) => {
   if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
   else if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
 });
+// The skip link lands on the board's own tab stop.
+document.querySelector(".skip").addEventListener("click", (event) => {
+  const target = els.board.querySelector('[tabindex="0"]');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+});
 
-async function start() {
+function start() {
   const stored = load("gridlogic.lang");
   const browserLanguage = (navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en";
   applyLanguage(stored || browserLanguage);
   setStatus("status.loadingGames", {}, "busy");
-  const answer = await fetchGames();
-  if (!answer.ok) {
-    setStatus("status.error", { message: answer.error }, "error");
-    return;
-  }
-  state.games = answer.data.games;
-  if (state.games.length === 0) return;
-  const params = new URLSearchParams(location.search);
-  const wanted = gameInfo(params.get("game")) ?? state.games[0];
-  state.selectedGame = wanted.name;
-  renderTabs();
-  const size = Number(params.get("size"));
-  renderSelectors(size, params.get("difficulty"));
-  els.seed.value = params.get("seed") || randomSeed();
-  await loadPuzzle(currentSettings());
+  openFromLocation("replace");
+  gamesReady.then(() => { if (!state.puzzle) renderTabs(); });
 }
 
 start();

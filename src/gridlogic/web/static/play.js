@@ -4,15 +4,23 @@
 //
 // A board is whatever the game's view uses (an array, an object of arrays); the play never
 // looks inside one and never changes one: every move brings a new board. The game's rules
-// come in as isSolved(board).
+// come in as isSolved(board) and moveCost(before, after).
 //
-// Moves are counted for the score: a move counts its changed cells (a drag over 4 cells
-// is 4), an undo, a redo or a reset counts 1, a reveal counts nothing.
-// For example: move(b1, 1), move(b2, 3), undo(), redo() leaves moves at 6 and board b2.
+// What counts for the score (the rule the README's "Scoring after a play" states):
+// * moves: a move costs moveCost(before, after), what it changes towards an answer (a tile's
+//   quarter turns, a cell filled or emptied, a line drawn or erased; × marks cost nothing);
+//   undo, redo and reset cost nothing; a reveal counts nothing.
+// * checks: a check that found a mistake counts; one that found none is free (its count is
+//   kept apart, as cleanChecks).
+// For example with a cost of one per changed entry: move(b1) with 1 change, move(b2) with 3,
+// undo(), redo() leaves moves at 4 and board b2.
 //
 // The clock counts seconds of play: it stops while the page is hidden (setHidden) and when the
 // play is finished. It reads time from now(), milliseconds from any fixed origin
 // (performance.now in the page, a fake in the tests).
+//
+// snapshot() is everything a play is, as plain data; createPlay({..., saved: snapshot}) goes
+// on from there (the page keeps snapshots in the browser, see keep.js).
 
 export function formatTime(seconds) {
   const whole = Math.floor(seconds);
@@ -22,10 +30,8 @@ export function formatTime(seconds) {
 }
 
 // Seconds counted while running: running means not hidden and not stopped.
-function createClock(now, hidden) {
-  let counted = 0; // seconds of the earlier running stretches
+function createClock(now, hidden, counted, stopped) {
   let since = null; // now() when the current running stretch began; null while not running
-  let stopped = false;
   const update = () => {
     const running = !hidden && !stopped;
     if (running && since === null) since = now();
@@ -44,12 +50,14 @@ function createClock(now, hidden) {
 
 const sameBoard = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-export function createPlay({ initial, isSolved, now = () => performance.now(), hidden = false }) {
-  let board = initial;
-  const undoStack = [];
-  let redoStack = [];
-  let moves = 0, checks = 0, revealed = false, finished = false;
-  const clock = createClock(now, hidden);
+export function createPlay({ initial, isSolved, moveCost, now = () => performance.now(), hidden = false,
+  saved = null }) {
+  let board = saved ? saved.board : initial;
+  const undoStack = saved ? saved.undo.slice() : [];
+  let redoStack = saved ? saved.redo.slice() : [];
+  let moves = saved?.moves ?? 0, checks = saved?.checks ?? 0, cleanChecks = saved?.cleanChecks ?? 0;
+  let revealed = saved?.revealed ?? false, finished = saved?.finished ?? false;
+  const clock = createClock(now, hidden, saved?.seconds ?? 0, finished);
 
   function replaceBoard(next) {
     undoStack.push(board);
@@ -59,8 +67,10 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
 
   const play = {
     get board() { return board; },
+    get initial() { return initial; },
     get moves() { return moves; },
     get checks() { return checks; },
+    get cleanChecks() { return cleanChecks; },
     get revealed() { return revealed; },
     get finished() { return finished; },
     get canUndo() { return !finished && undoStack.length > 0; },
@@ -68,35 +78,36 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
     get solved() { return isSolved(board); },
 
     // Each of these does nothing and answers false once the play is finished.
-    move(next, changes) {
+    move(next) {
       if (finished) return false;
+      const cost = moveCost(board, next);
       replaceBoard(next);
-      moves += changes;
+      moves += cost;
       return true;
     },
     undo() {
       if (!play.canUndo) return false;
       redoStack.push(board);
       board = undoStack.pop();
-      moves += 1;
       return true;
     },
     redo() {
       if (!play.canRedo) return false;
       undoStack.push(board);
       board = redoStack.pop();
-      moves += 1;
       return true;
     },
-    // Back to the initial board as one undoable move; nothing when the board is already there.
+    // Back to the initial board as one undoable step; nothing when the board is already there.
     reset() {
       if (finished || sameBoard(board, initial)) return false;
-      return play.move(initial, 1);
+      replaceBoard(initial);
+      return true;
     },
-    // The player asked the server what is wrong.
-    countCheck() {
+    // The player's Check found mistakes (true) or none (false).
+    recordCheck(foundMistakes) {
       if (finished) return false;
-      checks += 1;
+      if (foundMistakes) checks += 1;
+      else cleanChecks += 1;
       return true;
     },
     // The answer is shown; it can be undone, but the play stays revealed.
@@ -116,7 +127,7 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
       if (finished || !isSolved(board)) return null;
       finished = true;
       clock.setStopped(true);
-      return { seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, revealed };
+      return play.stats();
     },
     // Play goes on after all (the server found the board wrong); the clock runs on from where
     // it stopped.
@@ -126,6 +137,11 @@ export function createPlay({ initial, isSolved, now = () => performance.now(), h
       clock.setStopped(false);
       return true;
     },
+    stats: () => ({ seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, revealed }),
+    snapshot: () => ({
+      board, undo: undoStack.slice(), redo: redoStack.slice(), moves, checks, cleanChecks, revealed, finished,
+      seconds: clock.seconds(),
+    }),
   };
   return play;
 }

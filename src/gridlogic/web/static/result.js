@@ -1,12 +1,15 @@
 // The card shown when a play ends: the time, the moves, the score and rank the server
 // computed (with the points of each part), and the best time for the game, size and
-// difficulty, kept in this browser (a revealed play never sets one).
+// difficulty, kept in this browser (a revealed play never sets one). The card also says how the
+// score is counted (its "How the score is counted" part, the rule of gridlogic.scoring).
 
 import { language, t } from "./i18n.js";
 import { formatTime } from "./play.js";
 import { load, save } from "./storage.js";
 
-const bestKey = (puzzle) => `gridlogic.best.${puzzle.game}.${puzzle.size}.${puzzle.difficulty}`;
+// A square board's key names its side (as before rectangular boards), any other board WxH.
+const sizeKey = (puzzle) => (puzzle.width === puzzle.height ? `${puzzle.width}` : `${puzzle.width}x${puzzle.height}`);
+const bestKey = (puzzle) => `gridlogic.best.${puzzle.game}.${sizeKey(puzzle)}.${puzzle.difficulty}`;
 
 // The best time after this play: {seconds (null when there is none yet), isNew}.
 export function recordBest(puzzle, seconds, revealed) {

@@ -1,144 +1,285 @@
-// Loop's board: the dots of an n×n grid, the clue numbers in the cells, and the edges between
-// dots (1 line, 0 nothing, 2 marked × "no line"). Edge indexing follows the engine: horizontal
-// edge (r, c), r in 0..n, c in 0..n-1, is r*n + c; vertical edge (r, c), r in 0..n-1,
-// c in 0..n, is r*(n+1) + c.
+// Loop's board: the dots of a width × height grid, the clue numbers in the cells, and the edges
+// between dots (1 line, 0 nothing, 2 marked × "no line"). Edge indexing follows the engine:
+// horizontal edge (r, c), r in 0..h, c in 0..w-1, is r*w + c; vertical edge (r, c), r in 0..h-1,
+// c in 0..w, is r*(w+1) + c; dot (r, c) is r*(w+1) + c. An edge's key is "h" or "v" and its index.
 //
 // A press anywhere on the board acts on the nearest edge: each cell is cut by its diagonals
 // into four triangles, one per side, so every edge owns a diamond a whole cell wide and a
 // finger never has to hit a thin line. The action happens on release, and only if the
 // pointer stayed put; a touch that moves is a scroll, and a mouse that moves draws a run
 // of lines from dot to dot (see dragTo).
+//
+// What the rules alone can tell while playing (liveErrors):
+//   "branch"   a dot with three or four lines
+//   "deadEnd"  a dot with one line and no undecided edge left to go on
+//   "over"     a number with more lines around it than it says
+//   "blocked"  a number that can no longer be met: lines plus undecided sides are too few
+//   "loop"     a closed loop while other lines remain or some number is not met
+// For example on a 2×2 board with a 3 in the top-left cell, the four sides of that cell form a
+// closed loop with 4 lines around the 3: both "over" (the cell) and "loop" (its four edges);
+// erasing the cell's right side opens the loop and meets the 3, and both errors go.
 
 import { htmlElement, svgElement } from "../svg.js";
 
-const LINE = 1, CROSS = 2;
+const OPEN = 0, LINE = 1, CROSS = 2;
 const MARGIN = 0.5;
 const TAP_SLOP = 10;
 
 // What a tap does (the page's tool switch); the first is the default.
 export const tools = ["line", "mark"];
 
-export function cellCount(board, n, r, c) {
-  return (board.horizontal[r * n + c] === LINE) + (board.horizontal[(r + 1) * n + c] === LINE)
-    + (board.vertical[r * (n + 1) + c] === LINE) + (board.vertical[r * (n + 1) + c + 1] === LINE);
+const shape = (puzzle) => ({ w: puzzle.width, h: puzzle.height });
+
+// The value of edge key ("h3", "v0") on board.
+const edgeValue = (board, key) => (key[0] === "h" ? board.horizontal : board.vertical)[Number(key.slice(1))];
+
+// The four sides of cell (r, c) as edge keys: top, bottom, left, right.
+function cellSides({ w }, r, c) {
+  return [`h${r * w + c}`, `h${(r + 1) * w + c}`, `v${r * (w + 1) + c}`, `v${r * (w + 1) + c + 1}`];
 }
 
-// The rules: every clue equals its count, and the lines form exactly one closed loop
-// (every dot has 0 or 2 lines, and the lines are connected).
-export function isSolved(puzzle, board) {
-  const n = puzzle.size, clues = puzzle.clues;
-  for (let i = 0; i < n * n; i++) {
-    if (clues[i] !== null && cellCount(board, n, Math.floor(i / n), i % n) !== clues[i]) return false;
-  }
-  const adjacent = new Map();
-  const link = (a, b) => {
-    if (!adjacent.has(a)) adjacent.set(a, []);
-    if (!adjacent.has(b)) adjacent.set(b, []);
-    adjacent.get(a).push(b);
-    adjacent.get(b).push(a);
-  };
-  const dot = (r, c) => r * (n + 1) + c;
-  for (let r = 0; r <= n; r++) for (let c = 0; c < n; c++) {
-    if (board.horizontal[r * n + c] === LINE) link(dot(r, c), dot(r, c + 1));
-  }
-  for (let r = 0; r < n; r++) for (let c = 0; c <= n; c++) {
-    if (board.vertical[r * (n + 1) + c] === LINE) link(dot(r, c), dot(r + 1, c));
-  }
-  if (adjacent.size === 0) return false;
-  for (const next of adjacent.values()) if (next.length !== 2) return false;
-  const first = adjacent.keys().next().value;
-  const seen = new Set([first]), queue = [first];
-  for (let k = 0; k < queue.length; k++) {
-    for (const b of adjacent.get(queue[k])) if (!seen.has(b)) { seen.add(b); queue.push(b); }
-  }
-  return seen.size === adjacent.size;
+// The edges at dot (r, c), by direction 0 up, 1 right, 2 down, 3 left (null off the board).
+function dotEdges({ w, h }, r, c) {
+  return [
+    r > 0 ? `v${(r - 1) * (w + 1) + c}` : null,
+    c < w ? `h${r * w + c}` : null,
+    r < h ? `v${r * (w + 1) + c}` : null,
+    c > 0 ? `h${r * w + c - 1}` : null,
+  ];
 }
+
+// The dots an edge joins, as [r, c] pairs.
+function edgeDots({ w }, key) {
+  const i = Number(key.slice(1));
+  if (key[0] === "h") { const r = Math.floor(i / w), c = i % w; return [[r, c], [r, c + 1]]; }
+  const r = Math.floor(i / (w + 1)), c = i % (w + 1);
+  return [[r, c], [r + 1, c]];
+}
+
+export function cellCount(board, puzzle, r, c) {
+  return cellSides(shape(puzzle), r, c).filter((key) => edgeValue(board, key) === LINE).length;
+}
+
+function lineKeys(board) {
+  return [
+    ...board.horizontal.flatMap((v, i) => (v === LINE ? [`h${i}`] : [])),
+    ...board.vertical.flatMap((v, i) => (v === LINE ? [`v${i}`] : [])),
+  ];
+}
+
+// The lines' connected pieces: [{edges: [keys], dots: Set of dot indices, closed}], closed when
+// every dot of the piece has exactly two lines.
+function pieces(puzzle, board) {
+  const grid = shape(puzzle), dotIndex = ([r, c]) => r * (grid.w + 1) + c;
+  const parent = new Map(), degree = new Map();
+  const find = (x) => { while (parent.get(x) !== x) { parent.set(x, parent.get(parent.get(x))); x = parent.get(x); } return x; };
+  const keys = lineKeys(board);
+  for (const key of keys) {
+    const [a, b] = edgeDots(grid, key).map(dotIndex);
+    for (const d of [a, b]) {
+      if (!parent.has(d)) parent.set(d, d);
+      degree.set(d, (degree.get(d) || 0) + 1);
+    }
+    parent.set(find(a), find(b));
+  }
+  const byRoot = new Map();
+  for (const key of keys) {
+    const root = find(dotIndex(edgeDots(grid, key)[0]));
+    if (!byRoot.has(root)) byRoot.set(root, { edges: [], dots: new Set(), closed: true });
+    const piece = byRoot.get(root);
+    piece.edges.push(key);
+    for (const dot of edgeDots(grid, key).map(dotIndex)) piece.dots.add(dot);
+  }
+  for (const piece of byRoot.values()) piece.closed = [...piece.dots].every((d) => degree.get(d) === 2);
+  return [...byRoot.values()];
+}
+
+function cluesMet(puzzle, board) {
+  const { w } = shape(puzzle);
+  return puzzle.clues.every((k, i) => k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) === k);
+}
+
+// The rules: every clue equals its count, and the lines form exactly one closed loop.
+export function isSolved(puzzle, board) {
+  const found = pieces(puzzle, board);
+  return found.length === 1 && found[0].closed && cluesMet(puzzle, board);
+}
+
+// What the rules alone say is wrong now: [{kind, items}], kinds with items only; items are dot
+// indices (branch, deadEnd), cell indices (over, blocked) or edge keys (loop).
+export function liveErrors(puzzle, board) {
+  const grid = shape(puzzle), { w, h } = grid;
+  const branch = [], deadEnd = [], over = [], blocked = [], loop = [];
+  for (let r = 0; r <= h; r++) {
+    for (let c = 0; c <= w; c++) {
+      const values = dotEdges(grid, r, c).filter(Boolean).map((key) => edgeValue(board, key));
+      const lines = values.filter((v) => v === LINE).length, open = values.filter((v) => v === OPEN).length;
+      if (lines >= 3) branch.push(r * (w + 1) + c);
+      else if (lines === 1 && open === 0) deadEnd.push(r * (w + 1) + c);
+    }
+  }
+  puzzle.clues.forEach((k, i) => {
+    if (k === null) return;
+    const values = cellSides(grid, Math.floor(i / w), i % w).map((key) => edgeValue(board, key));
+    const lines = values.filter((v) => v === LINE).length, open = values.filter((v) => v === OPEN).length;
+    if (lines > k) over.push(i);
+    else if (lines + open < k) blocked.push(i);
+  });
+  const found = pieces(puzzle, board);
+  if (found.length > 1 || !cluesMet(puzzle, board)) {
+    for (const piece of found) if (piece.closed) loop.push(...piece.edges);
+  }
+  return Object.entries({ branch, deadEnd, over, blocked, loop })
+    .filter(([, items]) => items.length).map(([kind, items]) => ({ kind, items }));
+}
+
+// The moves a change of board costs: each edge that gets or loses a line; × marks are free.
+export function moveCost(before, after) {
+  let cost = 0;
+  for (const key of ["horizontal", "vertical"]) {
+    after[key].forEach((v, i) => { cost += (v === LINE) !== (before[key][i] === LINE); });
+  }
+  return cost;
+}
+
+// Check's answer against the solution: lines the answer does not have, and × marks on edges it
+// draws, as edge keys. Undecided edges are unfinished, never called wrong.
+export function mistakes(puzzle, board, solution) {
+  const wrong = [];
+  for (const [kind, key] of [["h", "horizontal"], ["v", "vertical"]]) {
+    board[key].forEach((v, i) => {
+      const wanted = solution[key][i] === LINE;
+      if ((v === LINE && !wanted) || (v === CROSS && wanted)) wrong.push(`${kind}${i}`);
+    });
+  }
+  return wrong;
+}
+
+function edgePlace(puzzle, key, t) {
+  const [[r, c]] = edgeDots(shape(puzzle), key);
+  return t("at.edge", { r: r + 1, c: c + 1, dir: t(key[0] === "h" ? "dir.1" : "dir.2") });
+}
+
+// Words for a list of edge keys (mistakes), at most five named.
+export function describeItems(puzzle, items, t) {
+  const named = items.slice(0, 5).map((key) => edgePlace(puzzle, key, t)).join(t("list.join"));
+  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
+}
+
+// A live error in words.
+export const describeError = (puzzle, { kind, items }, t) => t(`error.loop.${kind}`, { count: items.length });
 
 export const initialBoard = (puzzle) => ({
-  horizontal: new Array((puzzle.size + 1) * puzzle.size).fill(0),
-  vertical: new Array(puzzle.size * (puzzle.size + 1)).fill(0),
+  horizontal: new Array((puzzle.height + 1) * puzzle.width).fill(OPEN),
+  vertical: new Array(puzzle.height * (puzzle.width + 1)).fill(OPEN),
 });
 export const boardFromSolution = (solution) => ({
   horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice(),
 });
 
-// The check's answer in words: how many numbers do not match ({wrongClues: [cell indices]}).
-export function describeWrong(puzzle, result, t) {
-  return result.wrongClues?.length ? t("wrong.clues", { count: result.wrongClues.length }) : "";
-}
+// The board's size in cells, its margin of half a cell on each side included.
+export const extent = (puzzle) => ({ width: puzzle.width + 2 * MARGIN, height: puzzle.height + 2 * MARGIN });
 
 // The edge nearest to board point (x, y) (in cell units, origin at the top-left dot).
-export function edgeAt(x, y, n) {
-  if (x < -MARGIN || y < -MARGIN || x > n + MARGIN || y > n + MARGIN) return null;
+export function edgeAt(x, y, w, h = w) {
+  if (x < -MARGIN || y < -MARGIN || x > w + MARGIN || y > h + MARGIN) return null;
   const candidates = [];
   const hr = Math.round(y), hc = Math.floor(x);
-  if (hr >= 0 && hr <= n && hc >= 0 && hc < n) candidates.push({ kind: "h", index: hr * n + hc, distance: Math.abs(y - hr) });
+  if (hr >= 0 && hr <= h && hc >= 0 && hc < w) candidates.push({ kind: "h", index: hr * w + hc, distance: Math.abs(y - hr) });
   const vc = Math.round(x), vr = Math.floor(y);
-  if (vc >= 0 && vc <= n && vr >= 0 && vr < n) candidates.push({ kind: "v", index: vr * (n + 1) + vc, distance: Math.abs(x - vc) });
+  if (vc >= 0 && vc <= w && vr >= 0 && vr < h) candidates.push({ kind: "v", index: vr * (w + 1) + vc, distance: Math.abs(x - vc) });
   candidates.sort((a, b) => a.distance - b.distance);
   return candidates[0] ?? null;
 }
 
+// What a screen reader hears at the cursor's dot: the dot, its four edges, the numbers of the
+// (up to) four cells around it, and any rule it breaks.
+export function describeDot(puzzle, board, r, c, t) {
+  const grid = shape(puzzle), { w, h } = grid;
+  const parts = [t("loop.dot", { r: r + 1, c: c + 1 })];
+  dotEdges(grid, r, c).forEach((key, d) => {
+    const value = key === null ? "edge" : ["open", "line", "cross"][edgeValue(board, key)];
+    parts.push(t("loop.side", { dir: t(`dir.${d}`), state: t(`loop.state.${value}`) }));
+  });
+  const around = [];
+  for (const [dr, dc, where] of [[-1, -1, "upLeft"], [-1, 0, "upRight"], [0, -1, "downLeft"], [0, 0, "downRight"]]) {
+    const cr = r + dr, cc = c + dc;
+    if (cr < 0 || cr >= h || cc < 0 || cc >= w) continue;
+    const k = puzzle.clues[cr * w + cc];
+    const clue = k === null ? t("loop.noClue")
+      : t("loop.clue", { k, count: cellCount(board, puzzle, cr, cc) });
+    around.push(t("loop.cellAround", { where: t(`loop.where.${where}`), clue }));
+  }
+  parts.push(t("loop.cells", { list: around.join(t("list.join")) }));
+  return parts.join(" ");
+}
+
 export function createView({ puzzle, onAction, t }) {
-  const n = puzzle.size;
+  const grid = shape(puzzle), { w, h } = grid;
   const clues = puzzle.clues;
-  const size = n + 2 * MARGIN;
+  const width = w + 2 * MARGIN, height = h + 2 * MARGIN;
   const element = htmlElement("div", { class: "loop-wrap" });
-  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${size} ${size}`, class: "loop-board",
-    tabindex: 0, role: "application" });
-  element.append(svg);
+  element.style.setProperty("--w", String(w));
+  element.style.setProperty("--h", String(h));
+  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${width} ${height}`, class: "loop-board",
+    tabindex: 0, role: "application", "aria-roledescription": t("loop.roledescription") });
+  const spoken = htmlElement("p", { class: "sr-only", "aria-live": "polite" });
+  element.append(svg, spoken);
   let board = initialBoard(puzzle);
-  let locked = false, tool = tools[0], press = null, wrong = new Set();
+  let locked = false, tool = tools[0], press = null;
+  let shownMarks = { errors: [], mistakes: [] };
   let cursor = { r: 0, c: 0 };
 
-  svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width: size, height: size, class: "backdrop" }));
-  const clueTexts = clues.map((k, i) => {
+  svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width, height, class: "backdrop" }));
+  const clueGroups = clues.map((k, i) => {
     if (k === null) return null;
-    const r = Math.floor(i / n), c = i % n;
+    const r = Math.floor(i / w), c = i % w;
     const group = svgElement("g", { class: "clue" });
     group.append(svgElement("circle", { cx: c + 0.5, cy: r + 0.5, r: 0.32, class: "ring" }));
     const text = svgElement("text", { x: c + 0.5, y: r + 0.5, "text-anchor": "middle", "dominant-baseline": "central" });
     text.textContent = String(k);
-    group.append(text, svgElement("title"));
+    const tick = svgElement("text", { x: c + 0.84, y: r + 0.2, "text-anchor": "middle", "dominant-baseline": "central", class: "tick" });
+    tick.textContent = "✓";
+    group.append(text, tick, svgElement("title"));
     svg.append(group);
     return group;
   });
-  const edges = { h: [], v: [] };
+  const edges = {};
   const crossSize = 0.12;
-  function addEdge(kind, index, x1, y1, x2, y2) {
-    const group = svgElement("g", { class: "edge", "data-edge": `${kind}${index}` });
+  function addEdge(key, x1, y1, x2, y2) {
+    const group = svgElement("g", { class: "edge", "data-edge": key });
     group.append(svgElement("line", { x1, y1, x2, y2, class: "hit" }));
     group.append(svgElement("line", { x1, y1, x2, y2, class: "stroke" }));
     const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-    const cross = svgElement("path", {
+    group.append(svgElement("path", {
       d: `M${mx - crossSize} ${my - crossSize}L${mx + crossSize} ${my + crossSize}M${mx - crossSize} ${my + crossSize}L${mx + crossSize} ${my - crossSize}`,
       class: "cross",
-    });
-    group.append(cross);
+    }));
     svg.append(group);
-    edges[kind][index] = group;
+    edges[key] = group;
   }
-  for (let r = 0; r <= n; r++) for (let c = 0; c < n; c++) addEdge("h", r * n + c, c, r, c + 1, r);
-  for (let r = 0; r < n; r++) for (let c = 0; c <= n; c++) addEdge("v", r * (n + 1) + c, c, r, c, r + 1);
-  for (let r = 0; r <= n; r++) for (let c = 0; c <= n; c++) svg.append(svgElement("circle", { cx: c, cy: r, r: 0.07, class: "dot" }));
+  for (let r = 0; r <= h; r++) for (let c = 0; c < w; c++) addEdge(`h${r * w + c}`, c, r, c + 1, r);
+  for (let r = 0; r < h; r++) for (let c = 0; c <= w; c++) addEdge(`v${r * (w + 1) + c}`, c, r, c, r + 1);
+  for (let r = 0; r <= h; r++) for (let c = 0; c <= w; c++) svg.append(svgElement("circle", { cx: c, cy: r, r: 0.07, class: "dot" }));
+  // Rings on dots that break a rule and flags on edges Check found wrong, drawn anew each time.
+  const overlay = svgElement("g", { class: "overlay" });
   const cursorMark = svgElement("circle", { r: 0.2, class: "cursor" });
-  svg.append(cursorMark);
+  svg.append(overlay, cursorMark);
 
-  function toggle(kind, index, mark) {
+  function toggle(key, mark) {
     if (locked) return;
-    const key = kind === "h" ? "horizontal" : "vertical";
-    const current = board[key][index];
-    const value = mark ? (current === CROSS ? 0 : CROSS) : (current === LINE ? 0 : LINE);
+    const side = key[0] === "h" ? "horizontal" : "vertical", index = Number(key.slice(1));
+    const current = board[side][index];
+    const value = mark ? (current === CROSS ? OPEN : CROSS) : (current === LINE ? OPEN : LINE);
     const next = { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() };
-    next[key][index] = value;
-    onAction(next, 1);
+    next[side][index] = value;
+    onAction(next);
   }
 
   function boardPoint(event) {
     const matrix = svg.getScreenCTM();
     if (!matrix) return null;
-    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    return point;
+    return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
   }
 
   // A mouse or pen can also draw a run of lines by dragging from dot to dot: the first
@@ -146,13 +287,13 @@ export function createView({ puzzle, onAction, t }) {
   // and the release writes it as one action. A touch that moves is a scroll and does nothing.
   function nearestDot(point) {
     const r = Math.round(point.y), c = Math.round(point.x);
-    if (r < 0 || r > n || c < 0 || c > n) return null;
+    if (r < 0 || r > h || c < 0 || c > w) return null;
     return Math.hypot(point.y - r, point.x - c) <= 0.35 ? { r, c } : null;
   }
 
   function segment(a, b) {
-    if (a.r === b.r && Math.abs(a.c - b.c) === 1) return { key: "horizontal", index: a.r * n + Math.min(a.c, b.c) };
-    if (a.c === b.c && Math.abs(a.r - b.r) === 1) return { key: "vertical", index: Math.min(a.r, b.r) * (n + 1) + a.c };
+    if (a.r === b.r && Math.abs(a.c - b.c) === 1) return { side: "horizontal", index: a.r * w + Math.min(a.c, b.c) };
+    if (a.c === b.c && Math.abs(a.r - b.r) === 1) return { side: "vertical", index: Math.min(a.r, b.r) * (w + 1) + a.c };
     return null;
   }
 
@@ -167,11 +308,11 @@ export function createView({ puzzle, onAction, t }) {
         : press.dot.r === dot.r ? { r: dot.r, c: press.dot.c + Math.sign(dot.c - press.dot.c) } : null;
       if (!step) { press.dot = dot; return; } // diagonal jump: start again from here
       const edge = segment(press.dot, step);
-      if (press.value === null) press.value = board[edge.key][edge.index] === LINE ? 0 : LINE;
-      press.pending[edge.key][edge.index] = press.value;
+      if (press.value === null) press.value = board[edge.side][edge.index] === LINE ? OPEN : LINE;
+      press.pending[edge.side][edge.index] = press.value;
       press.dot = step;
     }
-    render(press.pending, true);
+    draw(press.pending, shownMarks);
   }
 
   svg.addEventListener("pointerdown", (event) => {
@@ -202,18 +343,17 @@ export function createView({ puzzle, onAction, t }) {
     const done = press;
     press = null;
     if (done.dragging) {
-      const changes = ["horizontal", "vertical"].reduce(
-        (sum, key) => sum + done.pending[key].filter((v, i) => v !== board[key][i]).length, 0);
-      if (changes) onAction(done.pending, changes);
-      else render(board);
+      const changed = ["horizontal", "vertical"].some((side) => done.pending[side].some((v, i) => v !== board[side][i]));
+      if (changed) onAction(done.pending);
+      else draw(board, shownMarks);
       return;
     }
     const point = boardPoint(event);
-    const edge = point && edgeAt(point.x, point.y, n);
-    if (edge) toggle(edge.kind, edge.index, done.mark);
+    const edge = point && edgeAt(point.x, point.y, w, h);
+    if (edge) toggle(`${edge.kind}${edge.index}`, done.mark);
   });
   svg.addEventListener("pointercancel", () => {
-    if (press?.dragging) render(board);
+    if (press?.dragging) draw(board, shownMarks);
     press = null;
   });
   svg.addEventListener("contextmenu", (event) => event.preventDefault());
@@ -225,14 +365,12 @@ export function createView({ puzzle, onAction, t }) {
     if (!step) return;
     event.preventDefault();
     const r = cursor.r + step[0], c = cursor.c + step[1];
-    if (r < 0 || r > n || c < 0 || c > n) return;
-    const edge = step[0] !== 0
-      ? { kind: "v", index: Math.min(r, cursor.r) * (n + 1) + c }
-      : { kind: "h", index: r * n + Math.min(c, cursor.c) };
-    if (event.ctrlKey || event.metaKey) { toggle(edge.kind, edge.index, true); return; }
-    if (event.shiftKey) toggle(edge.kind, edge.index, false);
+    if (r < 0 || r > h || c < 0 || c > w) return;
+    const key = step[0] !== 0 ? `v${Math.min(r, cursor.r) * (w + 1) + c}` : `h${r * w + Math.min(c, cursor.c)}`;
+    if (event.ctrlKey || event.metaKey) { toggle(key, true); return; }
     cursor = { r, c };
-    placeCursor();
+    if (event.shiftKey) toggle(key, false);
+    placeCursor(true);
   });
   // The cursor and the focus ring are for keyboard play; a click focuses the board too,
   // and there they would only be noise.
@@ -240,55 +378,74 @@ export function createView({ puzzle, onAction, t }) {
   svg.addEventListener("keydown", () => element.classList.add("focused"));
   svg.addEventListener("blur", () => element.classList.remove("focused"));
 
-  function placeCursor() {
+  function placeCursor(speak = false) {
     cursorMark.setAttribute("cx", String(cursor.c));
     cursorMark.setAttribute("cy", String(cursor.r));
-    describe();
-  }
-
-  function describe() {
-    const { r, c } = cursor;
-    const around = [];
-    if (r > 0 && board.vertical[(r - 1) * (n + 1) + c] === LINE) around.push(t("dir.0"));
-    if (c < n && board.horizontal[r * n + c] === LINE) around.push(t("dir.1"));
-    if (r < n && board.vertical[r * (n + 1) + c] === LINE) around.push(t("dir.2"));
-    if (c > 0 && board.horizontal[r * n + c - 1] === LINE) around.push(t("dir.3"));
-    const edgesText = around.length ? t("loop.edges", { list: around.join(t("list.join")) }) : t("loop.noEdges");
+    const words = describeDot(puzzle, board, cursor.r, cursor.c, t);
     const complete = isSolved(puzzle, board) ? ` ${t("loop.complete")}` : "";
-    svg.setAttribute("aria-label", t("loop.board", { n, r: r + 1, c: c + 1, edges: edgesText }) + complete);
+    svg.setAttribute("aria-label", `${t("loop.board", { w, h })} ${words}${complete}`);
+    if (speak) {
+      spoken.textContent = words + complete;
+      cursorMark.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    }
   }
 
-  // preview: draw a drag still in progress without making it the board.
-  function render(next, preview = false) {
-    if (next !== board && !preview) wrong = new Set();
-    if (!preview) board = next;
-    const shown = next;
-    for (const kind of ["h", "v"]) {
-      const values = kind === "h" ? shown.horizontal : shown.vertical;
-      edges[kind].forEach((group, i) => {
-        group.classList.toggle("line", values[i] === LINE);
-        group.classList.toggle("crossed", values[i] === CROSS);
+  // Draws board (a drag still in progress too) with the marks of the board last rendered.
+  function draw(shown, marks) {
+    for (const [kind, side] of [["h", "horizontal"], ["v", "vertical"]]) {
+      shown[side].forEach((value, i) => {
+        const group = edges[`${kind}${i}`];
+        group.classList.toggle("line", value === LINE);
+        group.classList.toggle("crossed", value === CROSS);
       });
     }
-    clueTexts.forEach((group, i) => {
+    const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
+    const has = (kind, item) => byKind[kind]?.has(item) ?? false;
+    for (const key of Object.keys(edges)) edges[key].classList.toggle("error-loop", has("loop", key));
+    clueGroups.forEach((group, i) => {
       if (!group) return;
-      const count = cellCount(shown, n, Math.floor(i / n), i % n);
-      group.classList.toggle("met", count === clues[i]);
-      group.classList.toggle("over", count > clues[i]);
-      group.classList.toggle("wrong", wrong.has(i));
-      const state = count === clues[i] ? t("loop.clueMet") : count > clues[i] ? t("loop.clueOver") : "";
+      const count = cellCount(shown, puzzle, Math.floor(i / w), i % w);
+      const met = count === clues[i];
+      group.classList.toggle("met", met);
+      group.classList.toggle("over", has("over", i));
+      group.classList.toggle("blocked", has("blocked", i));
+      const state = met ? t("loop.clueMet") : has("over", i) ? t("loop.clueOver")
+        : has("blocked", i) ? t("loop.clueBlocked") : "";
       group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
     });
+    overlay.replaceChildren();
+    for (const kind of ["branch", "deadEnd"]) {
+      for (const dot of byKind[kind] || []) {
+        const r = Math.floor(dot / (w + 1)), c = dot % (w + 1);
+        overlay.append(svgElement("circle", { cx: c, cy: r, r: 0.2, class: `dot-error ${kind}`, "data-dot": dot }));
+      }
+    }
+    for (const key of marks.mistakes) {
+      const [[r1, c1], [r2, c2]] = edgeDots(grid, key);
+      const x = (c1 + c2) / 2, y = (r1 + r2) / 2;
+      overlay.append(svgElement("rect", { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, rx: 0.06,
+        class: "mistake", "data-edge": key, transform: `rotate(45 ${x} ${y})` }));
+    }
     svg.classList.toggle("complete", isSolved(puzzle, shown));
+  }
+
+  // marks: {errors: liveErrors(...), mistakes: [edge keys] from Check}
+  function render(next, marks = shownMarks) {
+    board = next;
+    shownMarks = marks;
+    draw(board, marks);
     placeCursor();
   }
+  render(board);
 
   return {
     element,
     render,
-    showWrong: (result) => { wrong = new Set(result.wrongClues || []); render(board); },
     setLocked: (value) => { locked = value; element.classList.toggle("locked", value); },
     setTool: (name) => { tool = name; },
-    relabel: () => render(board),
+    relabel: () => {
+      svg.setAttribute("aria-roledescription", t("loop.roledescription"));
+      render(board);
+    },
   };
 }

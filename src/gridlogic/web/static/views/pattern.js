@@ -1,7 +1,14 @@
-// Pattern's board: n×n cells (0 empty, 1 filled, 2 marked empty ×) with the row clues on the
-// left and the column clues on top. A press starts a run; moving along a row or a column
-// stretches it; the release writes it. On touch only a tap writes (a drag scrolls the page),
-// so scrolling never changes the board.
+// Pattern's board: width × height cells (0 empty, 1 filled, 2 marked empty ×) with the row clues
+// on the left and the column clues on top. A press starts a run; moving along a row or a column
+// stretches it; the release writes it. On touch only a tap writes (a drag scrolls or pans the
+// board), so scrolling never changes the board. When the board is zoomed past its box the clues
+// stay in view (they stick to the box's top and left edges).
+//
+// What the rules alone can tell while playing (liveErrors): a row or column whose filled and
+// marked cells can no longer hold its clue ("row", "col"). For example a 5-cell row with clue
+// 3 and cells ■ × ■ . . cannot hold a run of 3 that covers both filled cells, so it is an error;
+// clearing the × makes ■ ■ ■ possible again and the error goes. A line that is merely unfinished
+// (■ . . . . for that clue) is never an error.
 
 import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 import { htmlElement } from "../svg.js";
@@ -24,73 +31,149 @@ export function runsOf(line) {
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export const initialBoard = (puzzle) => new Array(puzzle.size ** 2).fill(EMPTY);
-export const boardFromSolution = (solution) => solution.cells.slice();
-
-// Whether row k (isRow) or column k of board shows the runs of its clue.
-function lineDone(puzzle, board, k, isRow) {
-  const n = puzzle.size;
-  if (isRow) return same(runsOf(board.slice(k * n, k * n + n)), puzzle.rowClues[k]);
-  return same(runsOf(Array.from({ length: n }, (_, r) => board[r * n + k])), puzzle.colClues[k]);
+function rowCells(puzzle, board, r) {
+  return board.slice(r * puzzle.width, (r + 1) * puzzle.width);
 }
+
+function colCells(puzzle, board, c) {
+  return Array.from({ length: puzzle.height }, (_, r) => board[r * puzzle.width + c]);
+}
+
+// Whether a line (0 unknown, 1 filled, 2 marked empty) can still show the runs of clue: a
+// dynamic programme over (runs placed, cells used), from the line's end.
+export function lineFits(line, clue) {
+  const runs = clue.length === 1 && clue[0] === 0 ? [] : clue;
+  const n = line.length;
+  // fits[i]: the runs from the current one on fit in line[i..]; first for no runs left.
+  let fits = new Array(n + 2).fill(true);
+  for (let i = n - 1; i >= 0; i--) fits[i] = fits[i + 1] && line[i] !== FILLED;
+  for (let j = runs.length - 1; j >= 0; j--) {
+    const length = runs[j], later = fits;
+    fits = new Array(n + 2).fill(false);
+    let open = 0; // cells from i on that are not marked, up to length
+    for (let i = n - 1; i >= 0; i--) {
+      open = line[i] === MARKED ? 0 : open + 1;
+      let ok = line[i] !== FILLED && fits[i + 1];
+      if (!ok && open >= length) {
+        const end = i + length;
+        ok = end === n ? later[n] : line[end] !== FILLED && later[end + 1];
+      }
+      fits[i] = ok;
+    }
+  }
+  return fits[0];
+}
+
+export const initialBoard = (puzzle) => new Array(puzzle.width * puzzle.height).fill(EMPTY);
+export const boardFromSolution = (solution) => solution.cells.slice();
 
 // The rules: every row and every column shows the runs of its clue.
 export function isSolved(puzzle, board) {
-  for (let k = 0; k < puzzle.size; k++) {
-    if (!lineDone(puzzle, board, k, true) || !lineDone(puzzle, board, k, false)) return false;
-  }
+  for (let r = 0; r < puzzle.height; r++) if (!same(runsOf(rowCells(puzzle, board, r)), puzzle.rowClues[r])) return false;
+  for (let c = 0; c < puzzle.width; c++) if (!same(runsOf(colCells(puzzle, board, c)), puzzle.colClues[c])) return false;
   return true;
 }
 
-// The check's answer in words: the rows and columns that do not match (0-based in the answer,
-// counted from 1 for the player).
-export function describeWrong(puzzle, result, t) {
-  const oneBased = (list) => list.map((i) => i + 1).join(t("list.join"));
-  const parts = [];
-  if (result.wrongRows?.length) parts.push(t("wrong.rows", { list: oneBased(result.wrongRows) }));
-  if (result.wrongCols?.length) parts.push(t("wrong.cols", { list: oneBased(result.wrongCols) }));
-  return parts.join(" ");
+// What the rules alone say is wrong now: [{kind: "row"|"col", items: [line indices]}].
+export function liveErrors(puzzle, board) {
+  const errors = [];
+  const rows = [], cols = [];
+  for (let r = 0; r < puzzle.height; r++) if (!lineFits(rowCells(puzzle, board, r), puzzle.rowClues[r])) rows.push(r);
+  for (let c = 0; c < puzzle.width; c++) if (!lineFits(colCells(puzzle, board, c), puzzle.colClues[c])) cols.push(c);
+  if (rows.length) errors.push({ kind: "row", items: rows });
+  if (cols.length) errors.push({ kind: "col", items: cols });
+  return errors;
+}
+
+// The moves a change of board costs: each cell that is filled before and not after, or the other
+// way round; marks are notes and free.
+export function moveCost(before, after) {
+  return after.reduce((sum, value, i) => sum + ((value === FILLED) !== (before[i] === FILLED)), 0);
+}
+
+// Check's answer against the solution: filled cells the answer leaves empty and × marks on cells
+// it fills. Empty cells are unfinished, never called wrong.
+export function mistakes(puzzle, board, solution) {
+  const wrong = [];
+  board.forEach((value, i) => {
+    if ((value === FILLED && solution[i] !== FILLED) || (value === MARKED && solution[i] === FILLED)) wrong.push(i);
+  });
+  return wrong;
+}
+
+const place = (puzzle, i, t) => t("at.cell", { r: Math.floor(i / puzzle.width) + 1, c: (i % puzzle.width) + 1 });
+
+// Words for a list of cells (mistakes), at most five named.
+export function describeItems(puzzle, items, t) {
+  const named = items.slice(0, 5).map((i) => place(puzzle, i, t)).join(t("list.join"));
+  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
+}
+
+// A live error in words: the lines, counted from 1.
+export const describeError = (puzzle, { kind, items }, t) =>
+  t(`error.pattern.${kind}`, { list: items.map((k) => k + 1).join(t("list.join")) });
+
+// The clues' room in cells: a number takes about 0.32 of a cell per digit and 0.22 between, a
+// column's numbers 0.6 of a cell each, and a met clue's tick one number more.
+function clueWidth(clue) {
+  return clue.reduce((sum, k) => sum + String(k).length * 0.32 + 0.22, 0.7);
+}
+const clueRoom = (puzzle) => ({
+  rowWidth: Math.max(1, ...puzzle.rowClues.map(clueWidth)),
+  colHeight: Math.max(1, ...puzzle.colClues.map((clue) => (clue.length + 1) * 0.6 + 0.25)),
+});
+
+// The board's size in cells, its clues included: the page scales a cell to fit.
+export function extent(puzzle) {
+  const room = clueRoom(puzzle);
+  return { width: puzzle.width + room.rowWidth, height: puzzle.height + room.colHeight };
 }
 
 export function createView({ puzzle, onAction, t }) {
-  const n = puzzle.size;
+  const w = puzzle.width, h = puzzle.height;
   const rowClues = puzzle.rowClues, colClues = puzzle.colClues;
+  const room = clueRoom(puzzle);
   const element = htmlElement("div", { class: "pattern-grid", role: "group" });
-  element.style.setProperty("--n", String(n));
-  element.style.setProperty("--clue-depth", String(Math.max(...colClues.map((c) => c.length))));
+  element.style.setProperty("--w", String(w));
+  element.style.setProperty("--row-clue-w", String(room.rowWidth));
+  element.style.setProperty("--col-clue-h", String(room.colHeight));
   let board = initialBoard(puzzle);
   let focusIndex = 0, locked = false, tool = tools[0], drag = null;
-  let wrongRows = new Set(), wrongCols = new Set();
+  let badRows = new Set(), badCols = new Set(), wrong = new Set();
 
-  // A clue: its numbers, one span each, in a div of class "clue row" or "clue col".
+  // A clue: its numbers, one span each, and words for a screen reader before and after them.
   function clueHead(clue, kind) {
     const head = htmlElement("div", { class: `clue ${kind}` });
+    const before = htmlElement("span", { class: "sr-only" });
+    const after = htmlElement("span", { class: "sr-only" });
+    head.append(before);
     for (const k of clue) {
-      const number = htmlElement("span");
+      const number = htmlElement("span", { class: "number" });
       number.textContent = String(k);
       head.append(number);
     }
+    head.append(after);
     element.append(head);
-    return head;
+    return { head, before, after };
   }
 
   element.append(htmlElement("div", { class: "corner" }));
   const colHeads = colClues.map((clue) => clueHead(clue, "col"));
   const rowHeads = [];
   const cells = [];
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < h; r++) {
     rowHeads.push(clueHead(rowClues[r], "row"));
-    for (let c = 0; c < n; c++) {
-      const cell = htmlElement("button", { type: "button", class: "cell", "data-index": r * n + c,
-        tabindex: r * n + c === focusIndex ? 0 : -1 });
-      if (c % 5 === 4 && c < n - 1) cell.classList.add("rule-right");
-      if (r % 5 === 4 && r < n - 1) cell.classList.add("rule-below");
+    for (let c = 0; c < w; c++) {
+      const cell = htmlElement("button", { type: "button", class: "cell", "data-index": r * w + c,
+        tabindex: r * w + c === focusIndex ? 0 : -1 });
+      if (c % 5 === 4 && c < w - 1) cell.classList.add("rule-right");
+      if (r % 5 === 4 && r < h - 1) cell.classList.add("rule-below");
       element.append(cell);
       cells.push(cell);
     }
   }
 
-  const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;
+  const rowOf = (i) => Math.floor(i / w), colOf = (i) => i % w;
 
   // The value a stroke writes, decided by the cell it starts on (toggling that cell).
   function strokeValue(i, mark) {
@@ -101,11 +184,11 @@ export function createView({ puzzle, onAction, t }) {
   function write(indices, value) {
     if (locked) return;
     const next = board.slice();
-    let changes = 0;
+    let changed = false;
     for (const i of indices) {
-      if (next[i] !== value) { next[i] = value; changes++; }
+      if (next[i] !== value) { next[i] = value; changed = true; }
     }
-    if (changes) onAction(next, changes);
+    if (changed) onAction(next);
   }
 
   // The cells from the stroke's start to the cell under the pointer, along the row or the
@@ -114,9 +197,9 @@ export function createView({ puzzle, onAction, t }) {
     const r0 = rowOf(start), c0 = colOf(start), r1 = rowOf(end), c1 = colOf(end);
     const indices = [];
     if (Math.abs(c1 - c0) >= Math.abs(r1 - r0)) {
-      for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) indices.push(r0 * n + c);
+      for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) indices.push(r0 * w + c);
     } else {
-      for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) indices.push(r * n + c0);
+      for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) indices.push(r * w + c0);
     }
     return indices;
   }
@@ -127,15 +210,15 @@ export function createView({ puzzle, onAction, t }) {
   }
 
   function preview(indices) {
-    cells.forEach((cell) => cell.classList.remove("preview"));
+    element.querySelectorAll(".cell.preview").forEach((cell) => cell.classList.remove("preview"));
     for (const i of indices) cells[i].classList.add("preview");
   }
 
-  function moveFocus(i) {
+  function moveFocus(i, scroll = true) {
     cells[focusIndex].tabIndex = -1;
     focusIndex = i;
     cells[i].tabIndex = 0;
-    cells[i].focus({ preventScroll: true });
+    cells[i].focus({ preventScroll: !scroll });
   }
 
   element.addEventListener("pointerdown", (event) => {
@@ -148,7 +231,7 @@ export function createView({ puzzle, onAction, t }) {
     if (!drag.touch) {
       event.preventDefault(); // no text selection while painting
       element.setPointerCapture(event.pointerId);
-      moveFocus(i);
+      moveFocus(i, false);
       preview([i]);
     }
   });
@@ -171,7 +254,7 @@ export function createView({ puzzle, onAction, t }) {
     preview([]);
     if (stroke.touch) {
       if (cellAt(event.clientX, event.clientY) !== stroke.start) return;
-      moveFocus(stroke.start);
+      moveFocus(stroke.start, false);
       write([stroke.start], stroke.value);
       return;
     }
@@ -185,7 +268,7 @@ export function createView({ puzzle, onAction, t }) {
     if (cell && event.detail === 0) write([Number(cell.dataset.index)], strokeValue(Number(cell.dataset.index), false));
   });
   element.addEventListener("keydown", (event) => {
-    if (handleGridMove(event, focusIndex, n, moveFocus)) return;
+    if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       if (!event.repeat) write([focusIndex], strokeValue(focusIndex, event.shiftKey));
@@ -201,34 +284,43 @@ export function createView({ puzzle, onAction, t }) {
 
   function cellLabel(i) {
     const state = [t("pattern.empty"), t("pattern.filled"), t("pattern.marked")][board[i]];
-    return t("pattern.cell", { r: rowOf(i) + 1, c: colOf(i) + 1, state });
+    const mistake = wrong.has(i) ? `, ${t("mistake.short")}` : "";
+    return t("pattern.cell", { r: rowOf(i) + 1, c: colOf(i) + 1, state }) + mistake;
   }
 
-  function render(next) {
-    const changed = next !== board;
+  function showClue(parts, k, isRow, done, bad) {
+    parts.head.classList.toggle("done", done);
+    parts.head.classList.toggle("error", bad);
+    parts.before.textContent = t(isRow ? "pattern.rowClue" : "pattern.colClue", { k: k + 1 });
+    const states = [done && t("pattern.done"), bad && t("error.pattern.short")].filter(Boolean);
+    parts.after.textContent = states.map((s) => `, ${s}`).join("");
+  }
+
+  // marks: {errors: liveErrors(...), mistakes: [cell indices] from Check}
+  let shownMarks = { errors: [], mistakes: [] };
+  function render(next, marks = shownMarks) {
     board = next;
-    if (changed) { wrongRows = new Set(); wrongCols = new Set(); }
+    shownMarks = marks;
+    badRows = new Set(marks.errors.find((e) => e.kind === "row")?.items || []);
+    badCols = new Set(marks.errors.find((e) => e.kind === "col")?.items || []);
+    wrong = new Set(marks.mistakes);
     cells.forEach((cell, i) => {
       cell.classList.toggle("filled", board[i] === FILLED);
       cell.classList.toggle("marked", board[i] === MARKED);
+      cell.classList.toggle("mistake", wrong.has(i));
       cell.textContent = board[i] === MARKED ? "×" : "";
       cell.setAttribute("aria-label", cellLabel(i));
     });
-    for (let k = 0; k < n; k++) {
-      const rowDone = lineDone(puzzle, board, k, true), colDone = lineDone(puzzle, board, k, false);
-      rowHeads[k].classList.toggle("done", rowDone);
-      colHeads[k].classList.toggle("done", colDone);
-      rowHeads[k].classList.toggle("wrong", wrongRows.has(k));
-      colHeads[k].classList.toggle("wrong", wrongCols.has(k));
-      rowHeads[k].setAttribute("aria-label", t("pattern.rowClue",
-        { r: k + 1, clue: rowClues[k].join(" "), done: rowDone ? t("pattern.done") : "" }));
-      colHeads[k].setAttribute("aria-label", t("pattern.colClue",
-        { c: k + 1, clue: colClues[k].join(" "), done: colDone ? t("pattern.done") : "" }));
+    for (let r = 0; r < h; r++) {
+      showClue(rowHeads[r], r, true, same(runsOf(rowCells(puzzle, board, r)), rowClues[r]), badRows.has(r));
+    }
+    for (let c = 0; c < w; c++) {
+      showClue(colHeads[c], c, false, same(runsOf(colCells(puzzle, board, c)), colClues[c]), badCols.has(c));
     }
   }
 
   function relabel() {
-    element.setAttribute("aria-label", t("pattern.board", { n }));
+    element.setAttribute("aria-label", t("pattern.board", { w, h }));
     render(board);
   }
   relabel();
@@ -236,11 +328,6 @@ export function createView({ puzzle, onAction, t }) {
   return {
     element,
     render,
-    showWrong: (result) => {
-      wrongRows = new Set(result.wrongRows || []);
-      wrongCols = new Set(result.wrongCols || []);
-      render(board);
-    },
     setLocked: (value) => {
       locked = value;
       element.classList.toggle("locked", value);

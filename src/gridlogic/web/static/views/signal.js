@@ -1,12 +1,23 @@
-// Signal's board: n×n tiles, each a button. A tile is a 4-bit mask (1 up, 2 right, 4 down,
-// 8 left); clicking turns it a quarter clockwise, which moves each bit one place up.
-// Tiles joined to the centre tile by links present on both sides are lit, as the engine's
-// check reports them, so progress is visible while playing.
+// Signal's board: width × height tiles, each a button. A tile is a 4-bit mask (1 up, 2 right,
+// 4 down, 8 left); clicking turns it a quarter clockwise, which moves each bit one place up.
+// Two tiles are linked when each has a pipe towards the other. Tiles joined to the centre tile
+// by links are lit, as the engine's check reports them, so progress is visible while playing.
+// On a wrapping board (puzzle.wrapping) a pipe leaving one side enters the opposite side. The
+// view shows it with a ring of half tiles around the board, each a faded copy of the tile on the
+// opposite edge, so a pipe that leaves an edge is seen meeting the tile it reaches there.
+//
+// What the rules alone can tell while playing (liveErrors):
+//   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
+//   "offBoard"  tiles with a pipe pointing off the board (never on a wrapping board)
+// For example on a 2×2 board the tiles [6, 12, 3, 9] (┌ ┐ └ ┘) link into one square loop,
+// so all four tiles are "loop" errors; turning any one of them breaks the loop and the error goes.
 
 import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 import { htmlElement, svgElement } from "../svg.js";
 
 const BITS = [1, 2, 4, 8];
+const OPPOSITE = [2, 3, 0, 1];
+const PAD = 0.1; // the frame around the tiles, in tiles
 
 // What a tap does (the page's tool switch); the first is the default.
 export const tools = ["cw", "ccw"];
@@ -14,22 +25,40 @@ export const tools = ["cw", "ccw"];
 export const rotateRight = (mask) => ((mask << 1) & 15) | (mask >> 3);
 export const rotateLeft = (mask) => (mask >> 1) | ((mask & 1) << 3);
 
-function neighbour(i, d, n) {
-  const r = Math.floor(i / n), c = i % n;
-  if (d === 0) return r > 0 ? i - n : -1;
-  if (d === 1) return c < n - 1 ? i + 1 : -1;
-  if (d === 2) return r < n - 1 ? i + n : -1;
-  return c > 0 ? i - 1 : -1;
+const shape = (puzzle) => ({ w: puzzle.width, h: puzzle.height, wrapping: puzzle.wrapping === true });
+
+// The tile next to tile i in direction d (0 up, 1 right, 2 down, 3 left), or -1 off the board.
+export function neighbour(i, d, { w, h, wrapping }) {
+  const r = Math.floor(i / w), c = i % w;
+  const dr = [-1, 0, 1, 0][d], dc = [0, 1, 0, -1][d];
+  let rr = r + dr, cc = c + dc;
+  if (wrapping) { rr = (rr + h) % h; cc = (cc + w) % w; }
+  return rr < 0 || rr >= h || cc < 0 || cc >= w ? -1 : rr * w + cc;
 }
 
-export function litTiles(board, n) {
-  const centre = Math.floor(n / 2) * n + Math.floor(n / 2);
+// The links of a board: [i, j] for each pair of tiles with pipes towards each other, each
+// board edge once (tile i's right and down sides).
+export function links(puzzle, board) {
+  const grid = shape(puzzle), found = [];
+  for (let i = 0; i < board.length; i++) {
+    for (const d of [1, 2]) {
+      const j = neighbour(i, d, grid);
+      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[OPPOSITE[d]]) found.push([i, j]);
+    }
+  }
+  return found;
+}
+
+const centreOf = ({ w, h }) => Math.floor(h / 2) * w + Math.floor(w / 2);
+
+export function litTiles(puzzle, board) {
+  const grid = shape(puzzle), centre = centreOf(grid);
   const seen = new Set([centre]), queue = [centre];
   for (let k = 0; k < queue.length; k++) {
     const i = queue[k];
     for (let d = 0; d < 4; d++) {
-      const j = neighbour(i, d, n);
-      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[(d + 2) % 4] && !seen.has(j)) {
+      const j = neighbour(i, d, grid);
+      if (j >= 0 && board[i] & BITS[d] && board[j] & BITS[OPPOSITE[d]] && !seen.has(j)) {
         seen.add(j);
         queue.push(j);
       }
@@ -39,32 +68,141 @@ export function litTiles(board, n) {
 }
 
 // The rules: every pipe end meets a pipe end on the board, and the links form one tree
-// over all n² tiles (n² − 1 links, everything connected).
+// over all tiles (one link fewer than tiles, everything connected).
 export function isSolved(puzzle, board) {
-  const n = puzzle.size;
+  const grid = shape(puzzle);
   let ends = 0;
-  for (let i = 0; i < n * n; i++) {
+  for (let i = 0; i < board.length; i++) {
     for (let d = 0; d < 4; d++) {
       if (!(board[i] & BITS[d])) continue;
-      const j = neighbour(i, d, n);
-      if (j < 0 || !(board[j] & BITS[(d + 2) % 4])) return false;
+      const j = neighbour(i, d, grid);
+      if (j < 0 || !(board[j] & BITS[OPPOSITE[d]])) return false;
       ends++;
     }
   }
-  return ends / 2 === n * n - 1 && litTiles(board, n).size === n * n;
+  return ends / 2 === board.length - 1 && litTiles(puzzle, board).size === board.length;
 }
+
+// Tiles on a closed loop of links: both ends of every link that is not a bridge (Tarjan's
+// bridge search, iterative so that large boards need no deep recursion).
+function tilesOnLoops(count, edges) {
+  const adjacent = Array.from({ length: count }, () => []);
+  edges.forEach(([a, b], e) => { adjacent[a].push([b, e]); adjacent[b].push([a, e]); });
+  const order = new Array(count).fill(-1), low = new Array(count).fill(0), bridges = new Set();
+  let counter = 0;
+  for (let root = 0; root < count; root++) {
+    if (order[root] >= 0) continue;
+    order[root] = low[root] = counter++;
+    const stack = [{ v: root, via: -1, next: 0 }];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.next < adjacent[top.v].length) {
+        const [u, e] = adjacent[top.v][top.next++];
+        if (e === top.via) continue;
+        if (order[u] < 0) {
+          order[u] = low[u] = counter++;
+          stack.push({ v: u, via: e, next: 0 });
+        } else low[top.v] = Math.min(low[top.v], order[u]);
+      } else {
+        stack.pop();
+        if (stack.length) {
+          const parent = stack[stack.length - 1].v;
+          low[parent] = Math.min(low[parent], low[top.v]);
+          if (low[top.v] > order[parent]) bridges.add(top.via);
+        }
+      }
+    }
+  }
+  const tiles = new Set();
+  edges.forEach(([a, b], e) => { if (!bridges.has(e)) { tiles.add(a); tiles.add(b); } });
+  return tiles;
+}
+
+// What the rules alone say is wrong now: [{kind, items: [tile indices]}], kinds with items only.
+export function liveErrors(puzzle, board) {
+  const grid = shape(puzzle), errors = [];
+  const looped = [...tilesOnLoops(board.length, links(puzzle, board))].sort((a, b) => a - b);
+  if (looped.length) errors.push({ kind: "loop", items: looped });
+  if (!grid.wrapping) {
+    const off = [];
+    for (let i = 0; i < board.length; i++) {
+      if ([0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
+    }
+    if (off.length) errors.push({ kind: "offBoard", items: off });
+  }
+  return errors;
+}
+
+// The fewest quarter turns that take a tile from one mask to another (0 to 2).
+function turnsBetween(from, to) {
+  let mask = from;
+  for (let turns = 0; turns < 4; turns++) {
+    if (mask === to) return Math.min(turns, 4 - turns);
+    mask = rotateRight(mask);
+  }
+  return 0; // not a rotation: never made by a move
+}
+
+// The moves a change of board costs: a quarter turn each.
+export function moveCost(before, after) {
+  return after.reduce((sum, mask, i) => sum + turnsBetween(before[i], mask), 0);
+}
+
+// Check's answer against the solution: the tiles of links that the answer does not have (in such
+// a link both tiles are turned wrong, since the answer's turn of either would not point at the
+// other). Tiles that link nothing are unfinished, never called wrong.
+export function mistakes(puzzle, board, solution) {
+  const wanted = new Set(links(puzzle, solution).map(([a, b]) => `${a}-${b}`));
+  const wrong = new Set();
+  for (const [a, b] of links(puzzle, board)) {
+    if (!wanted.has(`${a}-${b}`)) { wrong.add(a); wrong.add(b); }
+  }
+  return [...wrong].sort((x, y) => x - y);
+}
+
+const place = (puzzle, i, t) => t("at.cell", { r: Math.floor(i / puzzle.width) + 1, c: (i % puzzle.width) + 1 });
+
+// Words for a list of tiles (mistakes or an error's items), at most five named.
+export function describeItems(puzzle, items, t) {
+  const named = items.slice(0, 5).map((i) => place(puzzle, i, t)).join(t("list.join"));
+  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
+}
+
+// A live error in words.
+export const describeError = (puzzle, { kind, items }, t) =>
+  t(`error.signal.${kind}`, { list: describeItems(puzzle, items, t) });
 
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
 
-// The check's answer in words: how many tiles reach the centre ({lit: [tile indices]}).
-export function describeWrong(puzzle, result, t) {
-  return t("wrong.signal", { lit: (result.lit || []).length, total: puzzle.size ** 2 });
+// The board's size in tiles, its frame (and a wrapping board's ring of half tiles) included: the
+// page scales a tile to fit.
+export function extent(puzzle) {
+  const ring = shape(puzzle).wrapping ? 1 : 0;
+  return { width: puzzle.width + ring + 2 * PAD, height: puzzle.height + ring + 2 * PAD };
+}
+
+// The ring of a wrapping board: for each place around the board (row and column, from 1, in the
+// (h + 2) × (w + 2) layout), the tile it copies and, as an SVG viewBox, the half of it that lies
+// next to the board's edge. The corners stay empty.
+export function ghostRing({ w, h }) {
+  const places = [];
+  for (let c = 0; c < w; c++) places.push({ row: 1, column: c + 2, tile: (h - 1) * w + c, box: "0 50 100 50" });
+  for (let r = 0; r < h; r++) {
+    places.push({ row: r + 2, column: 1, tile: r * w + w - 1, box: "50 0 50 100" });
+    places.push({ row: r + 2, column: w + 2, tile: r * w, box: "0 0 50 100" });
+  }
+  for (let c = 0; c < w; c++) places.push({ row: h + 2, column: c + 2, tile: c, box: "0 0 100 50" });
+  return places;
 }
 
 const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 
-function tileDrawing(mask, isCentre) {
+// A bar across each pipe end that points off the board ("off" directions), so the error has a
+// shape of its own.
+const STOPS = [[25, 4, 75, 4], [96, 25, 96, 75], [25, 96, 75, 96], [4, 25, 4, 75]];
+
+function tileDrawing(mask, isCentre, off) {
   const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
@@ -72,6 +210,10 @@ function tileDrawing(mask, isCentre) {
     degree++;
     for (const cls of ["pipe", "flow"]) {
       g.append(svgElement("line", { x1: 50, y1: 50, x2: PIPE_ENDS[d][0], y2: PIPE_ENDS[d][1], class: cls }));
+    }
+    if (off.includes(d)) {
+      const [x1, y1, x2, y2] = STOPS[d];
+      g.append(svgElement("line", { x1, y1, x2, y2, class: "stop" }));
     }
   }
   if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
@@ -81,32 +223,52 @@ function tileDrawing(mask, isCentre) {
 }
 
 export function createView({ puzzle, onAction, t }) {
-  const n = puzzle.size;
-  const centre = Math.floor(n / 2) * n + Math.floor(n / 2);
+  const grid = shape(puzzle), { w, h } = grid;
+  const count = w * h, centre = centreOf(grid);
   const element = htmlElement("div", { class: "signal-grid", role: "group" });
-  element.style.setProperty("--n", String(n));
+  element.style.setProperty("--w", String(w));
+  element.style.setProperty("--h", String(h));
+  if (grid.wrapping) {
+    const half = "calc(var(--cell) / 2)";
+    element.classList.add("wrapping");
+    element.style.gridTemplateColumns = `${half} repeat(${w}, var(--cell)) ${half}`;
+    element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
+  }
   let board = initialBoard(puzzle);
-  let lit = new Set();
-  let focusIndex = centre;
-  let locked = false;
-  let tool = tools[0];
-  const drawn = new Array(n * n).fill(null);
+  let lit = new Set(), flagged = new Map(), wrong = new Set();
+  let focusIndex = centre, locked = false, tool = tools[0];
+  const drawn = new Array(count).fill(null);
 
   const tiles = board.map((_, i) => {
     const button = htmlElement("button", { type: "button", class: "tile", "data-index": i,
       tabindex: i === focusIndex ? 0 : -1 });
     button.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
+    if (grid.wrapping) {
+      button.style.gridRow = String(Math.floor(i / w) + 2);
+      button.style.gridColumn = String((i % w) + 2);
+    }
     element.append(button);
     return button;
   });
+  const ghosts = grid.wrapping ? ghostRing(grid).map((place) => {
+    // Drawn like a tile, faded (style.css), sized by its place in the grid, never a target.
+    const ghost = htmlElement("div", { class: "ghost", "aria-hidden": "true" });
+    Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column) });
+    ghost.append(svgElement("svg", { viewBox: place.box, "aria-hidden": "true", focusable: "false" }));
+    element.append(ghost);
+    return { ghost, tile: place.tile };
+  }) : [];
 
   function label(i) {
     const dirs = [0, 1, 2, 3].filter((d) => board[i] & BITS[d]).map((d) => t(`dir.${d}`));
     const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
+    const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
+    if (wrong.has(i)) problems.push(t("mistake.short"));
     return t("signal.tile", {
-      r: Math.floor(i / n) + 1, c: (i % n) + 1, connections,
+      r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
       centre: i === centre ? t("signal.centre") : "",
       lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
+      problems: problems.map((p) => `, ${p}`).join(""),
     });
   }
 
@@ -115,7 +277,7 @@ export function createView({ puzzle, onAction, t }) {
     const next = board.slice();
     next[i] = left ? rotateLeft(board[i]) : rotateRight(board[i]);
     if (next[i] === board[i]) return; // a cross looks the same every way; not a move
-    onAction(next, 1);
+    onAction(next);
   }
 
   function moveFocus(i) {
@@ -144,7 +306,7 @@ export function createView({ puzzle, onAction, t }) {
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
   element.addEventListener("keydown", (event) => {
-    if (handleGridMove(event, focusIndex, n, moveFocus)) return;
+    if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault(); // no synthetic click: the key itself rotates
       if (!event.repeat) rotate(focusIndex, event.shiftKey);
@@ -152,24 +314,39 @@ export function createView({ puzzle, onAction, t }) {
   });
   ignoreSpaceKeyup(element);
 
-  function render(next) {
+  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check}
+  function render(next, marks = { errors: [], mistakes: [] }) {
     board = next;
-    lit = litTiles(board, n);
-    for (let i = 0; i < n * n; i++) {
+    lit = litTiles(puzzle, board);
+    flagged = new Map();
+    for (const { kind, items } of marks.errors) {
+      for (const i of items) flagged.set(i, [...(flagged.get(i) || []), kind]);
+    }
+    wrong = new Set(marks.mistakes);
+    for (let i = 0; i < count; i++) {
       const isLit = lit.has(i);
-      const key = `${board[i]}:${isLit}`;
+      const kinds = flagged.get(i) || [];
+      const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
+      const key = `${board[i]}:${isLit}:${off}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre));
+        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off));
         tiles[i].classList.toggle("lit", isLit);
       }
+      tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
+      tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
+      tiles[i].classList.toggle("mistake", wrong.has(i));
       tiles[i].setAttribute("aria-label", label(i));
+    }
+    for (const { ghost, tile } of ghosts) {
+      ghost.firstChild.replaceChildren(tileDrawing(board[tile], tile === centre, []));
+      ghost.classList.toggle("lit", lit.has(tile));
     }
     element.classList.toggle("complete", isSolved(puzzle, board));
   }
 
   function relabel() {
-    element.setAttribute("aria-label", t("signal.board", { n }));
+    element.setAttribute("aria-label", t("signal.board", { w, h, wrap: grid.wrapping ? t("signal.wraps") : "" }));
     tiles.forEach((tile, i) => tile.setAttribute("aria-label", label(i)));
   }
   relabel();
@@ -177,7 +354,6 @@ export function createView({ puzzle, onAction, t }) {
   return {
     element,
     render,
-    showWrong: () => {}, // the lit tiles already show what reaches the centre
     setLocked: (value) => {
       locked = value;
       element.classList.toggle("locked", value);

@@ -1,0 +1,308 @@
+"""``gridlogic GAME print``: a PDF of puzzles to solve on paper, with their solutions at the back.
+
+The puzzles come from one of three places:
+
+* puzzle IDs (generated or imported) or puzzles the game reads (a Tatham ID, a
+  puzz.link URL, a ``.non`` file ...), given as arguments; a puzzle brought
+  that way must be proven unique like one pasted into the page;
+* ``--seed-prefix P --count N`` with ``--size``, ``--difficulty``,
+  ``--version``: the puzzles of the seeds ``P-0`` ... ``P-(N-1)``, the seeds
+  ``gridlogic batch`` gives a batch of that prefix;
+* ``--batch FILE``: the puzzles of a batch file (JSON lines or SQLite), the
+  first N with ``--count N``.
+
+Layout: ``--per-page`` puzzles a page (1, 2, 4 or 6), each with its number,
+the game, its size and level above the board and its ID below it; then the
+solutions, four a page (six with ``--per-page 6``), numbered alike. The page
+is A4 or US Letter (``--paper``), 15 mm margins, and ``--title`` heads every
+page. Boards are vector graphics: each game's own ``render_svg`` (the
+:class:`~gridlogic.game.Game` table's drawing of a puzzle, with or without
+its solution) drawn by fpdf2, which reads SVG; so printing needs no drawing
+code of any game. Text is set in a TrueType font with Japanese glyphs (a
+title may be Japanese): IPA Gothic from Debian's ``fonts-ipafont-gothic``
+where it is installed, or ``--font PATH``.
+
+fpdf2 is the optional ``print`` extra (``pip install 'gridlogic[print]'``),
+imported only when a PDF is written. Worked example (checked in
+``tests/test_printing.py``): six 5×5 Pattern puzzles of the prefix
+``booklet`` on A4 are six puzzle pages and two solution pages::
+
+    $ gridlogic pattern print --seed-prefix booklet --count 6 --out booklet.pdf
+    wrote booklet.pdf: 6 puzzles, 8 pages, A4
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import glob
+import io
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from xml.etree import ElementTree
+
+from gridlogic.batch.plan import check_seed_prefix
+from gridlogic.batch.stores import read_batches
+from gridlogic.cli import count_of, read_text
+from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments
+from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.game import GAMES, Game, Puzzle, parse_id
+from gridlogic.params import short_repr
+
+MAX_PUZZLES = 1000
+MARGIN = 15.0  # mm
+PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("Letter", 215.9, 279.4)}  # name, width and height in mm
+GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # puzzles a page: columns, rows
+FONT_CANDIDATES = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/**/ipag*.ttf",
+)
+FONT_PACKAGE = "fonts-ipafont-gothic"
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+ID_LINES = 3  # an ID longer than this many lines is cut, with "…"
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    for game in GAMES.values():
+        _add_print(GAME_ACTIONS[game.name], game)
+
+
+def _add_print(actions: argparse._SubParsersAction, game: Game) -> None:
+    parser = actions.add_parser(
+        "print", help="write a PDF of puzzles with their solutions at the back",
+        description=f"Write a PDF of {game.title} puzzles to solve on paper, their solutions at the back. "
+                    "Give puzzle IDs or puzzles (files or text: " + game.formats + "), or --seed-prefix "
+                    "with --count, or --batch FILE.",
+    )
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                        help="a puzzle ID, a file, or a puzzle as text (proven unique like a pasted one)")
+    parser.add_argument("--seed-prefix", metavar="P", help="print the puzzles of seeds P-0 ... P-(N-1)")
+    parser.add_argument("--batch", metavar="FILE", help="print the puzzles of a batch file (.jsonl or .sqlite)")
+    parser.add_argument("--count", type=int, metavar="N", help="how many (--seed-prefix: required; --batch: the first N)")
+    add_board_arguments(parser, [game], "board side, with --seed-prefix (default: the version's default)")
+    if len(game.difficulties) > 1:
+        parser.add_argument("--difficulty", default=None, help=", ".join(game.difficulties) + " (default any)")
+    parser.add_argument("--version", type=int, metavar="V", help=f"generator version (default {game.latest})")
+    parser.add_argument("--out", "-o", required=True, metavar="FILE.pdf", help="the PDF to write")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="page size (default a4)")
+    parser.add_argument("--per-page", type=int, choices=sorted(GRIDS), default=1, help="puzzles a page (default 1)")
+    parser.add_argument("--title", default="", help="a heading for every page (any language)")
+    parser.add_argument("--font", metavar="PATH", help=f"a TrueType font with Japanese glyphs (default: IPA Gothic, "
+                                                       f"Debian's {FONT_PACKAGE})")
+    parser.set_defaults(handler=functools.partial(_print, game))
+
+
+def _print(game: Game, args: argparse.Namespace) -> int:
+    if not args.out.lower().endswith(".pdf"):
+        raise InvalidParameters(f"--out must name a .pdf file, not {short_repr(args.out)}")
+    font = find_font(args.font)
+    puzzles = puzzles_to_print(game, args)
+    pages = write_pdf(game, puzzles, args.out, paper=args.paper, per_page=args.per_page, title=args.title, font=font)
+    print(f"wrote {args.out}: {count_of(len(puzzles), 'puzzle')}, {count_of(pages, 'page')}, {PAPERS[args.paper][0]}")
+    return 0
+
+
+# --- which puzzles --------------------------------------------------------------------------------
+
+def puzzles_to_print(game: Game, args: argparse.Namespace) -> list[Puzzle]:
+    """The puzzles the arguments name (see the module docstring); InvalidParameters says what is allowed."""
+    given = [name for name, present in (("PUZZLE arguments", bool(args.puzzles)),
+                                         ("--seed-prefix", args.seed_prefix is not None),
+                                         ("--batch", args.batch is not None)) if present]
+    if len(given) != 1:
+        what = "nothing" if not given else " and ".join(given)
+        raise InvalidParameters(f"give puzzle IDs or puzzles, --seed-prefix P --count N, or --batch FILE (one of "
+                                f"them), not {what}")
+    generating = ("--size", args.size), ("--difficulty", getattr(args, "difficulty", None)), ("--version", args.version)
+    misplaced = [flag for flag, value in generating if value is not None]
+    if misplaced and args.seed_prefix is None:
+        raise InvalidParameters(f"{misplaced[0]} goes with --seed-prefix")
+    if args.count is not None and not 1 <= args.count <= MAX_PUZZLES:
+        raise InvalidParameters(f"--count must be 1 to {MAX_PUZZLES}, not {args.count}")
+    if args.puzzles:
+        if args.count is not None:
+            raise InvalidParameters("--count goes with --seed-prefix or --batch")
+        if len(args.puzzles) > MAX_PUZZLES:
+            raise InvalidParameters(f"at most {MAX_PUZZLES} puzzles are printed at once, not {len(args.puzzles)}")
+        return [puzzle_of_argument(game, argument) for argument in args.puzzles]
+    if args.seed_prefix is not None:
+        return _seeded(game, args)
+    return _from_batch(game, args.batch, args.count)
+
+
+def puzzle_of_argument(game: Game, argument: str) -> Puzzle:
+    """A puzzle ID of ``game``, or a file or text the game reads (imported: proven unique first)."""
+    named = argument.split(".", 1)[0]
+    if not os.path.exists(argument) and named in GAMES and "." in argument:
+        if named != game.name:
+            raise InvalidParameters(f"{short_repr(argument)} is a {GAMES[named].title} puzzle ID, not a {game.title} one")
+        return game.make(parse_id(argument))
+    text = argument if game.looks_inline(argument) and not os.path.exists(argument) else read_text(argument)
+    return game.make(game.import_spec(game.read(text)))
+
+
+def _seeded(game: Game, args: argparse.Namespace) -> list[Puzzle]:
+    if args.count is None:
+        raise InvalidParameters("--seed-prefix needs --count N: how many puzzles")
+    check_seed_prefix(args.seed_prefix, args.count)
+    size, options = board_arguments(game, args.version, args)
+    if size is None:
+        size = game.version(args.version).default_size
+    difficulty = getattr(args, "difficulty", None) or "any"
+    return [game.generate(size, f"{args.seed_prefix}-{k}", difficulty, version=args.version, **options)
+            for k in range(args.count)]
+
+
+def _from_batch(game: Game, path: str, count: int | None) -> list[Puzzle]:
+    batches, problems = read_batches(path)
+    if problems:
+        raise GridlogicError(f"{path}: {problems[0]}")
+    others = sorted({batch.game for batch in batches if batch.game != game.name})
+    if others:
+        raise InvalidParameters(f"{path} holds a {others[0]} batch, not a {game.name} one")
+    records = [record.puzzle for batch in batches for record in batch.records if record.puzzle is not None]
+    if not records:
+        raise InvalidParameters(f"{path} holds no puzzle to print")
+    return [game.from_dict(data) for data in records[:count]]
+
+
+# --- the PDF --------------------------------------------------------------------------------------
+
+def find_font(explicit: str | None) -> str:
+    """The TrueType font to set text in: ``explicit``, else the first of :data:`FONT_CANDIDATES` found."""
+    if explicit is not None:
+        if not os.path.isfile(explicit) or not explicit.lower().endswith((".ttf", ".otf")):
+            raise InvalidParameters(f"--font must name a .ttf or .otf file, not {short_repr(explicit)}")
+        return explicit
+    for pattern in FONT_CANDIDATES:
+        found = sorted(glob.glob(pattern, recursive=True))
+        if found:
+            return found[0]
+    raise GridlogicError(f"no font with Japanese glyphs was found: install Debian's {FONT_PACKAGE} "
+                         "(apt-get install fonts-ipafont-gothic) or give --font PATH to a .ttf file")
+
+
+def printable_svg(svg: str) -> bytes:
+    """A game's SVG as fpdf2 draws it: ``<title>`` taken out, and text centred on its ``y`` by
+    ``dominant-baseline`` (which fpdf2 does not read) moved down by 0.35 em onto its baseline."""
+    ElementTree.register_namespace("", SVG_NAMESPACE)
+    root = ElementTree.fromstring(svg)
+
+    def walk(element: ElementTree.Element, font_size: float) -> None:
+        font_size = float(element.get("font-size", font_size))
+        for child in list(element):
+            if child.tag == f"{{{SVG_NAMESPACE}}}title":
+                element.remove(child)
+                continue
+            walk(child, font_size)
+        if element.get("dominant-baseline") in ("central", "middle"):
+            del element.attrib["dominant-baseline"]
+            element.set("y", f"{float(element.get('y', 0)) + 0.35 * font_size:g}")
+
+    walk(root, 16.0)
+    return ElementTree.tostring(root, encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A rectangle of a page, in mm."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def _frames(paper: str, per_page: int, title: str) -> list[_Frame]:
+    """Where the puzzles of one page go, row by row."""
+    _, width, height = PAPERS[paper]
+    top = MARGIN + (10.0 if title else 0.0)
+    columns, rows = GRIDS[per_page]
+    gap = 8.0
+    cell_w = (width - 2 * MARGIN - gap * (columns - 1)) / columns
+    cell_h = (height - top - MARGIN - gap * (rows - 1)) / rows
+    return [_Frame(MARGIN + c * (cell_w + gap), top + r * (cell_h + gap), cell_w, cell_h)
+            for r in range(rows) for c in range(columns)]
+
+
+def _caption(game: Game, number: int, puzzle: Puzzle) -> str:
+    level = f", {puzzle.level}" if puzzle.level else ""
+    return f"{number}.  {game.title} {puzzle.width}×{puzzle.height}{level}"
+
+
+def write_pdf(game: Game, puzzles: Sequence[Puzzle], path: str, *, paper: str = "a4", per_page: int = 1,
+              title: str = "", font: str) -> int:
+    """Write the puzzles, then their solutions, to ``path``; the number of pages written."""
+    fpdf = _import_fpdf()
+    pdf = fpdf.FPDF(orientation="portrait", unit="mm", format=PAPERS[paper][0])
+    pdf.set_auto_page_break(False)
+    pdf.set_creator("gridlogic")
+    pdf.set_title(title or f"{game.title} puzzles")
+    try:
+        pdf.add_font("text", fname=font)
+    except (OSError, ValueError, fpdf.FPDFException, _font_error()) as error:
+        raise GridlogicError(f"cannot use the font {font!r}: {error}") from None
+    sections = [(False, puzzles, per_page), (True, puzzles, max(4, per_page))]
+    for solved, shown, each in sections:
+        frames = _frames(paper, each, title)
+        for start in range(0, len(shown), each):
+            pdf.add_page()
+            _heading(pdf, paper, title, "Solutions" if solved and start == 0 else "")
+            for frame, number in zip(frames, range(start, min(start + each, len(shown)))):
+                _draw(pdf, game, shown[number], number + 1, frame, solved)
+    try:
+        pdf.output(path)
+    except OSError as error:
+        raise GridlogicError(f"cannot write {path!r}: {error.strerror or error}") from None
+    return int(pdf.pages_count)
+
+
+def _heading(pdf: Any, paper: str, title: str, section: str) -> None:
+    _, width, _ = PAPERS[paper]
+    pdf.set_font("text", size=13)
+    pdf.set_xy(MARGIN, MARGIN - 6)
+    pdf.cell(width - 2 * MARGIN, 8, title)
+    if section:
+        pdf.set_xy(MARGIN, MARGIN - 6)
+        pdf.cell(width - 2 * MARGIN, 8, section, align="R")
+
+
+def _draw(pdf: Any, game: Game, puzzle: Puzzle, number: int, frame: _Frame, solved: bool) -> None:
+    caption_h, id_size = 8.0, 7.0
+    id_line = id_size * 0.45
+    pdf.set_font("text", size=11)
+    pdf.set_xy(frame.x, frame.y)
+    pdf.cell(frame.width, caption_h, _caption(game, number, puzzle))
+    pdf.set_font("text", size=id_size)
+    lines = pdf.multi_cell(frame.width, id_line, puzzle.id, wrapmode="CHAR", dry_run=True, output="LINES")
+    shown = lines if len(lines) <= ID_LINES else [*lines[:ID_LINES - 1], lines[ID_LINES - 1][:-1] + "…"]
+    id_h = id_line * len(shown) + 2
+    board_h = frame.height - caption_h - id_h - 2
+    pdf.image(io.BytesIO(printable_svg(game.render_svg(puzzle, solved))), x=frame.x, y=frame.y + caption_h,
+              w=frame.width, h=board_h, keep_aspect_ratio=True)
+    pdf.set_xy(frame.x, frame.y + frame.height - id_h + 2)
+    pdf.multi_cell(frame.width, id_line, "\n".join(shown), wrapmode="CHAR", align="C")
+
+
+def _font_error() -> type[Exception]:
+    """What fontTools (which fpdf2 reads fonts with) raises for a file that is no font."""
+    from fontTools.ttLib import TTLibError
+
+    return TTLibError
+
+
+def _import_fpdf() -> Any:
+    try:
+        import fpdf
+    except ImportError:
+        raise GridlogicError("printing needs fpdf2: pip install 'gridlogic[print]'") from None
+    return fpdf
+
+
+def page_count(puzzles: int, per_page: int) -> int:
+    """How many pages :func:`write_pdf` writes for that many puzzles."""
+    return math.ceil(puzzles / per_page) + math.ceil(puzzles / max(4, per_page))

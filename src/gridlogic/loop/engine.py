@@ -1,0 +1,735 @@
+"""The Loop engine: one board's edge states and counters, its deduction rules, and a trail for undo.
+
+The solver (:mod:`gridlogic.loop.solver`) drives it: propagation to a fixed
+point, trial rounds, then search branches that are undone through the trail.
+
+State
+-----
+Every edge is ``UNKNOWN``, ``LINE`` or ``CROSS`` (no line; see
+:mod:`gridlogic.loop.board`), in ``edge_state``. Each cell and each vertex
+keeps counters of its line and unknown edges (``cell_line_count``,
+``cell_unknown_count``, ``vertex_line_count``, ``vertex_unknown_count``), so a
+rule looks at two ints instead of four edges. Each vertex that ends a chain of
+line edges knows the chain's other end and its length (``chain_mate``,
+``chain_length``): joining two chains is O(1), and so is seeing that an edge
+would close a cycle. Each cell corner keeps a 4-bit mask of its possible side
+combinations (``corner_mask``, the medium rule). With ``colour=True`` the
+engine also keeps the inside/outside colouring of :mod:`gridlogic.loop.colouring`
+(the hard rule). Every change is pushed on a trail: a :class:`TrailMark` is the
+trails' lengths, and a trial or a search branch is undone by popping the trails
+back to a mark, never by copying the board.
+
+Two work lists hold the cells and vertices whose edges changed since their rules
+last looked (an item below ``cell_count`` is a cell, ``cell_count + v`` is vertex
+``v``): ``easy_queue`` for the easy rules, ``corner_queue`` for the corner rule.
+
+Worked example (a test runs it): on the 2×2 board ``3 . / 3 .`` a line on the
+left side of both 3s makes one chain of length 2, whose ends (vertices 0 and 6)
+know each other; the medium rules then finish the board, and undoing to the
+mark restores all 12 unknown edges.
+
+>>> from gridlogic.loop.board import LINE
+>>> engine = Engine([3, None, 3, None], 2, 2)
+>>> mark = engine.mark()
+>>> g = engine.grid
+>>> engine.set_edge(g.vertical(0, 0), LINE), engine.set_edge(g.vertical(1, 0), LINE)
+(True, True)
+>>> engine.chain_mate[0], engine.chain_mate[6], engine.chain_length[0]
+(6, 0, 2)
+>>> engine.propagate(MEDIUM), engine.unknown_edge_count
+(True, 0)
+>>> engine.undo(mark)
+>>> engine.unknown_edge_count, engine.chain_mate[0]
+(12, 0)
+
+Techniques, by difficulty class
+-------------------------------
+Each deduction is counted under the rule that made it (``rule_counts``); a
+puzzle's difficulty is the cheapest class whose rules alone finish it (see
+:mod:`gridlogic.loop.difficulty`). The examples are the solver's
+``EXAMPLES`` (checked in ``tests/loop/test_solver.py``).
+
+**easy** (local rules):
+
+* ``clue`` — a cell whose clue already has that many lines crosses its other
+  sides; a cell whose clue needs all its remaining unknown sides takes them.
+* ``vertex`` — a vertex has 0 or 2 lines: with two lines its other edges are
+  crossed; with one line and a single unknown edge that edge is a line; with
+  no line and a single unknown edge that edge is crossed.
+  Example for both (``EXAMPLES["clue"]``, ``EXAMPLES["vertex"]``), a 2×2
+  board ``. . / 0 1``: the 0 crosses its four sides; the vertex rule crosses
+  the dead ends next to it; the 1 keeps only its top side, and the vertex
+  rule closes the square around the top-right cell.
+* ``loop`` — an edge joining the two ends of one chain would close a cycle;
+  it is crossed unless that cycle would be the whole solution (it holds every
+  line drawn so far and every clue would then be met). Once the loop is
+  closed, every other edge is crossed. Example (``EXAMPLES["loop"]``), a 3×2
+  board ``0 . . / 1 . 3``: the clue and vertex rules draw three sides of the
+  bottom-middle cell; its fourth side would close a square that leaves the 3
+  unmet, so it is crossed, the 3 takes its other three sides, and the loop
+  runs around the two bottom-right cells.
+
+**medium** (rules across neighbouring cells and vertices):
+
+* ``corner`` — every corner of a cell (the two sides of the cell that meet at
+  one vertex) carries the set of its still possible combinations
+  (none / first / second / both; a 4-bit mask). A cell allows only the
+  assignments of its four sides that meet its clue and every corner mask; a
+  vertex allows only 0 or 2 lines consistent with the masks of the up to four
+  corners around it. Each side removes corner combinations no assignment
+  supports, and an edge that has the same value in every supported assignment
+  is set. This one rule covers the classic patterns: "at most one / at least
+  one of these two edges", a 1, 2 or 3 in a corner of the board, diagonal 3s,
+  a 2 whose corner pair is "exactly one" passing that on to the opposite
+  corner, and the per-cell minimum and maximum over vertex pairs.
+  Example (``EXAMPLES["corner"]``), a 2×2 board ``3 . / 3 .``: the corner
+  vertices of the board have two edges each, 0 or 2 lines; each 3 can spare
+  only one side, so each outer corner pair is both lines, and the loop is the
+  rectangle around the two 3s.
+* ``threes`` — two 3s side by side: their shared side and their two far sides
+  are lines and the edges continuing the shared side are crossed, unless the
+  six-edge loop around the two cells is itself the whole answer (every clue
+  fits it): with the shared side crossed, the two 3s would close exactly that
+  loop. Example (``EXAMPLES["threes"]``), a 4×3 board ``. 3 3 . / . . . . /
+  . . . 2``: the 2 rules out the small loop, so the rule draws ``| 3 | 3 |``.
+
+**hard** (trial and inside/outside colouring):
+
+* ``trial`` — assume a line (or a cross) on one unknown edge, propagate with
+  the medium rules; a contradiction proves the opposite. Repeated over every
+  unknown edge until nothing changes. Example (``EXAMPLES["trial"]``), a 3×2
+  board ``. 3 . / . 3 .``: here the small loop around the two 3s *is* an
+  answer, so ``threes`` stays silent and the medium rules stop; a line on the
+  shared side runs into a contradiction, so it is crossed, and the rest
+  follows: the loop around both 3s.
+* ``colour`` — inside/outside colouring, explained in
+  :mod:`gridlogic.loop.colouring`. Its rules run only when the medium rules
+  are stuck.
+
+Junk cycles: the engine never lets a cycle close unless it is the whole
+answer, so it never has to "forbid" a junk cycle after the fact. Forbidding
+the extra cycles of a multi-cycle solution is unsound: the real loop can sit
+beside a junk cycle.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid, validate_loop
+from gridlogic.loop.colouring import Colouring
+
+EASY, MEDIUM, HARD = 0, 1, 2
+LEVEL_NAMES = ("easy", "medium", "hard")
+RULES = ("clue", "vertex", "loop", "corner", "threes", "trial", "colour")
+RULE_CLASS = {
+    "clue": "easy", "vertex": "easy", "loop": "easy", "corner": "medium", "threes": "medium",
+    "trial": "hard", "colour": "hard",
+}  # fmt: skip
+# indices into RULES, for Engine.current_rule and Engine.rule_counts
+CLUE_RULE, VERTEX_RULE, LOOP_RULE, CORNER_RULE, THREES_RULE, TRIAL_RULE, COLOUR_RULE = range(7)
+
+
+# cell side bits: 0 top, 1 right, 2 bottom, 3 left; corner combos per cell corner
+# (TL, TR, BR, BL) = ((top, left), (top, right), (bottom, right), (bottom, left)),
+# combo = first + 2 * second
+def _cell_combos(a: int) -> tuple[int, int, int, int]:
+    t, r, b, lft = a & 1, (a >> 1) & 1, (a >> 2) & 1, (a >> 3) & 1
+    return (t + 2 * lft, t + 2 * r, b + 2 * r, b + 2 * lft)
+
+
+# An option is (assignment bits, then per corner the one-bit mask of its combo).
+_Option = tuple[int, int, int, int, int]
+
+
+def _option(a: int, combos: tuple[int, int, int, int]) -> _Option:
+    return (a, 1 << combos[0], 1 << combos[1], 1 << combos[2], 1 << combos[3])
+
+
+_CELL_OPTIONS: tuple[tuple[_Option, ...], ...] = tuple(
+    tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or a.bit_count() == clue)
+    for clue in (0, 1, 2, 3, 4, -1)
+)  # index clue (0..4) or 5 for no clue
+
+
+# vertex edge bits: 0 up, 1 right, 2 down, 3 left. The corners around a vertex,
+# as (cell offset (dr, dc), cell corner index, combo as a function of the bits):
+# NW cell's BR corner = (bottom=left edge, right=up edge), NE cell's BL corner =
+# (bottom=right edge, left=up edge), SE cell's TL corner = (top=right edge,
+# left=down edge), SW cell's TR corner = (top=left edge, right=down edge).
+def _vertex_combos(a: int) -> tuple[int, int, int, int]:
+    u, r, d, lft = a & 1, (a >> 1) & 1, (a >> 2) & 1, (a >> 3) & 1
+    return (lft + 2 * u, r + 2 * u, r + 2 * d, lft + 2 * d)
+
+
+_VERTEX_CORNERS = (((-1, -1), 2), ((-1, 0), 3), ((0, 0), 0), ((0, -1), 1))
+
+
+@lru_cache(maxsize=64)
+def _corner_vertex_items(width: int, height: int) -> tuple[int, ...]:
+    """Corner id -> work-list item of its vertex (cells first, then vertices)."""
+    cell_count = width * height
+    items = []
+    for corner in range(4 * cell_count):
+        cell, k = divmod(corner, 4)
+        r, c = divmod(cell, width)
+        # corner k (TL, TR, BR, BL) of cell (r, c) sits at vertex (r + (k >= 2), c + (k in (1, 2)))
+        items.append(cell_count + (r + (k >= 2)) * (width + 1) + c + (k in (1, 2)))
+    return tuple(items)
+
+
+@lru_cache(maxsize=64)
+def _vertex_tables(
+    width: int, height: int
+) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[_Option, ...], ...]]:
+    """Per vertex: the ids of its four corners and its options (0 or 2 lines on existing edges).
+
+    A corner slot without a cell points at a dummy corner (id ``4 * cells``)
+    whose mask stays 15; its combo bit in every option is 15, so it never
+    restricts anything and never changes.
+    """
+    g = grid(width, height)
+    dummy = 4 * g.cell_count
+    corner_ids = []
+    options = []
+    for v, ve in enumerate(g.vertex_edges):
+        r, c = divmod(v, width + 1)
+        ids = []
+        for (dr, dc), corner in _VERTEX_CORNERS:
+            rr, cc = r + dr, c + dc
+            ids.append((rr * width + cc) * 4 + corner if 0 <= rr < height and 0 <= cc < width else dummy)
+        corner_ids.append((ids[0], ids[1], ids[2], ids[3]))
+        missing = sum(1 << k for k in range(4) if ve[k] < 0)
+        rows = []
+        for a in range(16):
+            if a & missing or a.bit_count() not in (0, 2):
+                continue
+            a_, b0, b1, b2, b3 = _option(a, _vertex_combos(a))
+            bits = [b if ids[k] != dummy else 15 for k, b in enumerate((b0, b1, b2, b3))]
+            rows.append((a_, bits[0], bits[1], bits[2], bits[3]))
+        options.append(tuple(rows))
+    return tuple(corner_ids), tuple(options)
+
+
+class TrailMark(NamedTuple):
+    """The lengths of the engine's trails at one moment: :meth:`Engine.undo` returns there."""
+
+    edges: int
+    chains: int
+    corner_masks: int
+    colours: int
+
+
+class Engine:
+    """Edge states, counters, chains and corner masks of one board, with a trail for undo."""
+
+    grid: Grid
+    width: int
+    height: int
+    cell_count: int
+    clues: list[int]  # per cell, -1 for no clue
+    edge_state: list[int]  # per edge: UNKNOWN, LINE or CROSS
+    unknown_edge_count: int
+    line_count: int  # edges that are LINE
+    cell_line_count: list[int]
+    cell_unknown_count: list[int]
+    vertex_line_count: list[int]
+    vertex_unknown_count: list[int]
+    unmet_clue_count: int  # clued cells whose line count is not their clue
+    # a vertex that ends a chain of lines: the chain's other end, and its length in edges
+    chain_mate: list[int]
+    chain_length: list[int]
+    loop_closed_at: int  # edge_trail length before the edge that closed the loop; -1 while open
+    corner_mask: list[int]  # per cell corner (4 * cell + TL/TR/BR/BL), then the dummy corner
+    vertex_corners: tuple[tuple[int, int, int, int], ...]
+    vertex_options: tuple[tuple[_Option, ...], ...]
+    corner_vertex_item: tuple[int, ...]
+    edge_trail: list[int]  # edges in the order they were set
+    chain_trail: list[tuple[int, int, int]]  # (vertex, old mate, old length)
+    corner_mask_trail: list[tuple[int, int]]  # (corner, old mask)
+    colouring: Colouring | None
+    rule_counts: list[int]  # per rule of RULES: edges it set
+    counting: bool  # count deductions in rule_counts (trial switches it off for its assumptions)
+    current_rule: int  # the rule whose deductions set_edge is counting
+    easy_queue: list[int]  # work list of the easy rules (cells, then cell_count + vertex)
+    in_easy_queue: bytearray
+    corner_queue: list[int]  # work list of the corner rule
+    in_corner_queue: bytearray
+    threes_done: bool  # the adjacent-3s rule has run (it needs to run once)
+    trial_progress: bool  # the last trial round set an edge
+    deadline: float | None  # trial stops early past it (the search's time budget)
+    timed_out: bool  # trial stopped at the deadline
+
+    def __init__(
+        self, clues: Sequence[int | None], width: int, height: int, colour: bool = False
+    ) -> None:
+        g = grid(width, height)
+        self.grid = g
+        self.width, self.height = width, height
+        cell_count, vertex_count, edge_count = g.cell_count, g.vertex_count, g.edge_count
+        self.cell_count = cell_count
+        self.clues = [-1 if c is None else int(c) for c in clues]
+        self.edge_state = [UNKNOWN] * edge_count
+        self.unknown_edge_count = edge_count
+        self.line_count = 0
+        self.cell_line_count = [0] * cell_count
+        self.cell_unknown_count = [4] * cell_count
+        self.vertex_line_count = [0] * vertex_count
+        self.vertex_unknown_count = [sum(1 for e in ve if e >= 0) for ve in g.vertex_edges]
+        self.unmet_clue_count = sum(1 for c in self.clues if c > 0)
+        self.chain_mate = list(range(vertex_count))
+        self.chain_length = [0] * vertex_count
+        self.loop_closed_at = -1
+        self.corner_mask = [15] * (4 * cell_count + 1)
+        self.vertex_corners, self.vertex_options = _vertex_tables(width, height)
+        self.corner_vertex_item = _corner_vertex_items(width, height)
+        self.edge_trail = []
+        self.chain_trail = []
+        self.corner_mask_trail = []
+        self.colouring = Colouring(width, height) if colour else None
+        self.rule_counts = [0] * len(RULES)
+        self.counting = True
+        self.current_rule = CLUE_RULE
+        self.easy_queue = []
+        self.in_easy_queue = bytearray(cell_count + vertex_count)
+        self.corner_queue = []
+        self.in_corner_queue = bytearray(cell_count + vertex_count)
+        for i in range(cell_count + vertex_count):
+            self._enqueue(i)
+        self.threes_done = False
+        self.trial_progress = False
+        self.deadline = None
+        self.timed_out = False
+
+    # ------------------------------------------------------------------ trail
+    def mark(self) -> TrailMark:
+        colouring = self.colouring
+        return TrailMark(
+            len(self.edge_trail),
+            len(self.chain_trail),
+            len(self.corner_mask_trail),
+            0 if colouring is None else len(colouring.trail),
+        )
+
+    def undo(self, mark: TrailMark) -> None:
+        """Return to the moment of ``mark``: every later change is popped off the trails."""
+        trail, edge_state, g, clues = self.edge_trail, self.edge_state, self.grid, self.clues
+        cell_line, cell_unknown = self.cell_line_count, self.cell_unknown_count
+        vertex_line, vertex_unknown = self.vertex_line_count, self.vertex_unknown_count
+        edges_mark = mark.edges
+        while len(trail) > edges_mark:
+            e = trail.pop()
+            value = edge_state[e]
+            edge_state[e] = UNKNOWN
+            self.unknown_edge_count += 1
+            if len(trail) == self.loop_closed_at:
+                self.loop_closed_at = -1
+            for c in g.edge_cells[e]:
+                cell_unknown[c] += 1
+                if value == LINE:
+                    k = clues[c]
+                    if k >= 0:
+                        self.unmet_clue_count += (cell_line[c] == k) - (cell_line[c] - 1 == k)
+                    cell_line[c] -= 1
+            for v in g.edge_vertices[e]:
+                vertex_unknown[v] += 1
+                if value == LINE:
+                    vertex_line[v] -= 1
+            if value == LINE:
+                self.line_count -= 1
+        chain_trail, chain_mate, chain_length = self.chain_trail, self.chain_mate, self.chain_length
+        while len(chain_trail) > mark.chains:
+            v, old_mate, old_length = chain_trail.pop()
+            chain_mate[v] = old_mate
+            chain_length[v] = old_length
+        mask_trail, corner_mask = self.corner_mask_trail, self.corner_mask
+        while len(mask_trail) > mark.corner_masks:
+            corner, old = mask_trail.pop()
+            corner_mask[corner] = old
+        if self.colouring is not None:
+            self.colouring.undo(mark.colours)
+        self._clear_queues()
+
+    def _clear_queues(self) -> None:
+        for i in self.easy_queue:
+            self.in_easy_queue[i] = 0
+        self.easy_queue.clear()
+        for i in self.corner_queue:
+            self.in_corner_queue[i] = 0
+        self.corner_queue.clear()
+        if self.colouring is not None:
+            self.colouring.clear_queues()
+
+    def _enqueue(self, i: int) -> None:
+        if not self.in_easy_queue[i]:
+            self.in_easy_queue[i] = 1
+            self.easy_queue.append(i)
+        if not self.in_corner_queue[i]:
+            self.in_corner_queue[i] = 1
+            self.corner_queue.append(i)
+
+    # ------------------------------------------------------------------ set
+    def set_edge(self, e: int, value: int) -> bool:
+        """Give edge ``e`` a value; False on an immediate contradiction."""
+        current = self.edge_state[e]
+        if current:
+            return current == value
+        if value == LINE and self.loop_closed_at >= 0:
+            return False
+        g = self.grid
+        a, b = g.edge_vertices[e]
+        vertex_line = self.vertex_line_count
+        if value == LINE:
+            if vertex_line[a] >= 2 or vertex_line[b] >= 2:
+                return False
+            chain_mate, chain_length = self.chain_mate, self.chain_length
+            end_a, length_a = (chain_mate[a], chain_length[a]) if vertex_line[a] == 1 else (a, 0)
+            end_b, length_b = (chain_mate[b], chain_length[b]) if vertex_line[b] == 1 else (b, 0)
+            if end_a == b:
+                # closes a cycle: only the whole answer may do that
+                if self.line_count != length_a:
+                    return False
+                self.loop_closed_at = len(self.edge_trail)
+            else:
+                self.chain_trail.append((end_a, chain_mate[end_a], chain_length[end_a]))
+                self.chain_trail.append((end_b, chain_mate[end_b], chain_length[end_b]))
+                chain_mate[end_a], chain_mate[end_b] = end_b, end_a
+                chain_length[end_a] = chain_length[end_b] = length_a + length_b + 1
+                # the far ends may now face a closing edge: look at them again
+                self._enqueue(self.cell_count + end_a)
+                self._enqueue(self.cell_count + end_b)
+            self.line_count += 1
+        self.edge_state[e] = value
+        self.edge_trail.append(e)
+        self.unknown_edge_count -= 1
+        if self.counting:
+            self.rule_counts[self.current_rule] += 1
+        clues, cell_line, cell_unknown = self.clues, self.cell_line_count, self.cell_unknown_count
+        in_easy, easy_queue = self.in_easy_queue, self.easy_queue
+        in_corner, corner_queue = self.in_corner_queue, self.corner_queue
+        for c in g.edge_cells[e]:
+            cell_unknown[c] -= 1
+            if value == LINE:
+                k = clues[c]
+                if k >= 0:
+                    self.unmet_clue_count += (cell_line[c] == k) - (cell_line[c] + 1 == k)
+                cell_line[c] += 1
+            if not in_easy[c]:
+                in_easy[c] = 1
+                easy_queue.append(c)
+            if not in_corner[c]:
+                in_corner[c] = 1
+                corner_queue.append(c)
+        cell_count = self.cell_count
+        vertex_unknown = self.vertex_unknown_count
+        for v in (a, b):
+            vertex_unknown[v] -= 1
+            if value == LINE:
+                vertex_line[v] += 1
+            i = cell_count + v
+            if not in_easy[i]:
+                in_easy[i] = 1
+                easy_queue.append(i)
+            if not in_corner[i]:
+                in_corner[i] = 1
+                corner_queue.append(i)
+        colouring = self.colouring
+        if colouring is not None and not colouring.union(e, value == LINE):
+            return False
+        # a closed loop must already meet every clue
+        return not (self.loop_closed_at >= 0 and self.unmet_clue_count)
+
+    def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
+        self.corner_mask_trail.append((corner, self.corner_mask[corner]))
+        self.corner_mask[corner] = new
+        # tell the other side of the corner: its vertex when a cell changed it, else its cell
+        i = self.corner_vertex_item[corner] if from_cell else corner >> 2
+        if not self.in_corner_queue[i]:
+            self.in_corner_queue[i] = 1
+            self.corner_queue.append(i)
+
+    # ------------------------------------------------------------------ rules
+    def _easy_cell(self, c: int) -> bool:
+        k = self.clues[c]
+        if k < 0:
+            return True
+        line, unknown = self.cell_line_count[c], self.cell_unknown_count[c]
+        if line > k or line + unknown < k:
+            return False
+        if unknown and (line == k or line + unknown == k):
+            value = CROSS if line == k else LINE
+            self.current_rule = CLUE_RULE
+            edge_state = self.edge_state
+            for e in self.grid.cell_edges[c]:
+                if edge_state[e] == UNKNOWN and not self.set_edge(e, value):
+                    return False
+        return True
+
+    def _easy_vertex(self, v: int) -> bool:
+        line, unknown = self.vertex_line_count[v], self.vertex_unknown_count[v]
+        if line > 2:
+            return False
+        if unknown == 0:
+            return line != 1
+        edge_state = self.edge_state
+        edges = self.grid.vertex_edges[v]
+        if line == 2 or (line == 0 and unknown == 1):
+            self.current_rule = VERTEX_RULE
+            for e in edges:
+                if e >= 0 and edge_state[e] == UNKNOWN and not self.set_edge(e, CROSS):
+                    return False
+            return True
+        if line == 1:
+            if unknown == 1:
+                self.current_rule = VERTEX_RULE
+                for e in edges:
+                    if e >= 0 and edge_state[e] == UNKNOWN:
+                        return self.set_edge(e, LINE)
+            other = self.chain_mate[v]
+            for e in edges:
+                if e >= 0 and edge_state[e] == UNKNOWN:
+                    a, b = self.grid.edge_vertices[e]
+                    if (b if a == v else a) == other and not self._closing_completes(v, e):
+                        self.current_rule = LOOP_RULE
+                        if not self.set_edge(e, CROSS):
+                            return False
+        return True
+
+    def _closing_completes(self, v: int, e: int) -> bool:
+        """Would a line on ``e`` (joining the ends of ``v``'s chain) make the whole answer?"""
+        if self.line_count != self.chain_length[v]:
+            return False
+        unmet = self.unmet_clue_count
+        for c in self.grid.edge_cells[e]:
+            k = self.clues[c]
+            if k >= 0:
+                unmet += (self.cell_line_count[c] == k) - (self.cell_line_count[c] + 1 == k)
+        return unmet == 0
+
+    def _corner_rule(self, i: int) -> bool:
+        g, edge_state, corner_mask = self.grid, self.edge_state, self.corner_mask
+        cell_count = self.cell_count
+        if i < cell_count:
+            edges: tuple[int, ...] = g.cell_edges[i]
+            k = self.clues[i]
+            options = _CELL_OPTIONS[k if k >= 0 else 5]
+            c0 = 4 * i
+            c1, c2, c3 = c0 + 1, c0 + 2, c0 + 3
+        else:
+            v = i - cell_count
+            edges = g.vertex_edges[v]
+            options = self.vertex_options[v]
+            c0, c1, c2, c3 = self.vertex_corners[v]
+        known_on = known_off = 0
+        e0, e1, e2, e3 = edges
+        for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
+            if e < 0:
+                known_off |= bit
+            else:
+                s = edge_state[e]
+                if s == LINE:
+                    known_on |= bit
+                elif s == CROSS:
+                    known_off |= bit
+        m0, m1, m2, m3 = corner_mask[c0], corner_mask[c1], corner_mask[c2], corner_mask[c3]
+        s0 = s1 = s2 = s3 = 0
+        can_on = can_off = 0
+        for a, b0, b1, b2, b3 in options:
+            if a & known_off or a & known_on != known_on:
+                continue
+            if m0 & b0 and m1 & b1 and m2 & b2 and m3 & b3:
+                s0 |= b0
+                s1 |= b1
+                s2 |= b2
+                s3 |= b3
+                can_on |= a
+                can_off |= 15 ^ a
+        if not s0:
+            return False
+        from_cell = i < cell_count
+        if s0 != m0:
+            self._set_mask(c0, s0 & m0, from_cell)
+        if s1 != m1:
+            self._set_mask(c1, s1 & m1, from_cell)
+        if s2 != m2:
+            self._set_mask(c2, s2 & m2, from_cell)
+        if s3 != m3:
+            self._set_mask(c3, s3 & m3, from_cell)
+        unknown = 15 ^ (known_on | known_off)
+        fixed = unknown & ~(can_on & can_off)
+        if fixed:
+            self.current_rule = CORNER_RULE
+            for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
+                if fixed & bit and not self.set_edge(e, LINE if can_on & bit else CROSS):
+                    return False
+        return True
+
+    def _adjacent_threes(self) -> bool:
+        """Medium rule for two 3s side by side (see the module docstring); False on a contradiction."""
+        g, w, clues = self.grid, self.width, self.clues
+        self.current_rule = THREES_RULE
+        for a in range(g.cell_count):
+            if clues[a] != 3:
+                continue
+            r, c = divmod(a, w)
+            for b, horizontal in ((a + 1, True), (a + w, False)):
+                if (horizontal and c + 1 >= w) or (not horizontal and r + 1 >= self.height):
+                    continue
+                if clues[b] != 3:
+                    continue
+                ta, ra, ba, la = g.cell_edges[a]
+                tb, rb, bb, lb = g.cell_edges[b]
+                if horizontal:
+                    shared, far_a, far_b = ra, la, rb
+                    ring = {ta, la, ba, tb, rb, bb}
+                else:
+                    shared, far_a, far_b = ba, ta, bb
+                    ring = {ta, la, ra, lb, rb, bb}
+                if self._ring_is_answer(ring):
+                    continue
+                # the shared edge's two ends: the edges continuing its line are crossed
+                ends = g.edge_vertices[shared]
+                continuing = [
+                    e for v in ends for e in g.vertex_edges[v]
+                    if e >= 0 and e != shared and e not in (ta, ba, tb, bb, la, ra, lb, rb)
+                ]  # fmt: skip
+                for e, value in ((shared, LINE), (far_a, LINE), (far_b, LINE)):
+                    if not self.set_edge(e, value):
+                        return False
+                for e in continuing:
+                    if not self.set_edge(e, CROSS):
+                        return False
+        return True
+
+    def _ring_is_answer(self, ring: set[int]) -> bool:
+        """Would the loop around two cells (the edge set ``ring``) meet every clue on its own?"""
+        for c, k in enumerate(self.clues):
+            if k >= 0 and sum(1 for e in self.grid.cell_edges[c] if e in ring) != k:
+                return False
+        return all(self.edge_state[e] != LINE or e in ring for e in range(self.grid.edge_count))
+
+    def propagate(self, level: int) -> bool:
+        """Apply the rules of ``level`` (EASY or MEDIUM) to a fixed point; False on a contradiction.
+
+        With colouring, its rules run too, once the easy and medium rules are stuck.
+        """
+        cell_count = self.cell_count
+        easy_queue, in_easy = self.easy_queue, self.in_easy_queue
+        corner_queue, in_corner = self.corner_queue, self.in_corner_queue
+        colouring = self.colouring
+        while True:
+            while easy_queue:
+                i = easy_queue.pop()
+                in_easy[i] = 0
+                ok = self._easy_cell(i) if i < cell_count else self._easy_vertex(i - cell_count)
+                if not ok:
+                    self._clear_queues()
+                    return False
+            if self.loop_closed_at >= 0 and self.unknown_edge_count:
+                self.current_rule = LOOP_RULE
+                edge_state = self.edge_state
+                for e in range(self.grid.edge_count):
+                    if edge_state[e] == UNKNOWN and not self.set_edge(e, CROSS):
+                        self._clear_queues()
+                        return False
+                continue
+            if level < MEDIUM:
+                break
+            if not self.threes_done:
+                self.threes_done = True
+                if not self._adjacent_threes():
+                    self._clear_queues()
+                    return False
+                continue
+            if not corner_queue:
+                # colouring (hard) only when the easy and medium rules are stuck
+                if colouring is None or not colouring.has_work():
+                    break
+                self.current_rule = COLOUR_RULE
+                if not colouring.deduce_step(self):
+                    self._clear_queues()
+                    return False
+                continue
+            i = corner_queue.pop()
+            in_corner[i] = 0
+            if not self._corner_rule(i):
+                self._clear_queues()
+                return False
+        if level < MEDIUM:
+            self._clear_queues()
+        return True
+
+    def trial(self) -> bool:
+        """Hard rule: one round of "assume, propagate, refute" over all unknown edges.
+
+        Returns False on a contradiction (the position has no solution). Sets
+        ``trial_progress`` when it deduced something.
+        """
+        self.trial_progress = False
+        edge_state = self.edge_state
+        deadline = self.deadline
+        for e in range(self.grid.edge_count):
+            if edge_state[e] != UNKNOWN:
+                continue
+            if deadline is not None and e % 16 == 0 and time.perf_counter() > deadline:
+                self.timed_out = True
+                break
+            for value in (LINE, CROSS):
+                mark = self.mark()
+                saved, self.counting = self.counting, False
+                ok = self.set_edge(e, value) and self.propagate(MEDIUM)
+                self.undo(mark)
+                self.counting = saved
+                if not ok:
+                    self.current_rule = TRIAL_RULE
+                    opposite = CROSS if value == LINE else LINE
+                    if not self.set_edge(e, opposite) or not self.propagate(MEDIUM):
+                        return False
+                    self.trial_progress = True
+                    break
+            if self.unknown_edge_count == 0:
+                break
+        return True
+
+    # ------------------------------------------------------------------ reading the board
+    def edges(self) -> list[int]:
+        """The edge list of the board so far (1 = line, 0 = cross or unknown)."""
+        return [1 if s == LINE else 0 for s in self.edge_state]
+
+    def solved(self) -> bool:
+        return self.unknown_edge_count == 0 and validate_loop(
+            self.edges(), [None if k < 0 else k for k in self.clues], self.width, self.height
+        )
+
+    def choose_edge(self) -> int:
+        """MRV: an unknown edge at a chain end with the fewest unknown edges; -1 when none is left."""
+        if self.unknown_edge_count == 0:
+            return -1
+        g, edge_state = self.grid, self.edge_state
+        vertex_line, vertex_unknown = self.vertex_line_count, self.vertex_unknown_count
+        best, best_unknown = -1, 5
+        for v in range(g.vertex_count):
+            if vertex_line[v] == 1 and vertex_unknown[v] < best_unknown:
+                best, best_unknown = v, vertex_unknown[v]
+                if best_unknown == 2:
+                    break
+        if best >= 0:
+            for e in g.vertex_edges[best]:
+                if e >= 0 and edge_state[e] == UNKNOWN:
+                    return e
+        # no chain yet: start at the cell that needs the most new lines
+        best_cell, best_need = -1, -1
+        for c, k in enumerate(self.clues):
+            if k >= 0 and self.cell_unknown_count[c] and k - self.cell_line_count[c] > best_need:
+                best_cell, best_need = c, k - self.cell_line_count[c]
+        if best_cell >= 0:
+            for e in g.cell_edges[best_cell]:
+                if edge_state[e] == UNKNOWN:
+                    return e
+        for e in range(g.edge_count):
+            if edge_state[e] == UNKNOWN:
+                return e
+        return -1

@@ -1,0 +1,74 @@
+"""Nonograms brought from outside, played like generated ones (see "Imported puzzles" in :mod:`gridlogic.game`).
+
+An imported nonogram's ID carries its Tatham game ID (the column clues, then
+the row clues, ``/`` between lines and ``.`` between numbers), the most
+compact text :func:`~gridlogic.pattern.read_problem` reads; a ``.non`` file,
+a Tatham ID typed with the square shorthand ``5:`` or gridlogic JSON is
+written again in that form. The general solver must prove it unique within
+5 seconds; boards up to 50x50 are taken (the largest puzzles of the common
+collections). Worked example (checked in ``tests/test_imported.py``)::
+
+    >>> from gridlogic.pattern import read_problem
+    >>> write_text(read_problem("width 3\\nheight 2\\nrows\\n3\\n1\\ncolumns\\n2\\n1\\n1\\n"))
+    '3x2:2/1/1/3/1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gridlogic.errors import ImportRefused
+from gridlogic.game import ImportedPuzzle as ImportedBase
+from gridlogic.game import Imports, Problem
+from gridlogic.pattern.formats import PatternPuzzleFile, write_game_id
+
+IMPORT_BUDGET = 5.0  # seconds the general solver may take to prove a brought puzzle unique
+IMPORT_MAX_SIDE = 50
+
+
+@dataclass(frozen=True, repr=False)
+class ImportedPuzzle(ImportedBase):
+    """A nonogram brought from outside: its clues (an empty line is ``(0,)``, as generated ones
+    have it) and the one solution the solver found, flat row-major (1 filled)."""
+
+    width: int
+    height: int
+    text: str
+    row_clues: tuple[tuple[int, ...], ...]
+    col_clues: tuple[tuple[int, ...], ...]
+    answer: tuple[int, ...]
+    game: ClassVar[str] = "pattern"
+
+    def givens(self) -> dict[str, Any]:
+        return {"rowClues": [list(c) for c in self.row_clues], "colClues": [list(c) for c in self.col_clues]}
+
+    def solution(self) -> dict[str, Any]:
+        return {"cells": list(self.answer)}
+
+
+def _runs(clue: Sequence[int]) -> tuple[int, ...]:
+    return tuple(x for x in clue if x)
+
+
+def write_text(problem: Problem) -> str:
+    """The Tatham game ID of a nonogram's clues."""
+    rows = tuple(_runs(c) for c in problem.givens["rowClues"])
+    cols = tuple(_runs(c) for c in problem.givens["colClues"])
+    return write_game_id(PatternPuzzleFile(problem.width, problem.height, rows, cols))
+
+
+def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle:
+    """The playable nonogram; ImportRefused when its one solution fills nothing (the blank grid
+    would be solved already)."""
+    if not any(solution):
+        raise ImportRefused("this Pattern puzzle fills no cell: its blank grid is solved already")
+    rows = tuple(_runs(c) or (0,) for c in problem.givens["rowClues"])
+    cols = tuple(_runs(c) or (0,) for c in problem.givens["colClues"])
+    return ImportedPuzzle(problem.width, problem.height, write_text(problem), rows, cols, tuple(solution))
+
+
+def imports(read: Callable[[str], Problem]) -> Imports:
+    """Pattern's :class:`~gridlogic.game.Imports`, reading texts with ``read`` (the game's reader)."""
+    return Imports("tatham", write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)

@@ -1,0 +1,138 @@
+// Play any puzzle: a dialog to paste a puzzle into (a Tatham game ID, a puzz.link or Loopy
+// URL, a .non file, a Signal board as a JSON list of tile masks, or a gridlogic puzzle ID).
+// The server reads it with the game's own reader and plays it only when its solver proves
+// exactly one solution (POST /api/{game}/import); the page controller then plays the answer
+// like a generated puzzle. An imported puzzle's share link names it by its id
+// (?id=GAME.import...), and openFromLocation plays such a link when the page starts.
+//
+// createImporter({games, current, play, say}) wires it to the page:
+//   games()          the games of /api/games ([{name, ...}])
+//   current()        the name of the game shown, the dialog's default
+//   play(puzzle)     shows a puzzle as the API sent it (a promise), whatever its width and height
+//   say(key, values, kind)  the page's status line
+// and answers {shareUrl(puzzle), openFromLocation(params)}.
+
+import { fetchPuzzleById, importPuzzle } from "./api.js";
+import { t } from "./i18n.js";
+import { htmlElement } from "./svg.js";
+
+// "signal.3.4x4.any.x" or "pattern.import.3x2.tatham.3x2:2/1/1/3/1": the game is the first field.
+const PUZZLE_ID = /^([a-z]+)\.\S+$/;
+
+export const isImportedId = (id) => typeof id === "string" && id.split(".")[1] === "import";
+export const isImported = (puzzle) => isImportedId(puzzle.id);
+
+// The share link of an imported puzzle (null for a generated one, whose link names its settings).
+// ":" and "/" are left readable: a query may hold them as they are.
+export function importedShareUrl(puzzle, origin) {
+  if (!isImported(puzzle)) return null;
+  const id = encodeURIComponent(puzzle.id).replace(/%3A/g, ":").replace(/%2F/g, "/");
+  return `${origin}/?id=${id}`;
+}
+
+// The game a pasted text goes to: the one a puzzle ID names, else the one chosen.
+export function gameForText(text, chosen, names) {
+  const named = PUZZLE_ID.exec(text.trim());
+  return named && names.includes(named[1]) ? named[1] : chosen;
+}
+
+function labelled(key, control) {
+  const label = htmlElement("label", { class: "import-field" });
+  const caption = htmlElement("span", { "data-i18n": key });
+  caption.textContent = t(key);
+  label.append(caption, control);
+  return label;
+}
+
+function button(key, attributes) {
+  const element = htmlElement("button", attributes);
+  element.dataset.i18n = key;
+  element.textContent = t(key);
+  return element;
+}
+
+export function createImporter({ games, current, play, say }) {
+  const opener = button("import.open", { type: "button", id: "import-open", class: "small" });
+  const dialog = htmlElement("dialog", { id: "import", class: "import", "aria-labelledby": "import-title" });
+  const title = htmlElement("h2", { id: "import-title", "data-i18n": "import.title" });
+  const help = htmlElement("p", { id: "import-help", class: "note", "data-i18n": "import.help" });
+  const choice = htmlElement("select", { id: "import-game", name: "game" });
+  const text = htmlElement("textarea", { id: "import-text", name: "text", rows: 6, spellcheck: "false",
+    autocapitalize: "off", "aria-describedby": "import-help" });
+  const message = htmlElement("p", { id: "import-message", class: "import-message", role: "alert" });
+  const submit = button("import.play", { type: "submit", id: "import-play", class: "primary" });
+  const cancel = button("button.close", { type: "button", id: "import-cancel" });
+  const form = htmlElement("form", { method: "dialog" });
+  const actions = htmlElement("div", { class: "result-actions" });
+  title.textContent = t("import.title");
+  help.textContent = t("import.help");
+  actions.append(cancel, submit);
+  form.append(title, help, labelled("import.game", choice), labelled("import.text", text), message, actions);
+  dialog.append(form);
+  document.getElementById("settings").after(opener);
+  document.body.append(dialog);
+
+  function show(key, values = {}, kind = "info") {
+    message.textContent = key ? t(key, values) : "";
+    message.dataset.kind = kind;
+  }
+
+  function open(game, pasted = "") {
+    choice.replaceChildren(...games().map(({ name }) => new Option(t(`game.${name}`), name)));
+    choice.value = game ?? choice.value;
+    text.value = pasted;
+    show(null);
+    dialog.showModal();
+    text.focus();
+  }
+
+  opener.addEventListener("click", () => open(current()));
+  cancel.addEventListener("click", () => dialog.close());
+  // Keys typed here are the text's own (Ctrl+Z undoes typing, not a move on the board).
+  dialog.addEventListener("keydown", (event) => event.stopPropagation());
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const pasted = text.value;
+    if (!pasted.trim()) {
+      show("import.empty", {}, "error");
+      return;
+    }
+    const game = gameForText(pasted, choice.value, games().map(({ name }) => name));
+    submit.disabled = true;
+    show("import.checking", {}, "busy");
+    const answer = await importPuzzle(game, pasted);
+    submit.disabled = false;
+    if (!answer.ok) {
+      show("import.refused", { message: answer.error }, "error");
+      return;
+    }
+    dialog.close();
+    await play(answer.data);
+    announce(answer.data);
+  });
+
+  function announce(puzzle) {
+    if (isImported(puzzle)) say("import.ready", { game: t(`game.${puzzle.game}`), hint: t(`hint.${puzzle.game}`) });
+  }
+
+  // A share link naming an imported puzzle by its id: played, and true. False when there is
+  // none, or when it cannot be played: then the dialog opens with the id and the reason, and
+  // the page goes on to a puzzle of its own.
+  async function openFromLocation(params) {
+    const id = params.get("id");
+    if (!isImportedId(id)) return false;
+    const game = gameForText(id, null, games().map(({ name }) => name));
+    const answer = game ? await fetchPuzzleById(game, id) : { ok: false, error: t("import.notAnId") };
+    if (!answer.ok) {
+      open(game ?? current(), id);
+      show("import.badLink", { message: answer.error }, "error");
+      return false;
+    }
+    await play(answer.data);
+    announce(answer.data);
+    return true;
+  }
+
+  return { shareUrl: (puzzle) => importedShareUrl(puzzle, location.origin), openFromLocation };
+}

@@ -1,0 +1,129 @@
+// The plays kept in this browser, so that nothing is lost: a reload, another tab or Back brings
+// back the board, its undo history, the moves, checks and time, and a finished play stays
+// finished. Keys in localStorage:
+//   gridlogic.play.<puzzle id>   one play: its snapshot (see play.js) and, once finished, its result
+//   gridlogic.plays              the ids of the kept plays, least recently saved first
+//   gridlogic.current.<game>     the id of the puzzle last shown in that game's tab
+// At most MAX_PLAYS plays are kept; saving one more forgets the oldest, and so does a full storage.
+//
+// A board is kept flat (an array board as it is, an object of arrays as its arrays one after the
+// other, in the initial board's key order), and the history as the differences between one board
+// and the next: the current board in full, then `back`, each step's [index, value] changes that
+// lead to the board before it, and `forward` the same for the redo side. A move that changes one
+// cell of a 40×40 board costs a few bytes, not 1,600. For example the history [0,0] → [1,0] →
+// [1,1] (current) with nothing to redo is {board: [1,1], back: [[[1,0]], [[0,0]]], forward: []}.
+
+import { load, remove, save } from "./storage.js";
+
+export const MAX_PLAYS = 60;
+const MAX_BACK_STEPS = 2000;
+const playKey = (id) => `gridlogic.play.${id}`;
+const INDEX = "gridlogic.plays";
+
+export function flatten(board) {
+  return Array.isArray(board) ? board : Object.keys(board).flatMap((key) => board[key]);
+}
+
+export function unflatten(template, flat) {
+  if (Array.isArray(template)) return flat.slice();
+  const board = {};
+  let at = 0;
+  for (const key of Object.keys(template)) {
+    board[key] = flat.slice(at, at + template[key].length);
+    at += template[key].length;
+  }
+  return board;
+}
+
+function changes(from, to) {
+  const found = [];
+  to.forEach((value, i) => { if (value !== from[i]) found.push([i, value]); });
+  return found;
+}
+
+function applied(flat, steps) {
+  const next = flat.slice();
+  for (const [i, value] of steps) next[i] = value;
+  return next;
+}
+
+// A snapshot as the plain data that is stored.
+export function encode(snapshot) {
+  const current = flatten(snapshot.board);
+  const back = [];
+  let later = current;
+  for (const earlier of snapshot.undo.slice(-MAX_BACK_STEPS).reverse().map(flatten)) {
+    back.push(changes(later, earlier));
+    later = earlier;
+  }
+  const forward = [];
+  later = current;
+  for (const next of snapshot.redo.slice().reverse().map(flatten)) {
+    forward.push(changes(later, next));
+    later = next;
+  }
+  const { moves, checks, cleanChecks, revealed, finished, seconds } = snapshot;
+  return { board: current, back, forward, moves, checks, cleanChecks, revealed, finished, seconds };
+}
+
+const isCount = (x) => Number.isInteger(x) && x >= 0;
+const isSteps = (steps, size) => Array.isArray(steps) && steps.every((step) => Array.isArray(step)
+  && step.length === 2 && Number.isInteger(step[0]) && step[0] >= 0 && step[0] < size && Number.isInteger(step[1]));
+
+// The snapshot of stored data, its boards shaped like initial; null for anything that is not one.
+export function decode(data, initial) {
+  const size = flatten(initial).length;
+  if (!data || !Array.isArray(data.board) || data.board.length !== size || !data.board.every(Number.isInteger)
+    || !Array.isArray(data.back) || !data.back.every((s) => isSteps(s, size))
+    || !Array.isArray(data.forward) || !data.forward.every((s) => isSteps(s, size))
+    || ![data.moves, data.checks, data.cleanChecks].every(isCount)
+    || typeof data.revealed !== "boolean" || typeof data.finished !== "boolean"
+    || typeof data.seconds !== "number" || !Number.isFinite(data.seconds) || data.seconds < 0) return null;
+  const undo = [];
+  let flat = data.board;
+  for (const steps of data.back) { flat = applied(flat, steps); undo.unshift(unflatten(initial, flat)); }
+  const redo = [];
+  flat = data.board;
+  for (const steps of data.forward) { flat = applied(flat, steps); redo.unshift(unflatten(initial, flat)); }
+  const { moves, checks, cleanChecks, revealed, finished, seconds } = data;
+  return { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, revealed, finished, seconds };
+}
+
+function readIndex() {
+  try {
+    const ids = JSON.parse(load(INDEX) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+// The kept play of puzzle id: {snapshot, result} (result null until finished), or null.
+export function loadPlay(id, initial) {
+  try {
+    const data = JSON.parse(load(playKey(id)) ?? "null");
+    const snapshot = decode(data, initial);
+    return snapshot && { snapshot, result: data.result ?? null };
+  } catch {
+    return null;
+  }
+}
+
+// Keeps the play of puzzle id; the oldest plays make room when storage is full. Answers whether
+// it was kept.
+export function savePlay(id, snapshot, result = null) {
+  const text = JSON.stringify({ ...encode(snapshot), result });
+  let ids = readIndex().filter((other) => other !== id);
+  while (ids.length >= MAX_PLAYS) remove(playKey(ids.shift()));
+  for (;;) {
+    if (save(playKey(id), text)) break;
+    if (ids.length === 0) return false;
+    remove(playKey(ids.shift()));
+  }
+  ids.push(id);
+  save(INDEX, JSON.stringify(ids));
+  return true;
+}
+
+export const currentPuzzle = (game) => load(`gridlogic.current.${game}`);
+export const setCurrentPuzzle = (game, id) => save(`gridlogic.current.${game}`, id);

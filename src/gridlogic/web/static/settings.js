@@ -1,0 +1,186 @@
+// The settings form and the page's links, generic over the games' versions as /api/games lists
+// them: each version's presets (and, where it makes more sizes, a custom width × height), its
+// difficulties and its options (a yes/no option is a checkbox, any other a list). A version
+// field appears when a game has more than one; a new game tab starts on the latest version.
+//
+// A link names a puzzle by the API's own parameters (game, size or width and height,
+// difficulty, version, the version's options, seed; or id alone), so the page passes a link's
+// query to the API as it is: a link made before versions existed has no version and the API
+// then means the game's first version, the very puzzle the link always named. For example
+// ?game=G&size=5&difficulty=hard&seed=x asks /api/G/puzzle?size=5&difficulty=hard&seed=x, and
+// the puzzle's own link is then ?game=G&size=5&difficulty=hard&version=3&seed=x when the API
+// answers with G's first version, 3.
+
+import { htmlElement } from "./svg.js";
+
+export const MAX_SEED = 80;
+
+export function versionOf(game, number) {
+  return game.versions.find((v) => v.number === number) ?? null;
+}
+
+export const latestOf = (game) => versionOf(game, game.version);
+
+// What a page URL's query asks for: the game (from ?game=, or the id's first field) and the
+// other parameters as [name, value] pairs for the API; game is null when the URL names none.
+export function linkRequest(search) {
+  const params = new URLSearchParams(search);
+  const query = [...params].filter(([name]) => name !== "game");
+  const id = params.get("id");
+  const game = params.get("game") ?? (id ? id.split(".")[0] : null);
+  return { game, query };
+}
+
+// The query of a puzzle's own link (the API's answer; version is its /api/games entry).
+export function linkQuery(puzzle, version) {
+  const query = { game: puzzle.game };
+  if (puzzle.width === puzzle.height) query.size = String(puzzle.width);
+  else Object.assign(query, { width: String(puzzle.width), height: String(puzzle.height) });
+  query.difficulty = puzzle.difficulty;
+  query.version = String(puzzle.version);
+  for (const option of version?.options ?? []) {
+    if (Object.hasOwn(puzzle, option.name)) query[option.name] = String(puzzle[option.name]);
+  }
+  query.seed = puzzle.seed;
+  return query;
+}
+
+// The query of a new puzzle of game's latest version with its defaults and seed.
+export function defaultQuery(game, seed) {
+  const version = latestOf(game);
+  return { version: String(version.number), size: String(version.defaultSize), difficulty: version.difficulties[0], seed };
+}
+
+export function randomSeed() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+}
+
+// Why a seed cannot be sent, as a message key, or null. .length counts UTF-16 units, as the server does.
+export function seedProblem(seed) {
+  if (seed.length === 0) return "seed.empty";
+  if (seed.length > MAX_SEED) return "seed.tooLong";
+  return null;
+}
+
+const isYesNo = (option) => option.values.length === 2 && option.values.every((v) => typeof v === "boolean");
+
+// The form. els: {size, customSize, width, height, difficulty, options, versionField, version, seed}.
+// onChange(query) is called when the player changes a field that names a new puzzle.
+export function createSettings(els, { t, onChange }) {
+  let game = null, version = null;
+
+  const text = (key, fallback, values) => { const said = t(key, values); return said === key ? fallback : said; };
+  const hasCustom = () => version.rectangular || version.sides.some((s) => !version.presets.includes(s));
+
+  function build() {
+    els.size.replaceChildren(...version.presets.map((n) => new Option(t("size.option", { w: n, h: n }), String(n))));
+    if (hasCustom()) els.size.append(new Option(t("size.custom"), "custom"));
+    const [low, high] = [version.sides[0], version.sides[version.sides.length - 1]];
+    for (const input of [els.width, els.height]) Object.assign(input, { min: String(low), max: String(high) });
+    els.height.closest("label").hidden = !version.rectangular;
+    els.difficulty.replaceChildren(...version.difficulties.map((d) => new Option(t(`difficulty.${d}`), d)));
+    els.difficulty.disabled = version.difficulties.length < 2;
+    els.options.replaceChildren(...version.options.map(optionField));
+    els.versionField.hidden = game.versions.length < 2;
+    els.version.replaceChildren(...[...game.versions].sort((a, b) => b.number - a.number).map((v) =>
+      new Option(t(v.number === game.version ? "version.latest" : "version.option", { n: v.number }), String(v.number))));
+    els.version.value = String(version.number);
+  }
+
+  function optionField(option) {
+    const label = htmlElement("label", { class: isYesNo(option) ? "check" : "" });
+    const name = htmlElement("span");
+    name.textContent = text(`option.${option.name}`, option.help);
+    let input;
+    if (isYesNo(option)) {
+      input = htmlElement("input", { type: "checkbox", "data-option": option.name });
+      label.append(input, name);
+    } else {
+      input = htmlElement("select", { "data-option": option.name });
+      input.append(...option.values.map((v) => new Option(text(`option.${option.name}.${v}`, String(v)), String(v))));
+      label.append(name, input);
+    }
+    input.addEventListener("change", () => onChange(read()));
+    return label;
+  }
+
+  function setSize(width, height) {
+    const square = width === height && version.presets.includes(width);
+    els.size.value = square ? String(width) : "custom";
+    els.customSize.hidden = square;
+    els.width.value = String(width);
+    els.height.value = String(height);
+  }
+
+  // Shows puzzle's settings (the API's answer, or defaults {width, height, difficulty, seed})
+  // in the form of its game (/api/games entry) and version.
+  function show(gameInfo, number, values) {
+    game = gameInfo;
+    version = versionOf(game, number) ?? latestOf(game);
+    build();
+    setSize(values.width, values.height);
+    els.difficulty.value = values.difficulty;
+    for (const option of version.options) {
+      const input = els.options.querySelector(`[data-option="${option.name}"]`);
+      const value = Object.hasOwn(values, option.name) ? values[option.name] : option.values[0];
+      if (input.type === "checkbox") input.checked = value === true;
+      else input.value = String(value);
+    }
+    els.seed.value = values.seed;
+    els.seed.dataset.shown = values.seed;
+  }
+
+  // The API query the form names.
+  function read() {
+    const query = { version: els.version.value };
+    if (els.size.value === "custom") {
+      query.width = els.width.value;
+      query.height = version.rectangular ? els.height.value : els.width.value;
+    } else query.size = els.size.value;
+    query.difficulty = els.difficulty.value;
+    for (const input of els.options.querySelectorAll("[data-option]")) {
+      query[input.dataset.option] = input.type === "checkbox" ? String(input.checked) : input.value;
+    }
+    query.seed = els.seed.value;
+    return query;
+  }
+
+  els.size.addEventListener("change", () => {
+    els.customSize.hidden = els.size.value !== "custom";
+    if (els.size.value === "custom") els.width.focus();
+    else onChange(read());
+  });
+  for (const input of [els.width, els.height]) input.addEventListener("change", () => onChange(read()));
+  els.difficulty.addEventListener("change", () => onChange(read()));
+  els.version.addEventListener("change", () => {
+    // The sizes, difficulties and options are the new version's; what it also offers is kept.
+    const before = read();
+    version = versionOf(game, Number(els.version.value));
+    build();
+    const width = Number(before.width ?? before.size), height = Number(before.height ?? before.size);
+    if (version.sides.includes(width) && version.sides.includes(height) && (version.rectangular || width === height)) {
+      setSize(width, height);
+    } else setSize(version.defaultSize, version.defaultSize);
+    els.difficulty.value = version.difficulties.includes(before.difficulty) ? before.difficulty : version.difficulties[0];
+    onChange(read());
+  });
+
+  return {
+    show,
+    read,
+    get version() { return version; },
+    relabel() {
+      if (!game) return;
+      const values = read();
+      build();
+      els.size.value = values.size ?? "custom";
+      els.difficulty.value = values.difficulty;
+      for (const input of els.options.querySelectorAll("[data-option]")) {
+        if (input.type === "checkbox") input.checked = values[input.dataset.option] === "true";
+        else input.value = values[input.dataset.option];
+      }
+    },
+  };
+}

@@ -1,0 +1,149 @@
+"""``gridlogic GAME print``: the PDF opens, has the pages it should, names every puzzle; bad input is one line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from gridlogic import GAMES
+from gridlogic.cli import main, printing
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def text_of(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_docstring_worked_example(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "pattern", "print", "--seed-prefix", "booklet", "--count", "6", "--out", "booklet.pdf")
+    assert (code, out, err) == (0, "wrote booklet.pdf: 6 puzzles, 8 pages, A4\n", "")
+    reader = PdfReader(tmp_path / "booklet.pdf")
+    assert len(reader.pages) == 8 == printing.page_count(6, 1)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width), 1), round(float(box.height), 1)) == (595.3, 841.9)  # A4 in points
+    text = text_of(tmp_path / "booklet.pdf")
+    for k in range(6):
+        puzzle = GAMES["pattern"].generate(5, f"booklet-{k}")
+        assert text.count(puzzle.id) == 2  # on its page and among the solutions
+    assert "Solutions" in reader.pages[6].extract_text() and "Solutions" not in reader.pages[5].extract_text()
+
+
+def test_letter_pages_several_puzzles_a_page_and_a_japanese_title(tmp_path, capsys):
+    out_pdf = tmp_path / "loops.pdf"
+    code, out, _ = run(capsys, "loop", "print", "--seed-prefix", "週末", "--count", "5", "--size", "7",
+                       "--difficulty", "easy", "--per-page", "4", "--paper", "letter", "--title", "週末のパズル",
+                       "--out", str(out_pdf))
+    assert code == 0 and out.endswith("5 puzzles, 4 pages, Letter\n")
+    reader = PdfReader(out_pdf)
+    assert len(reader.pages) == 4 == printing.page_count(5, 4)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+    text = text_of(out_pdf)
+    assert text.count("週末のパズル") == 4
+    assert GAMES["loop"].generate(7, "週末-4", "easy").id in text.replace("\n", "")
+
+
+def test_ids_files_and_texts_are_printed_in_the_order_given(tmp_path, capsys):
+    non = tmp_path / "small.non"
+    non.write_text("width 3\nheight 2\nrows\n3\n1\ncolumns\n2\n1\n1\n", encoding="utf-8")
+    generated = GAMES["pattern"].generate(5, "given").id
+    arguments = [generated, "pattern.import.5x10.tatham.5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2",
+                 "4x3:1/1/2/2//2/4", str(non)]
+    out_pdf = tmp_path / "mixed.pdf"
+    code, _, err = run(capsys, "pattern", "print", *arguments, "--out", str(out_pdf))
+    assert code == 0, err
+    pages = [page.extract_text().replace("\n", "") for page in PdfReader(out_pdf).pages]
+    assert len(pages) == 5
+    expected = [generated, arguments[1], "pattern.import.4x3.tatham.4x3:1/1/2/2//2/4",
+                "pattern.import.3x2.tatham.3x2:2/1/1/3/1"]
+    for page, puzzle_id in zip(pages, expected):
+        assert puzzle_id in page
+    assert all(puzzle_id in pages[4] for puzzle_id in expected)
+
+
+def test_a_batch_file_is_printed_the_first_count_of_it(tmp_path, capsys):
+    game = GAMES["signal"]
+    puzzles = [game.generate(4, f"b-{k}") for k in range(3)]
+    batch = tmp_path / "signal.jsonl"
+    header = {"gridlogicBatch": 1, "game": "signal", "size": 4, "difficulty": "any", "version": 3, "seedPrefix": "b"}
+    batch.write_text("".join(json.dumps(line) + "\n" for line in [header, *(p.to_dict() for p in puzzles)]),
+                     encoding="utf-8")
+    out_pdf = tmp_path / "batch.pdf"
+    code, out, _ = run(capsys, "signal", "print", "--batch", str(batch), "--count", "2", "--out", str(out_pdf))
+    assert code == 0 and "2 puzzles, 3 pages" in out
+    text = text_of(out_pdf)
+    assert puzzles[0].id in text and puzzles[1].id in text and puzzles[2].id not in text
+    code, _, err = run(capsys, "loop", "print", "--batch", str(batch), "--out", str(out_pdf))
+    assert code == 2 and err == f"gridlogic: {batch} holds a signal batch, not a loop one\n"
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([], "give puzzle IDs or puzzles, --seed-prefix P --count N, or --batch FILE (one of them), not nothing"),
+    (["--seed-prefix", "x", "--count", "2", "--batch", "f.jsonl"], "not --seed-prefix and --batch"),
+    (["--seed-prefix", "x"], "--seed-prefix needs --count N: how many puzzles"),
+    (["--seed-prefix", "x", "--count", "0"], "--count must be 1 to 1000, not 0"),
+    (["pattern.1.5x5.any.x", "--count", "2"], "--count goes with --seed-prefix or --batch"),
+    (["pattern.1.5x5.any.x", "--size", "8"], "--size goes with --seed-prefix"),
+    (["loop.1.5x5.any.x"], "'loop.1.5x5.any.x' is a Loop puzzle ID, not a Pattern one"),
+    (["2x2:1/1/1/1"], "this Pattern puzzle has more than one solution; every puzzle here has exactly one"),
+    (["--seed-prefix", "x", "--count", "1", "--size", "7"], "Pattern size"),
+    (["no-such-file.non"], "cannot read 'no-such-file.non'"),
+    (["--batch", "missing.jsonl"], "cannot read 'missing.jsonl': no such file"),
+])
+def test_bad_input_is_refused_with_one_line(tmp_path, capsys, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "pattern", "print", *argv, "--out", "x.pdf")
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_output_and_the_font_are_checked(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", "x.txt")
+    assert code == 2 and err == "gridlogic: --out must name a .pdf file, not 'x.txt'\n"
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--font", "none.ttf", "--out", "x.pdf")
+    assert code == 2 and err == "gridlogic: --font must name a .ttf or .otf file, not 'none.ttf'\n"
+    (tmp_path / "broken.ttf").write_bytes(b"not a font")
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--font", "broken.ttf", "--out", "x.pdf")
+    assert code == 2 and err.startswith("gridlogic: cannot use the font 'broken.ttf'") and err.count("\n") == 1
+    monkeypatch.setattr(printing, "FONT_CANDIDATES", ())
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", "x.pdf")
+    assert code == 2 and "install Debian's fonts-ipafont-gothic" in err and err.count("\n") == 1
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_without_fpdf2_the_command_names_the_extra(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "fpdf", None)  # importing it now raises ImportError
+    code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", str(tmp_path / "x.pdf"))
+    assert (code, err) == (2, "gridlogic: printing needs fpdf2: pip install 'gridlogic[print]'\n")
+
+
+def test_a_bad_paper_is_an_argparse_line(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["pattern", "print", "--paper", "a3", "--out", "x.pdf"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid choice: 'a3'" in err
+
+
+def test_text_centred_by_dominant_baseline_is_moved_onto_its_baseline():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg"><title>t</title><g font-size="20">'
+           '<text x="1" y="10" dominant-baseline="central">3</text></g></svg>')
+    printable = printable_svg_text(svg)
+    assert "<title>" not in printable and "dominant-baseline" not in printable and 'y="17"' in printable
+
+
+def printable_svg_text(svg: str) -> str:
+    return printing.printable_svg(svg).decode("utf-8")
