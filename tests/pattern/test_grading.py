@@ -8,7 +8,15 @@ import random
 import pytest
 
 from gridlogic import InvalidParameters
-from gridlogic.pattern.grading import Grade, grade, grade_up_to, next_deduction, overlap_line
+from gridlogic.pattern.generator_v2 import draw_picture
+from gridlogic.pattern.grading import (
+    Grade,
+    grade,
+    grade_up_to,
+    level_up_to,
+    next_deduction,
+    overlap_line,
+)
 from gridlogic.pattern.lines import grid_clues, solve_line
 from gridlogic.pattern.solver import UNKNOWN
 
@@ -136,3 +144,17 @@ def test_next_deduction_steps_like_the_grader():
         next_deduction(rows, cols, [UNKNOWN])
     with pytest.raises(InvalidParameters, match="cell 0 is 5"):
         next_deduction(rows, cols, [5] + [UNKNOWN] * 15)
+
+
+def test_level_up_to_agrees_with_the_cheapest_first_grader():
+    rng = random.Random(11)
+    for _ in range(60):
+        width, height = rng.choice([5, 8, 12]), rng.choice([5, 9])
+        answer = draw_picture(width, height, rng.random, 0.45, rng.choice([0, 1]))
+        rows, cols = (
+            [tuple(c) if c != [0] else () for c in side] for side in grid_clues(answer, width, height)
+        )
+        for top in (0, 1, 2):
+            for max_open in (None, 2 * (width + height)):
+                full, quick = grade_up_to(rows, cols, top, max_open), level_up_to(rows, cols, top, max_open)
+                assert (quick.status, quick.level, quick.cells) == (full.status, full.level, full.cells)

@@ -82,7 +82,7 @@ from typing import Any, ClassVar
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
-from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to
+from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to, level_up_to
 from gridlogic.pattern.lines import grid_clues
 from gridlogic.rng import RandomStream, rng
 
@@ -213,8 +213,9 @@ class _Picture:
 
     def grade(self, top: int) -> Grade:
         # The search never probes a board with this many open cells: it calls that stuck and flips one
-        # of them (probing a big open region costs the most and seldom succeeds).
-        return grade_up_to(self.rows, self.cols, top, 2 * (self.width + self.height))
+        # of them (probing a big open region costs the most and seldom succeeds). The counts are not
+        # needed here (the finished puzzle is graded again in full).
+        return level_up_to(self.rows, self.cols, top, 2 * (self.width + self.height))
 
     def fill(self) -> float:
         return sum(self.cells) / len(self.cells)

@@ -90,6 +90,7 @@ __all__ = [
     "Grade",
     "grade",
     "grade_up_to",
+    "level_up_to",
     "next_deduction",
     "overlap_line",
 ]
@@ -379,6 +380,45 @@ def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     status = grader.run(top, max_open_to_probe)
     level = LEVELS[max(grader.highest, 0)] if status == "solved" else None
     return Grade(level, grader.counts, status, tuple(grader.board.cells()))
+
+
+def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: int,
+                max_open_to_probe: int | None = None) -> Grade:
+    """What :func:`grade_up_to` says (status, level, cells), reached by whole fixed points instead of
+    cheapest-first steps, and without the counts (``counts`` is empty): the generator's search asks
+    this many times per puzzle.
+
+    Overlap runs to its fixed point (solved: ``easy``); line solving then
+    continues from there to its own (solved: ``medium``); then probes, each
+    followed by line solving to the fixed point (``hard``). Since every
+    technique is monotone, these fixed points are the ones the cheapest-first
+    grader reaches, and it probes from the same boards in the same order, so
+    both give the same result.
+    """
+    board = _Board(rows, cols)
+    grader = _Grader(board)
+    cells = board.width * board.height
+    status, highest = "stuck", 0
+    for level, rule in enumerate(_RULES[: top + 1]):
+        if not board.propagate(rule, set(range(board.height)), set(range(board.width))):
+            status = "contradiction"
+            break
+        if board.known() == cells:
+            status, highest = "solved", level
+            break
+    else:
+        while top >= 2 and (max_open_to_probe is None or cells - board.known() <= max_open_to_probe):
+            step = grader.probe_step()
+            if step is None:
+                break
+            if step.contradiction or not board.propagate(solve_line, {i // board.width for i, _ in step.cells},
+                                                         {i % board.width for i, _ in step.cells}):
+                status = "contradiction"
+                break
+            if board.known() == cells:
+                status, highest = "solved", 2
+                break
+    return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
 
 
 def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> Grade:
