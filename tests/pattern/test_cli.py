@@ -121,3 +121,23 @@ class _no_exit:
 
     def __exit__(self, *exc):
         return False
+
+
+def test_grade_prints_the_level_and_the_techniques(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, ["pattern", "grade"], stdin="4x4:1/1/1/1/1.1/2//")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == ["Pattern 4x4 (tatham)", "level: hard",
+                                "overlap 15, line 0, probe 1 (cells decided by each technique)"]
+    code, out, _ = run(capsys, monkeypatch, ["pattern", "grade", "--json", "pattern.2.8x6l.hard.notes-example"])
+    assert code == 0
+    assert json.loads(out) == {"game": "pattern", "format": "gridlogic", "level": "hard",
+                               "counts": {"overlap": 47, "line": 0, "probe": 1},
+                               "counted": "cells decided by each technique", "note": ""}
+
+
+def test_grade_of_clues_the_techniques_cannot_finish(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["pattern", "grade"], stdin="2x2:1/1/1/1")
+    assert code == 1
+    assert out.splitlines()[1] == "level: none (the techniques stop with 4 cells open)"
+    code, out, _ = run(capsys, monkeypatch, ["pattern", "grade", str(DATA / "pattern_webpbn_1.non")])
+    assert code == 0 and out.splitlines()[1].startswith("level: ")
