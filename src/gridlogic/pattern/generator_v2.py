@@ -46,7 +46,11 @@ target level (``any`` allows all three). Two moves:
   and otherwise undo the flip and try another cell.
 
 A picture that does not reach its level within the budgets is dropped and
-the next one drawn (``attempt`` counts them). Every step is drawn from one
+the next one drawn (``attempt`` counts them), up to 1000 pictures. The
+rarest level is ``medium`` on 5x5 boards (few small grids need line
+solving but no probe): about 24 pictures on average, at most 144 over 300
+seeds (measured), so running out is far less likely than 1 in 10^15;
+``GenerationFailed`` is kept for that case all the same. Every step is drawn from one
 random stream, :func:`gridlogic.rng.rng` of the puzzle's ID
 (``pattern.2.WxH[letter].difficulty.seed``), so a puzzle is a pure function
 of (width, height, symmetry, difficulty, seed).
@@ -110,7 +114,7 @@ DEFAULT_SIZE = 10
 DIFFICULTIES = ("any", *LEVELS)
 SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotation")
 SYMMETRY_LETTERS = ("", "l", "t", "b", "r")
-MAX_ATTEMPTS = 200
+MAX_ATTEMPTS = 1000
 MIN_FILL, MAX_FILL = 0.15, 0.85
 
 # (density, smoothing rounds) of the pictures drawn for each target level (the docstring says why).
