@@ -188,7 +188,6 @@ VERSION_2 = Version(
     difficulties=version_2.DIFFICULTIES,
     rectangular=True,
     options=(SYMMETRY,),
-    offered=version_2.offered,
 )
 
 GAME = register(Game(

@@ -79,9 +79,9 @@ there: level ``hard``, techniques ``{"overlap": 24, "line": 0, "probe": 1}``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
@@ -102,7 +102,6 @@ __all__ = [
     "agreement",
     "draw_picture",
     "make",
-    "offered",
     "orbits",
     "puzzle_from_dict",
 ]
@@ -121,11 +120,6 @@ MIN_FILL, MAX_FILL = 0.15, 0.85
 _PICTURES = {"any": (0.5, 2), "easy": (0.5, 2), "medium": (0.45, 1), "hard": (0.45, 1)}
 _EASY_FLIPS = 25  # random flips of a picture that is too easy, before it is dropped
 _OPEN_FLIPS = 2  # flips of open cells per cell of width + height, before it is dropped
-
-
-def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
-    """None when version 2 makes (width, height, difficulty, symmetry) for every seed, else the reason."""
-    return None
 
 
 def orbits(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
