@@ -37,13 +37,14 @@ target level (``any`` allows all three). Two moves:
   flipping it changes its row's and its column's clues, usually removing
   the ambiguity. This makes the picture solvable at the target level or
   below.
-* **raise**: when the picture is solved by cheaper techniques than the
-  target's, try flipping one random cell. If that makes the level the
-  target, done; if it leaves cells open but the target's technique was
-  needed along the way (for ``medium``: line solving decided a cell that
-  overlap could not), settle those open cells by the best of a few flips
-  (the one leaving the fewest open cells, still needing the technique),
-  and otherwise undo the flip and try another cell.
+* **raise**: when the picture is solved, but by cheaper techniques than
+  the target's, flip one random cell (its orbit) and grade again; the next
+  grade settles or raises again from there.
+
+The grader is not asked to probe while more than ``2 * (width + height)``
+cells are open (the picture counts as stuck there and is settled), since
+probing a large open region costs the most and seldom finishes it. Budgets
+per picture: 25 raising flips and ``2 * (width + height)`` settling flips.
 
 A picture that does not reach its level within the budgets is dropped and
 the next one drawn (``attempt`` counts them), up to 1000 pictures. The
