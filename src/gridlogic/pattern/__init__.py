@@ -86,10 +86,17 @@ def verify(puzzle: Puzzle) -> bool:
     return verdict.status == "unique" and verdict.solutions[0] == puzzle.answer
 
 
+GRADE_PROBE_LIMIT = 900  # open cells above which grading a brought puzzle does not probe (30x30 worth)
+
+
 def grade_problem(problem: Problem) -> GradeReport:
-    """The level of a puzzle people bring (or of a generated one's givens) and the cells each technique decided."""
-    found = grade(problem.givens["rowClues"], problem.givens["colClues"])
-    notes = {"solved": "", "stuck": f"the techniques stop with {len(found.open_cells)} cells open",
+    """The level of a puzzle people bring (or of a generated one's givens) and the cells each technique
+    decided. Probing is not tried while more than :data:`GRADE_PROBE_LIMIT` cells are open: one probe
+    step costs up to two line-solving passes per open cell, minutes on a big open board."""
+    found = grade(problem.givens["rowClues"], problem.givens["colClues"], GRADE_PROBE_LIMIT)
+    left = len(found.open_cells)
+    notes = {"solved": "", "stuck": f"the techniques stop with {left} cells open"
+                                    + (f", too many to probe (at most {GRADE_PROBE_LIMIT})" if left > GRADE_PROBE_LIMIT else ""),
              "contradiction": "the clues contradict each other: no grid shows them all"}
     return GradeReport(found.level, found.counts, "cells decided by each technique", notes[found.status])
 

@@ -421,14 +421,18 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
 
 
-def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> Grade:
+def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
+          max_open_to_probe: int | None = None) -> Grade:
     """The level of the puzzle and the cells each technique decided (see the module docstring).
 
     Clues as everywhere in Pattern: one list of run lengths per row (top to
-    bottom) and per column (left to right), ``[0]`` for an empty line.
+    bottom) and per column (left to right), ``[0]`` for an empty line. With
+    ``max_open_to_probe``, probing is not tried while more cells than that
+    are open (a probe costs up to two line-solving passes per open cell),
+    and such a puzzle comes back ``"stuck"``.
     """
     board = _board(row_clues, col_clues)
-    return grade_up_to(board.rows, board.cols, len(TECHNIQUES) - 1)
+    return grade_up_to(board.rows, board.cols, len(TECHNIQUES) - 1, max_open_to_probe)
 
 
 def next_deduction(
