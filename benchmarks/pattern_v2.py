@@ -1,13 +1,14 @@
 """Pattern version 2: how much it looks like a picture, and how long it takes (not a test).
 
-    .venv/bin/python benchmarks/pattern_v2.py structure              # v1 vs v2 neighbour agreement
+    .venv/bin/python benchmarks/pattern_v2.py structure --seeds 5    # v1 vs v2 neighbour agreement
     .venv/bin/python benchmarks/pattern_v2.py speed                  # presets x levels, 10 seeds each
     .venv/bin/python benchmarks/pattern_v2.py speed --sizes 15 30 --seeds 500
 
 ``structure`` prints the mean share of orthogonally adjacent cell pairs that
 agree (both filled or both empty) over the puzzles of seeds ``bench-0``,
-``bench-1``, ...: version 1 at its sizes, version 2 at the presets (any
-level). Noise of density 0.5 agrees about half the time.
+``bench-1``, ...: version 1 at its sizes, version 2 at the sizes and levels
+asked (the presets and every level by default). Noise of density 0.5 agrees
+about half the time.
 
 ``speed`` prints, per size and level, the median, 95th percentile and
 maximum generation time, the failures (``GenerationFailed``: there should
@@ -37,13 +38,16 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
-def structure(seeds: int) -> None:
-    print(f"{'version':>7} {'size':>5} {'agreement':>9}")
-    for number in (1, 2):
-        for side in GAMES["pattern"].version(number).presets:
-            shares = [agreement(pattern.generate(side, f"bench-{k}", version=number).answer, side, side)
+def structure(sizes: list[int], levels: list[str], seeds: int) -> None:
+    print(f"{'version':>7} {'size':>5} {'level':<7} {'agreement':>9}")
+    for side in GAMES["pattern"].version(1).presets:
+        shares = [agreement(pattern.generate(side, f"bench-{k}", version=1).answer, side, side) for k in range(seeds)]
+        print(f"{1:>7} {side:>5} {'any':<7} {statistics.mean(shares):>9.3f}", flush=True)
+    for side in sizes:
+        for level in levels:
+            shares = [agreement(pattern.generate(side, f"bench-{k}", level, version=2).answer, side, side)
                       for k in range(seeds)]
-            print(f"{number:>7} {side:>5} {statistics.mean(shares):>9.3f}", flush=True)
+            print(f"{2:>7} {side:>5} {level:<7} {statistics.mean(shares):>9.3f}", flush=True)
 
 
 def speed(sizes: list[int], levels: list[str], seeds: int) -> None:
@@ -72,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=10)
     args = parser.parse_args(argv)
     if args.measure == "structure":
-        structure(args.seeds)
+        structure(args.sizes, args.levels, args.seeds)
     else:
         speed(args.sizes, args.levels, args.seeds)
     return 0

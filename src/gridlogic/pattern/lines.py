@@ -109,8 +109,23 @@ def line_placements(clue: Sequence[int], length: int) -> list[list[int]]:
 
 
 def placement_masks(clue: Sequence[int], length: int) -> list[int]:
-    """:func:`line_placements` as bit masks (bit ``k`` = cell ``k``), same order."""
-    return [sum(1 << k for k, v in enumerate(p) if v) for p in line_placements(clue, length)]
+    """:func:`line_placements` as bit masks (bit ``k`` = cell ``k``), same order, built as masks
+    directly (block ``k`` starts from the end of the one before, up to where the rest still fit)."""
+    blocks = [x for x in clue if x > 0]
+    # last[k]: the last start of block k that leaves room for it and the blocks after it, gaps included
+    last = [length - sum(blocks[k:]) - (len(blocks) - 1 - k) for k in range(len(blocks))]
+    out: list[int] = []
+
+    def place(k: int, start: int, mask: int) -> None:
+        if k == len(blocks):
+            out.append(mask)
+            return
+        run = (1 << blocks[k]) - 1
+        for s in range(start, last[k] + 1):
+            place(k + 1, s + blocks[k] + 1, mask | run << s)
+
+    place(0, 0, 0)
+    return out
 
 
 def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
