@@ -18,14 +18,14 @@ import uvicorn
 from web_helpers import run_async
 
 from gridlogic.cli import serve
-from gridlogic.web import inputs
+from gridlogic.web import connections, inputs
 from gridlogic.web.app import create_app
 from gridlogic.web.headers import MAX_HEAD_BYTES
 
 
 @pytest.fixture()
 def short_deadlines(monkeypatch):
-    monkeypatch.setattr(serve, "HEADER_SECONDS", 0.5)
+    monkeypatch.setattr(connections, "HEADER_SECONDS", 0.5)
     monkeypatch.setattr(inputs, "BODY_SECONDS", 0.5)
 
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import socket
 
 import pytest
@@ -62,6 +63,7 @@ def test_workers_are_handed_to_uvicorns_supervisor_with_the_app_factory(capsys, 
     assert os.environ[GENERATORS_VARIABLE] == "2"  # what each worker's create_app reads
     config = seen["config"]
     assert (config.app, config.factory, config.workers) == ("gridlogic.web.app:create_app", True, 3)
+    assert pickle.loads(pickle.dumps(config)).http is config.http  # the supervisor sends it to each worker
     assert seen["address"] == ("127.0.0.1", port)
     err = capsys.readouterr().err
     assert f"serving http://127.0.0.1:{port}/, 3 workers" in err and f"records: {url}" in err

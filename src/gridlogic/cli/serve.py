@@ -13,7 +13,7 @@ and the server starts anyway: play goes on, and record writes answer 503 until i
 ``GRIDLOGIC_GENERATORS``.
 
 A connection may not hold the server for free: a request's line and headers
-must arrive within :data:`HEADER_SECONDS` of the connection opening (or of
+must arrive within :data:`~gridlogic.web.connections.HEADER_SECONDS` of the connection opening (or of
 the previous answer; uvicorn itself sets no such deadline, so a client could
 send a header byte a minute for ever), and be at most
 :data:`~gridlogic.web.headers.MAX_HEAD_BYTES` long; an idle keep-alive connection is closed after
@@ -25,7 +25,6 @@ seconds it may take to arrive).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import socket
 import sys
@@ -35,7 +34,6 @@ from typing import Any
 from gridlogic.errors import GridlogicError
 
 MAX_WORKERS = 64
-HEADER_SECONDS = 10
 KEEP_ALIVE_SECONDS = 5
 MAX_CONNECTIONS = 1000
 
@@ -112,60 +110,14 @@ def prepare_records() -> str:
     return f"records: {shown}"
 
 
-def timed_protocol() -> type[asyncio.Protocol]:
-    """uvicorn's HTTP/1.1 protocol (h11), with a deadline for every request's line and headers."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
-    class HeadDeadline(H11Protocol):
-        """Closes a connection whose next request's head has not arrived :data:`HEADER_SECONDS` after
-        the connection opened or the last answer ended (uvicorn restarts its keep-alive timer at
-        every byte, so a trickle of bytes would keep it open)."""
-
-        head_deadline: asyncio.TimerHandle | None = None
-
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            self._arm()
-
-        def handle_events(self) -> None:
-            cycle = self.cycle
-            super().handle_events()
-            if self.cycle is not cycle:  # a request's head arrived
-                self._disarm()
-
-        def on_response_complete(self) -> None:
-            self._arm()  # first: a pipelined request that the call below starts disarms it again
-            super().on_response_complete()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
-
-        def _arm(self) -> None:
-            self._disarm()
-            self.head_deadline = self.loop.call_later(HEADER_SECONDS, self._head_too_late)
-
-        def _disarm(self) -> None:
-            if self.head_deadline is not None:
-                self.head_deadline.cancel()
-                self.head_deadline = None
-
-        def _head_too_late(self) -> None:
-            self.head_deadline = None
-            idle = self.cycle is None or self.cycle.response_complete  # not while the app is answering
-            if idle and not self.transport.is_closing():
-                self.transport.close()
-
-    return HeadDeadline
-
-
 def server_config(app: Any, **settings: Any) -> Any:
     """The uvicorn settings of ``gridlogic serve`` (see the module docstring), with ``settings`` added."""
     import uvicorn
 
+    from gridlogic.web.connections import HeadDeadline
     from gridlogic.web.headers import MAX_HEAD_BYTES
 
-    return uvicorn.Config(app, log_level="warning", http=timed_protocol(), timeout_keep_alive=KEEP_ALIVE_SECONDS,
+    return uvicorn.Config(app, log_level="warning", http=HeadDeadline, timeout_keep_alive=KEEP_ALIVE_SECONDS,
                           h11_max_incomplete_event_size=MAX_HEAD_BYTES, limit_concurrency=MAX_CONNECTIONS, **settings)
 
 
