@@ -120,3 +120,22 @@ def test_bad_parameters():
         pattern.generate(10, "x", version=2, symmetry="diagonal")
     with pytest.raises(InvalidParameters, match="expert"):
         pattern.generate(10, "x", "expert", version=2)
+
+
+@pytest.mark.parametrize("symmetry", ["left-right", "top-bottom", "both", "rotation"])
+def test_every_offered_symmetric_level_is_made(symmetry):
+    for size in (5, (9, 6)):
+        for difficulty in ("easy", "medium", "hard"):
+            width, height = (size, size) if isinstance(size, int) else size
+            if generator_v2.refusal(width, height, difficulty, symmetry) is not None:
+                continue
+            puzzle = pattern.generate(size, "symmetric", difficulty, version=2, symmetry=symmetry)
+            assert puzzle.level == difficulty and puzzle.symmetry == symmetry
+
+
+def test_refused_symmetric_levels():
+    with pytest.raises(InvalidParameters, match="8x8 medium pictures with both mirrors cannot be made"):
+        pattern.generate(8, "x", "medium", version=2, symmetry="both")
+    with pytest.raises(InvalidParameters, match="half-turn"):
+        pattern.generate(5, "x", "medium", version=2, symmetry="rotation")
+    assert pattern.generate((9, 5), "x", "medium", version=2, symmetry="both").level == "medium"

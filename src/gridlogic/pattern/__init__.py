@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gridlogic.game import (
@@ -179,6 +179,11 @@ VERSION_1 = Version(
     difficulties=version_1.DIFFICULTIES,
 )
 
+def offered_v2(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
+    """Version 2's refusal of what it cannot make for every seed (see :func:`.generator_v2.refusal`)."""
+    return version_2.refusal(width, height, difficulty, options["symmetry"])
+
+
 SYMMETRY = Option(
     name="symmetry",
     values=version_2.SYMMETRIES,
@@ -195,6 +200,7 @@ VERSION_2 = Version(
     difficulties=version_2.DIFFICULTIES,
     rectangular=True,
     options=(SYMMETRY,),
+    offered=offered_v2,
 )
 
 GAME = register(Game(

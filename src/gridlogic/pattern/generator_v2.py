@@ -109,6 +109,7 @@ __all__ = [
     "make",
     "orbits",
     "puzzle_from_dict",
+    "refusal",
 ]
 
 VERSION = 2
@@ -126,6 +127,26 @@ _PICTURES = {"any": (0.5, 2), "easy": (0.5, 2), "medium": (0.45, 1), "hard": (0.
 _SMOOTHER_FROM = 400  # cells from which medium and hard pictures are smoothed twice, not once
 _EASY_FLIPS = 25  # random flips of a picture that is too easy, before it is dropped
 _OPEN_FLIPS = 2  # flips of open cells per cell of width + height, before it is dropped
+
+
+def refusal(width: int, height: int, difficulty: str, symmetry: str) -> str | None:
+    """Why version 2 does not offer a (size, level, symmetry), or None when it makes it for every seed.
+
+    Small mirror-symmetric pictures are almost never ``medium``: with both
+    mirrors no board with both sides at most 8 gave one in 1000 pictures
+    (5x5 to 8x8, 5x8, 8x5 tried), while a side of 9 or more did within 110;
+    with the half turn 5x5 gave none, 5x6 and larger within 90 (measured on
+    4 seeds each).
+    """
+    if difficulty != "medium":
+        return None
+    if symmetry == "both" and max(width, height) < 9:
+        return (f"Pattern {width}x{height} medium pictures with both mirrors cannot be made: "
+                "make one side 9 or more, or choose another symmetry or level")
+    if symmetry == "rotation" and width * height <= 25:
+        return (f"Pattern {width}x{height} medium pictures with the half-turn symmetry cannot be made: "
+                "choose a larger board, another symmetry or another level")
+    return None
 
 
 def orbits(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
