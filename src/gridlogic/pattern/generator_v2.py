@@ -25,13 +25,15 @@ overlap decides them line by line; they are the pictures for ``any`` and
 ``easy``. Sparser ones (0.45) have more short runs, and a flipped cell or
 two makes one of them medium or hard more often: they are the pictures for
 ``medium`` and ``hard``, smoothed once below 400 cells and twice from 400
-cells on; from 1000 cells on they are drawn at density 0.5 like the easy
+cells on; from 600 cells on they are drawn at density 0.5 like the easy
 ones. (Measured: at 30x30 once-smoothed pictures are nearly all stuck,
 with almost every cell open, and ``hard`` took 41 pictures on average and
 up to 46 s; twice smoothed, 6 pictures and under 5 s. Below 20x20 the
 second round gains nothing and makes 5x5 ``medium`` need more pictures. At
 40x40 even twice-smoothed pictures of density 0.45 are stuck, ``medium``
-took 60 pictures and ``hard`` up to 450; at 0.5, 3 and 8.)
+took 60 pictures and ``hard`` up to 450; at 0.5, 3 and 8. At 25x25 and
+30x30 density 0.5 makes ``hard`` several times faster and ``medium`` about
+as fast; at 20x20 it makes ``hard`` slower.)
 
 Steering
 --------
@@ -128,7 +130,7 @@ MIN_FILL, MAX_FILL = 0.15, 0.85
 # (density, smoothing rounds) of the pictures drawn for each target level (the docstring says why).
 _PICTURES = {"any": (0.5, 2), "easy": (0.5, 2), "medium": (0.45, 1), "hard": (0.45, 1)}
 _SMOOTHER_FROM = 400  # cells from which medium and hard pictures are smoothed twice, not once
-_DENSER_FROM = 1000  # cells from which medium and hard pictures are drawn at density 0.5
+_DENSER_FROM = 600  # cells from which medium and hard pictures are drawn at density 0.5
 _EASY_FLIPS = 25  # random flips of a picture that is too easy, before it is dropped
 _OPEN_FLIPS = 2  # flips of open cells per cell of width + height, before it is dropped
 
