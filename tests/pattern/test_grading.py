@@ -7,14 +7,12 @@ import random
 
 import pytest
 
-from gridlogic import InvalidParameters
 from gridlogic.pattern.generator_v2 import draw_picture
 from gridlogic.pattern.grading import (
     Grade,
     grade,
     grade_up_to,
     level_up_to,
-    next_deduction,
     overlap_line,
 )
 from gridlogic.pattern.lines import grid_clues, solve_line
@@ -124,26 +122,6 @@ def test_contradiction_and_stuck():
     assert grade([[2], [0]], [[1], [0]]).status == "contradiction"
     found = grade([[1], [1]], [[1], [1]])  # two solutions: the techniques stop
     assert found.status == "stuck" and found.level is None and found.open_cells == (0, 1, 2, 3)
-
-
-def test_next_deduction_steps_like_the_grader():
-    rows, cols = [[1, 1], [2], [0], [0]], [[1], [1], [1], [1]]
-    cells = [UNKNOWN] * 16
-    techniques = []
-    while (step := next_deduction(rows, cols, cells)) is not None:
-        assert not step.contradiction and step.cells
-        techniques.append(step.technique)
-        for index, value in step.cells:
-            cells[index] = value
-    assert tuple(cells) == grade(rows, cols).cells
-    assert "probe" in techniques and "line" not in techniques
-    wrong = [1] + [UNKNOWN] * 15
-    wrong[1] = 1  # row 0 [1, 1] cannot start ##
-    assert next_deduction(rows, cols, wrong).contradiction
-    with pytest.raises(InvalidParameters, match="cells must be a list of 16"):
-        next_deduction(rows, cols, [UNKNOWN])
-    with pytest.raises(InvalidParameters, match="cell 0 is 5"):
-        next_deduction(rows, cols, [5] + [UNKNOWN] * 15)
 
 
 def test_level_up_to_agrees_with_the_cheapest_first_grader():

@@ -67,6 +67,7 @@ from gridlogic.loop.generator import (
     solution_of_edges,
     verify,
 )
+from gridlogic.loop.hints import HINTS
 from gridlogic.loop.imported import imports
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
@@ -175,6 +176,7 @@ GAME = register(Game(
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=FINAL_CHECK_NODES,
     imports=imports(read_problem),
+    hints=HINTS,
 ))
 generate = GAME.generate
 

@@ -7,7 +7,8 @@ from 5 to 40, optionally mirror-symmetric, graded easy, medium or hard by
 what a person must do. Modules: :mod:`.lines` and :mod:`.linesolver`
 (clues, placements, the line solver), :mod:`.propagation` and
 :mod:`.solver` (propagation, the counting search), :mod:`.grading` (the
-techniques, the grader and the step function for hints), :mod:`.generator`
+techniques and the grader), :mod:`.hints` (the next step a person can
+take), :mod:`.generator`
 (version 1: plant a grid, keep it when unique), :mod:`.generator_v2`
 (version 2: draw a picture, steer it to its level), :mod:`.formats`
 (``.non``, Tatham game IDs, JSON), :mod:`.general` (the solver for puzzles
@@ -53,7 +54,8 @@ from gridlogic.pattern.generator import (
     min_moves,
     parse_board,
 )
-from gridlogic.pattern.grading import Deduction, Grade, grade, next_deduction
+from gridlogic.pattern.grading import Grade, grade
+from gridlogic.pattern.hints import HINTS
 from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
@@ -234,12 +236,13 @@ GAME = register(Game(
     default_budget=DEFAULT_BUDGET,
     imports=imports(read_problem),
     grade=grade_problem,
+    hints=HINTS,
 ))
 generate = GAME.generate
 
 __all__ = [
-    "GAME", "NODE_LIMIT", "UNKNOWN", "Attempt", "Deduction", "Grade", "Puzzle", "SolveResult", "attempts", "check",
+    "GAME", "NODE_LIMIT", "UNKNOWN", "Attempt", "Grade", "Puzzle", "SolveResult", "attempts", "check",
     "clues_for", "compute_clue", "generate", "grade", "grid_svg", "grid_text", "line_placements", "min_moves",
-    "next_deduction", "propagate", "puzzle_from_dict", "read_problem", "render_svg", "render_text", "solve",
+    "propagate", "puzzle_from_dict", "read_problem", "render_svg", "render_text", "solve",
     "solve_grid", "solve_line", "verify",
 ]

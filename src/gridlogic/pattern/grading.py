@@ -59,11 +59,6 @@ go first: overlap runs to its fixed point before line solving settles one
 line (the first, rows before columns, where it decides something), and
 probing tries one assumption only when both are stuck.
 
-The step function :func:`next_deduction` gives, for clues and a partly
-known grid, the next cell or cells the easiest technique decides (and which
-line or assumption decides them): what a hint shows. Stepping with it from
-the empty grid decides exactly what the grader does, in the same order.
-
 Worked example (checked in ``tests/pattern/test_grading.py``): the 3x3 grid
 ``###/#../###`` (rows ``[3] [1] [3]``, columns ``[3] [1,1] [1,1]``) is easy:
 overlap fills rows 0 and 2 and column 0, then empties the two open cells of
@@ -91,7 +86,6 @@ __all__ = [
     "grade",
     "grade_up_to",
     "level_up_to",
-    "next_deduction",
     "overlap_line",
 ]
 
@@ -433,37 +427,3 @@ def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]
     """
     board = _board(row_clues, col_clues)
     return grade_up_to(board.rows, board.cols, len(TECHNIQUES) - 1, max_open_to_probe)
-
-
-def next_deduction(
-    row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]], cells: Sequence[int]
-) -> Deduction | None:
-    """The next step of the easiest technique from the flat grid ``cells`` (1 filled, 0 empty,
-    :data:`~gridlogic.pattern.solver.UNKNOWN` open); None when no technique decides anything.
-
-    Overlap is tried on every line (rows first, top to bottom, then columns
-    left to right), then line solving, then a probe of each open cell in
-    row-major order, assuming it filled first: the first that decides
-    something (or finds a contradiction) is the step.
-    """
-    board = _board(row_clues, col_clues)
-    width, height = board.width, board.height
-    if not isinstance(cells, (list, tuple)) or len(cells) != width * height:
-        raise InvalidParameters(f"cells must be a list of {width * height} values, got {cells!r:.80}")
-    for i, value in enumerate(cells):
-        if isinstance(value, bool) or value not in (0, 1, UNKNOWN):
-            raise InvalidParameters(f"cell {i} is {value!r}; cells are 1 (filled), 0 (empty) or -1 (unknown)")
-        if value != UNKNOWN:
-            board.assign(i // width, i % width, value)
-    for technique, rule in zip(TECHNIQUES, _RULES):
-        for kind, k, clue, length, filled, empty in (
-            *(("row", r, board.rows[r], width, board.row_filled[r], board.row_empty[r]) for r in range(height)),
-            *(("column", c, board.cols[c], height, board.col_filled[c], board.col_empty[c]) for c in range(width)),
-        ):
-            result = rule(clue, length, filled, empty)
-            if result is None:
-                return Deduction(technique, (), (kind, k), contradiction=True)
-            if result != (filled, empty):
-                return Deduction(technique, _line_cells(kind, k, result[0] ^ filled, result[1] ^ empty, width),
-                                 (kind, k))
-    return _Grader(board).probe_step()
