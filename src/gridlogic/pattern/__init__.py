@@ -183,7 +183,7 @@ VERSION_1 = Version(
 
 def offered_v2(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
     """Version 2's refusal of what it cannot make for every seed (see :func:`.generator_v2.refusal`)."""
-    return version_2.refusal(width, height, difficulty, options["symmetry"])
+    return version_2.refusal(width, height, difficulty, options.get("symmetry", SYMMETRY.default))
 
 
 SYMMETRY = Option(
