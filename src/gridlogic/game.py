@@ -73,7 +73,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 from urllib.parse import quote, unquote_to_bytes
 
 from gridlogic.errors import ImportRefused, InvalidParameters
@@ -233,6 +233,36 @@ class Puzzle(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
     def givens(self) -> dict[str, Any]: ...
     def solution(self) -> dict[str, Any]: ...
+
+
+class NamedBySpec:
+    """A generated puzzle's ``options``, ``spec`` and ``id``, made from its fields.
+
+    Each game's Puzzle dataclass mixes it in (the dataclass has ``game``, ``version``, ``width``,
+    ``height``, ``difficulty`` and ``seed``); a version with options overrides :attr:`options`, as
+    Signal 4's wrapping does.
+    """
+
+    game: ClassVar[str]
+    if TYPE_CHECKING:
+        version: int
+        width: int
+        height: int
+        difficulty: str
+        seed: str
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
+                          tuple(self.options.items()))
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
 
 
 @dataclass(frozen=True)

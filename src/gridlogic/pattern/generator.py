@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import NamedBySpec, PuzzleSpec
 from gridlogic.params import check_int, check_object, check_seed, check_size, int_list, short_repr
 from gridlogic.pattern.lines import grid_clues
 from gridlogic.pattern.linesolver import normalise_clue
@@ -97,7 +97,7 @@ def _picture(cells: Sequence[int], n: int) -> str:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedBySpec):
     """A generated Pattern puzzle; ``to_dict()`` is the reference's JSON, field for field.
 
     Version 1 does not grade: ``difficulty`` is always "any" and ``level`` None.
@@ -123,18 +123,6 @@ class Puzzle:
     @property
     def cells(self) -> int:
         return self.width * self.height
-
-    @property
-    def options(self) -> dict[str, object]:
-        return {}
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
 
     def __repr__(self) -> str:
         return f"<pattern.Puzzle {self.id} attempt={self.attempt} answer={_picture(self.answer, self.n)!r}>"

@@ -94,7 +94,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import NamedBySpec, PuzzleSpec
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to, level_up_to
 from gridlogic.pattern.lines import grid_clues
@@ -274,7 +274,7 @@ def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: 
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedBySpec):
     """A version 2 Pattern puzzle: a ``width`` x ``height`` picture and the grade of its clues.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
@@ -302,15 +302,6 @@ class Puzzle:
     @property
     def options(self) -> dict[str, object]:
         return {"symmetry": self.symmetry}
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
-                          (("symmetry", self.symmetry),))
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
 
     def __repr__(self) -> str:
         picture = "/".join("".join(".#"[v] for v in self.answer[r * self.width : (r + 1) * self.width])

@@ -51,7 +51,7 @@ from operator import getitem
 from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import NamedBySpec, PuzzleSpec
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 from gridlogic.signal.board import (
@@ -187,7 +187,7 @@ def _variety(counts: tuple[int, ...]) -> int:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedBySpec):
     """A generated Signal puzzle of either version.
 
     For version 3 ``to_dict()`` is the reference's JSON, field for field; a
@@ -222,15 +222,6 @@ class Puzzle:
     @property
     def options(self) -> dict[str, object]:
         return {} if self.version == VERSION else {"wrapping": self.wrapping}
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
-                          tuple(self.options.items()))
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
 
     def __repr__(self) -> str:
         return f"<signal.Puzzle {self.id} level={self.level!r} attempt={self.attempt}>"
