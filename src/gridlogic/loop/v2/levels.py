@@ -29,13 +29,15 @@ may have changed). A level that finishes a puzzle has proven its loop unique:
 every rule is a consequence of the puzzle's rules.
 
 The worked example of each technique is :data:`EXAMPLES` (``tests/loop/test_v2_levels.py``
-checks that each one's own level is exactly the level of its technique, and
-that the technique is used). Beside those of :mod:`gridlogic.loop.engine`:
+checks that the techniques of its level use it, and that the two examples
+below, which have one loop, are graded exactly that level). Beside those of
+:mod:`gridlogic.loop.engine`:
 
 * ``colour`` (hard), the 4×3 board ``. 2 1 . / . 2 3 3 / . 1 . .``: the medium
   rules stop with 26 edges unknown; the inside/outside classes finish it.
-* ``trial`` (expert), the 5×5 board below: the hard rules stop; assuming a line
-  on one edge runs into a contradiction, and the rest follows.
+* ``trial`` (expert), the 4×4 board ``3 1 . . / . . 1 1 / . . . 2 / . 0 . .``
+  (``loop.2.4x4.expert.s0``): the hard rules stop with 17 edges unknown; one
+  assumption runs into a contradiction, and the rest follows.
 
 >>> w, h, clues = EXAMPLES["colour"]
 >>> [deduce(clues, w, h, level).status for level in (MEDIUM, HARD)]
@@ -43,8 +45,11 @@ that the technique is used). Beside those of :mod:`gridlogic.loop.engine`:
 >>> grade(clues, w, h).level
 'hard'
 >>> w, h, clues = EXAMPLES["trial"]
->>> grade(clues, w, h).level, grade(clues, w, h).rules["trial"] > 0
-('expert', True)
+>>> engine = engine_for(clues, w, h, HARD)
+>>> close(engine, HARD), engine.unknown_edge_count
+(True, 17)
+>>> grade(clues, w, h).level, grade(clues, w, h).rules["trial"]
+('expert', 1)
 """
 
 from __future__ import annotations
@@ -79,11 +84,10 @@ assert sorted(TECHNIQUE_LEVEL) == sorted(RULES)
 _: None = None
 EXAMPLES: dict[str, tuple[int, int, tuple[int | None, ...]]] = {
     **{name: ENGINE_EXAMPLES[name] for name in ("clue", "vertex", "loop", "corner", "threes", "colour")},
-    "trial": (5, 5, (_, _, _, 2, _,
-                     2, _, 2, _, 3,
-                     _, 2, _, 1, _,
-                     _, 3, _, _, _,
-                     _, _, _, 1, _)),
+    "trial": (4, 4, (3, 1, _, _,
+                     _, _, 1, 1,
+                     _, _, _, 2,
+                     _, 0, _, _)),
 }  # fmt: skip
 del _
 

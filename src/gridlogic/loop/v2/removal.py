@@ -61,14 +61,15 @@ techniques were not seen to spare; only an expert-minimal puzzle would need
 the search to the end, and that is not promised).
 
 Worked example (checked in ``tests/loop/test_v2_removal.py``): the clues of
-a 2×2 board's square around its top-right cell are ``1 3 / 0 1``; taken in
-the order 0, 1, 2, 3 at the easy level, the 1 at 0 goes (the 3 and the 0
-finish the board), the 3 stays (without it nothing is known), the 0 stays
-and the last 1 goes: ``. 3 / 0 .``.
+a 2×2 board whose loop is the square around its top-right cell are ``1 4 /
+0 1``; taken in the order 0, 1, 2, 3 at the easy level, the 1 at 0 goes (the
+rest finish the board), so does the 4 (the 0 and the 1 below finish it: the 0
+crosses its sides, the 1 keeps only its top side), the 0 stays (a lone 1
+leaves four choices) and so does the last 1: ``. . / 0 1``.
 
 >>> from gridlogic.loop.v2.levels import EASY
->>> remove_clues([1, 3, 0, 1], 2, 2, [0, 1, 2, 3], EASY)
-([None, 3, 0, None], 2)
+>>> remove_clues([1, 4, 0, 1], 2, 2, [0, 1, 2, 3], EASY)
+([None, None, 0, 1], 2)
 """
 
 from __future__ import annotations
@@ -104,10 +105,11 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
         nonlocal count
         if most is not None and count >= most:
             return
-        if engine.unknown_edge_count == 0:
-            for j in range(lo, hi):
+        if engine.unknown_edge_count == 0:  # every clue of the range goes (the first ones, with most)
+            take = hi - lo if most is None else min(hi - lo, most - count)
+            for j in range(lo, lo + take):
                 removed[present[j]] = 1
-            count += hi - lo
+            count += take
             return
         if hi - lo == 1:
             if level == EXPERT and trial_finishes(engine, present[lo], trial_budget):
