@@ -3,8 +3,10 @@
 Known elsewhere as slitherlink. Two generator versions, designed for gridlogic
 (the seed articles only mention Loop in passing): version 1 (square boards
 5 to 10, three levels) and version 2 (:mod:`.v2`: any W×H from 4 to 30, four
-levels defined by technique, fast), the latest; a request or link without a
-version still means version 1. Modules: :mod:`.board`
+levels defined by technique, fast). Version 2 is asked for by number
+(``version=2``, ``--version 2``, a version field); without one, every call,
+request and link still means version 1 (``latest`` and ``unversioned``), until
+the page and the tests that name version 1's outputs move to version 2. Modules: :mod:`.board`
 (geometry, clues, the loop check), :mod:`.engine` (one board's state, its
 rules and trail), :mod:`.colouring` (the inside/outside rule), :mod:`.solver`
 (propagation by technique class, search with budgets, any W×H board),
@@ -194,7 +196,7 @@ GAME = register(Game(
     order=3,
     summary="draw one loop that meets every number (slitherlink)",
     versions={VERSION: VERSION_1, v2_generator.VERSION: VERSION_2},
-    latest=v2_generator.VERSION,
+    latest=VERSION,
     unversioned=VERSION,
     seconds_per_cell=8,
     solution_noun="loop",

@@ -29,7 +29,7 @@ from scratch (see :mod:`~gridlogic.loop.v2.removal`: a pass costs about
 on a single clue's question, within a budget of probes; the exactness of the
 level needs no search and no grading of every candidate, only the one grading
 at the end; and uniqueness is proven by the deductions themselves, where
-version 1 also ran a full search. ``benchmarks/loop_generate.py`` prints the
+version 1 also ran a full search. ``benchmarks/loop_v2_generate.py`` prints the
 figures beside Simon Tatham's Loopy.
 
 Which (size, level) is offered: every side from 4 to 30, width and height
@@ -39,13 +39,19 @@ means colouring is needed, and on a board that small it seldom is: on 4×4 and
 seeds; from 24 cells on (4×6, 5×5) about 1 in 25 or better does, and every
 seed of the tests' sweep and the benchmark made its puzzle.
 
-Worked example (checked in ``tests/loop/test_v2_generator.py``): the 7×5 board
-``loop.2.7x5.hard.notes-example``:
+Worked example (checked in ``tests/loop/test_v2_generator.py``): the 7×5
+boards of seed ``notes-example``. Easy and medium succeed at the first
+attempt; hard at the 50th (a 7×5 board seldom needs colouring: the attempts
+before it ended with a medium-minimal puzzle that colouring could not take a
+clue from, or a region that stopped growing too small), with 12 of the 35
+clues left:
 
 >>> from gridlogic import GAMES
->>> puzzle = GAMES["loop"].generate((7, 5), "notes-example", "hard", version=2)
->>> puzzle.level, puzzle.width, puzzle.height, puzzle.attempt
-('hard', 7, 5, 1)
+>>> def made(level):
+...     puzzle = GAMES["loop"].generate((7, 5), "notes-example", level, version=2)
+...     return puzzle.level, puzzle.attempt, sum(k is not None for k in puzzle.clues)
+>>> [made(level) for level in ("easy", "medium", "hard", "expert")]
+[('easy', 1, 17), ('medium', 1, 16), ('hard', 50, 12), ('expert', 4, 14)]
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Each level adds techniques to the one below it (the rules themselves are
 :mod:`gridlogic.loop.engine`'s and :mod:`gridlogic.loop.colouring`'s, named as
 there; :data:`TECHNIQUES` is the table). They follow the four levels of Simon
 Tatham's Loopy (Easy, Normal, Tricky, Hard), whose generator stands beside
-ours in ``benchmarks/loop_generate.py``:
+ours in ``benchmarks/loop_v2_generate.py``:
 
 =========  ======================================  ==========================================
 level      techniques                              what a person does
