@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,19 +34,26 @@ $(JAPANESE_FONT):
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
+# The record tests start a throwaway PostgreSQL cluster of their own on Debian's server binaries
+# (tests/store/postgres_cluster.py); install them when they are missing.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update -qq && apt-get install -y -qq postgresql)
+
 run: $(VENV)/.run-installed
 	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
 	$(BIN)/gridlogic serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.dev-installed /usr/bin/chromium $(JAPANESE_FONT) node_modules/.package-lock.json
+test: $(VENV)/.dev-installed /usr/bin/chromium $(JAPANESE_FONT) node_modules/.package-lock.json postgresql
 	$(BIN)/python -m pytest
 
 # Benchmarks print figures and assert nothing; each script's docstring says what it measures.
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.dev-installed postgresql
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/loop_generate.py
 	$(BIN)/python benchmarks/web_puzzle.py
 	$(BIN)/python benchmarks/batch_scaling.py
+	$(BIN)/python benchmarks/records.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks

@@ -29,7 +29,8 @@ def workloads(seeds: int) -> list[tuple[str, list]]:
     for n in signal.SIZES:
         for target in signal.DIFFICULTIES:
             table.append((f"signal n={n} {target}",
-                          [lambda k=k, n=n, t=target: signal.generate(n, f"bench-{k}", t) for k in range(seeds)]))
+                          [lambda k=k, n=n, t=target: signal.generate(n, f"bench-{k}", t, version=3)
+                           for k in range(seeds)]))
     for n in pattern.SIZES:
         table.append((f"pattern n={n}", [lambda k=k, n=n: pattern.generate(n, f"bench-{k}") for k in range(seeds)]))
     # Pattern's counting search where propagation alone does not decide: 10x10 clue sets of

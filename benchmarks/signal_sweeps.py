@@ -46,7 +46,7 @@ def use(form: str) -> None:
 
 def generating(n: int, target: str, seed: str) -> None:
     try:
-        signal.generate(n, seed, target)
+        signal.generate(n, seed, target, version=3)
     except GenerationFailed:
         pass  # the attempts still count as work
 

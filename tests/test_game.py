@@ -64,7 +64,7 @@ def test_bad_ids_say_what_is_wrong(text, message):
 def test_spec_refuses_what_generate_refuses():
     signal = GAMES["signal"]
     with pytest.raises(InvalidParameters, match="makes square boards only, not 4x5"):
-        signal.spec((4, 5), "x")
+        signal.spec((4, 5), "x", version=3)
     with pytest.raises(InvalidParameters, match="has no option 'wrapping'"):
         signal.spec(4, "x", version=3, wrapping=True)
     with pytest.raises(InvalidParameters, match="seed must be a str"):

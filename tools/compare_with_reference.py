@@ -100,7 +100,7 @@ def python_answer(case: dict) -> dict:
             return {"result": [draw() for _ in range(a["count"])]}
         if case["game"] == "signal":
             if case["fn"] == "generate":
-                return {"result": signal.generate(a["n"], a["seed"], a["target"]).to_dict()}
+                return {"result": signal.generate(a["n"], a["seed"], a["target"], version=3).to_dict()}
             if case["fn"] == "solve":
                 return {"result": signal.solve(a["board"], a["n"], a["nodeLimit"]).to_dict()}
             return {"result": signal.analyze_difficulty(a["board"], a["n"]).to_dict()}

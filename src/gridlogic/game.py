@@ -357,6 +357,8 @@ class Game:
     ``solution_form(problem, solution)``       a verdict's flat solution in the form of ``p.solution()``
     ``render_solution(problem, solution)``     that solution drawn as text
 
+    ``max_side`` is the widest or tallest board ``read`` and ``solve`` take: adapters refuse a larger
+    one before any work (a solver's time and memory grow with the board, and not gently).
     ``seconds_per_cell`` sets the par time of the score (see :mod:`gridlogic.scoring`);
     ``solve_options`` names which of ``budget``, ``node_limit`` and ``sat`` its solver takes,
     with ``default_budget`` and ``default_node_limit``; ``formats`` names what ``read`` reads;
@@ -389,6 +391,7 @@ class Game:
     solve: Callable[..., Verdict]
     solution_form: Callable[[Problem, Sequence[int]], dict[str, Any]]
     render_solution: Callable[[Problem, Sequence[int]], str]
+    max_side: int
     solve_options: tuple[str, ...] = ("node_limit",)
     default_budget: float | None = None
     default_node_limit: int | None = None

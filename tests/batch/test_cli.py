@@ -15,7 +15,8 @@ from gridlogic import signal as signal_game
 
 # Signal size 4 "hard" takes tens of milliseconds a seed and about a third of its seeds fail:
 # a batch of a few dozen seeds runs for a few seconds in several chunks, with both kinds of record.
-WORKLOAD = ["signal", "--size", "4", "--difficulty", "hard", "--count", "60", "--seed-prefix", "kill", "--jobs", "2"]
+WORKLOAD = ["signal", "--version", "3", "--size", "4", "--difficulty", "hard", "--count", "60", "--seed-prefix", "kill",
+            "--jobs", "2"]
 NEEDS_DASK = pytest.mark.skipif(
     importlib.util.find_spec("distributed") is None,
     reason="dask.distributed is not installed (pip install 'gridlogic[dask]')",
@@ -32,7 +33,7 @@ def uninterrupted(tmp_path_factory, helpers):
     assert sorted(records) == sorted(f"kill-{i}" for i in range(60))
     for seed in ("kill-0", "kill-1", "kill-2", "kill-3"):
         try:
-            assert records[seed] == signal_game.generate(4, seed, "hard").to_dict()
+            assert records[seed] == signal_game.generate(4, seed, "hard", version=3).to_dict()
         except GenerationFailed as error:
             assert records[seed] == {"failed": str(error)}
     assert any("failed" in r for r in records.values()) and any("seed" in r for r in records.values())
@@ -103,10 +104,10 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, un
 
 def test_a_torn_line_from_a_crash_is_reported_and_regenerated(tmp_path, helpers, uninterrupted):
     path = tmp_path / "out.jsonl"
-    assert helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path)).returncode == 0
+    assert helpers.run_cli(*WORKLOAD[:7], "--count", "12", *WORKLOAD[9:], "--out", str(path)).returncode == 0
     whole = path.read_bytes()
     path.write_bytes(whole[:-25])
-    resumed = helpers.run_cli(*WORKLOAD[:5], "--count", "12", *WORKLOAD[7:], "--out", str(path))
+    resumed = helpers.run_cli(*WORKLOAD[:7], "--count", "12", *WORKLOAD[9:], "--out", str(path))
     assert resumed.returncode == 0
     assert "note: removed an incomplete last line" in resumed.stdout
     assert path.read_bytes() == whole
@@ -141,8 +142,9 @@ def free_port() -> int:
         (["chess", "--size", "5", "--difficulty", "any", "--count", "3"], "unknown game 'chess'"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "0"], "count must be a whole number of at least 1, not 0"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "-3"], "count must be a whole number of at least 1, not -3"),
-        (["signal", "--size", "7", "--difficulty", "any", "--count", "3"], "Signal size must be a square side, 4, 5 or 6, not 7"),
-        (["signal", "--size", "5", "--difficulty", "wild", "--count", "3"], "unknown difficulty 'wild' for Signal version 3"),
+        (["signal", "--version", "3", "--size", "7", "--difficulty", "any", "--count", "3"],
+         "Signal size must be a square side, 4, 5 or 6, not 7"),
+        (["signal", "--size", "5", "--difficulty", "wild", "--count", "3"], "unknown difficulty 'wild' for Signal version 4"),
         (["pattern", "--size", "5", "--difficulty", "hard", "--count", "3"], "unknown difficulty 'hard' for Pattern version 1"),
         (["signal", "--size", "5", "--difficulty", "any"], "--count is required"),
         (["signal", "--size", "5", "--difficulty", "any", "--count", "3", "--out", "{tmp}/no/such/dir/x.jsonl"],

@@ -63,7 +63,7 @@ def test_real_signal_batch_equals_single_generation_whatever_the_chunking(tmp_pa
     expected = {}
     for i in range(14):
         try:
-            expected[f"s-{i}"] = signal.generate(4, f"s-{i}", "hard").to_dict()
+            expected[f"s-{i}"] = signal.generate(4, f"s-{i}", "hard", version=3).to_dict()
         except GenerationFailed as error:
             expected[f"s-{i}"] = {"failed": str(error)}
     assert any("failed" in r for r in expected.values()) and any("seed" in r for r in expected.values())
@@ -71,7 +71,7 @@ def test_real_signal_batch_equals_single_generation_whatever_the_chunking(tmp_pa
     for chunk_size in (1, 4, None):
         path = tmp_path / f"out-{chunk_size}.{kind}"
         store = batching.open_store(str(path), "signal", 4, "hard", signal.VERSION, "s")
-        spec = batching.BatchSpec("signal", 4, "hard", 14, "s")
+        spec = batching.BatchSpec("signal", 4, "hard", 14, "s", version=3)
         with ThreadPoolExecutor(2) as pool:
             summary = generate.run_batch(spec, store, pool, 2, chunk_size=chunk_size)
         store.close()

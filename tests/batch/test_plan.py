@@ -55,8 +55,12 @@ def test_default_prefix_is_the_date_and_a_word():
 @pytest.mark.parametrize("name", GAMES)
 def test_every_offered_size_and_difficulty_is_accepted(name):
     game = game_named(name)
-    for size in game.version().sides:
-        for difficulty in game.version().difficulties:
+    version = game.version()
+    defaults = {option.name: option.default for option in version.options}
+    for size in version.sides:
+        for difficulty in version.difficulties:
+            if version.offered and version.offered(size, size, difficulty, defaults):
+                continue  # what the version refuses to make (Signal 4's 3x3 hard)
             assert plan.check_request(name, size, difficulty, 1, "p") is game
 
 
@@ -64,7 +68,7 @@ def test_every_offered_size_and_difficulty_is_accepted(name):
     "args, quoted",
     [
         (("chess", 5, "any", 3, None), "'chess'"),
-        (("signal", 9, "any", 3, None), "9"),
+        (("signal", 26, "any", 3, None), "26"),
         (("signal", 5, "extreme", 3, None), "'extreme'"),
         (("pattern", 5, "easy", 3, None), "'easy'"),
         (("signal", 5, "any", 0, None), "0"),

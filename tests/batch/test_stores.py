@@ -129,9 +129,11 @@ def test_damage_other_than_a_torn_tail_is_refused_not_repaired(tmp_path, damage,
 
 def test_a_file_that_is_not_sqlite_is_refused(tmp_path, helpers):
     path = tmp_path / "out.sqlite"
-    path.write_bytes(b"these are not the bytes of a database, not even close" * 20)
-    with pytest.raises(GridlogicError, match="not a usable SQLite database"):
+    data = b"these are not the bytes of a database, not even close" * 20
+    path.write_bytes(data)
+    with pytest.raises(GridlogicError, match="not an SQLite database .* left untouched"):
         helpers.open_fake(path)
+    assert path.read_bytes() == data
 
 
 def test_unwritable_outputs(tmp_path, helpers):
@@ -146,7 +148,7 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
     path = tmp_path / "out.sqlite"
     store = stores.open_store(str(path), "signal", 5, "any", signal.VERSION, "cols")
     with ThreadPoolExecutor(1) as pool:
-        batching.run_batch(batching.BatchSpec("signal", 5, "any", 3, "cols"), store, pool, 1)
+        batching.run_batch(batching.BatchSpec("signal", 5, "any", 3, "cols", version=3), store, pool, 1)
     store.close()
     connection = sqlite3.connect(path)
     rows = connection.execute(
@@ -156,7 +158,7 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
     connection.close()
     assert [row[:6] for row in rows] == [(f"cols-{i}", i, "signal", 5, "any", signal.VERSION) for i in range(3)]
     for seed, *_, level, puzzle, seconds in rows:
-        fresh = signal.generate(5, seed, "any")
+        fresh = signal.generate(5, seed, "any", version=3)
         assert json.loads(puzzle) == fresh.to_dict()
         assert level == fresh.level
         assert seconds > 0
@@ -166,7 +168,7 @@ def test_jsonl_lines_are_exactly_to_dict(tmp_path):
     path = tmp_path / "out.jsonl"
     store = stores.open_store(str(path), "signal", 6, "easy", signal.VERSION, "lines")
     with ThreadPoolExecutor(1) as pool:
-        batching.run_batch(batching.BatchSpec("signal", 6, "easy", 2, "lines"), store, pool, 1)
+        batching.run_batch(batching.BatchSpec("signal", 6, "easy", 2, "lines", version=3), store, pool, 1)
     store.close()
     lines = path.read_text().splitlines()
     assert json.loads(lines[0]) == {
@@ -174,7 +176,7 @@ def test_jsonl_lines_are_exactly_to_dict(tmp_path):
         "version": signal.VERSION, "seedPrefix": "lines",
     }
     assert [json.loads(line) for line in lines[1:]] == [
-        signal.generate(6, f"lines-{i}", "easy").to_dict() for i in range(2)
+        signal.generate(6, f"lines-{i}", "easy", version=3).to_dict() for i in range(2)
     ]
 
 

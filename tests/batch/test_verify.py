@@ -117,3 +117,21 @@ def test_verify_reports_a_torn_last_line_without_touching_the_file(tmp_path, hel
     result = helpers.run_cli("--verify", str(path))
     assert result.returncode == 1 and "the last line is incomplete" in result.stdout
     assert path.read_bytes() == before
+
+
+def test_verify_reports_records_that_do_not_load_and_goes_on(tmp_path, helpers, small_batches):
+    # the cases: one record with metrics.score "abc", one with attempt 1e999
+    path = tmp_path / "bad-records.jsonl"
+    lines = small_batches["jsonl"].read_text().splitlines()
+    puzzles = [i for i, line in enumerate(lines) if i > 0 and '"seed"' in line]
+    first, second = json.loads(lines[puzzles[0]]), json.loads(lines[puzzles[1]])
+    first["metrics"]["score"] = "abc"
+    lines[puzzles[0]] = json.dumps(first)
+    lines[puzzles[1]] = json.dumps(second).replace(f'"attempt": {second["attempt"]}', '"attempt": 1e999')
+    path.write_text("\n".join(lines) + "\n")
+    result = helpers.run_cli("--verify", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert f"{first['seed']}  the stored puzzle does not load: 'metrics'.score must be a whole number" in result.stdout
+    assert f"{second['seed']}  the stored puzzle does not load: 'attempt' must be a whole number" in result.stdout
+    rows = {line[:36].strip(): line[36:].split() for line in result.stdout.splitlines() if line.startswith("  ")}
+    assert rows["re-solved, exactly one solution"] == [str(len(puzzles) - 2), "2"]  # the others were checked

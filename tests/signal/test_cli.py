@@ -14,21 +14,21 @@ def run(*args, stdin=""):
 
 
 def test_generate_json_is_the_puzzle():
-    out = run("signal", "generate", "--size", "4", "--seed", "notes-example", "--format", "json")
+    out = run("signal", "generate", "--version", "3", "--size", "4", "--seed", "notes-example", "--format", "json")
     assert out.returncode == 0
     data = json.loads(out.stdout)
     assert data["shuffled"] == [4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]
 
 
 def test_generate_text_draws_box_characters_and_solution(capsys):
-    assert main(["signal", "generate", "--seed", "notes-example", "--solution"]) == 0
+    assert main(["signal", "generate", "--version", "3", "--seed", "notes-example", "--solution"]) == 0
     text = capsys.readouterr().out
     assert "medium" in text and "solution:" in text
     assert "└─┴─┤ ╵" in text  # the answer's second row
 
 
 def test_generate_svg_is_standalone(capsys):
-    assert main(["signal", "generate", "--size", "5", "--seed", "s", "--format", "svg"]) == 0
+    assert main(["signal", "generate", "--version", "3", "--size", "5", "--seed", "s", "--format", "svg"]) == 0
     svg = capsys.readouterr().out
     assert svg.startswith("<svg xmlns=") and svg.rstrip().endswith("</svg>")
 
@@ -56,7 +56,7 @@ def test_solve_verdicts(tmp_path, capsys):
 @pytest.mark.parametrize(
     "args, stdin, message",
     [
-        (["signal", "generate", "--size", "9"], "", "size must be a square side, 4, 5 or 6"),
+        (["signal", "generate", "--version", "3", "--size", "9"], "", "size must be a square side, 4, 5 or 6"),
         (["signal", "generate", "--difficulty", "expert"], "", "unknown difficulty"),
         (["signal", "generate", "--seed", "x" * 81], "", "at most 80"),
         (["signal", "solve"], "not json", "not JSON"),

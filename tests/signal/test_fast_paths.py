@@ -71,7 +71,7 @@ def test_generator_prechecks_never_change_the_puzzle():
             if literal.is_solved(shuffled, n):
                 continue
             break
-        puzzle = signal.generate(n, seed, target)
+        puzzle = signal.generate(n, seed, target, version=3)
         assert (puzzle.attempt, list(puzzle.answer), list(puzzle.shuffled)) == (attempt, answer, shuffled)
 
 
@@ -109,7 +109,7 @@ def test_level_prechecks_pass_every_board_of_their_level_and_reject_others():
             graded = []
             for k in range(6):
                 try:
-                    graded.append(list(signal.generate(n, f"precheck-{level}-{k}", level).answer))
+                    graded.append(list(signal.generate(n, f"precheck-{level}-{k}", level, version=3).answer))
                 except GenerationFailed:
                     continue
             graded += [b for k in range(40) if literal.analyze_difficulty(b := signal.tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]

@@ -171,7 +171,7 @@ def test_generation_failure_is_a_422_with_the_engines_message(client):
     signal = game_or_skip("signal")
     size, seed, difficulty = failing_signal_case()
     with pytest.raises(GenerationFailed) as raised:
-        signal.generate(size, seed, difficulty)
+        signal.generate(size, seed, difficulty, version=3)  # a request without a version means 3
     params = {"size": str(size), "seed": seed, "difficulty": difficulty}
     for path in ("puzzle", "solution"):
         answer = client.get(f"/api/signal/{path}", params=params)
@@ -397,7 +397,7 @@ def test_outcomes_are_cached_failures_included():
             raise GenerationFailed("no puzzle for 'bad'")
         return GAMES["signal"].make(spec)
 
-    with TestClient(create_app({"signal": _stand_in(make)})) as stand_in:
+    with TestClient(create_app({"signal": _stand_in(make)}, workers=0)) as stand_in:
         for _ in range(3):
             assert stand_in.get("/api/signal/puzzle?seed=ok").status_code == 200
             assert stand_in.get("/api/signal/solution?seed=ok").status_code == 200
@@ -412,7 +412,7 @@ def test_an_unexpected_engine_error_is_logged_and_never_a_500(caplog):
     def check(puzzle, board):
         raise InvalidParameters("board refused by the engine")
 
-    app = create_app({"signal": _stand_in(make, check)})
+    app = create_app({"signal": _stand_in(make, check)}, workers=0)
     with (TestClient(app, raise_server_exceptions=False) as stand_in,
           caplog.at_level(logging.ERROR, logger="gridlogic.web")):
         answer = stand_in.get("/api/signal/puzzle?seed=x")

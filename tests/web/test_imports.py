@@ -91,7 +91,8 @@ def test_a_puzzle_not_proven_within_the_limits_is_refused(monkeypatch):
     hard = game.generate(6, "a", "hard")
     monkeypatch.setitem(GAMES, "signal", dataclasses.replace(
         game, imports=dataclasses.replace(game.imports, limits={"node_limit": 1})))
-    with TestClient(create_app(), raise_server_exceptions=False) as fresh:
+    # workers=0: the patched registry is this process's, and worker processes import their own
+    with TestClient(create_app(workers=0), raise_server_exceptions=False) as fresh:
         answer = fresh.post("/api/signal/import", json={"text": json.dumps(hard.givens()["tiles"])})
     assert answer.status_code == 422
     assert answer.json()["error"] == ("this Signal puzzle could not be proven to have exactly one solution within "

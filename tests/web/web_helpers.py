@@ -32,3 +32,13 @@ def failing_signal_case() -> tuple[int, str, str]:
             if case.get("error") and case["args"]["n"] == 4:
                 return case["args"]["n"], case["args"]["seed"], case["args"]["target"]
     raise AssertionError("no failing 4x4 Signal case in the golden data")
+
+
+def run_async(scenario):
+    """``asyncio.run(scenario())`` in a thread of its own: the browser tests' sync Playwright keeps an
+    event loop running in the main thread for the whole session, where asyncio.run() is refused."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()

@@ -7,9 +7,14 @@ parent acts on, and leave by themselves when the parent is killed.
 ``--executor dask://HOST:PORT`` connects to a running ``dask.distributed``
 scheduler and uses ``Client.get_executor(pure=False)``, so that every chunk
 is new work, never deduplicated, with as many chunks at once as the cluster
-has threads (or ``--jobs``); ``distributed`` is imported only then, and a
-scheduler that does not answer within :data:`CONNECT_TIMEOUT` ends the run
-with one line.
+has threads (or ``--jobs``); ``distributed`` is imported only then. The
+connection *and* the scheduler's first answer (how many threads its workers
+have) must come within :data:`CONNECT_TIMEOUT`, or the run ends with one line:
+``distributed`` bounds the TCP connection by its timeout but then waits for
+the scheduler's handshake without one, so a server that accepts the
+connection and never answers would hang the run for good. The connection is
+therefore made in a thread that is given up on (it is a daemon, and holds
+nothing of the run) when the time is over.
 
 :func:`run_chunks` sends the work out in chunks sized by
 :func:`~gridlogic.batch.plan.next_chunk_size`, at most two chunks per
@@ -37,10 +42,11 @@ from typing import Any, TypeVar
 
 from gridlogic.batch.plan import next_chunk_size
 from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.params import check_int
 
 T = TypeVar("T")
 
-CONNECT_TIMEOUT = 5.0  # seconds a Dask scheduler gets to answer before the run gives up
+CONNECT_TIMEOUT = 10.0  # seconds a Dask scheduler gets to accept the connection and answer, together
 
 
 @dataclass(frozen=True)
@@ -67,8 +73,8 @@ def parse_executor(text: str) -> ExecutorChoice:
 
 
 def check_jobs(jobs: int | None) -> None:
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise InvalidParameters(f"jobs {jobs!r} is not allowed; it must be a whole number of 1 or more")
+    if jobs is not None:
+        check_int(jobs, "jobs", 1)
 
 
 @contextlib.contextmanager
@@ -83,9 +89,8 @@ def open_executor(choice: ExecutorChoice, jobs: int | None) -> Iterator[tuple[Ex
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return
-    client = _connect_dask(choice)
+    client, threads = _connect_dask(choice)
     try:
-        threads = sum(client.nthreads().values())
         yield client.get_executor(pure=False), jobs or max(1, threads)
     finally:
         client.close()
@@ -106,7 +111,8 @@ def init_local_worker() -> None:
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
 
 
-def _connect_dask(choice: ExecutorChoice) -> Any:
+def _connect_dask(choice: ExecutorChoice) -> tuple[Any, int]:
+    """A client of the scheduler and its workers' thread count, both within :data:`CONNECT_TIMEOUT`."""
     try:
         from distributed import Client
     except ImportError:
@@ -114,13 +120,32 @@ def _connect_dask(choice: ExecutorChoice) -> Any:
             f"the executor {choice.address!r} needs dask.distributed, which is not installed; "
             "install it with: pip install 'gridlogic[dask]'"
         ) from None
-    try:
-        return Client(choice.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError) as error:
+    outcome: list[Any] = []
+
+    def connect() -> None:
+        try:
+            client = Client(choice.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            try:
+                outcome.append((client, sum(client.nthreads().values())))
+            except BaseException:
+                client.close()
+                raise
+        except BaseException as error:  # noqa: BLE001 - handed to the waiting thread below
+            outcome.append(error)
+
+    connecting = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    connecting.start()
+    connecting.join(CONNECT_TIMEOUT)
+    result = outcome[0] if outcome else None
+    if result is None or isinstance(result, (OSError, TimeoutError)):
+        reason = "the connection was made, but nothing answered" if result is None else type(result).__name__
         raise GridlogicError(
-            f"no Dask scheduler answered at {choice.address!r} within {CONNECT_TIMEOUT:g} s "
-            f"({type(error).__name__})"
-        ) from None
+            f"no Dask scheduler answered at {choice.address!r} within {CONNECT_TIMEOUT:g} s ({reason})"
+        )
+    if isinstance(result, BaseException):
+        raise result
+    client, threads = result
+    return client, threads
 
 
 def _chunk_result(future: Future[Any], first_seed: str) -> Any:

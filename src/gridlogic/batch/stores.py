@@ -9,6 +9,18 @@ the run says so (its seed is simply generated again). Any other unreadable
 line is refused, never "repaired". A batch never mixes generator versions: a
 file whose batch has another version is refused.
 
+**Never destroy what is not ours.** A store resumes only a file that is
+empty or starts with its own header, and refuses anything else with the
+reason, leaving it untouched: a JSON lines file must start with a batch
+header line (or, cut by a crash in the first write, with the beginning of
+one: ``{"gridlogicBatch":1,"game":``), an SQLite file with SQLite's own
+header and a ``batches`` catalog. So ``{"important": 1}`` without a newline
+is refused, not taken for a torn line. Only regular files are read or
+written (a FIFO, a device such as ``/dev/full``, or a directory is refused
+in one line), and a JSON lines file is read one line at a time, each line at
+most :data:`MAX_LINE_BYTES` (a puzzle is a few kB), so a huge file that is
+not a batch costs no more than that to refuse.
+
 Each finished chunk is written in one piece and made durable (JSON lines:
 ``os.write`` on an ``O_APPEND`` descriptor, then ``fsync``; SQLite: one
 transaction with ``synchronous=FULL``), with Ctrl+C held back until it is
@@ -48,6 +60,7 @@ import os
 import re
 import signal
 import sqlite3
+import stat
 import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -60,6 +73,10 @@ from gridlogic.game import game_named
 from gridlogic.params import NotJson, parse_json
 
 JSONL_FORMAT = 1  # the "gridlogicBatch" value of the JSON lines header
+# How every header line this module writes begins (json.dumps keeps the keys' order).
+HEADER_OPENING = b'{"gridlogicBatch":%d,"game":' % JSONL_FORMAT
+MAX_LINE_BYTES = 1 << 20  # a puzzle's line is a few kB: a longer line is no batch line
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
 JSONL_SUFFIXES = (".jsonl",)
 SQLITE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
@@ -120,13 +137,32 @@ def _lock(descriptor: int, path: str) -> None:
         raise GridlogicError(f"{path!r} is being written by another batch run; wait for it to end") from None
 
 
+_FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISSOCK, "a socket"))
+
+
+def refuse_special_file(mode: int, path: str) -> None:
+    """A GridlogicError unless ``mode`` (an ``os.stat`` result's) is a regular file's."""
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+        raise GridlogicError(f"{path!r} is {kind}, not a regular file; a batch file is a regular file")
+
+
 def _open_for_writing(path: str) -> tuple[int, bool]:
     existed = os.path.exists(path)
     try:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused.
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o644)
     except OSError as error:
         raise GridlogicError(f"cannot write {path!r}: {error.strerror or error}") from None
-    _lock(descriptor, path)
+    try:
+        refuse_special_file(os.fstat(descriptor).st_mode, path)
+        os.set_blocking(descriptor, True)
+        _lock(descriptor, path)
+    except BaseException:
+        os.close(descriptor)
+        raise
     return descriptor, not existed
 
 
@@ -172,42 +208,71 @@ class JsonlContents:
     partial_bytes: int  # length of a trailing line without its newline (a torn write)
 
 
-def read_jsonl(handle: IO[bytes], path: str) -> JsonlContents:
-    """Every record of a batch file; a torn last line is measured, anything else unreadable refused."""
+def _lines(handle: IO[bytes], path: str) -> Iterator[tuple[int, bytes]]:
+    """Each line of the file from its start, with its newline (the last one may lack it)."""
     handle.seek(0)
+    number = 0
+    while raw := handle.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            if number == 1:
+                raise _not_a_batch_file(path)
+            raise GridlogicError(
+                f"line {number} of {path!r} is longer than {MAX_LINE_BYTES} bytes, so it is no batch line; "
+                "the file is damaged"
+            )
+        yield number, raw
+
+
+def _not_a_batch_file(path: str) -> GridlogicError:
+    return GridlogicError(
+        f"{path!r} is not a gridlogic batch file (its first line is not a batch header); it is left "
+        "untouched, choose another output file"
+    )
+
+
+def read_jsonl(handle: IO[bytes], path: str) -> JsonlContents:
+    """Every record of a batch file; a torn last line is measured, anything else unreadable refused.
+
+    A first line without its newline is torn only when it agrees with the opening every header
+    line has (:data:`HEADER_OPENING`); anything else there means the file is not a batch file.
+    """
     header: dict[str, Any] | None = None
     records: list[StoredRecord] = []
     offset = 0
-    for number, raw in enumerate(handle, start=1):
+    for number, raw in _lines(handle, path):
         if not raw.endswith(b"\n"):
+            if number == 1 and not (raw.startswith(HEADER_OPENING) or HEADER_OPENING.startswith(raw)):
+                raise _not_a_batch_file(path)
             return JsonlContents(header, records, offset, len(raw))
         offset += len(raw)
+        if number == 1:
+            header = _parse_header(raw, path)
+            continue
         try:
             value = parse_json(raw, "the line")
         except NotJson as error:
             raise GridlogicError(
                 f"line {number} of {path!r} is not JSON ({error.reason}); the file is damaged"
             ) from None
-        if number == 1:
-            header = _parse_header(value, path)
-            continue
         records.append(_parse_record(value, path, number))
     return JsonlContents(header, records, offset, 0)
 
 
-def _parse_header(value: Any, path: str) -> dict[str, Any]:
-    fields: dict[str, type | tuple[type, ...]] = {
-        "game": str, "size": (int, str), "difficulty": str, "version": int, "seedPrefix": str,
+def _parse_header(raw: bytes, path: str) -> dict[str, Any]:
+    fields: dict[str, tuple[type, ...]] = {
+        "game": (str,), "size": (int, str), "difficulty": (str,), "version": (int,), "seedPrefix": (str,),
     }
+    try:
+        value = parse_json(raw, "the line")
+    except NotJson:
+        raise _not_a_batch_file(path) from None
     if (
         not isinstance(value, dict)
         or value.get("gridlogicBatch") != JSONL_FORMAT
-        or any(not isinstance(value.get(name), kind) for name, kind in fields.items())
+        or any(type(value.get(name)) not in kinds for name, kinds in fields.items())  # a bool is no int
     ):
-        raise GridlogicError(
-            f"{path!r} is not a gridlogic batch file (its first line is not a batch header); "
-            "choose another output file"
-        )
+        raise _not_a_batch_file(path)
     return value
 
 
@@ -373,19 +438,53 @@ def _connect_sqlite(path: str) -> sqlite3.Connection:
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:
-        raise GridlogicError(f"{path!r} is not a usable SQLite database: {error}") from None
+        raise GridlogicError(f"{path!r} is not a usable SQLite database: {_one_line(error)}") from None
     return connection
 
 
-def sqlite_batches(connection: sqlite3.Connection) -> list[dict[str, Any]]:
-    has_catalog = connection.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'batches'"
-    ).fetchone()
-    if not has_catalog:
+_CATALOG_COLUMNS = ("table_name", "game", "size", "difficulty", "version", "seed_prefix")
+
+
+def sqlite_batches(connection: sqlite3.Connection, path: str) -> list[dict[str, Any]]:
+    """The rows of the ``batches`` catalog; an SQLite file with other tables and no catalog is refused."""
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "batches" not in tables:
+        if tables:
+            raise GridlogicError(
+                f"{path!r} is an SQLite database of something else (it has tables, but no gridlogic "
+                "'batches' catalog); it is left untouched, choose another output file"
+            )
         return []
-    columns = ("table_name", "game", "size", "difficulty", "version", "seed_prefix")
-    rows = connection.execute(f"SELECT {', '.join(columns)} FROM batches ORDER BY created_at, table_name")
-    return [dict(zip(columns, row, strict=True)) for row in rows]
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(batches)")}
+    if not columns.issuperset(_CATALOG_COLUMNS):
+        raise GridlogicError(
+            f"{path!r} has a table 'batches' that is not a gridlogic batch catalog; it is left untouched, "
+            "choose another output file"
+        )
+    rows = connection.execute(f"SELECT {', '.join(_CATALOG_COLUMNS)} FROM batches ORDER BY created_at, table_name")
+    return [dict(zip(_CATALOG_COLUMNS, row, strict=True)) for row in rows]
+
+
+def _check_sqlite_header(descriptor: int, path: str) -> None:
+    """Refuse a non-empty file that does not start with SQLite's header, before SQLite opens it."""
+    head = os.pread(descriptor, len(SQLITE_HEADER), 0)
+    if head and head != SQLITE_HEADER:
+        raise GridlogicError(
+            f"{path!r} is not an SQLite database (it does not start with SQLite's header); it is left "
+            "untouched, choose another output file"
+        )
+
+
+def _one_line(error: object) -> str:
+    """SQLite's message on one line (its integrity checks name each page on a line of its own)."""
+    return " ".join(str(error).split())
+
+
+def _damaged(path: str, error: sqlite3.Error | str) -> GridlogicError:
+    return GridlogicError(
+        f"{path!r} is a damaged SQLite database ({_one_line(error)}); it is left as it is "
+        "(gridlogic batch --verify FILE reports what can still be read)"
+    )
 
 
 class SqliteStore(_StoreState):
@@ -402,8 +501,12 @@ class SqliteStore(_StoreState):
         self.lock_descriptor, self.created = _open_for_writing(path)
         self.connection: sqlite3.Connection | None = None
         try:
+            _check_sqlite_header(self.lock_descriptor, path)
             self.connection = _connect_sqlite(path)
-            self._read_existing(game, size, difficulty, version, seed_prefix)
+            try:
+                self._read_existing(game, size, difficulty, version, seed_prefix)
+            except sqlite3.DatabaseError as error:
+                raise _damaged(path, error) from None
         except BaseException:
             self.close()
             raise
@@ -412,8 +515,14 @@ class SqliteStore(_StoreState):
         self, game: str, size: int | str, difficulty: str, version: int, seed_prefix: str | None
     ) -> None:
         assert self.connection is not None
-        batches = sqlite_batches(self.connection)
         self.table: str | None = None
+        self.taken_names: set[str] = set()
+        if os.fstat(self.lock_descriptor).st_size:
+            # Writing into a damaged database could lose what is still readable in it.
+            verdict = self.connection.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if verdict != "ok":
+                raise _damaged(self.path, f"SQLite's quick check: {verdict}")
+        batches = sqlite_batches(self.connection, self.path)
         self.seed_prefix = seed_prefix
         matching = [
             b for b in batches
@@ -483,7 +592,7 @@ class SqliteStore(_StoreState):
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):
-                    raise GridlogicError(f"cannot write {self.path!r}: {error}") from None
+                    raise GridlogicError(f"cannot write {self.path!r}: {_one_line(error)}") from None
                 raise
         self.table = table
         self.taken_names.add(table)
@@ -542,66 +651,53 @@ class StoredBatch:
     records: list[StoredRecord]
 
 
+def _open_for_reading(path: str) -> IO[bytes]:
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO is refused, not waited on
+    except FileNotFoundError:
+        raise GridlogicError(f"cannot read {path!r}: no such file") from None
+    except OSError as error:
+        raise GridlogicError(f"cannot read {path!r}: {error.strerror or error}") from None
+    try:
+        refuse_special_file(os.fstat(descriptor).st_mode, path)
+        os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
 def read_batches(path: str) -> tuple[list[StoredBatch], list[str]]:
     """Every batch in a JSON lines or SQLite file, read-only, and problems with the file itself."""
     kind = store_kind(path)
-    if not os.path.isfile(path):
-        raise GridlogicError(f"cannot read {path!r}: no such file")
-    if kind == "jsonl":
-        try:
-            with open(path, "rb") as handle:
-                contents = read_jsonl(handle, path)
-        except OSError as error:
-            raise GridlogicError(f"cannot read {path!r}: {error.strerror or error}") from None
-        problems = []
-        if contents.partial_bytes:
-            problems.append(
-                f"the last line is incomplete ({contents.partial_bytes} bytes, from an interrupted run); "
-                "running the batch command again removes it"
-            )
-        if contents.header is None:
-            return [], problems + ["the file holds no batch"]
-        header = contents.header
-        batch = StoredBatch(
-            header["game"], header["size"], header["difficulty"], header["version"],
-            header["seedPrefix"], contents.records,
-        )
-        return [batch], problems
+    try:
+        with _open_for_reading(path) as handle:
+            if kind == "jsonl":
+                return _read_jsonl_batches(handle, path)
+            _check_sqlite_header(handle.fileno(), path)
+    except OSError as error:
+        raise GridlogicError(f"cannot read {path!r}: {error.strerror or error}") from None
     try:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.DatabaseError as error:
-        raise GridlogicError(f"cannot read {path!r}: {error}") from None
+        raise GridlogicError(f"cannot read {path!r}: {_one_line(error)}") from None
     try:
         try:
-            integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
-            batches = sqlite_batches(connection)
+            integrity = connection.execute("PRAGMA integrity_check(1)").fetchone()[0]
+            batches = sqlite_batches(connection, path)
         except sqlite3.DatabaseError as error:
-            raise GridlogicError(f"{path!r} is not a usable SQLite database: {error}") from None
-        problems = [] if integrity == "ok" else [f"SQLite integrity check: {integrity}"]
+            raise GridlogicError(f"{path!r} is not a usable SQLite database: {_one_line(error)}") from None
+        problems = [] if integrity == "ok" else [f"SQLite integrity check: {_one_line(integrity)}"]
         if not batches:
             problems.append("the file holds no batch")
         stored = []
         for row in batches:
-            table = row["table_name"]
-            records = []
-            for row_number, (seed, version, text) in enumerate(
-                connection.execute(f"SELECT seed, version, puzzle FROM {_quote(table)} ORDER BY seed_index"),
-                start=1,
-            ):
-                try:
-                    value = parse_json(text, "the puzzle")
-                except InvalidParameters:  # not JSON, or not even text
-                    value = None
-                # anything but a JSON object is kept as its text, which verify reports as differing
-                puzzle = value if isinstance(value, dict) else {"unreadable": text}
-                records.append(StoredRecord(seed, puzzle, None, version, f"row {row_number}"))
-            for row_number, (seed, version, message) in enumerate(
-                connection.execute(
-                    f"SELECT seed, version, message FROM {_quote(table + '_failures')} ORDER BY seed_index"
-                ),
-                start=1,
-            ):
-                records.append(StoredRecord(seed, None, message, version, f"failure row {row_number}"))
+            records: list[StoredRecord] = []
+            try:
+                _read_sqlite_batch(connection, row["table_name"], records)
+            except sqlite3.DatabaseError as error:
+                problems.append(f"table {row['table_name']!r} cannot be read past its {len(records)} "
+                                f"records read so far: {_one_line(error)}")
             stored.append(
                 StoredBatch(row["game"], row["size"], row["difficulty"], row["version"],
                             row["seed_prefix"], records)
@@ -609,3 +705,39 @@ def read_batches(path: str) -> tuple[list[StoredBatch], list[str]]:
         return stored, problems
     finally:
         connection.close()
+
+
+def _read_jsonl_batches(handle: IO[bytes], path: str) -> tuple[list[StoredBatch], list[str]]:
+    contents = read_jsonl(handle, path)
+    problems = []
+    if contents.partial_bytes:
+        problems.append(
+            f"the last line is incomplete ({contents.partial_bytes} bytes, from an interrupted run); "
+            "running the batch command again removes it"
+        )
+    if contents.header is None:
+        return [], problems + ["the file holds no batch"]
+    header = contents.header
+    batch = StoredBatch(
+        header["game"], header["size"], header["difficulty"], header["version"],
+        header["seedPrefix"], contents.records,
+    )
+    return [batch], problems
+
+
+def _read_sqlite_batch(connection: sqlite3.Connection, table: str, records: list[StoredRecord]) -> None:
+    """The puzzles, then the failures, of one batch's tables, appended to ``records`` as they are read."""
+    rows = connection.execute(f"SELECT seed, version, puzzle FROM {_quote(table)} ORDER BY seed_index")
+    for row_number, (seed, version, text) in enumerate(rows, start=1):
+        try:
+            value = parse_json(text, "the puzzle")
+        except InvalidParameters:  # not JSON, or not even text
+            value = None
+        # anything but a JSON object is kept as its text, which verify reports as differing
+        puzzle = value if isinstance(value, dict) else {"unreadable": text}
+        records.append(StoredRecord(seed, puzzle, None, version, f"row {row_number}"))
+    failures = connection.execute(
+        f"SELECT seed, version, message FROM {_quote(table + '_failures')} ORDER BY seed_index"
+    )
+    for row_number, (seed, version, message) in enumerate(failures, start=1):
+        records.append(StoredRecord(seed, None, message, version, f"failure row {row_number}"))

@@ -6,20 +6,36 @@ every game of :data:`gridlogic.GAMES`) that adds its parser and sets ``handler``
 parsed arguments and returning an exit code (:mod:`.printing` adds ``GAME print`` to the games' commands). ``main`` turns every error the
 library raises on purpose into one line on stderr and exit code 2; it never
 shows a traceback for bad input.
+
+Every input is bounded before any work: :func:`read_text` reads a file or
+standard input in pieces of :data:`READ_PIECE` bytes and stops past
+:data:`MAX_INPUT_BYTES` (the largest public collection the benchmarks read is
+under 0.5 MB), reads regular files only (a FIFO, a device such as
+``/dev/zero`` or a directory is refused in one line, before anything is read),
+and :func:`check_board_size` refuses a board wider or taller than its game's
+``max_side`` before a solver starts.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
+import stat
 import sys
 from collections.abc import Sequence
+from typing import IO, AnyStr
 
 from gridlogic import __version__
 from gridlogic.errors import GridlogicError
+from gridlogic.game import Game, Problem
 
 # Modules of this package that add commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("games", "printing", "batch", "serve", "bench_solve")
+
+MAX_INPUT_BYTES = 8 * 1024 * 1024  # a puzzle file, a collection or standard input
+READ_PIECE = 64 * 1024
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,16 +66,62 @@ def count_of(count: int, thing: str) -> str:
 
 
 def read_text(path: str | None) -> str:
-    """The text of ``path``, or of standard input when ``path`` is None or ``-``."""
+    """The text of ``path``, or of standard input when ``path`` is None or ``-``: at most
+    :data:`MAX_INPUT_BYTES` of UTF-8, from a regular file (or whatever standard input is)."""
     if path is None or path == "-":
-        return sys.stdin.read()
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # standard input replaced by text (a test, an embedding program)
+            return "".join(_read_bounded(sys.stdin, "standard input"))
+        return _decoded(b"".join(_read_bounded(stdin, "standard input")), "standard input")
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        # O_NONBLOCK: a FIFO is refused below instead of waiting for a writer
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise GridlogicError(f"cannot read {path!r}: {error.strerror or error}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device"
+            raise GridlogicError(f"cannot read {path!r}: it is {kind}, not a regular file")
+        os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = b"".join(_read_bounded(handle, repr(path)))
+    except OSError as error:
+        raise GridlogicError(f"cannot read {path!r}: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
+    return _decoded(data, repr(path))
+
+
+def _read_bounded(handle: IO[AnyStr], what: str) -> list[AnyStr]:
+    """The pieces of ``handle`` up to its end, refused once they pass :data:`MAX_INPUT_BYTES`."""
+    pieces: list[AnyStr] = []
+    size = 0
+    while piece := handle.read(READ_PIECE):
+        size += len(piece)
+        if size > MAX_INPUT_BYTES:
+            raise GridlogicError(f"cannot read {what}: it holds more than {MAX_INPUT_BYTES // 1024 // 1024} MiB, "
+                                 "the most a puzzle file or standard input may hold")
+        pieces.append(piece)
+    return pieces
+
+
+def _decoded(data: bytes, what: str) -> str:
+    """``data`` as text, newlines read as ``open()`` reads them (``\r\n`` and ``\r`` are ``\n``)."""
+    try:
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
     except UnicodeDecodeError:
-        raise GridlogicError(f"cannot read {path!r}: it is not UTF-8 text") from None
+        raise GridlogicError(f"cannot read {what}: it is not UTF-8 text") from None
+
+
+def check_board_size(game: Game, problem: Problem, where: str = "") -> Problem:
+    """``problem`` if it fits ``game.max_side`` on both sides; else a GridlogicError, before any solving."""
+    if max(problem.width, problem.height) > game.max_side:
+        raise GridlogicError(
+            f"{where}a {problem.width}x{problem.height} {game.title} board is too large to solve; "
+            f"at most {game.max_side} cells a side are accepted"
+        )
+    return problem
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridlogic.cli import read_text
+from gridlogic.cli import check_board_size, read_text
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.game import GAMES, Problem
 from gridlogic.verdict import STATUSES, Verdict
@@ -114,6 +114,7 @@ def _read_file(file: str, collection: str, skipped: list[str]) -> Iterator[Entry
         if found is not None:
             stem = os.path.splitext(os.path.basename(file))[0]
             for name, problem in found:
+                check_board_size(game, problem, f"{file}{f' entry {name}' if name else ''}: ")
                 # a puzzle with a name of its own comes from a collection: the file is its table row
                 yield Entry(os.path.basename(file), name, problem) if name else Entry(collection, stem, problem)
             return

@@ -26,7 +26,7 @@ import secrets
 import sys
 from typing import Any
 
-from gridlogic.cli import count_of, read_text
+from gridlogic.cli import check_board_size, count_of, read_text
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.verdict import Verdict
@@ -173,8 +173,8 @@ def read_problem(game: Game, argument: str | None) -> Problem:
         if argument.startswith(game.name + "."):
             return game.problem(GAMES[parse_id(argument).game].make(parse_id(argument)))
         if game.looks_inline(argument):
-            return game.read(argument)
-    return game.read(read_text(argument))
+            return check_board_size(game, game.read(argument))
+    return check_board_size(game, game.read(read_text(argument)))
 
 
 def _solve(game: Game, args: argparse.Namespace) -> int:

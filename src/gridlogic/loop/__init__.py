@@ -41,6 +41,7 @@ from gridlogic.loop.board import (
 )
 from gridlogic.loop.difficulty import Grade, grade, solvable_at
 from gridlogic.loop.formats import (
+    MAX_SIDE,
     LoopPuzzleFile,
     from_loopy_id,
     from_olson_collection,
@@ -216,6 +217,7 @@ GAME = register(Game(
     solve=solve_problem,
     solution_form=solution_form,
     render_solution=render_solution,
+    max_side=MAX_SIDE,
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=FINAL_CHECK_NODES,
     imports=imports(read_problem),

@@ -54,6 +54,15 @@ def _check_shape(width: int, height: int) -> None:
         raise InvalidParameters(f"board size {width}x{height} is outside 1..{MAX_SIDE} on a side")
 
 
+def _shape_of(width: str, height: str) -> tuple[int, int]:
+    """The sides a URL or a game ID writes in digits, checked before ``int`` reads a number too long."""
+    if len(width) > 9 or len(height) > 9:
+        shown = "x".join(side if len(side) <= 9 else side[:6] + "..." for side in (width, height))
+        raise InvalidParameters(f"board size {shown} is outside 1..{MAX_SIDE} on a side")
+    _check_shape(int(width), int(height))
+    return int(width), int(height)
+
+
 # ---------------------------------------------------------------- puzz.link
 _PUZZLINK = re.compile(r"^(?:[^?]*\?)?slither/(?:[a-z]+/)?(\d+)/(\d+)/([0-9a-z.]*)/?$")
 
@@ -63,8 +72,7 @@ def from_puzzlink(url: str) -> LoopPuzzleFile:
     match = _PUZZLINK.match(url.strip())
     if not match:
         raise InvalidParameters(f"not a puzz.link slitherlink URL (…?slither/W/H/body): {url.strip()[:80]!r}")
-    width, height, body = int(match[1]), int(match[2]), match[3]
-    _check_shape(width, height)
+    (width, height), body = _shape_of(match[1], match[2]), match[3]
     total = width * height
     clues: list[int | None] = []
     for k, ch in enumerate(body):
@@ -137,10 +145,10 @@ def from_loopy_id(game_id: str) -> LoopPuzzleFile:
     match = _LOOPY.match(game_id.strip())
     if not match:
         raise InvalidParameters(f"not a Loopy game ID (WxHt0:body): {game_id.strip()[:80]!r}")
-    width, height, kind, body = int(match[1]), int(match[2]), match[3], match[4]
+    kind, body = match[3], match[4]
     if kind not in (None, "0"):
-        raise InvalidParameters(f"Loopy grid type t{kind} is not the square grid t0")
-    _check_shape(width, height)
+        raise InvalidParameters(f"Loopy grid type t{kind[:12]} is not the square grid t0")
+    width, height = _shape_of(match[1], match[2])
     clues: list[int | None] = []
     for k, ch in enumerate(body):
         if ch.isdigit():
@@ -217,7 +225,7 @@ def from_json(text: str) -> LoopPuzzleFile:
         width = height = data.get("n")
     for name, value in (("width", width), ("height", height)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidParameters(f"{name!r} must be an int, not {value!r}")
+            raise InvalidParameters(f"{name!r} must be an int, not {short_repr(value)}")
     assert isinstance(width, int) and isinstance(height, int)
     _check_shape(width, height)
     clues = data["clues"]
@@ -225,7 +233,7 @@ def from_json(text: str) -> LoopPuzzleFile:
         raise InvalidParameters(f"'clues' must be a list of {width * height} ints 0-4 or nulls")
     for k, clue in enumerate(clues):
         if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
-            raise InvalidParameters(f"'clues'[{k}] is {clue!r}; a clue is 0-4 or null")
+            raise InvalidParameters(f"'clues'[{k}] is {short_repr(clue)}; a clue is 0-4 or null")
     return LoopPuzzleFile(width, height, tuple(clues), "json")
 
 

@@ -303,7 +303,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Loop puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Loop puzzles here are version {VERSION}")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     answer = int_list(fields["answer"], "'answer'", n * n, (0, 1))
     clues = fields["clues"]
@@ -315,7 +315,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     expected = clues_of_region(answer, n, n)
     for k, clue in enumerate(clues):
         if clue is not None and clue != expected[k]:
-            raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
+            raise InvalidParameters(f"'clues'[{k}] is {short_repr(clue)} but the answer gives {expected[k]}")
     grade = Grade.from_dict(fields["difficulty"])
     metrics = check_object(fields["metrics"], "'metrics'", ("clueCount", "clueShare", "loopLength"))
     recomputed = Metrics.of(clues, sum(loop_of_region(answer, n, n)))

@@ -23,7 +23,7 @@ from typing import Any
 
 from gridlogic.game import Game, Problem, Version, register
 from gridlogic.params import check_int, parse_json
-from gridlogic.pattern.formats import detect_format, read_puzzle
+from gridlogic.pattern.formats import MAX_SIDE, detect_format, read_puzzle
 from gridlogic.pattern.general import solve_general
 from gridlogic.pattern.generator import (
     DEFAULT_SIZE,
@@ -155,6 +155,7 @@ GAME = register(Game(
     solve=solve_problem,
     solution_form=solution_form,
     render_solution=render_solution,
+    max_side=MAX_SIDE,
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
     imports=imports(read_problem),

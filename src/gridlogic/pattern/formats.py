@@ -56,10 +56,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import parse_json
+from gridlogic.params import parse_json, short_repr
 from gridlogic.pattern.lines import clue_length, compute_clue, validate_clue
 
 __all__ = [
+    "MAX_SIDE",
     "PatternPuzzleFile",
     "read_game_id",
     "read_json",
@@ -83,6 +84,9 @@ _GAME_ID = re.compile(r"^\s*(\d+)(?:x(\d+))?:")
 
 
 _MAX_DIGITS = 9
+# The widest or tallest grid the solvers take (the largest public nonograms are about 100 a side);
+# the readers themselves take any grid the text describes, the solve commands refuse a larger one.
+MAX_SIDE = 200
 
 
 def _is_number(token: str) -> bool:
@@ -108,7 +112,7 @@ class PatternPuzzleFile:
         for name in ("width", "height"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidParameters(f"{name} {value!r} is not allowed; it must be 1 or more")
+                raise InvalidParameters(f"{name} {short_repr(value)} is not allowed; it must be 1 or more")
         rows = _normalise_clues(self.row_clues, "row", self.height, self.width)
         cols = _normalise_clues(self.col_clues, "column", self.width, self.height)
         object.__setattr__(self, "row_clues", rows)
@@ -117,10 +121,10 @@ class PatternPuzzleFile:
             goal = self.goal
             if not isinstance(goal, (list, tuple)) or len(goal) != self.width * self.height:
                 raise InvalidParameters(
-                    f"goal must list {self.width * self.height} cells of 0 or 1, got {goal!r}"
+                    f"goal must list {self.width * self.height} cells of 0 or 1, got {short_repr(goal)}"
                 )
             if any(isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in goal):
-                raise InvalidParameters(f"goal cells are 0 or 1, got {goal!r}")
+                raise InvalidParameters(f"goal cells are 0 or 1, got {short_repr(goal)}")
             goal = tuple(goal)
             mismatch = _goal_mismatch(goal, rows, cols, self.width, self.height)
             if mismatch:
@@ -161,7 +165,7 @@ def _normalise_clues(
     clues: object, kind: str, count: int, length: int
 ) -> tuple[tuple[int, ...], ...]:
     if not isinstance(clues, (list, tuple)):
-        raise InvalidParameters(f"{kind} clues {clues!r} are not a list of clues")
+        raise InvalidParameters(f"{kind} clues {short_repr(clues)} are not a list of clues")
     if len(clues) != count:
         raise InvalidParameters(f"{len(clues)} {kind} clues given but the grid has {count} {kind}s")
     out = []
@@ -176,7 +180,7 @@ def _normalise_clue(clue: object, name: str, length: int) -> tuple[int, ...]:
     runs = validate_clue(clue, length, name)
     assert isinstance(clue, (list, tuple))  # validate_clue refuses anything else
     if 0 in clue and len(clue) > 1:
-        raise InvalidParameters(f"{name} clue {list(clue)!r} mixes 0 with runs; an empty line is [0] alone")
+        raise InvalidParameters(f"{name} clue {short_repr(list(clue))} mixes 0 with runs; an empty line is [0] alone")
     return runs
 
 
@@ -228,7 +232,7 @@ def read_non(text: str) -> PatternPuzzleFile:
             if not _is_number(rest) or int(rest) < 1:
                 raise InvalidParameters(
                     f"line {number}: expected {keyword!r} followed by a whole number of 1 or "
-                    f"more, got {line!r}"
+                    f"more, got {short_repr(line)}"
                 )
             sizes[keyword] = (int(rest), number)
         elif keyword in ("rows", "columns"):
@@ -236,7 +240,7 @@ def read_non(text: str) -> PatternPuzzleFile:
                 raise InvalidParameters(f"line {number}: a second {keyword!r} section")
             if rest:
                 raise InvalidParameters(
-                    f"line {number}: expected {keyword!r} alone on its line, got {line!r}"
+                    f"line {number}: expected {keyword!r} alone on its line, got {short_repr(line)}"
                 )
             clues: list[tuple[int, ...]] = []
             numbers: list[int] = []
@@ -252,7 +256,7 @@ def read_non(text: str) -> PatternPuzzleFile:
                 across = sizes.get("width" if kind == "row" else "height")
                 if across is not None and clue_length(clue) > across[0]:
                     raise InvalidParameters(
-                        f"line {k + 1}: {kind} {len(clues) + 1} clue {list(clue)!r} needs "
+                        f"line {k + 1}: {kind} {len(clues) + 1} clue {short_repr(list(clue))} needs "
                         f"{clue_length(clue)} cells but the line has {across[0]}"
                     )
                 clues.append(clue)
@@ -268,12 +272,12 @@ def read_non(text: str) -> PatternPuzzleFile:
         elif _CLUE_LINE.match(line):
             raise InvalidParameters(
                 f"line {number}: expected a keyword (width, height, rows, columns, goal), got "
-                f"clue numbers {line!r} outside a 'rows' or 'columns' section"
+                f"clue numbers {short_repr(line)} outside a 'rows' or 'columns' section"
             )
         else:
             raise InvalidParameters(
                 f"line {number}: expected a keyword (width, height, rows, columns, goal, "
-                f"or a header such as title), got {line!r}"
+                f"or a header such as title), got {short_repr(line)}"
             )
     end = len(lines) + 1
     for keyword in ("width", "height"):
@@ -298,7 +302,7 @@ def read_non(text: str) -> PatternPuzzleFile:
             needed = clue_length(clue)
             if needed > length:
                 raise InvalidParameters(
-                    f"line {numbers[index]}: {kind} {index + 1} clue {list(clue)!r} needs "
+                    f"line {numbers[index]}: {kind} {index + 1} clue {short_repr(list(clue))} needs "
                     f"{needed} cells but the line has {length}"
                 )
     goal_cells = None
@@ -325,7 +329,7 @@ def _parse_non_clue(text: str, number: int, kind: str, index: int) -> tuple[int,
     if not tokens or re.search(r",\s*,|,\s*$", text):
         raise InvalidParameters(
             f"line {number}: expected the {kind} {index} clue as numbers separated by commas, "
-            f"got {text!r}"
+            f"got {short_repr(text)}"
         )
     if not all(_is_number(t) for t in tokens):
         raise InvalidParameters(
@@ -336,7 +340,7 @@ def _parse_non_clue(text: str, number: int, kind: str, index: int) -> tuple[int,
     if 0 in values and len(values) > 1:
         raise InvalidParameters(
             f"line {number}: expected the {kind} {index} clue as positive numbers (or 0 alone "
-            f"for an empty line), got {text!r}"
+            f"for an empty line), got {short_repr(text)}"
         )
     return tuple(v for v in values if v)
 
@@ -404,17 +408,17 @@ def read_game_id(text: str) -> PatternPuzzleFile:
         tokens = part.split(".")
         if not all(_is_number(t) for t in tokens):
             raise InvalidParameters(
-                f"line {number}: expected the {name} clue as numbers separated by '.', got {part!r}"
+                f"line {number}: expected the {name} clue as numbers separated by '.', got {short_repr(part)}"
             )
         values = [int(t) for t in tokens]
         if 0 in values and len(values) > 1:
             raise InvalidParameters(
-                f"line {number}: expected the {name} clue as positive numbers, got {part!r}"
+                f"line {number}: expected the {name} clue as positive numbers, got {short_repr(part)}"
             )
         clue = tuple(v for v in values if v)
         if clue_length(clue) > length:
             raise InvalidParameters(
-                f"line {number}: {name} clue {list(clue)!r} needs {clue_length(clue)} cells but "
+                f"line {number}: {name} clue {short_repr(list(clue))} needs {clue_length(clue)} cells but "
                 f"the line has {length}"
             )
         clues.append(clue)

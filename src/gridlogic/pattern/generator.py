@@ -246,7 +246,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Pattern puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Pattern puzzles here are version {VERSION}")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     if check_int(fields["cells"], "'cells'") != n * n:
         raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {fields['cells']!r}")

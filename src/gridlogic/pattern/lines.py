@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import short_repr
 from gridlogic.pattern.linesolver import line_fixed_point
 
 __all__ = [
@@ -110,20 +111,20 @@ def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
     (the reference ignores them; ``[0]`` is the empty line) and so is ``[]``.
     """
     if not isinstance(clue, (list, tuple)):
-        raise InvalidParameters(f"{name} clue {clue!r} is not a list of run lengths")
+        raise InvalidParameters(f"{name} clue {short_repr(clue)} is not a list of run lengths")
     for number in clue:
         if isinstance(number, bool) or not isinstance(number, int):
             raise InvalidParameters(
-                f"{name} clue {list(clue)!r} holds {number!r}; run lengths are whole numbers"
+                f"{name} clue {short_repr(list(clue))} holds {short_repr(number)}; run lengths are whole numbers"
             )
         if number < 0:
             raise InvalidParameters(
-                f"{name} clue {list(clue)!r} holds {number!r}; run lengths are 0 or more"
+                f"{name} clue {short_repr(list(clue))} holds {short_repr(number)}; run lengths are 0 or more"
             )
     needed = clue_length(clue)
     if needed > length:
         raise InvalidParameters(
-            f"{name} clue {list(clue)!r} needs {needed} cells but the line has {length}"
+            f"{name} clue {short_repr(list(clue))} needs {needed} cells but the line has {length}"
         )
     return tuple(x for x in clue if x > 0)
 

@@ -173,7 +173,7 @@ def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Ge
             return
         choice = _mrv_choice(state)
         if choice < 0:
-            if is_solved([d.bit_length() - 1 for d in state], geo.n):
+            if is_solved([d.bit_length() - 1 for d in state], geo.width):
                 count.found = True
             return
         count.decision_points += 1
@@ -236,7 +236,7 @@ def level_precheck(level: str, geo: Geometry) -> Callable[[Sequence[int]], bool]
     """
     if level == "hard":
         sweeps = compiled_sweeps(geo, "undecided")
-        needed = max(8, math.ceil(geo.n * geo.n * 0.3))
+        needed = max(8, math.ceil(geo.cells * 0.3))
 
         def could_be_hard(board: Sequence[int]) -> bool:
             domains = sweeps(board, needed)
@@ -244,7 +244,7 @@ def level_precheck(level: str, geo: Geometry) -> Callable[[Sequence[int]], bool]
 
         return could_be_hard
     if level == "easy":
-        cells = geo.n * geo.n
+        cells = geo.cells
 
         def could_be_easy(board: Sequence[int]) -> bool:
             return count_fixed(_border_domains(board, geo)) / cells >= 0.2  # the easy rule's own test

@@ -4,7 +4,8 @@ A board is its tiles in row-major order, each a mask of the sides its pipes
 leave by (1 up, 2 right, 4 down, 8 left). ``[4,4,3,9, ...]`` of 16 masks is
 a 4×4 board; a square number of tiles is required, since only the count
 tells the shape. A puzzle's JSON (``to_dict()``) or the API's givens
-(``{"tiles": [...]}``) are read for their shuffled tiles.
+(``{"tiles": [...]}``) are read for their shuffled tiles; a version 4
+puzzle's JSON also gives its width, height and whether it wraps.
 
 >>> read_board("[2, 8]").givens
 Traceback (most recent call last):
@@ -22,6 +23,7 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.game import Problem
 from gridlogic.params import parse_json
 from gridlogic.signal.board import check_board
+from gridlogic.signal.v4.generator import puzzle_from_dict
 
 MAX_SIDE = 200  # a 200×200 board is 40,000 tiles; past that, no solve is worth starting
 
@@ -30,6 +32,10 @@ def read_board(text: str) -> Problem:
     """The board in ``text`` (see the module docstring) as a :class:`~gridlogic.game.Problem`."""
     data = parse_json(text, "the board")
     source = "json"
+    if isinstance(data, dict) and "width" in data:
+        puzzle = puzzle_from_dict(data)  # a version 4 puzzle: its shape is in its fields
+        return Problem("signal", puzzle.width, puzzle.height, puzzle.givens(), "puzzle json",
+                       options=dict(puzzle.options))
     if isinstance(data, dict):
         data = data.get("shuffled", data.get("tiles"))
         source = "puzzle json"

@@ -52,7 +52,7 @@ from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
-from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 from gridlogic.signal.board import (
     BITS,
@@ -188,8 +188,11 @@ def _variety(counts: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated Signal puzzle; ``to_dict()`` is the reference's JSON, field for field.
+    """A generated Signal puzzle of either version.
 
+    For version 3 ``to_dict()`` is the reference's JSON, field for field; a
+    version 4 puzzle's JSON has ``width``, ``height`` and ``wrapping`` in
+    place of ``n`` (:mod:`gridlogic.signal.v4.generator` reads it back).
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
     the grader's analysis (the JSON's ``difficulty``) and ``level`` its verdict.
     """
@@ -204,11 +207,12 @@ class Puzzle:
     attempt: int
     grade: Difficulty
     metrics: Metrics
+    wrapping: bool = False  # version 4: pipes leaving one edge enter the opposite one
     game: ClassVar[str] = "signal"
 
     @property
     def n(self) -> int:
-        """The side of the (square) board."""
+        """The side of a square board (the width)."""
         return self.width
 
     @property
@@ -217,11 +221,12 @@ class Puzzle:
 
     @property
     def options(self) -> dict[str, object]:
-        return {}
+        return {} if self.version == VERSION else {"wrapping": self.wrapping}
 
     @property
     def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
+                          tuple(self.options.items()))
 
     @property
     def id(self) -> str:
@@ -231,6 +236,20 @@ class Puzzle:
         return f"<signal.Puzzle {self.id} level={self.level!r} attempt={self.attempt}>"
 
     def to_dict(self) -> dict[str, object]:
+        if self.version != VERSION:  # version 4: any width and height, maybe wrapping
+            return {
+                "width": self.width,
+                "height": self.height,
+                "wrapping": self.wrapping,
+                "seed": self.seed,
+                "target": self.difficulty,
+                "version": self.version,
+                "answer": list(self.answer),
+                "shuffled": list(self.shuffled),
+                "attempt": self.attempt,
+                "difficulty": self.grade.to_dict(),
+                "metrics": self.metrics.to_dict(),
+            }
         return {
             "n": self.n,
             "seed": self.seed,
@@ -305,7 +324,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not supported; Signal puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Signal puzzles here are version {VERSION}")
     answer = check_board(fields["answer"], n)
     shuffled = check_board(fields["shuffled"], n)
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
@@ -327,21 +346,23 @@ def check(puzzle: Puzzle, board: object) -> dict[str, object]:
     """A player's board judged by the rules: solved when it is one tree (any such board counts).
 
     Each tile must be a rotation of the given tile. ``lit`` lists the tiles
-    joined to the centre tile by links present on both sides, for drawing.
+    joined to the centre tile (row height // 2, column width // 2) by links
+    present on both sides, for drawing. Any version, any board shape.
     """
-    n = puzzle.n
-    tiles = check_board(board, n)
+    n, rows, wrapping = puzzle.width, puzzle.height, puzzle.wrapping
+    tiles = check_board(board, n, rows)
     for i, (mask, given) in enumerate(zip(tiles, puzzle.shuffled)):
         if mask not in VARIANTS[given]:
             raise InvalidParameters(
                 f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {mask}, which is not a rotation of {given}"
             )
-    centre = (n // 2) * n + n // 2
-    return {"solved": is_solved(tiles, n), "lit": sorted(connected(tiles, n, centre, both_ways=True))}
+    centre = (rows // 2) * n + n // 2
+    lit = connected(tiles, n, centre, both_ways=True, height=rows, wrapping=wrapping)
+    return {"solved": is_solved(tiles, n, rows, wrapping), "lit": sorted(lit)}
 
 
 def verify(puzzle: Puzzle) -> bool:
-    """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
+    """Re-solve a version 3 puzzle's shuffled tiles from scratch: exactly one solution, and it is the answer."""
     result = solve(list(puzzle.shuffled), puzzle.n)
     return result.unique and result.solutions[0] == puzzle.answer
 

@@ -44,6 +44,7 @@ class ImportedPuzzle(ImportedBase):
     shuffled: tuple[int, ...]
     answer: tuple[int, ...]
     game: ClassVar[str] = "signal"
+    wrapping: ClassVar[bool] = False  # a board brought in has edges
 
     @property
     def n(self) -> int:

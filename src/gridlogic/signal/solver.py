@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import check_int
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.sweeps import compiled_sweeps
 from gridlogic.signal.tables import (
@@ -179,8 +180,7 @@ def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
     """Count the ways (up to two) to rotate ``board``'s tiles into one tree, as the articles' ``solve``."""
     n = check_size(n)
     board = check_board(board, n)
-    if isinstance(node_limit, bool) or not isinstance(node_limit, int):
-        raise InvalidParameters(f"node_limit must be an int, not {node_limit!r}")
+    check_int(node_limit, "node_limit")
     return solve_checked(board, n, node_limit)
 
 
@@ -213,7 +213,7 @@ def search_from_fixed_point(
     if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
         return (tuple(board),), 1, False
     orders = [VARIANTS[m] for m in board]
-    n = geo.n
+    n = geo.width
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False

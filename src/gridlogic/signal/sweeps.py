@@ -98,7 +98,7 @@ def sweep_source(geo: Geometry, rule: str) -> str:
     """
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
-    cells = range(geo.n * geo.n)
+    cells = range(geo.cells)
     names = "".join(f"d{i}, " for i in cells).rstrip()
     if rule == "undecided":
         lines = ["def sweeps(board, needed):", "    " + "".join(f"b{i}, " for i in cells).rstrip() + " = board"]
@@ -138,17 +138,17 @@ WRITE_OUT_LIMIT = 1024  # cells; larger boards use the loop (compiling grows to 
 
 @lru_cache(maxsize=48)
 def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
-    """The sweeps for ``geo``'s board under ``rule``, compiled once per board side and rule.
+    """The sweeps for ``geo``'s board under ``rule``, compiled once per board shape and rule.
 
     Boards of more than :data:`WRITE_OUT_LIMIT` cells get :func:`looped_sweeps`
     instead: same results, and no compiling time or memory that grows with the board.
     """
-    if geo.n * geo.n > WRITE_OUT_LIMIT:
+    if geo.cells > WRITE_OUT_LIMIT:
         return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
     namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
     namespace["OPEN"] = IS_OPEN
-    exec(compile(sweep_source(geo, rule), f"<signal sweeps n={geo.n} {rule}>", "exec"), namespace)  # noqa: S102
+    exec(compile(sweep_source(geo, rule), f"<signal sweeps {geo.width}x{geo.height}{'w' if geo.wrapping else ''} {rule}>", "exec"), namespace)  # noqa: S102
     return namespace["sweeps"]  # type: ignore[return-value]
 
 

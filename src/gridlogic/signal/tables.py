@@ -13,8 +13,9 @@ once here:
   back, and those without when some orientation has none;
 * ``IS_FIXED`` and ``IS_OPEN`` say, per domain, whether it holds exactly one
   mask, resp. two or more (:func:`count_fixed`, :func:`count_open`);
-* :func:`geometry` gives, per board side, each cell's on-board neighbours
-  and the masks the border lets it keep (:class:`Geometry`).
+* :func:`board_geometry` gives, per board shape (width, height, wrapping
+  or not), each cell's neighbours and the masks the border lets it keep
+  (:class:`Geometry`); :func:`geometry` is the articles' square board.
 
 This module imports only :mod:`.board`, so that :mod:`.sweeps` and
 :mod:`.solver` can both build on it without importing each other.
@@ -94,11 +95,16 @@ def _support_table(d: int) -> list[int]:
 SUPPORT = tuple(_support_table(d) for d in range(4))
 
 
-@dataclass(frozen=True, eq=False)  # one per board side (geometry() caches it), hashed by identity
+@dataclass(frozen=True, eq=False)  # one per board shape (board_geometry() caches it), hashed by identity
 class Geometry:
-    """Per board side: each cell's on-board neighbours and the masks the border allows."""
+    """Per board shape: each cell's neighbours and the masks the border allows.
 
-    n: int
+    On a wrapping board every cell has four neighbours and the border allows everything.
+    """
+
+    width: int
+    height: int
+    wrapping: bool
     neighbours: tuple[tuple[int, ...], ...]
     directions: tuple[tuple[tuple[int, int], ...], ...]  # (direction, neighbour) pairs
     border_allowed: tuple[int, ...]
@@ -106,14 +112,23 @@ class Geometry:
     pairs: tuple[tuple[int, int, int, int, int, int], ...]  # right and down links, see solver.graph_conflict_bits
     border_domains: tuple[tuple[int, ...], ...]  # [cell][mask]: the orientations of mask the border allows
 
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+
+def geometry(n: int) -> Geometry:
+    """The articles' n×n board, with a border."""
+    return board_geometry(n, n, False)
+
 
 @cache
-def geometry(n: int) -> Geometry:
+def board_geometry(width: int, height: int, wrapping: bool) -> Geometry:
     links, border = [], []
-    for i in range(n * n):
+    for i in range(width * height):
         pairs, allowed = [], FULL
         for d in range(4):
-            j = neighbour(i, d, n)
+            j = neighbour(i, d, width, height, wrapping)
             if j < 0:
                 allowed &= WITHOUT[d]
             else:
@@ -121,7 +136,9 @@ def geometry(n: int) -> Geometry:
         links.append(tuple(pairs))
         border.append(allowed)
     return Geometry(
-        n,
+        width,
+        height,
+        wrapping,
         tuple(tuple(j for _, j in p) for p in links),
         tuple(links),
         tuple(border),

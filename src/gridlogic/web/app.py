@@ -6,39 +6,44 @@ here from parts that each live in a module of their own:
 
 ``inputs``     reading a request (query strings, JSON bodies, the puzzle they name)
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
-``puzzles``    the generated puzzles, cached by spec
+``puzzles``    the generated puzzles: worker processes, one generation per spec, a cache
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
+``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
+``headers``    the security headers of every answer, host-free redirects
 
 Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
 over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
 unknown path or game a 404, a puzzle the generator could not make within its
 attempts a 422 with the engine's own message. A 500 is never sent: an
 unexpected exception is logged with its traceback and answered with a 503 that
-says so.
+says so. A 503 with ``Retry-After`` also says that the generation queue is full.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import mimetypes
+import os
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
-from gridlogic.params import short_repr
-from gridlogic.web import api, imports
+from gridlogic.params import int_from_text, short_repr
+from gridlogic.web import api, imports, records
 from gridlogic.web.delivery import Delivery
+from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import error
@@ -80,20 +85,39 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
-    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`)."""
+GENERATORS_VARIABLE = "GRIDLOGIC_GENERATORS"  # generation processes per server process (gridlogic serve)
+
+
+def page(name: str) -> Response:
+    """A page of ``static/`` other than the game's (the daily page, the stats page); its security
+    headers come from :class:`ResponseHeaders`, like every answer's."""
+    return FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
+
+
+def create_app(games: Mapping[str, Game] | None = None,
+               record_settings: records.RecordSettings | None = None, *, workers: int | None = None) -> Starlette:
+    """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`),
+    ``record_settings`` says where the records go (default: see :class:`~.records.RecordSettings`),
+    ``workers`` is the number of generation processes (None: :data:`GENERATORS_VARIABLE` if set, else one per
+    core; 0: a thread, see :mod:`.puzzles`)."""
     available = dict(games) if games is not None else dict(GAMES)
-    puzzles = PuzzleSource(available)
+    if workers is None and os.environ.get(GENERATORS_VARIABLE):
+        workers = int_from_text(os.environ[GENERATORS_VARIABLE], GENERATORS_VARIABLE, 1, 64)
+    puzzles = PuzzleSource(available, workers=workers)
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
+    desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            async with desk.lifespan(app):
+                yield
+        finally:
+            puzzles.close()
 
     async def index(request: Request) -> Response:
-        response = delivery.page_response(request)
-        # Everything the page needs comes from this server: no CDN, and it works offline.
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        )
-        return response
+        # Everything the page needs comes from this server (see the CSP in .headers): it works offline.
+        return delivery.page_response(request)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -106,13 +130,19 @@ def create_app(games: Mapping[str, Game] | None = None) -> Starlette:
 
     async def last_resort(request: Request, exc: Exception) -> Response:
         logger.error("unhandled error answering %s %s", request.method, request.url.path, exc_info=exc)
-        return error("the server could not answer this request; the error has been logged", 503)
+        response = error("the server could not answer this request; the error has been logged", 503)
+        response.headers.update(SECURITY_HEADERS)  # this answer is sent from outside the middleware
+        return response
 
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
         *imports.routes(available, puzzles),
+        *records.routes(desk, page),
         *delivery.mounts(),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(ServerTiming), *delivery.middleware()],
-                     exception_handlers={HTTPException: http_error, Exception: last_resort})
+    app = Starlette(routes=routes,
+                    middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), *delivery.middleware()],
+                    exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
+    app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
+    return app

@@ -16,20 +16,25 @@ versions appeared names; without ``seed``, a random seed (where allowed).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 import secrets
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from gridlogic.game import Game, PuzzleSpec, parse_id
 from gridlogic.params import NotJson, check_int, int_from_text, parse_json, short_repr
 
+logger = logging.getLogger("gridlogic.web")
+
 # A 10x10 Loop board in JSON is about 1.5 kB; anything near this limit is not a board.
 MAX_BODY_BYTES = 64 * 1024
 MAX_QUERY_BYTES = 8 * 1024
+BODY_SECONDS = 10  # a body that takes longer to arrive holds a connection for nothing
 # Generous: an hour-long play is 3600 seconds; a week is still a number a person could mean.
 MAX_SECONDS = 7 * 24 * 3600
 MAX_COUNT = 10_000_000
@@ -39,11 +44,13 @@ PLAY_STATS = ("seconds", "moves", "checks", "revealed")
 
 
 class BadRequest(Exception):
-    """The request is not acceptable; ``str(self)`` says why, for a 400 or 404 answer."""
+    """The request is not acceptable; ``str(self)`` says why, for a 400 or 404 answer (or the
+    ``status`` given), with ``headers`` added to the answer (a 503's ``Retry-After``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = dict(headers or {})
 
 
 def spec_fields(game: Game) -> tuple[str, ...]:
@@ -73,17 +80,26 @@ def query_values(request: Request, allowed: tuple[str, ...]) -> dict[str, str]:
 
 
 async def json_body(request: Request) -> object:
-    """The body parsed as JSON, at most :data:`MAX_BODY_BYTES`; a declared larger body is refused unread."""
+    """The body parsed as JSON: at most :data:`MAX_BODY_BYTES` (a declared larger body is refused unread),
+    arriving within :data:`BODY_SECONDS`. A client that goes away meanwhile is logged in one line."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
         raise BadRequest(f"the body is too large; at most {MAX_BODY_BYTES} bytes are accepted", 413)
     chunks: list[bytes] = []
     received = 0
-    async for chunk in request.stream():
-        received += len(chunk)
-        if received > MAX_BODY_BYTES:
-            raise BadRequest(f"the body is too large; at most {MAX_BODY_BYTES} bytes are accepted", 413)
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                received += len(chunk)
+                if received > MAX_BODY_BYTES:
+                    raise BadRequest(f"the body is too large; at most {MAX_BODY_BYTES} bytes are accepted", 413)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise BadRequest(f"the body did not arrive within {BODY_SECONDS} seconds", 408) from None
+    except ClientDisconnect:
+        logger.warning("the client went away while sending the body of %s %s (%d bytes received)",
+                       request.method, request.url.path, received)
+        raise BadRequest("the client went away before its body arrived") from None
     raw = b"".join(chunks)
     if not raw.strip():
         raise BadRequest("the body is empty; send a JSON object")

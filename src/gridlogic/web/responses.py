@@ -47,7 +47,9 @@ def guarded(endpoint: Endpoint) -> Endpoint:
         try:
             return await endpoint(request)
         except BadRequest as refused:
-            return error(str(refused), refused.status)
+            response = error(str(refused), refused.status)
+            response.headers.update(refused.headers)
+            return response
         except InvalidParameters as refused:
             return error(str(refused), 400)
         except GridlogicError as refused:

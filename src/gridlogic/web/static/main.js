@@ -12,6 +12,7 @@ import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
 import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
+import { recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
 import {
   createSettings, defaultQuery, linkQuery, linkRequest, randomSeed, seedProblem, versionOf,
@@ -264,6 +265,7 @@ function showPuzzle(puzzle, game, history) {
     hidden: document.hidden,
     saved: kept?.snapshot,
   });
+  if (!state.play.finished) startPlay(puzzle, Boolean(kept)); // the server's hand-out receipt (records.js)
   state.view = game.createView({ puzzle, onAction, t });
   state.view.setTool(game.tools[0]);
   fitBoard(); // the size is set before the board is shown: nothing moves
@@ -461,6 +463,7 @@ async function finish() {
     } else savePlay(puzzle.id, play.snapshot(), null);
     return;
   }
+  recordPlay(puzzle, play.board, stats); // the server's record of the play (records.js)
   const best = recordBest(puzzle, stats.seconds, stats.revealed);
   const result = { seconds: stats.seconds, moves: stats.moves, revealed: stats.revealed, best,
     score: answer.ok ? answer.data.score : null, error: answer.error };

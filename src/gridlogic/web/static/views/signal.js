@@ -2,7 +2,9 @@
 // 4 down, 8 left); clicking turns it a quarter clockwise, which moves each bit one place up.
 // Two tiles are linked when each has a pipe towards the other. Tiles joined to the centre tile
 // by links are lit, as the engine's check reports them, so progress is visible while playing.
-// On a wrapping board (puzzle.wrapping) a pipe leaving one side enters the opposite side.
+// On a wrapping board (puzzle.wrapping) a pipe leaving one side enters the opposite side. The
+// view shows it with a ring of half tiles around the board, each a faded copy of the tile on the
+// opposite edge, so a pipe that leaves an edge is seen meeting the tile it reaches there.
 //
 // What the rules alone can tell while playing (liveErrors):
 //   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
@@ -173,8 +175,26 @@ export const describeError = (puzzle, { kind, items }, t) =>
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
 
-// The board's size in tiles, its frame included: the page scales a tile to fit.
-export const extent = (puzzle) => ({ width: puzzle.width + 2 * PAD, height: puzzle.height + 2 * PAD });
+// The board's size in tiles, its frame (and a wrapping board's ring of half tiles) included: the
+// page scales a tile to fit.
+export function extent(puzzle) {
+  const ring = shape(puzzle).wrapping ? 1 : 0;
+  return { width: puzzle.width + ring + 2 * PAD, height: puzzle.height + ring + 2 * PAD };
+}
+
+// The ring of a wrapping board: for each place around the board (row and column, from 1, in the
+// (h + 2) × (w + 2) layout), the tile it copies and, as an SVG viewBox, the half of it that lies
+// next to the board's edge. The corners stay empty.
+export function ghostRing({ w, h }) {
+  const places = [];
+  for (let c = 0; c < w; c++) places.push({ row: 1, column: c + 2, tile: (h - 1) * w + c, box: "0 50 100 50" });
+  for (let r = 0; r < h; r++) {
+    places.push({ row: r + 2, column: 1, tile: r * w + w - 1, box: "50 0 50 100" });
+    places.push({ row: r + 2, column: w + 2, tile: r * w, box: "0 0 50 100" });
+  }
+  for (let c = 0; c < w; c++) places.push({ row: h + 2, column: c + 2, tile: c, box: "0 0 100 50" });
+  return places;
+}
 
 const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 
@@ -208,6 +228,12 @@ export function createView({ puzzle, onAction, t }) {
   const element = htmlElement("div", { class: "signal-grid", role: "group" });
   element.style.setProperty("--w", String(w));
   element.style.setProperty("--h", String(h));
+  if (grid.wrapping) {
+    const half = "calc(var(--cell) / 2)";
+    element.classList.add("wrapping");
+    element.style.gridTemplateColumns = `${half} repeat(${w}, var(--cell)) ${half}`;
+    element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
+  }
   let board = initialBoard(puzzle);
   let lit = new Set(), flagged = new Map(), wrong = new Set();
   let focusIndex = centre, locked = false, tool = tools[0];
@@ -217,9 +243,21 @@ export function createView({ puzzle, onAction, t }) {
     const button = htmlElement("button", { type: "button", class: "tile", "data-index": i,
       tabindex: i === focusIndex ? 0 : -1 });
     button.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
+    if (grid.wrapping) {
+      button.style.gridRow = String(Math.floor(i / w) + 2);
+      button.style.gridColumn = String((i % w) + 2);
+    }
     element.append(button);
     return button;
   });
+  const ghosts = grid.wrapping ? ghostRing(grid).map((place) => {
+    // Drawn like a tile, faded (style.css), sized by its place in the grid, never a target.
+    const ghost = htmlElement("div", { class: "ghost", "aria-hidden": "true" });
+    Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column) });
+    ghost.append(svgElement("svg", { viewBox: place.box, "aria-hidden": "true", focusable: "false" }));
+    element.append(ghost);
+    return { ghost, tile: place.tile };
+  }) : [];
 
   function label(i) {
     const dirs = [0, 1, 2, 3].filter((d) => board[i] & BITS[d]).map((d) => t(`dir.${d}`));
@@ -300,11 +338,15 @@ export function createView({ puzzle, onAction, t }) {
       tiles[i].classList.toggle("mistake", wrong.has(i));
       tiles[i].setAttribute("aria-label", label(i));
     }
+    for (const { ghost, tile } of ghosts) {
+      ghost.firstChild.replaceChildren(tileDrawing(board[tile], tile === centre, []));
+      ghost.classList.toggle("lit", lit.has(tile));
+    }
     element.classList.toggle("complete", isSolved(puzzle, board));
   }
 
   function relabel() {
-    element.setAttribute("aria-label", t("signal.board", { w, h }));
+    element.setAttribute("aria-label", t("signal.board", { w, h, wrap: grid.wrapping ? t("signal.wraps") : "" }));
     tiles.forEach((tile, i) => tile.setAttribute("aria-label", label(i)));
   }
   relabel();

@@ -1,0 +1,127 @@
+"""The daily puzzles: for each game a medium and a hard puzzle a day, the same for everyone.
+
+:data:`DAILY_TABLE` is the one place the daily presets are chosen. Each row reads: from this UTC
+date on, this game's preset is a puzzle of this generator version, size and difficulty. The
+puzzle of a day is made by the row in force on that day (the latest row of its game and preset
+whose date is not after the day) from a seed that is the day itself, ``daily-YYYY-MM-DD``. Where
+a generator cannot make that seed's puzzle (Signal's hard boards fail for about one seed in
+twenty), the next candidate ``daily-YYYY-MM-DD.2``, then ``.3``, and so on, is taken: the first
+one the generator makes is the day's puzzle.
+
+Why a day stays the same forever: a generator version never changes its puzzles (a seed is a
+promise), a day's row never changes as long as rows are only ever *added*, each dated after the
+day it is added, and the seed depends on nothing but the date. A new generator version (say Loop
+version 2) comes in by a new row::
+
+    2027-03-01  loop     hard    2        15      hard
+
+and every day before 2027-03-01 keeps its version-1 puzzle. ``tests/store/test_daily.py`` pins
+the IDs of some days, so an edit that would change an old day fails there.
+
+Worked example (the test checks it)::
+
+    >>> [spec.id for spec in candidates(date(2026, 12, 1), rule_on(date(2026, 12, 1), "signal", "hard"))][:2]
+    ['signal.3.6x6.hard.daily-2026-12-01', 'signal.3.6x6.hard.daily-2026-12-01.2']
+    >>> daily_date_of("daily-2026-12-01.2")
+    datetime.date(2026, 12, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from gridlogic.errors import InvalidParameters
+from gridlogic.game import GAMES, PuzzleSpec, game_named
+
+# One row a line: from (UTC date), game, preset, generator version, board side, difficulty.
+DAILY_TABLE = """
+2026-12-01  signal   medium  3        5       medium
+2026-12-01  signal   hard    3        6       hard
+2026-12-01  pattern  medium  1        8       any
+2026-12-01  pattern  hard    1        10      any
+2026-12-01  loop     medium  1        7       medium
+2026-12-01  loop     hard    1        10      hard
+"""
+PRESETS = ("medium", "hard")
+SEED_PREFIX = "daily-"
+CANDIDATES = 8  # a 1-in-20 failure eight times running: one day in 25 billion
+
+
+@dataclass(frozen=True)
+class DailyRule:
+    """One row of :data:`DAILY_TABLE`."""
+
+    since: date
+    game: str
+    preset: str
+    version: int
+    side: int
+    difficulty: str
+
+
+def _read_table(text: str) -> tuple[DailyRule, ...]:
+    rules: list[DailyRule] = []
+    for line in text.strip().splitlines():
+        since, game, preset, version, side, difficulty = line.split()
+        rule = DailyRule(date.fromisoformat(since), game, preset, int(version), int(side), difficulty)
+        if preset not in PRESETS:
+            raise InvalidParameters(f"daily table: unknown preset {preset!r} in {line!r}")
+        game_named(game).spec(rule.side, "daily-check", difficulty, version=rule.version)
+        earlier = [r for r in rules if (r.game, r.preset) == (game, preset)]
+        if earlier and earlier[-1].since >= rule.since:
+            raise InvalidParameters(f"daily table: {line!r} is not after the row it follows")
+        rules.append(rule)
+    return tuple(rules)
+
+
+RULES = _read_table(DAILY_TABLE)
+LAUNCH = min(rule.since for rule in RULES)
+
+
+def rule_on(day: date, game: str, preset: str) -> DailyRule | None:
+    """The row in force on ``day`` for ``game``'s ``preset`` (None before its first row)."""
+    found = [r for r in RULES if r.game == game and r.preset == preset and r.since <= day]
+    return found[-1] if found else None
+
+
+def rules_on(day: date, games: tuple[str, ...] | None = None) -> list[DailyRule]:
+    """The rows in force on ``day``, in :data:`GAMES` order then :data:`PRESETS` order."""
+    names = games if games is not None else tuple(GAMES)
+    found = [rule_on(day, game, preset) for game in names for preset in PRESETS]
+    return [rule for rule in found if rule is not None]
+
+
+def candidates(day: date, rule: DailyRule) -> list[PuzzleSpec]:
+    """The specs a day's puzzle is taken from, in order: the first one its generator makes."""
+    base = f"{SEED_PREFIX}{day.isoformat()}"
+    seeds = [base] + [f"{base}.{n}" for n in range(2, CANDIDATES + 1)]
+    game = game_named(rule.game)
+    return [game.spec(rule.side, seed, rule.difficulty, version=rule.version) for seed in seeds]
+
+
+_DAILY_SEED = re.compile(r"daily-([0-9]{4}-[0-9]{2}-[0-9]{2})(?:\.([2-9]))?")
+
+
+def daily_date_of(seed: str) -> date | None:
+    """The day a daily seed names (None for any other seed)."""
+    matched = _DAILY_SEED.fullmatch(seed)
+    if matched is None or (matched.group(2) is not None and int(matched.group(2)) > CANDIDATES):
+        return None
+    try:
+        return date.fromisoformat(matched.group(1))
+    except ValueError:
+        return None
+
+
+def rule_for(spec: PuzzleSpec) -> tuple[date, DailyRule] | None:
+    """The day and row whose candidates ``spec`` is one of (None: not a daily candidate)."""
+    day = daily_date_of(spec.seed)
+    if day is None:
+        return None
+    for preset in PRESETS:
+        rule = rule_on(day, spec.game, preset)
+        if rule is not None and spec in candidates(day, rule):
+            return day, rule
+    return None

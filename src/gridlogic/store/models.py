@@ -1,0 +1,77 @@
+"""The two tables of play records, as SQLAlchemy models (one schema for SQLite and PostgreSQL).
+
+``players``
+    one row per anonymous player who wrote anything: the random ID their signed cookie carries,
+    an optional display name, and the window of the write rate limit (``window_start`` and
+    ``window_writes``: writes since the window began, see :mod:`gridlogic.store.records`).
+``plays``
+    one row per finished or revealed play, written once, at the end of the play. Its ``id`` is the
+    play's nonce from the hand-out receipt the server signed when the play began, so the same play
+    can never be stored twice. The puzzle is named by its ID and, for the statistics, by its game,
+    version, size and difficulty; ``daily_date`` and ``preset`` say which daily puzzle it was (both
+    NULL for any other puzzle). ``handed_out_at`` is when the server handed the puzzle out,
+    ``finished_at`` when it saw the record (or the moment of its receipt, for a write the page
+    retried), ``finished_on`` that moment's UTC date (the streak counts a daily solved on its own
+    day). ``outcome`` is "solved" or "revealed"; ``score`` and ``rank`` are the server's own.
+
+Times are stored as UTC ``DateTime(timezone=True)``; SQLite keeps no zone, so
+:mod:`gridlogic.store.records` writes and reads them as UTC always.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import Date, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+PLAYER_ID_LENGTH = 32  # 128 random bits in hex
+PLAY_ID_LENGTH = 32
+MAX_NAME_LENGTH = 32
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(PLAYER_ID_LENGTH), primary_key=True)
+    display_name: Mapped[str | None] = mapped_column(String(MAX_NAME_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    window_writes: Mapped[int] = mapped_column(Integer)
+
+
+class Play(Base):
+    __tablename__ = "plays"
+
+    id: Mapped[str] = mapped_column(String(PLAY_ID_LENGTH), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(PLAYER_ID_LENGTH), ForeignKey("players.id", ondelete="CASCADE"))
+    puzzle_id: Mapped[str] = mapped_column(Text)
+    game: Mapped[str] = mapped_column(String(40))
+    version: Mapped[int] = mapped_column(Integer)
+    width: Mapped[int] = mapped_column(Integer)
+    height: Mapped[int] = mapped_column(Integer)
+    difficulty: Mapped[str] = mapped_column(String(40))
+    daily_date: Mapped[date | None] = mapped_column(Date)
+    preset: Mapped[str | None] = mapped_column(String(40))
+    handed_out_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_on: Mapped[date] = mapped_column(Date)
+    outcome: Mapped[str] = mapped_column(String(10))
+    seconds: Mapped[float] = mapped_column(Float)
+    moves: Mapped[int] = mapped_column(Integer)
+    checks: Mapped[int] = mapped_column(Integer)
+    hints: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[str] = mapped_column(String(10))
+
+    __table_args__ = (
+        # A player's records in order (stats, export, the rate limit's recent writes).
+        Index("ix_plays_player_finished", "player_id", "finished_at"),
+        # A day's leaderboard: every record of one daily puzzle.
+        Index("ix_plays_daily", "daily_date", "preset", "game"),
+    )

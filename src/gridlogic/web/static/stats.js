@@ -1,0 +1,81 @@
+// The stats page: this player's records on the server (solved and revealed counts, best and
+// median times per game, size and difficulty, the daily streak), the display name the daily
+// leaderboard shows, the export of every record (JSON, CSV) and their deletion.
+
+import { t } from "./i18n.js";
+import { startLanguage, showStatus } from "./pages.js";
+import { formatTime } from "./play.js";
+import { flushRecords, getJson, sendJson } from "./records.js";
+import { htmlElement } from "./svg.js";
+
+const $ = (id) => document.getElementById(id);
+const els = { lang: $("lang"), status: $("status"), streak: $("streak"), plays: $("plays"), groups: $("groups"),
+  nameForm: $("name-form"), name: $("name"), remove: $("delete") };
+let stats = null; // the answer of /api/records/stats
+let status = { key: null, values: {}, kind: "info" };
+
+const failure = (answer) => answer.data?.error ?? (answer.status ? `HTTP ${answer.status}` : t("status.offline"));
+
+function setStatus(key, values = {}, kind = "info") {
+  status = { key, values, kind };
+  showStatus(els.status, key, values, kind);
+}
+
+function cell(text, number = false) {
+  const td = htmlElement("td", number ? { class: "number" } : {});
+  td.textContent = text;
+  return td;
+}
+
+function render() {
+  showStatus(els.status, status.key, status.values, status.kind);
+  els.name.placeholder = t("stats.namePlaceholder");
+  if (!stats) return;
+  els.streak.textContent = t("daily.streak", { n: stats.streak.current, best: stats.streak.best });
+  els.plays.textContent = stats.plays ? t("stats.plays", { n: stats.plays }) : t("stats.none");
+  const body = els.groups.querySelector("tbody");
+  body.replaceChildren(...stats.groups.map((group) => {
+    const row = htmlElement("tr", { "data-game": group.game });
+    const time = (seconds) => (seconds === null ? "–" : formatTime(seconds));
+    row.append(cell(t(`game.${group.game}`)), cell(`${group.width} × ${group.height}`),
+      cell(t(`difficulty.${group.difficulty}`)), cell(String(group.solved), true), cell(String(group.revealed), true),
+      cell(time(group.best), true), cell(time(group.median), true));
+    return row;
+  }));
+  els.groups.hidden = stats.groups.length === 0;
+}
+
+async function load() {
+  await flushRecords(); // a play still waiting to be recorded counts in what follows
+  const answer = await getJson("/api/records/stats");
+  if (!answer.ok) {
+    setStatus("records.error", { message: failure(answer) }, "error");
+    return;
+  }
+  stats = answer.data;
+  els.name.value = stats.name ?? "";
+  render();
+}
+
+els.nameForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const answer = await sendJson("PUT", "/api/records/name", { name: els.name.value });
+  if (answer.ok) {
+    els.name.value = answer.data.name ?? "";
+    setStatus("stats.nameSaved", {}, "ok");
+  } else {
+    setStatus("records.error", { message: failure(answer) }, "error");
+  }
+});
+
+els.remove.addEventListener("click", async () => {
+  if (!confirm(t("stats.deleteConfirm"))) return;
+  const answer = await sendJson("DELETE", "/api/records");
+  if (answer.ok) setStatus("stats.deleted", { n: answer.data.deleted }, "ok");
+  else setStatus("records.error", { message: failure(answer) }, "error");
+  await load();
+});
+
+startLanguage(els.lang, render);
+setStatus("records.loading", {}, "busy");
+load().then(() => { if (status.key === "records.loading") setStatus(null); });

@@ -1,0 +1,54 @@
+"""The whole suite: the records never go to the real home, and a throwaway PostgreSQL for those that ask.
+
+Every app a test makes without saying where its records go writes them under a temporary
+``XDG_DATA_HOME``; ``GRIDLOGIC_DATABASE_URL`` and ``GRIDLOGIC_SECRET`` from the developer's shell
+are dropped for the run. The ``postgres`` fixture starts one cluster for the session
+(``tests/store/postgres_cluster.py``); ``postgres.create_database()`` gives each test a database
+of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+
+from postgres_cluster import Cluster
+
+_DATA_HOME = tempfile.mkdtemp(prefix="gridlogic-test-data-")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["XDG_DATA_HOME"] = _DATA_HOME
+    os.environ.pop("GRIDLOGIC_DATABASE_URL", None)
+    os.environ.pop("GRIDLOGIC_SECRET", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_DATA_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    cluster = Cluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of each kind: an SQLite file, a new database of the throwaway cluster."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'records.sqlite3'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.create_database()

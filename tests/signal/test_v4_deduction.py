@@ -1,0 +1,40 @@
+"""Version 4's global rule, groups and search (the brute-force comparison is in test_v4_brute.py)."""
+
+from __future__ import annotations
+
+import doctest
+
+from gridlogic.signal.tables import VARIANT_DOMAINS, board_geometry
+from gridlogic.signal.v4 import deduction
+from gridlogic.signal.v4.deduction import groups_of, orientation_survives, solve_board
+
+
+def test_the_docstring_example_runs():
+    failures, tried = doctest.testmod(deduction, verbose=False)
+    assert tried and not failures
+
+
+def test_the_worked_example_tile_by_tile():
+    geo = board_geometry(3, 3, True)
+    domains = [VARIANT_DOMAINS[m] for m in [4, 1, 4, 9, 4, 7, 2, 15, 9]]
+    # Tile 0 points at an end above (across the top edge), right and left (across the left edge).
+    assert [m for m in (1, 2, 4, 8) if orientation_survives(domains, 0, m, geo)] == [4]
+    # Tile 4, an end above the cross (tile 7), must point at it: a cross has a pipe on every side.
+    assert [m for m in (1, 2, 4, 8) if orientation_survives(domains, 4, m, geo)] == [4]
+
+
+def test_groups_refuse_loops_and_groups_closed_off():
+    geo = board_geometry(3, 3, False)
+    square = [6, 12, 0, 3, 9, 0, 0, 0, 0]  # four elbows closing a loop in the corner
+    assert groups_of([1 << m for m in square], geo) is None
+    pair = [2, 8, 4, 0, 0, 1, 0, 0, 0]  # tiles 0 and 1 face each other and nothing else
+    assert groups_of([1 << m for m in pair], geo) is None
+    tree = [6, 10, 12, 7, 8, 5, 3, 8, 1]
+    groups = groups_of([1 << m for m in tree], geo)
+    assert groups is not None and groups.size[groups.root[0]] == 9 and not any(groups.open_ends)
+
+
+def test_a_search_out_of_budget_proves_nothing():
+    geo = board_geometry(4, 4, True)
+    count = solve_board([1, 5, 5, 1, 3, 15, 15, 3, 3, 15, 15, 3, 1, 5, 5, 1], geo, 0)
+    assert count.truncated and count.solutions == ()

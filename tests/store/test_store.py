@@ -1,0 +1,146 @@
+"""The Store on SQLite and PostgreSQL: a play stored once, the rate limit, stats, streak, leaderboard."""
+
+from __future__ import annotations
+
+import doctest
+import secrets
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from gridlogic.store import AlreadyRecorded, PlayRecord, RateLimited, Store, records
+from gridlogic.store.records import WINDOW_SECONDS, WRITE_LIMIT
+
+NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+ALICE, BOB = "a" * 32, "b" * 32
+
+
+def play(player: str = ALICE, *, at: datetime = NOW, seconds: float = 30.0, outcome: str = "solved",
+         daily_date: date | None = None, preset: str | None = None, game: str = "signal", side: int = 5,
+         difficulty: str = "medium") -> PlayRecord:
+    return PlayRecord(
+        id=secrets.token_hex(16), player_id=player, puzzle_id=f"{game}.1.{side}x{side}.{difficulty}.s",
+        game=game, version=1, width=side, height=side, difficulty=difficulty, daily_date=daily_date,
+        preset=preset, handed_out_at=at - timedelta(seconds=seconds), finished_at=at, outcome=outcome,
+        seconds=seconds, moves=40, checks=0, hints=0, score=90, rank="S")
+
+
+@pytest.fixture()
+def store(database_url):
+    opened = Store(database_url)
+    yield opened
+    opened.close()
+
+
+def test_the_module_docstring_examples_hold():
+    assert doctest.testmod(records).failed == 0
+
+
+def test_a_play_is_stored_once_and_the_same_play_again_is_answered_as_stored(store):
+    first = play()
+    assert store.record(first) == (first, True)
+    assert store.record(first) == (first, False)
+    with pytest.raises(AlreadyRecorded):
+        store.record(replace(first, seconds=12.0))
+    assert store.plays(ALICE) == [first]
+
+
+def test_times_come_back_as_utc(store):
+    stored = play(at=datetime(2026, 12, 3, 23, 30, tzinfo=UTC))
+    store.record(stored)
+    back = store.plays(ALICE)[0]
+    assert back.finished_at == stored.finished_at and back.finished_at.tzinfo == UTC
+    assert back.finished_on == date(2026, 12, 3)
+
+
+def test_the_rate_limit_refuses_the_write_past_the_limit_until_the_window_ends(store):
+    for n in range(WRITE_LIMIT):
+        store.record(play(at=NOW + timedelta(seconds=n)))
+    with pytest.raises(RateLimited) as refused:
+        store.record(play(at=NOW + timedelta(seconds=40)))
+    assert refused.value.retry_after == WINDOW_SECONDS - 40
+    with pytest.raises(RateLimited):
+        store.set_name(ALICE, "Alice", NOW + timedelta(seconds=41))
+    store.record(play(BOB, at=NOW + timedelta(seconds=41)))  # another player has a window of their own
+    store.record(play(at=NOW + timedelta(seconds=WINDOW_SECONDS)))
+    assert len(store.plays(ALICE)) == WRITE_LIMIT + 1
+
+
+def test_a_play_sent_again_does_not_count_against_the_limit(store):
+    again = play()
+    store.record(again)
+    for n in range(1, WRITE_LIMIT):
+        store.record(play(at=NOW + timedelta(seconds=n)))
+    assert store.record(again) == (again, False)
+
+
+def test_stats_count_solved_and_revealed_with_best_and_median_per_game_size_and_difficulty(store):
+    for seconds in (50.0, 20.0, 30.0, 100.0):
+        store.record(play(seconds=seconds))
+    store.record(play(outcome="revealed", seconds=5.0))
+    store.record(play(game="loop", side=7, seconds=70.0))
+    for seconds in (10.0, 40.0, 20.0):
+        store.record(play(game="pattern", side=8, difficulty="any", seconds=seconds))
+    store.record(play(game="pattern", side=10, difficulty="any", outcome="revealed"))
+    store.record(play(BOB, seconds=1.0))
+    stats = store.stats(ALICE, NOW.date())
+    assert stats["plays"] == 10 and stats["name"] is None
+    assert stats["groups"] == [
+        {"game": "loop", "width": 7, "height": 7, "difficulty": "medium", "solved": 1, "revealed": 0,
+         "best": 70.0, "median": 70.0},
+        {"game": "pattern", "width": 8, "height": 8, "difficulty": "any", "solved": 3, "revealed": 0,
+         "best": 10.0, "median": 20.0},
+        {"game": "pattern", "width": 10, "height": 10, "difficulty": "any", "solved": 0, "revealed": 1,
+         "best": None, "median": None},
+        {"game": "signal", "width": 5, "height": 5, "difficulty": "medium", "solved": 4, "revealed": 1,
+         "best": 20.0, "median": 40.0},
+    ]
+
+
+def test_the_streak_counts_dailies_solved_on_their_own_day(store):
+    for day in (1, 2, 3):
+        when = datetime(2026, 12, day, 20, 0, tzinfo=UTC)
+        store.record(play(at=when, daily_date=when.date(), preset="medium"))
+    # Solved a day late (from the archive), revealed on its day: neither counts.
+    store.record(play(at=datetime(2026, 12, 6, 9, 0, tzinfo=UTC), daily_date=date(2026, 12, 5), preset="hard"))
+    store.record(play(at=datetime(2026, 12, 6, 9, 0, tzinfo=UTC), daily_date=date(2026, 12, 6), preset="hard",
+                      outcome="revealed"))
+    assert store.stats(ALICE, date(2026, 12, 3))["streak"] == {"current": 3, "best": 3}
+    assert store.stats(ALICE, date(2026, 12, 4))["streak"] == {"current": 3, "best": 3}
+    assert store.stats(ALICE, date(2026, 12, 6))["streak"] == {"current": 0, "best": 3}
+
+
+def test_the_leaderboard_takes_each_players_first_record_made_on_its_day(store):
+    day = NOW.date()
+    daily = {"daily_date": day, "preset": "hard"}
+    store.record(play(ALICE, at=NOW, seconds=60.0, **daily))
+    store.record(play(ALICE, at=NOW + timedelta(minutes=5), seconds=10.0, **daily))  # a second try: not counted
+    store.record(play(BOB, at=NOW, seconds=45.0, **daily))
+    carol, dave = "c" * 32, "d" * 32
+    store.record(play(carol, at=NOW, seconds=5.0, outcome="revealed", **daily))
+    store.record(play(carol, at=NOW + timedelta(minutes=1), seconds=30.0, **daily))  # after a reveal: not counted
+    store.record(play(dave, at=NOW + timedelta(days=1), seconds=20.0, **daily))  # the next day: not counted
+    store.set_name(BOB, "Bob", NOW)
+    assert store.leaderboard(day, "signal", "hard", 10) == [("Bob", 45.0), (None, 60.0)]
+    assert store.leaderboard(day, "signal", "hard", 1) == [("Bob", 45.0)]
+    assert store.leaderboard(day, "signal", "medium", 10) == []
+
+
+def test_deleting_removes_the_players_records_and_name_and_nobody_elses(store):
+    store.record(play(ALICE))
+    store.record(play(ALICE))
+    store.record(play(BOB))
+    store.set_name(ALICE, "Alice", NOW)
+    assert store.delete_records(ALICE, NOW) == 2
+    assert store.plays(ALICE) == [] and store.stats(ALICE, NOW.date())["name"] is None
+    assert len(store.plays(BOB)) == 1
+
+
+def test_daily_records_are_the_players_records_of_those_days(store):
+    mine = play(daily_date=date(2026, 12, 2), preset="medium")
+    store.record(mine)
+    store.record(play(daily_date=date(2026, 12, 4), preset="medium"))
+    store.record(play(BOB, daily_date=date(2026, 12, 2), preset="medium"))
+    store.record(play())
+    assert store.daily_records(ALICE, date(2026, 12, 1), date(2026, 12, 3)) == [mine]

@@ -1,0 +1,138 @@
+"""The command line's limits: bounded reads, regular files only, a board-size limit per game, one line each.
+
+:func:`gridlogic.cli.read_text` reads at most ``MAX_INPUT_BYTES`` in pieces, from a regular file
+or standard input; a FIFO, a device or a directory is refused before anything is read. Every
+game's solve path (``GAME solve``, ``bench-solve``) refuses a board past the game's ``max_side``
+before a solver starts. Each failure is one line on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gridlogic import GAMES, cli
+from gridlogic.cli import MAX_INPUT_BYTES, main
+
+DATA = Path(__file__).resolve().parent / "data"
+# A small board of each game, as a file's text and as a command-line argument
+SMALL_BOARDS = {
+    "signal": ("[4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]",) * 2,
+    "pattern": ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", "2x2:1/1/1/1"),
+    "loop": ("3..\n..1\n", "slither/3/2/dhb"),
+}
+
+
+def one_line_failure(capsys, argv: list[str]) -> str:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_special_files_are_refused_before_reading(tmp_path, capsys, game):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # nobody ever writes to it: reading it would wait for good
+    assert "it is a FIFO, not a regular file" in one_line_failure(capsys, [game, "solve", str(fifo)])
+    for device in ("/dev/zero", "/dev/full"):
+        assert "it is a device, not a regular file" in one_line_failure(capsys, [game, "solve", device])
+    assert "it is a directory, not a regular file" in one_line_failure(capsys, [game, "solve", str(tmp_path)])
+
+
+def test_bench_solve_refuses_special_files_too(tmp_path, capsys):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    assert "it is a FIFO" in one_line_failure(capsys, ["bench-solve", str(fifo)])
+
+
+def test_a_file_over_the_limit_is_refused_after_reading_the_limit(tmp_path, capsys):
+    big = tmp_path / "big.non"
+    with open(big, "wb") as handle:
+        handle.truncate(MAX_INPUT_BYTES + 1)  # sparse
+    error = one_line_failure(capsys, ["pattern", "solve", str(big)])
+    assert f"more than {MAX_INPUT_BYTES // 2**20} MiB" in error
+
+
+def test_standard_input_over_the_limit_is_refused(capsys, monkeypatch):
+    class Stdin:
+        buffer = io.BytesIO(b" " * (MAX_INPUT_BYTES + 1))
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    assert "cannot read standard input: it holds more than" in one_line_failure(capsys, ["loop", "solve"])
+
+
+def test_endless_standard_input_is_cut_off():
+    # the issue's case: `gridlogic pattern solve < /dev/zero` grew to 5.4 GB in 10 s
+    with open("/dev/zero", "rb") as zeros:
+        result = subprocess.run([sys.executable, "-m", "gridlogic.cli", "pattern", "solve"], stdin=zeros,
+                                capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "standard input: it holds more than" in result.stderr
+
+
+def test_text_is_read_as_open_reads_it(tmp_path):
+    path = tmp_path / "crlf.txt"
+    path.write_bytes("3..\r\n..1\r\n\ufeffé".encode())
+    assert cli.read_text(str(path)) == "3..\n..1\n\ufeffé"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(cli.GridlogicError, match="is not UTF-8 text"):
+        cli.read_text(str(path))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_board_past_max_side_is_refused_before_solving(tmp_path, capsys, monkeypatch, game):
+    def no_solving(*args, **kwargs):
+        raise AssertionError("the solver was started")
+
+    small = dataclasses.replace(GAMES[game], max_side=1, solve=no_solving)
+    monkeypatch.setitem(GAMES, game, small)
+    text, argument = SMALL_BOARDS[game]
+    path = tmp_path / "board.txt"
+    path.write_text(text)
+    for given in (str(path), argument):
+        error = one_line_failure(capsys, [game, "solve", given])
+        assert "board is too large to solve; at most 1 cells a side are accepted" in error
+
+
+def test_the_real_limits_are_stated(capsys):
+    assert {name: game.max_side for name, game in GAMES.items()} == {"signal": 200, "pattern": 200, "loop": 200}
+    wide = "201x1:" + "/".join(["1"] * 201) + "/201"  # a 201x1 nonogram the reader takes
+    assert "a 201x1 Pattern board is too large to solve; at most 200" in one_line_failure(
+        capsys, ["pattern", "solve", wide])
+    tiles = json.dumps([0] * 201 * 201)
+    assert "at most 200x200 tiles" in one_line_failure(capsys, ["signal", "solve", tiles])
+    assert "outside 1..200" in one_line_failure(capsys, ["loop", "solve", "slither/201/1/" + "g" * 10])
+
+
+def test_bench_solve_checks_every_collection_entry(tmp_path, capsys, monkeypatch):
+    small = dataclasses.replace(GAMES["loop"], max_side=6)
+    monkeypatch.setitem(GAMES, "loop", small)
+    error = one_line_failure(capsys, ["bench-solve", str(DATA / "bench_solve" / "olson_square-7x7_first3.json")])
+    assert "olson_square-7x7_first3.json entry 0: a 7x7 Loop board is too large to solve; at most 6" in error
+
+
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["loop", "solve", "9" * 5000 + "x5t0:aaa"], "board size 999999...x5 is outside 1..200"),
+        (["loop", "solve", "slither/" + "9" * 5000 + "/5/aa"], "board size 999999...x5 is outside 1..200"),
+        (["show", "loop.1.5x5.any." + "9" * 5000], "a puzzle ID has at most 1000 characters"),
+        (["show", "loop." + "9" * 5000 + ".5x5.any.x"], "a puzzle ID has at most 1000 characters"),
+    ],
+)
+def test_numbers_longer_than_python_reads_are_one_line(capsys, argv, fragment):
+    assert fragment in one_line_failure(capsys, argv)
+
+
+def test_an_infinite_number_in_a_collection_is_one_line(tmp_path, capsys):
+    path = tmp_path / "c.json"
+    path.write_text('[{"board": {"parameters": {"width": 1e999, "height": 3}}, "faceData": "..."}]')
+    assert "width must be an int, not inf" in one_line_failure(capsys, ["bench-solve", str(path)])

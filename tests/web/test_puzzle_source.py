@@ -1,0 +1,254 @@
+"""PuzzleSource: generation in worker processes, one generation per spec, a bounded queue, a cache.
+
+Where a test needs a generation to stay unfinished for a while, a stand-in ``make`` waits on a
+threading.Event (with ``workers=0``, generation runs in a thread of this process, where the
+stand-in can be reached); nothing here sleeps or measures time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import threading
+import warnings
+from collections.abc import Callable
+
+import pytest
+from web_helpers import run_async
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from gridlogic import GAMES
+from gridlogic.game import PuzzleSpec
+from gridlogic.web import puzzles
+from gridlogic.web.app import create_app
+from gridlogic.web.inputs import BadRequest
+from gridlogic.web.puzzles import FIRST_ESTIMATE, PuzzleSource
+
+SIGNAL = GAMES["signal"]
+
+
+def spec(seed: str) -> PuzzleSpec:
+    return SIGNAL.spec(4, seed, "any")
+
+
+class HeldMake:
+    """A stand-in ``make`` that counts its calls and holds each one until :meth:`release`."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.started = threading.Semaphore(0)
+        self.go = threading.Event()
+
+    def __call__(self, wanted: PuzzleSpec):
+        self.calls.append(wanted.seed)
+        self.started.release()
+        assert self.go.wait(timeout=60), "never released"
+        return SIGNAL.make(wanted)
+
+    def wait_started(self, count: int = 1) -> None:
+        for _ in range(count):
+            assert self.started.acquire(timeout=60)
+
+    def release(self) -> None:
+        self.go.set()
+
+
+def held_games(make: Callable) -> dict:
+    return {"signal": dataclasses.replace(SIGNAL, make=make)}
+
+
+def test_the_module_docstring_example():
+    async def example():
+        source = PuzzleSource(GAMES, workers=1, queue_seconds=0)
+        try:
+            first = asyncio.create_task(source.get(spec("a")))
+            same = asyncio.create_task(source.get(spec("a")))
+            await asyncio.sleep(0)  # both requests are now waiting for the one generation
+            assert source.in_flight == 1
+            with pytest.raises(BadRequest) as busy:
+                await source.get(spec("b"))
+            assert busy.value.status == 503 and busy.value.headers == {"Retry-After": "1"}
+            assert "busy generating 1 puzzles" in str(busy.value)
+            assert await first is await same
+            assert (await first).to_dict() == SIGNAL.make(spec("a")).to_dict()
+            assert source.in_flight == 0
+            assert (await source.get(spec("b"))).seed == "b"  # room again
+        finally:
+            source.close()
+
+    run_async(example)
+
+
+def test_identical_requests_share_one_generation_and_the_cache_answers_later_ones():
+    make = HeldMake()
+
+    async def scenario():
+        source = PuzzleSource(held_games(make), workers=0)
+        try:
+            waiting = [asyncio.create_task(source.get(spec("same"))) for _ in range(50)]
+            await asyncio.sleep(0)
+            await asyncio.to_thread(make.wait_started)
+            assert source.in_flight == 1
+            make.release()
+            puzzles = await asyncio.gather(*waiting)
+            assert all(puzzle is puzzles[0] for puzzle in puzzles)
+            assert await source.get(spec("same")) is puzzles[0]
+        finally:
+            source.close()
+
+    run_async(scenario)
+    assert make.calls == ["same"]
+
+
+def test_a_cached_answer_does_not_wait_behind_a_generation():
+    make = HeldMake()
+
+    async def scenario():
+        source = PuzzleSource(held_games(make), workers=0)
+        try:
+            make.go.set()
+            cached = await source.get(spec("cached"))
+            make.go.clear()
+            held = asyncio.create_task(source.get(spec("slow")))
+            await asyncio.to_thread(make.wait_started, 2)
+            assert await source.get(spec("cached")) is cached  # while "slow" is still being made
+            assert not held.done()
+            make.release()
+            await held
+        finally:
+            source.close()
+
+    run_async(scenario)
+
+
+def test_a_full_queue_is_a_503_with_retry_after_and_a_waiting_spec_still_joins():
+    make = HeldMake()
+
+    async def scenario():
+        source = PuzzleSource(held_games(make), workers=0, queue_seconds=2 * FIRST_ESTIMATE)
+        try:
+            first = asyncio.create_task(source.get(spec("one")))
+            second = asyncio.create_task(source.get(spec("two")))
+            await asyncio.sleep(0)
+            assert source.in_flight == 2
+            with pytest.raises(BadRequest) as busy:
+                await source.get(spec("three"))
+            assert busy.value.status == 503 and int(busy.value.headers["Retry-After"]) >= 1
+            joined = asyncio.create_task(source.get(spec("two")))  # no new generation: not refused
+            await asyncio.sleep(0)
+            make.release()
+            assert await joined is await second
+            await first
+        finally:
+            source.close()
+
+    run_async(scenario)
+    assert sorted(make.calls) == ["one", "two"]
+
+
+def test_the_queue_counts_estimated_seconds_not_requests(monkeypatch):
+    make = HeldMake()
+    ticks = iter(range(10**6))  # the worker's clock: every generation takes half a millisecond
+    monkeypatch.setattr(puzzles.time, "perf_counter", lambda: next(ticks) / 2000)
+
+    async def scenario():
+        source = PuzzleSource(held_games(make), workers=0, queue_seconds=FIRST_ESTIMATE)
+        try:
+            make.go.set()
+            await source.get(spec("learn"))  # a 4x4 "any" takes well under a millisecond: now known
+            assert source.estimate(spec("other")) == pytest.approx(0.0005)  # the same kind: 4x4, any
+            assert source.estimate(SIGNAL.spec(5, "x")) == FIRST_ESTIMATE
+            make.go.clear()
+            many = [asyncio.create_task(source.get(spec(f"quick-{k}"))) for k in range(100)]
+            await asyncio.sleep(0)
+            assert source.in_flight == 100  # 100 quick ones fit in a second of work
+            with pytest.raises(BadRequest) as busy:  # a kind never made is taken to need a whole second
+                await source.get(SIGNAL.spec(5, "unknown kind"))
+            assert busy.value.status == 503
+            make.release()
+            await asyncio.gather(*many)
+        finally:
+            source.close()
+
+    run_async(scenario)
+
+
+def test_the_api_answers_503_with_retry_after_while_others_are_answered():
+    make = HeldMake()
+    app = create_app(held_games(make), workers=0)
+    app.state.puzzles.queue_seconds = 0  # the one worker is the whole queue
+    answers = []
+    with TestClient(app) as client:
+        waiting = threading.Thread(target=lambda: answers.append(client.get("/api/signal/puzzle?seed=first")))
+        waiting.start()
+        make.wait_started()
+        busy = client.get("/api/signal/puzzle?seed=one-too-many")
+        same = threading.Thread(target=lambda: answers.append(client.get("/api/signal/puzzle?seed=first")))
+        same.start()
+        games = client.get("/api/games")  # answered while "first" is still being made
+        assert not make.go.is_set()
+        make.release()
+        for thread in (waiting, same):
+            thread.join(timeout=60)
+        solved = SIGNAL.make(spec("first")).solution()
+        check = client.post("/api/signal/check?seed=first", json={"board": solved})
+    assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
+    assert "busy generating 1 puzzles" in busy.json()["error"]
+    assert games.status_code == 200
+    assert check.status_code == 200 and check.json()["solved"] is True
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert make.calls == ["first"]
+
+
+def test_generation_runs_in_worker_processes_that_yield_the_cpu():
+    async def scenario():
+        source = PuzzleSource(GAMES, workers=1)
+        try:
+            puzzle = await source.get(spec("in a worker"))
+            assert puzzle.to_dict() == SIGNAL.make(spec("in a worker")).to_dict()
+            workers = list(source._pool._processes.values())
+            assert workers and all(worker.pid != os.getpid() for worker in workers)
+            own = os.getpriority(os.PRIO_PROCESS, 0)
+            assert os.getpriority(os.PRIO_PROCESS, workers[0].pid) == min(19, own + 10)
+        finally:
+            source.close()
+        assert source._pool is None
+
+    run_async(scenario)
+
+
+def test_a_dead_worker_is_a_503_and_the_next_request_gets_a_new_pool():
+    async def scenario():
+        source = PuzzleSource(GAMES, workers=1)
+        try:
+            await source.get(spec("before"))
+            for worker in list(source._pool._processes.values()):
+                worker.kill()
+                worker.join()
+            with pytest.raises(BadRequest) as stopped:
+                await source.get(spec("during"))
+            assert stopped.value.status == 503 and "worker process stopped" in str(stopped.value)
+            assert (await source.get(spec("after"))).seed == "after"
+        finally:
+            source.close()
+
+    run_async(scenario)
+
+
+def test_the_app_stops_its_workers_when_it_shuts_down():
+    app = create_app(workers=1)
+    source = app.state.puzzles
+    with TestClient(app) as client:
+        assert client.get("/api/signal/puzzle?seed=shutdown").status_code == 200
+        workers = list(source._pool._processes.values())
+    assert source._pool is None and workers and all(not worker.is_alive() for worker in workers)
+
+
+def test_stand_in_games_need_generation_in_this_process():
+    with pytest.raises(ValueError, match="workers=0"):
+        PuzzleSource(held_games(HeldMake()), workers=1)
+    PuzzleSource(held_games(HeldMake()), workers=0).close()
