@@ -6,7 +6,7 @@ from functools import cache
 
 import pytest
 
-from gridlogic import GAMES, InvalidParameters
+from gridlogic import GAMES, GenerationFailed, InvalidParameters
 from gridlogic.loop.v2 import generator, region
 from gridlogic.loop.v2.levels import grade
 
@@ -85,3 +85,9 @@ def test_small_boards_refuse_hard_with_a_reason():
     with pytest.raises(InvalidParameters, match="hard puzzles on boards of at least 24 cells"):
         LOOP.generate((4, 5), "x", "hard", version=2)
     assert made((4, 4), "sweep-0", "any").level in generator.levels_offered(4, 4)
+
+
+def test_generation_failed_after_the_attempt_limit(monkeypatch):
+    monkeypatch.setattr(generator, "MAX_ATTEMPTS", 3)  # the docstring's 7×5 hard needs 50
+    with pytest.raises(GenerationFailed):
+        LOOP.generate((7, 5), "notes-example", "hard", version=2)

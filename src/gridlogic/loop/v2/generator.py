@@ -34,10 +34,11 @@ figures beside Simon Tatham's Loopy.
 
 Which (size, level) is offered: every side from 4 to 30, width and height
 apart, at every level, except ``hard`` on boards of fewer than 24 cells. Hard
-means colouring is needed, and on a board that small it seldom is: on 4×4 and
-4×5 about 1 attempt in 80 to 90 makes one, so 500 attempts would fail for some
-seeds; from 24 cells on (4×6, 5×5) about 1 in 25 or better does, and every
-seed of the tests' sweep and the benchmark made its puzzle.
+means colouring is needed, and on a small board it seldom is: on 4×4 and 4×5
+about 1 attempt in 80 to 90 makes one, on 5×5 about 1 in 20 to 50, on 7×7 1 in
+8, on 10×10 1 in 2. Attempts go on up to :data:`MAX_ATTEMPTS` (5000), so even
+at 1 in 50 a seed fails with a chance below e⁻¹⁰⁰; every seed of the tests'
+sweep and of the benchmark made its puzzle.
 
 Worked example (checked in ``tests/loop/test_v2_generator.py``): the 7×5
 boards of seed ``notes-example``. Easy and medium succeed at the first
@@ -81,7 +82,7 @@ SIDES = tuple(range(4, 31))
 PRESETS = (5, 7, 10, 15, 20, 25)
 DEFAULT_SIZE = 7
 DIFFICULTIES = ("any", *LEVELS)
-MAX_ATTEMPTS = 500
+MAX_ATTEMPTS = 5000  # far past need: on 5×5 hard, the rarest offered, about 1 attempt in 50 succeeds
 LOWEST_SHARE = 0.35  # a region that stopped growing below this share of the cells is drawn again
 
 # The fewest cells a board needs for a level's puzzles to be found for every seed (see the docstring).
