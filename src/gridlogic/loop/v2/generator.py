@@ -58,7 +58,7 @@ clues left:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -241,7 +241,3 @@ def verify(puzzle: Puzzle) -> bool:
     result = deduce(list(puzzle.clues), puzzle.width, puzzle.height, LEVELS.index(level))
     return result.status == "solved" and result.edges == puzzle.edges()
 
-
-def clue_share(clues: Sequence[int | None]) -> float:
-    """The share of cells that show a clue."""
-    return sum(1 for k in clues if k is not None) / len(clues)
