@@ -317,3 +317,37 @@ def test_every_playable_size_and_difficulty_is_scored(game):
         for side in version.sides:
             for difficulty in version.difficulties:
                 assert par_seconds(game, side, difficulty) > 0
+
+
+def test_hints_cost_five_each_and_appear_only_when_taken():
+    play = {"seconds": 10, "moves": 5, "checks": 0, "revealed": False, "min_moves": 5}
+    assert [part.label for part in score_play("pattern", 5, **play).breakdown] == ["solved", "time", "moves", "checks"]
+    taken = score_play("pattern", 5, hints=3, **play)
+    assert taken.breakdown[-1].label == "hints" and taken.breakdown[-1].points == -15
+    assert (taken.score, taken.rank) == (85, "A")
+    capped = score_play("pattern", 5, hints=1000, **play)
+    assert capped.breakdown[-1].points == -50 and capped.score == 50
+
+
+def test_hints_never_take_the_score_below_zero():
+    result = score_play("loop", 7, "hard", seconds=10**7, moves=10**6, checks=1000, hints=3, revealed=False,
+                        min_moves=1)
+    assert [part.points for part in result.breakdown] == [100, -50, -20, -20, -10]
+    assert (result.score, result.rank) == (0, "D")
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzles, play_seconds, counts, counts, counts, counts, min_moves_or_none)
+def test_more_hints_never_raise_the_score_and_the_breakdown_adds_up(puzzle, seconds, moves, checks, a, b,
+                                                                     min_moves):
+    fewer, more = sorted((a, b))
+    play = {"seconds": seconds, "moves": moves, "checks": checks, "revealed": False, "min_moves": min_moves}
+    low, high = score_play(*puzzle, hints=more, **play), score_play(*puzzle, hints=fewer, **play)
+    assert 0 <= low.score <= high.score
+    assert sum(part.points for part in low.breakdown) == low.score
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "2", None, True])
+def test_bad_hint_counts_are_refused(value):
+    with pytest.raises(InvalidParameters, match=r"hints must be a whole number of at least 0"):
+        score_play("pattern", 5, seconds=60, moves=1, checks=0, hints=value, revealed=False)

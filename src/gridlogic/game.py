@@ -77,6 +77,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from urllib.parse import quote, unquote_to_bytes
 
 from gridlogic.errors import ImportRefused, InvalidParameters
+from gridlogic.hints import Hints
 from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
@@ -363,7 +364,8 @@ class Game:
     ``solve_options`` names which of ``budget``, ``node_limit`` and ``sat`` its solver takes,
     with ``default_budget`` and ``default_node_limit``; ``formats`` names what ``read`` reads;
     ``imports`` says how it plays puzzles brought from outside (None: it plays none), and then
-    ``make``, ``verify`` and ``from_dict`` also take imported puzzles (see :func:`register`).
+    ``make``, ``verify`` and ``from_dict`` also take imported puzzles (see :func:`register`);
+    ``hints`` is its step solver, the hints that explain (:class:`~gridlogic.hints.Hints`).
     """
 
     name: str
@@ -396,6 +398,7 @@ class Game:
     default_budget: float | None = None
     default_node_limit: int | None = None
     imports: Imports | None = None
+    hints: Hints | None = None
 
     @property
     def difficulties(self) -> tuple[str, ...]:

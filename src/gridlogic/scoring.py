@@ -44,6 +44,9 @@ the score takes the counts as given):
   filled cell, a drawn line, a link of two tiles) and × marks on what it
   has; a check that finds nothing to mark is free, since it only tells the
   player to go on, while one that finds a mistake saves the player from it.
+* a **hint** counts when it told the player something: the next deduction,
+  or where the earliest mistake is (:mod:`gridlogic.hints`); a hint that
+  only says the board is solved, or that nothing more follows, is free.
 
 The formula. A revealed solution scores 0, rank "revealed". Otherwise a
 solved puzzle starts at 100 and loses
@@ -53,11 +56,15 @@ solved puzzle starts at 100 and loses
 * moves:  10 points for each ``min_moves`` worth of moves beyond the
           minimum, at most 20;
 * checks: 5 points for each check that found a mistake, at most 20;
+* hints:  5 points for each hint, at most 50, and never more than the
+          points left, so that the score stays at 0 or above (this part is
+          in the breakdown only when a hint was taken);
 
 each part rounded half up to a whole point. The lowest score of a solved,
-unrevealed puzzle is therefore 10, and the breakdown's points always add
-up to the score. Every part can only grow with its own input, so more time,
-more moves or more checks never raise the score. The rank:
+unrevealed puzzle is therefore 10 without hints and 0 with them, and the
+breakdown's points always add up to the score. Every part can only grow
+with its own input, so more time, more moves, more checks or more hints
+never raise the score. The rank:
 
     S  90-100  Brilliant      お見事
     A  75-89   Excellent      すばらしい
@@ -83,6 +90,13 @@ is 15/55 x 10 = 2.73, so -3. Checks: the one that found a mistake, 1 x 5 =
 'time 14:00 vs par 10:00: -10 (-25 per par length over par, at most -50)'
 >>> result.breakdown[3].explanation
 'checks that found a mistake 1: -5 (-5 each, at most -20; a check that finds none is free)'
+
+The same play with two hints taken loses 10 more, 72, rank B:
+
+>>> with_hints = score_play("pattern", 10, seconds=840, moves=70, checks=1, hints=2,
+...                         revealed=False, min_moves=55)
+>>> with_hints.score, with_hints.rank, with_hints.breakdown[4].explanation
+(72, 'B', 'hints 2: -10 (-5 each, at most -50, and never below a score of 0)')
 
 What the score is not: a measure of skill across games, or of how hard a
 puzzle felt.
@@ -114,6 +128,8 @@ MOVE_POINTS_PER_MINIMUM = 10
 MOVE_MAX_PENALTY = 20
 CHECK_POINTS_EACH = 5
 CHECK_MAX_PENALTY = 20
+HINT_POINTS_EACH = 5
+HINT_MAX_PENALTY = 50
 
 # (lowest score, rank, English name, Japanese name), best first.
 RANKS: tuple[tuple[int, str, str, str], ...] = (
@@ -262,16 +278,19 @@ def score_play(
     checks: int,
     revealed: bool,
     min_moves: int | None = None,
+    hints: int = 0,
 ) -> ScoreResult:
     """Score one finished play of a puzzle (see the module docstring for the formula).
 
-    ``moves`` counts the changes towards an answer (notes, undo, redo and reset free) and
-    ``checks`` the checks that found a mistake, as the module docstring says the page counts them.
+    ``moves`` counts the changes towards an answer (notes, undo, redo and reset free),
+    ``checks`` the checks that found a mistake and ``hints`` the hints that told something, as
+    the module docstring says the page counts them.
     """
     _check_puzzle(game, size, difficulty)
     elapsed = _check_seconds(seconds)
     moves = check_int(moves, "moves", 0)
     checks = check_int(checks, "checks", 0)
+    hints = check_int(hints, "hints", 0)
     revealed = check_bool(revealed, "revealed")
     if min_moves is not None:
         min_moves = check_int(min_moves, "min_moves", 0)
@@ -318,15 +337,25 @@ def score_play(
     )
 
     parts = (start, time_part, move_part, check_part)
+    if hints:
+        left = sum(part.points for part in parts)
+        hint_points = -min(HINT_MAX_PENALTY, hints * HINT_POINTS_EACH, left)
+        parts += (ScorePart(
+            "hints",
+            hint_points,
+            f"hints {hints}: {hint_points:+d} "
+            f"(-{HINT_POINTS_EACH} each, at most -{HINT_MAX_PENALTY}, and never below a score of 0)",
+        ),)
     score = sum(part.points for part in parts)
     rank, label_en, label_ja = rank_for(score)
     return ScoreResult(score, rank, label_en, label_ja, parts, par)
 
 
-def score_puzzle(puzzle: Puzzle, *, seconds: float, moves: int, checks: int, revealed: bool) -> ScoreResult:
+def score_puzzle(puzzle: Puzzle, *, seconds: float, moves: int, checks: int, revealed: bool,
+                 hints: int = 0) -> ScoreResult:
     """:func:`score_play` for a puzzle of :data:`gridlogic.GAMES`, with its game's least number of moves."""
     game = game_named(puzzle.game)
     return score_play(
         puzzle.game, (puzzle.width, puzzle.height), puzzle.difficulty, seconds=seconds, moves=moves,
-        checks=checks, revealed=revealed, min_moves=game.min_moves(puzzle),
+        checks=checks, revealed=revealed, min_moves=game.min_moves(puzzle), hints=hints,
     )

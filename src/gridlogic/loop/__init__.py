@@ -73,6 +73,7 @@ from gridlogic.loop.generator import (
 from gridlogic.loop.generator import make as make_v1
 from gridlogic.loop.generator import puzzle_from_dict as puzzle_from_dict_v1
 from gridlogic.loop.generator import verify as verify_v1
+from gridlogic.loop.hints import HINTS
 from gridlogic.loop.imported import imports
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
@@ -221,6 +222,7 @@ GAME = register(Game(
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=FINAL_CHECK_NODES,
     imports=imports(read_problem),
+    hints=HINTS,
 ))
 generate = GAME.generate
 

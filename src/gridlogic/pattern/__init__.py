@@ -42,6 +42,7 @@ from gridlogic.pattern.generator import (
     puzzle_from_dict,
     verify,
 )
+from gridlogic.pattern.hints import HINTS
 from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
@@ -159,6 +160,7 @@ GAME = register(Game(
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
     imports=imports(read_problem),
+    hints=HINTS,
 ))
 generate = GAME.generate
 

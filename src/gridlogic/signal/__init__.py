@@ -62,6 +62,7 @@ from gridlogic.signal.generator import (
 )
 from gridlogic.signal.generator import make as make_v3
 from gridlogic.signal.generator import verify as verify_v3
+from gridlogic.signal.hints import HINTS
 from gridlogic.signal.imported import IMPORTS
 from gridlogic.signal.render import board_svg, board_text
 from gridlogic.signal.solver import Propagation, SolveResult, graph_conflict, propagate, solve
@@ -194,6 +195,7 @@ GAME = register(Game(
     solve_options=("node_limit",),
     default_node_limit=SOLVE_NODE_LIMIT,
     imports=IMPORTS,
+    hints=HINTS,
 ))
 generate = GAME.generate
 

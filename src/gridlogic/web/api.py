@@ -39,7 +39,7 @@ from gridlogic.scoring import score_puzzle
 from gridlogic.web.inputs import (
     PLAY_STATS,
     BadRequest,
-    json_body,
+    board_request,
     play_stats,
     puzzle_spec,
     query_values,
@@ -113,24 +113,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
 
     async def check(request: Request) -> Response:
         game = game_of(games, request)
-        fields = spec_fields(game)
-        query = query_values(request, fields)
-        body = await json_body(request)
-        if not isinstance(body, dict):
-            raise BadRequest(f"the body must be a JSON object with the board, not {short_repr(body)}")
-        allowed = (*fields, "board", *PLAY_STATS)
-        unknown = [key for key in body if key not in allowed]
-        if unknown:
-            raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are "
-                             f"{', '.join(allowed)}")
-        if "board" not in body:
-            raise BadRequest("the body has no board")
-        named = {key: body[key] for key in fields if key in body}
-        if named and query:
-            raise BadRequest("name the puzzle in the query string or in the body, not partly in each")
-        spec = (puzzle_spec(game, named, from_text=False, seed_required=True) if named
-                else puzzle_spec(game, query, from_text=True, seed_required=True))
-        board = game.parse_board(spec.width, spec.height, body["board"])
+        spec, body, board = await board_request(game, request, PLAY_STATS)
         stats = play_stats(body)
         found = await puzzles.get(spec)
         verdict = dict(game.check(found, board))  # its InvalidParameters: a 400 by guarded

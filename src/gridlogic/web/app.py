@@ -10,6 +10,7 @@ here from parts that each live in a module of their own:
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
+``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 ``headers``    the security headers of every answer, host-free redirects
 
@@ -41,7 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import int_from_text, short_repr
-from gridlogic.web import api, imports, records
+from gridlogic.web import api, hints, imports, records
 from gridlogic.web.delivery import Delivery
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
@@ -138,6 +139,7 @@ def create_app(games: Mapping[str, Game] | None = None,
         Route("/", index, methods=["GET"]),
         *api.routes(available, puzzles),
         *imports.routes(available, puzzles),
+        *hints.routes(available, puzzles),
         *records.routes(desk, page),
         *delivery.mounts(),
     ]

@@ -40,7 +40,7 @@ MAX_SECONDS = 7 * 24 * 3600
 MAX_COUNT = 10_000_000
 
 SPEC_FIELDS = ("id", "size", "width", "height", "difficulty", "seed", "version")
-PLAY_STATS = ("seconds", "moves", "checks", "revealed")
+PLAY_STATS = ("seconds", "moves", "checks", "revealed", "hints")  # hints may be left out: none taken
 
 
 class BadRequest(Exception):
@@ -159,14 +159,42 @@ def puzzle_spec(game: Game, values: Mapping[str, object], *, from_text: bool, se
     return game.spec(size, seed, difficulty, version=version, **options)
 
 
+async def board_request(game: Game, request: Request,
+                        extra: tuple[str, ...] = ()) -> tuple[PuzzleSpec, dict[str, Any], Any]:
+    """A request about a player's board of one puzzle (``/check``, ``/hint``): the puzzle it names
+    (by the body's fields or the query string's, not partly each), its body (a JSON object of those
+    fields, ``board`` and the ``extra`` ones) and the board as :attr:`Game.parse_board` reads it."""
+    fields = spec_fields(game)
+    query = query_values(request, fields)
+    body = await json_body(request)
+    if not isinstance(body, dict):
+        raise BadRequest(f"the body must be a JSON object with the board, not {short_repr(body)}")
+    allowed = (*fields, "board", *extra)
+    unknown = [key for key in body if key not in allowed]
+    if unknown:
+        raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are "
+                         f"{', '.join(allowed)}")
+    if "board" not in body:
+        raise BadRequest("the body has no board")
+    named = {key: body[key] for key in fields if key in body}
+    if named and query:
+        raise BadRequest("name the puzzle in the query string or in the body, not partly in each")
+    if not named and not query:
+        raise BadRequest("name the puzzle: its id, in the body or in the query string")
+    spec = (puzzle_spec(game, named, from_text=False, seed_required=True) if named
+            else puzzle_spec(game, query, from_text=True, seed_required=True))
+    return spec, body, game.parse_board(spec.width, spec.height, body["board"])
+
+
 def play_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
-    """The play's figures for a score (all of :data:`PLAY_STATS`, or none of them: no score)."""
-    present = [name for name in PLAY_STATS if name in body]
-    if not present:
+    """The play's figures for a score (all of :data:`PLAY_STATS`, hints 0 when left out; or none of
+    them: no score)."""
+    needed = [name for name in PLAY_STATS if name != "hints"]
+    if not any(name in body for name in PLAY_STATS):
         return None
-    missing = [name for name in PLAY_STATS if name not in body]
+    missing = [name for name in needed if name not in body]
     if missing:
-        raise BadRequest(f"a score needs all of {', '.join(PLAY_STATS)}; missing {', '.join(missing)}")
+        raise BadRequest(f"a score needs all of {', '.join(needed)}; missing {', '.join(missing)}")
     seconds = body["seconds"]
     if (not isinstance(seconds, int | float) or isinstance(seconds, bool)
             or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
@@ -174,6 +202,7 @@ def play_stats(body: Mapping[str, object]) -> dict[str, Any] | None:
     stats: dict[str, Any] = {"seconds": seconds}
     for name in ("moves", "checks"):
         stats[name] = check_int(body[name], name, 0, MAX_COUNT)
+    stats["hints"] = check_int(body.get("hints", 0), "hints", 0, MAX_COUNT)
     if not isinstance(body["revealed"], bool):
         raise BadRequest(f"revealed {short_repr(body['revealed'])} must be true or false")
     stats["revealed"] = body["revealed"]

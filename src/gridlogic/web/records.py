@@ -74,7 +74,7 @@ from starlette.routing import Route
 
 from gridlogic import scoring
 from gridlogic.game import Game, PuzzleSpec, parse_id
-from gridlogic.params import check_int, short_repr
+from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
 from gridlogic.store.models import MAX_NAME_LENGTH
@@ -86,7 +86,7 @@ from gridlogic.store.records import (
     Store,
     StoreUnavailable,
 )
-from gridlogic.web.inputs import MAX_COUNT, BadRequest, json_body, play_stats, query_values
+from gridlogic.web.inputs import BadRequest, json_body, play_stats, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, error, guarded
 
@@ -369,7 +369,7 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
         stats = play_stats(body)
         if stats is None:
             raise BadRequest("a record needs seconds, moves, checks and revealed")
-        hints = check_int(body.get("hints", 0), "hints", 0, MAX_COUNT)
+        hints = stats["hints"]
         handed_out = _moment(handout["t"])
         seen_until = received
         if "receipt" in body:

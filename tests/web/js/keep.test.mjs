@@ -30,7 +30,7 @@ function fakeStorage(limit = Infinity) {
 }
 
 const snapshotOf = (board, undo, redo, more = {}) => ({ board, undo, redo, moves: 3, checks: 1, cleanChecks: 2,
-  revealed: false, finished: false, seconds: 12.5, ...more });
+  hints: 1, revealed: false, finished: false, seconds: 12.5, ...more });
 
 test("the header's example: a history kept as the differences between boards", () => {
   const encoded = encode(snapshotOf([1, 1], [[0, 0], [1, 0]], []));
@@ -53,9 +53,15 @@ test("anything that is not a kept play of this board's shape is refused", () => 
   const good = encode(snapshotOf([1, 1], [[0, 0]], []));
   assert.ok(decode(good, [0, 0]));
   for (const bad of [null, {}, { ...good, board: [1] }, { ...good, board: [1, "x"] }, { ...good, back: [[[5, 1]]] },
-    { ...good, moves: -1 }, { ...good, seconds: Infinity }, { ...good, finished: "yes" }]) {
+    { ...good, moves: -1 }, { ...good, hints: 1.5 }, { ...good, seconds: Infinity }, { ...good, finished: "yes" }]) {
     assert.equal(decode(bad, [0, 0]), null, JSON.stringify(bad));
   }
+});
+
+test("a play kept before hints were counted comes back with none", () => {
+  const { hints, ...older } = encode(snapshotOf([1, 1], [[0, 0]], []));
+  assert.equal(hints, 1);
+  assert.equal(decode(older, [0, 0]).hints, 0);
 });
 
 test("a kept play comes back with its result; another puzzle's does not", () => {

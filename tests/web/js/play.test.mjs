@@ -106,10 +106,13 @@ test("finish needs a solved board, answers the scored counts, and then nothing c
   assert.equal(play.finish(), null);
   assert.equal(play.finished, false);
   play.recordCheck(true);
+  play.recordHint();
+  play.recordHint();
   play.move([1, 1]);
   assert.equal(play.solved, true);
   time.ms += 12_360;
-  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 2, checks: 1, revealed: false });
+  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 2, checks: 1, hints: 2, revealed: false });
+  assert.equal(play.recordHint(), false); // a finished play takes no more hints
   assert.equal(play.finished, true);
   assert.equal(play.finish(), null);
   assert.equal(play.canUndo, false);
@@ -197,7 +200,7 @@ test("a snapshot goes on where it was: board, history, counts, clock", () => {
   time.ms += 7000;
   const snapshot = play.snapshot();
   assert.deepEqual(snapshot, { board: [1, 0], undo: [[0, 0]], redo: [[1, 2]], moves: 1, checks: 0, cleanChecks: 1,
-    revealed: false, finished: false, seconds: 7 });
+    hints: 0, revealed: false, finished: false, seconds: 7 });
   const later = fakeTime();
   const again = newPlay({ now: later.now, saved: snapshot });
   assert.deepEqual(again.board, [1, 0]);

@@ -54,6 +54,16 @@ export function checkBoard(puzzle, board, play = {}) {
   });
 }
 
+// The next hint for board ({hint: {status, technique, explanation: {en, ja}, decides, evidence},
+// board: the board with it applied, or null}), see hint.js.
+export function fetchHint(puzzle, board) {
+  return request(gamePath(puzzle.game, "hint"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: puzzle.id, board }),
+  });
+}
+
 // A puzzle people bring (any text the game reads, or a puzzle ID), played if it has exactly
 // one solution: the answer is like fetchPuzzle's, or a refusal saying why.
 export function importPuzzle(game, text) {

@@ -62,8 +62,8 @@ export function encode(snapshot) {
     forward.push(changes(later, next));
     later = next;
   }
-  const { moves, checks, cleanChecks, revealed, finished, seconds } = snapshot;
-  return { board: current, back, forward, moves, checks, cleanChecks, revealed, finished, seconds };
+  const { moves, checks, cleanChecks, hints, revealed, finished, seconds } = snapshot;
+  return { board: current, back, forward, moves, checks, cleanChecks, hints, revealed, finished, seconds };
 }
 
 const isCount = (x) => Number.isInteger(x) && x >= 0;
@@ -76,7 +76,7 @@ export function decode(data, initial) {
   if (!data || !Array.isArray(data.board) || data.board.length !== size || !data.board.every(Number.isInteger)
     || !Array.isArray(data.back) || !data.back.every((s) => isSteps(s, size))
     || !Array.isArray(data.forward) || !data.forward.every((s) => isSteps(s, size))
-    || ![data.moves, data.checks, data.cleanChecks].every(isCount)
+    || ![data.moves, data.checks, data.cleanChecks, data.hints ?? 0].every(isCount)
     || typeof data.revealed !== "boolean" || typeof data.finished !== "boolean"
     || typeof data.seconds !== "number" || !Number.isFinite(data.seconds) || data.seconds < 0) return null;
   const undo = [];
@@ -86,7 +86,9 @@ export function decode(data, initial) {
   flat = data.board;
   for (const steps of data.forward) { flat = applied(flat, steps); redo.unshift(unflatten(initial, flat)); }
   const { moves, checks, cleanChecks, revealed, finished, seconds } = data;
-  return { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, revealed, finished, seconds };
+  const hints = data.hints ?? 0; // plays kept before hints had none
+  return { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, hints, revealed, finished,
+    seconds };
 }
 
 function readIndex() {

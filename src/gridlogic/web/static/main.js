@@ -17,6 +17,7 @@ import { createResultCard, recordBest } from "./result.js";
 import {
   createSettings, defaultQuery, linkQuery, linkRequest, randomSeed, seedProblem, versionOf,
 } from "./settings.js";
+import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
@@ -38,6 +39,10 @@ const els = {
   printTitle: $("print-title"), printId: $("print-id"),
 };
 const resultCard = createResultCard($("result"));
+const hints = createHints({
+  after: els.check, panelAfter: els.problems, board: els.board, t, say: (...status) => setStatus(...status),
+  current: () => state, taken: (play) => play.recordHint(), apply: (board) => onAction(board),
+});
 
 const state = {
   games: [],            // the /api/games list
@@ -253,6 +258,7 @@ function showPuzzle(puzzle, game, history) {
   state.game = game;
   state.answer = null;
   state.mistakes = [];
+  hints.clear();
   state.tool = 0;
   state.zoom = 0;
   const initial = game.initialBoard(puzzle);
@@ -367,6 +373,7 @@ function onAction(board) {
 
 function changed() {
   state.mistakes = [];
+  hints.clear();
   refresh();
 }
 
@@ -383,6 +390,7 @@ function refresh() {
   els.reset.disabled = play.finished;
   els.check.disabled = play.finished;
   els.reveal.disabled = play.finished;
+  hints.setEnabled(!play.finished);
   els.showResult.hidden = state.result === null;
   view.setLocked(play.finished);
   keepPlay();
@@ -485,6 +493,7 @@ function applyLanguage(lang) {
   renderTabs();
   settings.relabel();
   renderTools();
+  hints.relabel();
   if (state.puzzle) {
     els.help.textContent = t(`help.${state.puzzle.game}`);
     els.settingsSummary.textContent = describePuzzle(state.puzzle);

@@ -12,6 +12,7 @@
 //   undo, redo and reset cost nothing; a reveal counts nothing.
 // * checks: a check that found a mistake counts; one that found none is free (its count is
 //   kept apart, as cleanChecks).
+// * hints: each hint that told the player something (hint.js says which) counts.
 // For example with a cost of one per changed entry: move(b1) with 1 change, move(b2) with 3,
 // undo(), redo() leaves moves at 4 and board b2.
 //
@@ -56,6 +57,7 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
   const undoStack = saved ? saved.undo.slice() : [];
   let redoStack = saved ? saved.redo.slice() : [];
   let moves = saved?.moves ?? 0, checks = saved?.checks ?? 0, cleanChecks = saved?.cleanChecks ?? 0;
+  let hints = saved?.hints ?? 0;
   let revealed = saved?.revealed ?? false, finished = saved?.finished ?? false;
   const clock = createClock(now, hidden, saved?.seconds ?? 0, finished);
 
@@ -71,6 +73,7 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
     get moves() { return moves; },
     get checks() { return checks; },
     get cleanChecks() { return cleanChecks; },
+    get hints() { return hints; },
     get revealed() { return revealed; },
     get finished() { return finished; },
     get canUndo() { return !finished && undoStack.length > 0; },
@@ -110,6 +113,12 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
       else cleanChecks += 1;
       return true;
     },
+    // The player took a hint.
+    recordHint() {
+      if (finished) return false;
+      hints += 1;
+      return true;
+    },
     // The answer is shown; it can be undone, but the play stays revealed.
     reveal(solution) {
       if (finished) return false;
@@ -137,9 +146,9 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
       clock.setStopped(false);
       return true;
     },
-    stats: () => ({ seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, revealed }),
+    stats: () => ({ seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, hints, revealed }),
     snapshot: () => ({
-      board, undo: undoStack.slice(), redo: redoStack.slice(), moves, checks, cleanChecks, revealed, finished,
+      board, undo: undoStack.slice(), redo: redoStack.slice(), moves, checks, cleanChecks, hints, revealed, finished,
       seconds: clock.seconds(),
     }),
   };

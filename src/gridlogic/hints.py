@@ -1,0 +1,207 @@
+"""Hints that explain: the next deduction a person can make, what it decides, why, and from what.
+
+Every game has a step solver (:mod:`gridlogic.signal.hints`,
+:mod:`gridlogic.pattern.hints`, :mod:`gridlogic.loop.hints`) and lists it in
+its :class:`~gridlogic.game.Game` record as a :class:`Hints`. Given a puzzle
+and a player's board, ``hint`` answers one :class:`Hint`:
+
+``status``
+    ``"step"`` (a deduction), ``"mistake"`` (the board contradicts the
+    solution: the hint points at the earliest mistake instead of reasoning
+    from a wrong board), ``"solved"`` (nothing is left to decide) or
+    ``"stuck"`` (no technique decides anything more: a puzzle with several
+    solutions, or one beyond the techniques' limits; the explanation says which).
+``technique``
+    the technique of a step, by the name its game's grader uses for it
+    (Signal: ``boundary``, ``local``, ``global``, ``search``; Pattern:
+    ``line``, ``probe``, ``search``; Loop: ``clue``, ``vertex``, ``loop``,
+    ``corner``, ``threes``, ``colour``, ``trial``, ``search``). A step uses
+    the easiest technique that decides something, in the grader's order.
+``decides``
+    what the step decides, as :class:`Mark` s with a value: a tile and its
+    orientation (Signal's mask), a cell filled (1) or empty (0), an edge
+    with a line (1) or without (0).
+``evidence``
+    what forces it: the clues, lines, cells, tiles, vertices and edges a
+    person looks at to see it (for a mistake: the wrong item).
+``explanation``
+    one or two short sentences in English and in Japanese (:class:`Text`).
+
+**Sound by construction.** A step's values follow from the clues and the
+player's correct cells alone; the solution is read for one thing only, to
+find mistakes. The tests check it on thousands of random boards.
+
+**A walk-through** (:class:`Walkthrough`, ``Hints.explain``) is the whole
+solve from the empty board, step by step, with the count of each technique
+and the level it shows. The level is the grader's: the steps use only the
+techniques a puzzle of that level needs (for Signal, whose levels also weigh
+rounds and the border, the walk-through's stages are the grader's own).
+
+A mark names one thing on a board (``kind`` and ``index``, 0-based as the
+game numbers them): ``tile``, ``cell``, ``edge`` (Loop's numbering,
+horizontal edges first), ``vertex``, ``row``, ``column``. Worked example
+(checked in ``tests/test_hints.py``)::
+
+    >>> step = Hint("step", "line", (Mark("cell", 2, 1),), (Mark("row", 0),),
+    ...             Text("Row 1 ...", "1行目 ..."))
+    >>> step.to_dict()["decides"], step.to_dict()["evidence"]
+    ([{'kind': 'cell', 'index': 2, 'value': 1}], [{'kind': 'row', 'index': 0}])
+    >>> Walkthrough("easy", (step, step), "solved").counts(("line", "probe"))
+    {'line': 2, 'probe': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "HINT_STATUSES", "MARK_KINDS", "WALK_STATUSES", "Hint", "Hints", "Mark", "Technique", "Text", "Walkthrough",
+    "hardest_level", "positions_text",
+]
+
+MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column")
+HINT_STATUSES = ("step", "mistake", "solved", "stuck")
+WALK_STATUSES = ("solved", "stuck", "contradiction")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence in English and in Japanese."""
+
+    en: str
+    ja: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"en": self.en, "ja": self.ja}
+
+    def __add__(self, other: Text) -> Text:
+        """Two texts one after the other: a space between the English ones unless the second goes
+        on with a punctuation mark (``Text("Suppose so", "") + Text(": then", "")`` is "Suppose so: then")."""
+        joiner = "" if other.en[:1] in (",", ".", ":", ";") else " "
+        return Text(f"{self.en}{joiner}{other.en}".strip(), self.ja + other.ja)
+
+
+@dataclass(frozen=True, order=True)
+class Mark:
+    """One thing on a board (see the module docstring); ``value`` is what a hint decides it to be."""
+
+    kind: str
+    index: int
+    value: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "index": self.index}
+        if self.value is not None:
+            data["value"] = self.value
+        return data
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A technique of a game's hints: its name, the grader's level it belongs to (None when no level
+    allows it, as for a search), and what it is, in one sentence."""
+
+    name: str
+    level: str | None
+    summary: Text
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint: see the module docstring for the fields."""
+
+    status: str
+    technique: str | None
+    decides: tuple[Mark, ...]
+    evidence: tuple[Mark, ...]
+    explanation: Text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "technique": self.technique,
+            "explanation": self.explanation.to_dict(),
+            "decides": [mark.to_dict() for mark in self.decides],
+            "evidence": [mark.to_dict() for mark in self.evidence],
+        }
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """The whole solve from the empty board: the steps, how it ended (``status``, one of
+    :data:`WALK_STATUSES`), the level the steps show (None when no level fits), and a closing note."""
+
+    level: str | None
+    steps: tuple[Hint, ...]
+    status: str
+    note: Text = Text("", "")
+
+    def counts(self, techniques: Sequence[str]) -> dict[str, int]:
+        """How many steps used each technique, in the order of ``techniques``."""
+        counted = dict.fromkeys(techniques, 0)
+        for step in self.steps:
+            if step.technique is not None:
+                counted[step.technique] = counted.get(step.technique, 0) + 1
+        return counted
+
+    def to_dict(self, techniques: Sequence[str]) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "status": self.status,
+            "note": self.note.to_dict(),
+            "techniques": self.counts(techniques),
+            "steps": [
+                {key: value for key, value in step.to_dict().items() if key != "status"} for step in self.steps
+            ],
+        }
+
+
+def hardest_level(used: Iterable[str], techniques: Sequence[Technique], levels: Sequence[str]) -> str | None:
+    """The level a set of techniques needs: the highest of their levels in ``levels``' order
+    (the first level when none is used), or None when one of them belongs to no level."""
+    level_of = {technique.name: technique.level for technique in techniques}
+    highest = 0
+    for name in used:
+        level = level_of[name]
+        if level is None:
+            return None
+        highest = max(highest, levels.index(level))
+    return levels[highest]
+
+
+def positions_text(positions: Iterable[int]) -> Text:
+    """1-based positions as runs, in words: ``[0, 1, 2, 5]`` -> "1–3 and 6" (ja "1〜3・6")."""
+    runs: list[tuple[int, int]] = []
+    for p in sorted(set(positions)):
+        if runs and runs[-1][1] == p - 1:
+            runs[-1] = (runs[-1][0], p)
+        else:
+            runs.append((p, p))
+    words = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
+    en = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return Text(en, "・".join(w.replace("–", "〜") for w in words))
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What a game's record says of its hints (``Game.hints``).
+
+    ``techniques(version)`` the techniques a puzzle of that generator version is explained with,
+        easiest first (``None``: a puzzle brought from outside);
+    ``levels(version)`` that version's levels, easiest first (empty when it grades nothing);
+    ``hint(puzzle, board) -> Hint`` the next hint for a board as ``Game.parse_board`` returns it;
+    ``apply(puzzle, board, hint) -> board`` the board with the hint's decisions made (and a
+        mistake cleared, where the board can show "not known"); the same board when it has none;
+    ``explain(problem, version) -> Walkthrough`` the whole solve of a :class:`~gridlogic.game.Problem`
+        with the techniques of ``version`` (None: a puzzle brought from outside);
+    ``start(puzzle) -> board`` the board a play starts from (nothing decided yet).
+    """
+
+    techniques: Callable[[int | None], tuple[Technique, ...]]
+    levels: Callable[[int | None], tuple[str, ...]]
+    hint: Callable[[Any, Any], Hint]
+    apply: Callable[[Any, Any, Hint], Any]
+    explain: Callable[[Any, int | None], Walkthrough]
+    start: Callable[[Any], Any]

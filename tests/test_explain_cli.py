@@ -1,0 +1,109 @@
+"""``gridlogic GAME explain``: the walk-through through the real CLI entry point, for every game with hints."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from gridlogic import GAMES
+from gridlogic.cli import main
+
+HINTED = [game for game in GAMES.values() if game.hints is not None]
+
+
+def run(capsys, monkeypatch, argv, stdin=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_every_game_has_hints():
+    assert [game.name for game in HINTED] == list(GAMES)
+
+
+@pytest.mark.parametrize("game", HINTED, ids=lambda g: g.name)
+def test_explain_a_seed_prints_numbered_steps_and_counts(capsys, monkeypatch, game):
+    code, out, err = run(capsys, monkeypatch, [game.name, "explain", "--seed", "explain-me"])
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    puzzle = game.generate(game.version().default_size, "explain-me")
+    assert lines[0].startswith(f"{game.title} {puzzle.width}x{puzzle.height}, seed 'explain-me'")
+    assert lines[1] == f"ID {puzzle.id}"
+    steps = [line for line in lines[4:] if line.strip()]
+    assert lines[2].startswith(f"solved in {len(steps)} steps")
+    if puzzle.level is not None:
+        assert lines[2].endswith(f", level {puzzle.level}")
+    counts = dict(part.rsplit(" ", 1) for part in lines[3].removeprefix("techniques: ").split(", "))
+    assert list(counts) == [t.name for t in game.hints.techniques(puzzle.version)]
+    assert sum(map(int, counts.values())) == len(steps)
+    for number, line in enumerate(steps, 1):
+        technique = line.split()[1]
+        assert line.lstrip().startswith(f"{number}. ") and technique in counts
+
+
+@pytest.mark.parametrize("game", HINTED, ids=lambda g: g.name)
+def test_explain_json_by_id_decides_the_solution(capsys, monkeypatch, game):
+    puzzle = game.generate(game.version().default_size, "json-walk")
+    code, out, _ = run(capsys, monkeypatch, [game.name, "explain", puzzle.id, "--json"])
+    data = json.loads(out)
+    assert code == 0
+    assert data["game"] == game.name and data["id"] == puzzle.id and data["status"] == "solved"
+    assert data["level"] == puzzle.level
+    assert sum(data["techniques"].values()) == len(data["steps"]) > 0
+    for step in data["steps"]:
+        assert set(step) == {"technique", "explanation", "decides", "evidence"}
+        assert step["explanation"]["en"] and step["explanation"]["ja"]
+        assert step["decides"] and all("value" in mark for mark in step["decides"])
+    # the same walk as the library's, and its final board is the solution
+    walk = game.hints.explain(game.problem(puzzle), puzzle.version)
+    assert data == {"game": game.name, "id": puzzle.id,
+                    **walk.to_dict([t.name for t in game.hints.techniques(puzzle.version)])}
+
+
+@pytest.mark.parametrize("game", HINTED, ids=lambda g: g.name)
+def test_explain_a_file_and_standard_input(capsys, monkeypatch, game, tmp_path):
+    puzzle = game.generate(game.version().default_size, "from-a-file")
+    text = json.dumps(puzzle.to_dict())
+    path = tmp_path / "puzzle.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, monkeypatch, [game.name, "explain", str(path)])
+    assert code == 0 and out.startswith(f"{game.title} {puzzle.width}x{puzzle.height} (")
+    code, piped, _ = run(capsys, monkeypatch, [game.name, "explain", "-"], stdin=text)
+    assert code == 0 and piped.splitlines()[1:] == out.splitlines()[1:]
+
+
+def test_explain_in_japanese(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["pattern", "explain", "--seed", "notes-example", "--lang", "ja"])
+    assert code == 0
+    assert out.splitlines()[2:4] == ["13手で解けました", "手筋: line 13, probe 0, search 0"]
+    assert "   1. line    3行目（ヒント 1 3）" in out
+    code, out, _ = run(capsys, monkeypatch, ["loop", "explain", "loop.1.5x5.easy.readme", "--lang", "ja"])
+    assert out.splitlines()[2] == "37手で解けました（レベル easy）"
+
+
+def test_explain_a_puzzle_with_several_solutions_stops_and_says_so(capsys, monkeypatch):
+    # a 2x2 grid with one filled cell per row and column: two solutions
+    text = json.dumps({"width": 2, "height": 2, "rowClues": [[1], [1]], "colClues": [[1], [1]]})
+    code, out, err = run(capsys, monkeypatch, ["pattern", "explain", "-"], stdin=text)
+    assert code == 1 and err == ""
+    assert out.splitlines()[1] == "stopped in 0 steps"
+    assert "more than one solution" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["signal", "explain", "--seed", "a", "--size", "99"], "Signal size must be"),
+    (["pattern", "explain", "pattern.1.5x5.any.a", "--seed", "a"], "give a puzzle or --seed, not both"),
+    (["loop", "explain", "--size", "5"], "--size and the settings go with --seed"),
+    (["signal", "explain", "signal.3.4x4.any.a", "--version", "4"], "--size and the settings go with --seed"),
+    (["loop", "explain", "-", "--difficulty", "hard"], "--size and the settings go with --seed"),
+    (["loop", "explain", "no-such-file"], "cannot read 'no-such-file'"),
+    (["signal", "explain", "--seed", "a", "--version", "99"], "version"),
+])
+def test_explain_refuses_bad_input_in_one_line(capsys, monkeypatch, argv, message):
+    code, out, err = run(capsys, monkeypatch, argv)
+    assert code == 2 and out == ""
+    assert err.startswith("gridlogic: ") and message in err and err.count("\n") == 1
