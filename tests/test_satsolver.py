@@ -1,17 +1,12 @@
-"""The shared python-sat plumbing: slice sizes, the missing-extra error, deadlines."""
+"""The shared python-sat plumbing: the missing-extra error, interrupted calls, conflict budgets."""
 
 import builtins
+import threading
 import time
 
 import pytest
 
 from gridlogic import GridlogicError, satsolver
-
-
-def test_slice_sizes_double_up_to_the_cap():
-    # The module docstring's worked example.
-    assert satsolver.slice_sizes(5, 8000) == [1000, 2000, 4000, 8000, 8000]
-    assert satsolver.slice_sizes(3, 1500) == [1000, 1500, 1500]
 
 
 def test_missing_python_sat_gives_one_clear_error(monkeypatch):
@@ -32,36 +27,62 @@ def test_missing_python_sat_gives_one_clear_error(monkeypatch):
     )
 
 
-class _SlowSolver:
-    """Never answers within a slice; records the budgets it was given."""
+class _NeverCalled:
+    """A solver whose methods must not be reached."""
 
-    def __init__(self):
-        self.budgets = []
-
-    def conf_budget(self, budget):
-        self.budgets.append(budget)
-
-    def solve_limited(self):
-        return None
-
-
-def test_solve_until_gives_none_once_the_deadline_passed():
-    fake = _SlowSolver()
-    assert satsolver.solve_until(fake, time.monotonic() - 1, 8000) is None
-    assert fake.budgets == []
-
-
-def test_solve_until_answers_with_and_without_deadline():
-    pytest.importorskip("pysat")
-    Solver = satsolver.import_solver("test", "skip")
-    with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=[[1, 2], [-1], [-2]]) as sat:
-        assert satsolver.solve_until(sat, None, 8000) is False
-    with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=[[1, 2], [-1]]) as sat:
-        assert satsolver.solve_until(sat, time.monotonic() + 60, 8000) is True
+    def __getattr__(self, name):
+        raise AssertionError(f"{name} called")
 
 
 def test_module_docstring_example():
-    import doctest
+    # A deadline already past: no call at all. Then (x1 or x2) and not x1: a model; and not x2: none.
+    assert satsolver.solve_within(_NeverCalled(), time.monotonic() - 1) is None
+    pytest.importorskip("pysat")
+    Solver = satsolver.import_solver("test", "skip")
+    with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=[[1, 2], [-1]]) as sat:
+        assert satsolver.solve_within(sat, time.monotonic() + 60) is True
+        assert sat.get_model() == [-1, 2]
+        sat.add_clause([-2])
+        assert satsolver.solve_within(sat, None) is False
 
-    failures, attempted = doctest.testmod(satsolver, verbose=False)
-    assert attempted > 0 and failures == 0
+
+def pigeonhole(holes: int) -> list[list[int]]:
+    """holes + 1 pigeons in ``holes`` holes: unsatisfiable, and hard for resolution."""
+    def var(p: int, h: int) -> int:
+        return p * holes + h + 1
+
+    clauses = [[var(p, h) for h in range(holes)] for p in range(holes + 1)]
+    for h in range(holes):
+        for p in range(holes + 1):
+            for q in range(p):
+                clauses.append([-var(p, h), -var(q, h)])
+    return clauses
+
+
+def test_a_conflict_budget_ends_the_call_the_same_way_every_time():
+    pytest.importorskip("pysat")
+    Solver = satsolver.import_solver("test", "skip")
+    stats = []
+    for _ in range(2):
+        with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=pigeonhole(9)) as sat:
+            assert satsolver.solve_within(sat, None, conflicts=500) is None
+            stats.append(sat.accum_stats())
+    assert stats[0] == stats[1] and stats[0]["conflicts"] >= 500
+
+
+def test_the_deadline_interrupts_a_call_that_cannot_finish():
+    """Pigeonhole with 14 holes takes CDCL far longer than a minute; the deadline ends it.
+
+    The bound is generous (a loaded machine): the call must stop long before it could finish.
+    """
+    pytest.importorskip("pysat")
+    Solver = satsolver.import_solver("test", "skip")
+    threads = threading.active_count()
+    with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=pigeonhole(14)) as sat:
+        started = time.monotonic()
+        assert satsolver.solve_within(sat, started + 0.3) is None
+        assert time.monotonic() - started < 10
+        # the solver stays usable once the interruption is over
+        sat.add_clause([1])
+        assert satsolver.solve_within(sat, None, conflicts=10) is None
+    assert threading.active_count() == threads  # the timer thread is gone

@@ -3,41 +3,41 @@
 ``python-sat`` is an optional extra (``gridlogic[sat]``), so it is imported
 lazily: :func:`import_solver` either returns its ``Solver`` class or raises one
 clear :class:`~gridlogic.GridlogicError` naming the back end and what to do
-instead. :func:`solve_until` keeps a deadline without a timer thread (not every
-back end releases the interpreter lock or honours ``interrupt()``): it solves in
-slices of a bounded number of conflicts, starting at :data:`CONFLICT_SLICE`
-and doubling up to a cap, and learnt clauses survive between slices.
+instead.
 
-Worked example (the slice sizes a search would try with a cap of 8000):
-1000, 2000, 4000, 8000, 8000, ...
+Keeping a deadline, deterministically
+-------------------------------------
+:func:`solve_within` runs one solver call that the clock can only *end*: a
+timer thread calls the solver's ``interrupt()`` at the deadline, and the call
+(``solve_limited(expect_interrupt=True)``, which releases the interpreter lock)
+returns at once with no answer. Nothing else about the search depends on the
+clock, so the same formula gets the same answer, the same model and the same
+number of conflicts on a busy machine as on an idle one; only a run that is
+cut short differs, and it says so (``None``). An optional conflict budget ends
+a call deterministically: the back ends use it to bound a stage by counts, not
+seconds. :data:`SOLVER_NAME` is Glucose 4.2, which honours ``interrupt()``
+(CaDiCaL 1.9.5 in python-sat does not stop when interrupted, so it could not
+keep a budget).
 
->>> slice_sizes(5, 8000)
-[1000, 2000, 4000, 8000, 8000]
+Worked example (a test checks it): a deadline already past gives ``None``
+without searching; the formula ``(x1 ∨ x2) ∧ ¬x1`` gives ``True`` (a model,
+``x2``); adding ``¬x2`` gives ``False`` (no model).
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
-from itertools import islice
 from typing import Any
 
 from gridlogic.errors import GridlogicError
 
-__all__ = [
-    "CONFLICT_SLICE",
-    "SOLVER_NAME",
-    "import_solver",
-    "sat_available",
-    "slice_sizes",
-    "solve_until",
-]
+__all__ = ["SOLVER_NAME", "import_solver", "sat_available", "solve_within"]
 
 # Glucose 4.2 was the fastest python-sat back end on the n-Dom and MiniZinc
-# instances in our runs (Pattern), and Loop uses the same one.
+# instances in our runs (Pattern), Loop uses the same one, and it stops when
+# interrupted (see the module docstring).
 SOLVER_NAME = "glucose42"
-CONFLICT_SLICE = 1000
-"""Conflicts allowed in the first slice of a deadline-bound solve."""
 
 
 def import_solver(back_end: str, instead: str) -> Any:
@@ -65,34 +65,32 @@ def sat_available() -> bool:
     return True
 
 
-def _slices(max_slice: int) -> Iterator[int]:
-    """Conflict budgets: :data:`CONFLICT_SLICE`, doubling up to ``max_slice``, then ``max_slice`` forever."""
-    budget = CONFLICT_SLICE
-    while True:
-        yield budget
-        budget = min(budget * 2, max_slice)
+def solve_within(
+    sat: Any,
+    deadline: float | None,
+    conflicts: int | None = None,
+    assumptions: list[int] | None = None,
+) -> bool | None:
+    """One solver call: True (a model), False (no model), or None (stopped first).
 
-
-def slice_sizes(count: int, max_slice: int) -> list[int]:
-    """The first ``count`` conflict budgets :func:`solve_until` uses with this cap."""
-    return list(islice(_slices(max_slice), count))
-
-
-def solve_until(sat: Any, deadline: float | None, max_slice: int) -> bool | None:
-    """Solve until the solver answers (True: a model) or the deadline passes (None).
-
-    ``deadline`` is a :func:`time.monotonic` value (None: solve without limit).
-    Slices start at :data:`CONFLICT_SLICE` conflicts and double up to
-    ``max_slice``, so a deadline is overshot by at most about one slice while an
-    easy instance pays for few restarts.
+    ``deadline`` is a :func:`time.monotonic` value (None: no limit); at the
+    deadline the call is interrupted. ``conflicts`` (None: no limit) ends the
+    call deterministically after that many conflicts. A call that stops
+    leaves the solver reusable: its learnt clauses stay.
     """
+    if deadline is not None and time.monotonic() >= deadline:
+        return None
+    sat.conf_budget(-1 if conflicts is None else conflicts)
     if deadline is None:
-        return bool(sat.solve())
-    for budget in _slices(max_slice):
-        if time.monotonic() > deadline:
-            return None
-        sat.conf_budget(budget)
-        outcome = sat.solve_limited()
-        if outcome is not None:
-            return bool(outcome)
-    return None  # not reached: the slices never end
+        outcome = sat.solve_limited(assumptions=assumptions or [])
+        return None if outcome is None else bool(outcome)
+    timer = threading.Timer(max(0.0, deadline - time.monotonic()), sat.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        outcome = sat.solve_limited(assumptions=assumptions or [], expect_interrupt=True)
+    finally:
+        timer.cancel()
+        timer.join()
+        sat.clear_interrupt()
+    return None if outcome is None else bool(outcome)

@@ -350,7 +350,9 @@ class Engine:
     clue_trail: list[int]  # exact: the cells whose clue add_clue set, in order
     trial_progress: bool  # the last trial round set an edge
     deadline: float | None  # trial stops early past it (the search's time budget)
-    timed_out: bool  # trial stopped at the deadline
+    propagations: int  # calls of propagate so far: the measure of the engine's work
+    propagation_limit: int | None  # trial stops early once propagations reach it (a work budget)
+    trial_cut_short: bool  # trial stopped at the deadline or the propagation limit
 
     def __init__(
         self, clues: Sequence[int | None], width: int, height: int, colour: bool = False,
@@ -401,7 +403,9 @@ class Engine:
         self.clue_trail = []
         self.trial_progress = False
         self.deadline = None
-        self.timed_out = False
+        self.propagations = 0
+        self.propagation_limit = None
+        self.trial_cut_short = False
 
     # ------------------------------------------------------------------ trail
     def mark(self) -> TrailMark:
@@ -760,6 +764,7 @@ class Engine:
 
         With colouring, its rules run too, once the easy and medium rules are stuck.
         """
+        self.propagations += 1
         cell_count = self.cell_count
         easy_queue, in_easy = self.easy_queue, self.in_easy_queue
         corner_queue, in_corner = self.corner_queue, self.in_corner_queue
@@ -818,12 +823,15 @@ class Engine:
         """
         self.trial_progress = False
         edge_state = self.edge_state
-        deadline = self.deadline
+        deadline, limit = self.deadline, self.propagation_limit
         for e in range(self.grid.edge_count):
             if edge_state[e] != UNKNOWN:
                 continue
-            if deadline is not None and e % 16 == 0 and time.perf_counter() > deadline:
-                self.timed_out = True
+            if limit is not None and self.propagations >= limit:
+                self.trial_cut_short = True
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                self.trial_cut_short = True
                 break
             for value in (LINE, CROSS):
                 mark = self.mark()

@@ -17,22 +17,28 @@ The pipeline
    are decided here in a few milliseconds, by propagation alone.
 2. **SAT back end** (:mod:`gridlogic.loop.sat`, optional: ``python-sat``, the
    ``sat`` extra). When the native search has used :data:`SAT_FALLBACK_NODES`
-   search nodes or :data:`SAT_FALLBACK_SECONDS` seconds without finishing, and
-   ``python-sat`` is importable, the board goes to the SAT back end: edge
+   search nodes or :data:`SAT_FALLBACK_PROPAGATIONS` propagations without
+   finishing, and ``python-sat`` is importable, the board goes to the SAT
+   back end: edge
    variables, clue and vertex clauses, the native root propagation's edges as
    unit clauses, and lazily added cycle cuts, each checked to remove no loop
    (the argument is in :mod:`gridlogic.loop.sat`). It blocks each loop it
    finds and solves again until UNSAT or a second loop. Without
    ``python-sat`` the native search simply runs on to the caller's budget.
 
+The hand-over is decided by counts, never by the clock: the same board takes
+the same path (the same ``method``, the same loops) on an idle machine and on
+a loaded one. The clock only ends a run, at the caller's ``time_limit``.
+
 ``sat=True`` skips the native search: root propagation, then SAT.
 ``Verdict.method`` says which stage decided: ``propagation`` (no branching was
 needed), ``search`` or ``sat``. ``nodes`` counts native search nodes.
 
 Worked example (a test checks it): the 2×2 board ``3 . / 3 .`` is decided by
-propagation alone (``unique``, method ``propagation``); the blank 2×2 board
-needs search and has several loops (a 1×1 square in any cell, …): ``several``
-with two different loops.
+propagation alone (``unique``, method ``propagation``); the blank 2×1 board
+(two cells side by side) needs search, 26 propagations of it, and has several
+loops (a square around either cell, or around both): ``several`` with two
+different loops.
 """
 
 from __future__ import annotations
@@ -46,18 +52,22 @@ from gridlogic.loop.engine import MEDIUM, Engine
 from gridlogic.loop.solver import check_clues, solve_grid
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_SECONDS", "STATUSES", "Verdict", "solve_general"]
+__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "solve_general"]
 
 SAT_FALLBACK_NODES = 300
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_SECONDS = 0.02
-"""Seconds of native work after which the SAT back end takes over (when installed).
+SAT_FALLBACK_PROPAGATIONS = 50
+"""Engine propagations (trial's included) after which the SAT back end takes over (when installed).
 
-Short on purpose: on Jonathan Olson's published puzzles, a board that the
-native rules have not finished within 20 ms is nearly always decided sooner by
-SAT (15×15: median 13 ms by SAT alone; 30×30: about 0.1 s by SAT, against
-seconds to minutes of native search)."""
+Few on purpose: on Jonathan Olson's published puzzles, a board that the native
+rules have not finished within 50 propagations (some tens of milliseconds; one
+round of trial on a 10×10 board makes up to 440) is nearly always decided
+sooner by SAT (15×15: median 13 ms by SAT alone; 30×30: about 0.1 s by SAT,
+against seconds to minutes of native search). On 120 of those boards from
+10×10 to 30×30 the total CPU was, over two runs, 6.0-6.8 s with a limit of 30,
+6.7-7.7 s with 50, 8.0-9.2 s with 100 and 11.5 s with 300. It replaces a
+threshold of 20 ms, which sent a different set of boards to SAT on every run."""
 
 
 def _limit(name: str, value: object, kind: type, minimum_zero: bool) -> float | int | None:
@@ -112,6 +122,8 @@ def solve_general(
         return Verdict(status, width, height, loops, nodes, time.monotonic() - started, method)
 
     def by_sat(nodes: int) -> Verdict:
+        if deadline is not None and time.monotonic() >= deadline:
+            return verdict("undecided", [], nodes, "sat")
         known = _root_edges(checked, width, height)
         if known is None:
             return verdict("none", [], nodes, "propagation")
@@ -123,20 +135,19 @@ def solve_general(
 
     hand_over = loop_sat.sat_available()
     native_nodes = node_limit
-    native_seconds = time_limit
+    native_propagations = None
     if hand_over:
         native_nodes = (
             SAT_FALLBACK_NODES if node_limit is None else min(node_limit, SAT_FALLBACK_NODES)
         )
-        native_seconds = (
-            SAT_FALLBACK_SECONDS if time_limit is None else min(time_limit, SAT_FALLBACK_SECONDS)
-        )
+        native_propagations = SAT_FALLBACK_PROPAGATIONS
     result = solve_grid(
         checked,
         width,
         height,
         node_limit=native_nodes,
-        time_limit=native_seconds,  # type: ignore[arg-type]
+        time_limit=time_limit,
+        propagation_limit=native_propagations,
     )
     if len(result.solutions) >= 2:
         return verdict("several", result.solutions, result.nodes, "search")

@@ -62,11 +62,12 @@ in the right block none at all): ``unique``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.loop.board import Grid, clue_mismatches, cycles_of, grid
-from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_until
+from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_within
 
 __all__ = [
     "cycles_of",
@@ -76,11 +77,6 @@ __all__ = [
     "sat_available",
     "solve_sat",
 ]
-
-# The deadline is kept by solving in slices of at most this many conflicts
-# (see gridlogic.satsolver); learnt clauses survive between slices.
-_CONFLICT_SLICE_MAX = 16000
-
 
 def _import_pysat() -> Any:
     return import_solver("the Loop SAT back end", "solve without --sat")
@@ -167,9 +163,11 @@ def solve_sat(
                 clauses.append([-(e + 1)])
     found: list[list[int]] = []
     calls = 0
+    if deadline is not None and time.monotonic() >= deadline:
+        return "undecided", found, calls  # encoding a big board takes a while: check before loading it
     with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
         while True:
-            outcome = solve_until(sat, deadline, _CONFLICT_SLICE_MAX)
+            outcome = solve_within(sat, deadline)
             if outcome is None:
                 return "undecided", found, calls
             calls += 1

@@ -163,7 +163,7 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> 
 
 def _probe(engine: Engine) -> bool:
     """Trial rounds until nothing changes; False when the position has no solution."""
-    while engine.unknown_edge_count and engine.loop_closed_at < 0 and not engine.timed_out:
+    while engine.unknown_edge_count and engine.loop_closed_at < 0 and not engine.trial_cut_short:
         if not engine.trial():
             return False
         if not engine.trial_progress:
@@ -177,18 +177,27 @@ def solve_grid(
     height: int,
     node_limit: int | None = 100_000,
     time_limit: float | None = None,
+    propagation_limit: int | None = None,
 ) -> SolveResult:
     """Search a ``width`` × ``height`` board for up to two loops within the budgets.
 
     ``node_limit`` counts search nodes (None: no limit), ``time_limit`` is in
-    seconds (None: no limit). The result's ``truncated`` says a budget ran out
-    before the search space was exhausted.
+    seconds (None: no limit), ``propagation_limit`` counts the engine's
+    propagations, trial's included (None: no limit); unlike time, nodes and
+    propagations end the search at the same point on every run. The result's
+    ``truncated`` says a budget ran out before the search space was exhausted.
     """
     checked = check_clues(clues, width, height)
     if node_limit is not None and (
         not isinstance(node_limit, int) or isinstance(node_limit, bool) or node_limit < 0
     ):
         raise InvalidParameters(f"node_limit must be an int >= 0 or None, not {node_limit!r}")
+    if propagation_limit is not None and (
+        not isinstance(propagation_limit, int) or isinstance(propagation_limit, bool) or propagation_limit < 0
+    ):
+        raise InvalidParameters(
+            f"propagation_limit must be an int >= 0 or None, not {propagation_limit!r}"
+        )
     if time_limit is not None and (
         isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or time_limit <= 0
     ):
@@ -200,6 +209,7 @@ def solve_grid(
     limit = node_limit if node_limit is not None else -1
     engine = Engine(checked, width, height, colour=True)
     engine.deadline = deadline
+    engine.propagation_limit = propagation_limit
     ok = engine.propagate(MEDIUM)
     # trial at the root and near it: cheap next to a search, and it often removes most of it
     if ok:
@@ -212,6 +222,9 @@ def solve_grid(
                 break
             nodes += 1
             if deadline is not None and time.perf_counter() > deadline:
+                truncated = True
+                break
+            if propagation_limit is not None and engine.propagations >= propagation_limit:
                 truncated = True
                 break
             e = engine.choose_edge()

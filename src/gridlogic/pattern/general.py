@@ -48,13 +48,18 @@ The pipeline
 
 How the back end is chosen: with ``sat=True`` the SAT back end runs right after
 the root's propagation and probing. Otherwise the native search runs, and when
-it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or spent
-more than :data:`SAT_FALLBACK_SECONDS` (or three times the root's probing
-time, if longer) searching (and ``python-sat`` is importable) it gives up and hands the root state to the SAT
-back end, which then decides the verdict; without ``python-sat`` the native
-search simply continues until its budget. ``Verdict.method`` says which stage
-decided: ``"line"`` (line propagation alone), ``"probing"``, ``"search"``
-or ``"sat"``.
+it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or made more
+than :data:`SAT_FALLBACK_PROBES` probes (or three times the root's probes, if
+more) while searching (and ``python-sat`` is importable) it gives up and
+hands the root state to the SAT back end, which then decides the verdict;
+without ``python-sat`` the native search simply continues until its budget.
+``Verdict.method`` says which stage decided: ``"line"`` (line propagation
+alone), ``"probing"``, ``"search"`` or ``"sat"``.
+
+Every stage is chosen by counts (nodes, probes, SAT conflicts), never by the
+clock: the same puzzle is decided by the same stage, with the same solutions,
+on an idle machine and on a loaded one. The clock only ends a run, at
+``time_limit``, with ``"undecided"``.
 
 Worked example (a test checks it): the 2×3 grid (2 rows, 3 columns) with row
 clues ``[2] [1]`` and column clues ``[1] [1] [1]``. Row 0 holds a 2-block in
@@ -75,16 +80,18 @@ import gridlogic.pattern.sat as pattern_sat
 from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
+from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
 from gridlogic.satsolver import sat_available
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "STATUSES", "Verdict", "solve_general"]
+__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "Verdict", "solve_general"]
 
 SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_SECONDS = 0.5
-"""Seconds of native search (after the root's probing) after which SAT takes over."""
+SAT_FALLBACK_PROBES = 10_000
+"""Probes (propagations of one assumed cell) the native search may make before SAT takes over,
+or three times the root's probes if that is more (big boards probe slowly)."""
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -124,6 +131,7 @@ class _Solver:
         deadline: float | None,
         node_limit: int | None,
         sat_threshold: int | None,
+        symmetries: list[Symmetry],
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -133,22 +141,18 @@ class _Solver:
         self.deadline = deadline
         self.node_limit = node_limit
         self.sat_threshold = sat_threshold
+        self.symmetries = symmetries
         self.nodes = 0
+        self.probes = 0  # propagations of an assumed cell, the measure of the search's work
+        self.probe_limit: int | None = None  # probes after which SAT takes over
         self.solutions: dict[tuple[int, ...], None] = {}  # insertion-ordered set of row masks
-        self.ticks = 0
-        self.sat_after = float("inf")
 
     # -- budget ---------------------------------------------------------------
 
     def check_time(self) -> None:
-        self.ticks += 1
-        if self.ticks & 15:
-            return
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
+        """Before each probed cell: one probe of a big board can take tens of milliseconds."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
             raise _OutOfBudget
-        if self.sat_threshold is not None and now > self.sat_after:
-            raise _HandOverToSat
 
     # -- propagation ------------------------------------------------------------
 
@@ -168,6 +172,7 @@ class _Solver:
 
     def with_cell(self, state: _State, r: int, c: int, filled: bool) -> _State | None:
         """A propagated copy of ``state`` with cell (r, c) set, or None on a contradiction."""
+        self.probes += 1
         row_filled, row_empty, col_filled, col_empty = (list(part) for part in state)
         if filled:
             row_filled[r] |= 1 << c
@@ -181,7 +186,11 @@ class _Solver:
         return child
 
     def record(self, state: _State) -> None:
-        self.solutions.setdefault(tuple(state[0]), None)
+        """Keep a solution; its images under the clues' symmetries are solutions too."""
+        solution = tuple(state[0])
+        self.solutions.setdefault(solution, None)
+        for symmetry in self.symmetries:
+            self.solutions.setdefault(symmetry.image(solution), None)
         if len(self.solutions) >= 2:
             raise _Enough
 
@@ -267,7 +276,8 @@ class _Solver:
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise _OutOfBudget
             if self.sat_threshold is not None and (
-                self.nodes > self.sat_threshold or time.monotonic() > self.sat_after
+                self.nodes > self.sat_threshold
+                or (self.probe_limit is not None and self.probes > self.probe_limit)
             ):
                 raise _HandOverToSat
             improved, grandchildren = self.probe(node)
@@ -309,9 +319,12 @@ def solve_general(
     ``width`` and ``height`` default to the numbers of column and row clues;
     when given they must agree with them. ``time_limit`` (seconds) and
     ``node_limit`` (search nodes) bound the work; running out gives
-    ``"undecided"``. The time limit is checked between probes, search nodes,
-    encoded lines and SAT conflict slices, so on the largest boards it can be
-    overshot by about a second. ``sat=True`` uses the SAT back end
+    ``"undecided"``. The time limit is checked before every probed cell,
+    between encoded lines and between belief propagation's lines, and a SAT
+    call is interrupted at it; the longest step between two checks is one line
+    propagation of the whole board (0.2 s CPU on the 80×70 lancaster, 1 s on a loaded
+    machine). ``benchmarks/hard_nonograms.py --overrun`` measures how late
+    runs return. ``sat=True`` uses the SAT back end
     (``python-sat``) after the root's propagation and probing.
     """
     started = time.monotonic()
@@ -350,7 +363,8 @@ def solve_general(
 
     deadline = started + time_limit if time_limit is not None else None
     threshold = None if sat or not _sat_available() else SAT_FALLBACK_NODES
-    core = _Solver(rows, cols, deadline, node_limit, threshold)
+    symmetries = clue_symmetries(rows, cols)
+    core = _Solver(rows, cols, deadline, node_limit, threshold, symmetries)
     state: _State = [[0] * height, [0] * height, [0] * width, [0] * width]
     if not core.propagate(state, set(range(height)), set(range(width))):
         return verdict("none", (), 0, "line")
@@ -360,7 +374,6 @@ def solve_general(
 
     root = state
     method = "probing"
-    probing_started = time.monotonic()
     try:
         improved, children = core.probe(state)
         if improved is None:
@@ -372,15 +385,14 @@ def solve_general(
             method = "search"
             core.nodes = 1  # the root is the first search node
             # Big boards probe slowly; allow the search a few root probings' worth.
-            root_probing = time.monotonic() - probing_started
-            core.sat_after = time.monotonic() + max(SAT_FALLBACK_SECONDS, 3 * root_probing)
+            core.probe_limit = core.probes + max(SAT_FALLBACK_PROBES, 3 * core.probes)
             core.search(children)
     except _Enough:
         return verdict("several", core.grids(), core.nodes, method)
     except _OutOfBudget:
         return verdict("undecided", core.grids(), core.nodes, method)
     except _HandOverToSat:
-        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline)
+        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline, symmetries)
         core.solutions = dict.fromkeys(found)
         return verdict(status, core.grids(), core.nodes, "sat")
     grids = core.grids()

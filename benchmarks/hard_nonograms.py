@@ -1,0 +1,158 @@
+"""Hard nonograms: per-puzzle CPU time and verdict of the general Pattern solver, before and after.
+
+Usage::
+
+    nice .venv/bin/python benchmarks/hard_nonograms.py --budget 30 --baseline /work/main/src
+    nice .venv/bin/python benchmarks/hard_nonograms.py --all --budget 10 --baseline /work/main/src
+    nice .venv/bin/python benchmarks/hard_nonograms.py --overrun 0.5,2,5
+
+The hard set is ``benchmarks/hard_nonograms.csv``: one row per puzzle, its
+file under the data folder (``--data``, by default ``../shared/data/nonogram``
+beside the checkout), the source it was published in, its licence, and why it
+is hard. ``--all`` takes every ``.non`` file of the data folder instead and
+prints the median and the slowest.
+
+Each puzzle is solved by :func:`gridlogic.pattern.general.solve_general` in a
+child process (this file in ``--worker`` mode) with ``time_limit=--budget``;
+the child reports the verdict, the stage that decided (``method``) and the
+process's CPU seconds for the solve (the SAT solver runs in the same process,
+so its work counts; other processes' load does not). With ``--baseline SRC``
+a second child runs the same puzzles with ``PYTHONPATH=SRC`` (another
+checkout's ``src``, such as main's) at the same time, so both see the same
+load, and the two are printed side by side.
+The budget is wall-clock time, so on a crowded machine give it room.
+
+``--overrun T1,T2,...`` solves each puzzle of the hard set with each budget
+``T`` and prints the wall time past ``T`` at which the solver returned (the
+general solver promises to return within ``T + 0.5`` s), and the verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MANIFEST = HERE / "hard_nonograms.csv"
+DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "nonogram"
+
+
+def worker() -> None:
+    """Read tasks (JSON lines: path, budget) on stdin; print one JSON result line per task."""
+    import gridlogic
+    from gridlogic.pattern.formats import read_puzzle
+    from gridlogic.pattern.general import solve_general
+
+    for line in sys.stdin:
+        task = json.loads(line)
+        puzzle = read_puzzle(Path(task["path"]).read_text())
+        wall, cpu = time.monotonic(), time.process_time()
+        verdict = solve_general(puzzle.row_clues, puzzle.col_clues, time_limit=task["budget"])
+        cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+        print(json.dumps({"path": task["path"], "status": verdict.status, "method": verdict.method,
+                          "cpu": cpu, "wall": wall, "source": gridlogic.__file__}), flush=True)
+
+
+def start(tasks: list[dict], src: Path) -> tuple[subprocess.Popen[str], str]:
+    """A child process importing gridlogic from ``src`` that solves ``tasks``, and its input."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    child = subprocess.Popen([sys.executable, __file__, "--worker"], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    return child, "".join(json.dumps(t) + "\n" for t in tasks)
+
+
+def run(*children: tuple[subprocess.Popen[str], str]) -> list[list[dict]]:
+    """The results of children started by :func:`start`, which run at the same time (so they
+    share the machine's load alike)."""
+    for child, text in children:
+        assert child.stdin is not None
+        child.stdin.write(text)
+        child.stdin.close()
+    out = []
+    for child, _ in children:
+        assert child.stdout is not None
+        results = [json.loads(line) for line in child.stdout]
+        if child.wait() != 0:
+            raise SystemExit(f"a worker failed with exit code {child.returncode}")
+        print(f"# gridlogic from {Path(results[0]['source']).parent}", flush=True)
+        out.append(results)
+    return out
+
+
+def hard_set(data: Path) -> list[dict[str, str]]:
+    with MANIFEST.open(newline="") as handle:
+        rows = [row for row in csv.DictReader(handle)]
+    for row in rows:
+        row["path"] = str(data / row["file"])
+    return rows
+
+
+def cell(result: dict) -> str:
+    return f"{result['cpu']:8.3f} {result['status']:9} {result['method']:7}"
+
+
+def compare(names: list[str], paths: list[str], budget: float, baseline: Path | None) -> None:
+    tasks = [{"path": p, "budget": budget} for p in paths]
+    sources = [("after", HERE.parent / "src")]
+    if baseline is not None:
+        sources.insert(0, ("before", baseline))
+    outputs = run(*(start(tasks, src) for _, src in sources))
+    columns = [(label, results) for (label, _), results in zip(sources, outputs)]
+    width = max(map(len, names))
+    print(f"{'puzzle':{width}} " + " | ".join(f"{label + ' CPU s':>8} {'verdict':9} {'method':7}"
+                                             for label, _ in columns))
+    for k, name in enumerate(names):
+        print(f"{name:{width}} " + " | ".join(cell(results[k]) for _, results in columns))
+    for label, results in columns:
+        cpus = [r["cpu"] for r in results]
+        decided = sum(r["status"] != "undecided" for r in results)
+        print(f"{label}: {decided}/{len(results)} decided within {budget:g} s, median CPU "
+              f"{statistics.median(cpus):.4f} s, slowest {max(cpus):.2f} s, total {sum(cpus):.1f} s")
+
+
+def overrun(rows: list[dict[str, str]], budgets: list[float]) -> None:
+    tasks = [{"path": row["path"], "budget": t} for t in budgets for row in rows]
+    names = [row["file"] for _ in budgets for row in rows]
+    (results,) = run(start(tasks, HERE.parent / "src"))
+    width = max(len(row["file"]) for row in rows)
+    print(f"{'puzzle':{width}} {'budget':>6} {'wall past budget':>16}  verdict")
+    worst = 0.0
+    for name, task, result in zip(names, tasks, results):
+        late = result["wall"] - task["budget"]
+        if result["status"] == "undecided":
+            worst = max(worst, late)
+        print(f"{name:{width}} {task['budget']:6g} {late:+16.3f}  {result['status']}")
+    print(f"undecided runs returned at most {worst:+.3f} s past their budget")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the nonogram data folder")
+    parser.add_argument("--budget", type=float, default=30.0, help="seconds per puzzle (wall clock)")
+    parser.add_argument("--baseline", type=Path, help="another checkout's src folder, run beside")
+    parser.add_argument("--all", action="store_true", help="every .non file of --data, not the hard set")
+    parser.add_argument("--overrun", help="comma-separated budgets: how late undecided runs return")
+    args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    if args.overrun:
+        overrun(hard_set(args.data), [float(t) for t in args.overrun.split(",")])
+    elif args.all:
+        paths = sorted(str(p) for p in args.data.rglob("*.non"))
+        compare([str(Path(p).relative_to(args.data)) for p in paths], paths, args.budget, args.baseline)
+    else:
+        rows = hard_set(args.data)
+        compare([row["file"] for row in rows], [row["path"] for row in rows], args.budget, args.baseline)
+
+
+if __name__ == "__main__":
+    main()
