@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 
-from gridlogic import GenerationFailed, pattern, signal
+from gridlogic import GAMES, GenerationFailed, pattern, signal
 from gridlogic.pattern.lines import solve_line
 
 
@@ -31,8 +31,9 @@ def workloads(seeds: int) -> list[tuple[str, list]]:
             table.append((f"signal n={n} {target}",
                           [lambda k=k, n=n, t=target: signal.generate(n, f"bench-{k}", t, version=3)
                            for k in range(seeds)]))
-    for n in pattern.SIZES:
-        table.append((f"pattern n={n}", [lambda k=k, n=n: pattern.generate(n, f"bench-{k}") for k in range(seeds)]))
+    for n in GAMES["pattern"].version(1).sides:
+        table.append((f"pattern n={n}", [lambda k=k, n=n: pattern.generate(n, f"bench-{k}", version=1)
+                                         for k in range(seeds)]))
     # Pattern's counting search where propagation alone does not decide: 10x10 clue sets of
     # random half-filled grids that need more than 50 nodes (seeded, so the same every run).
     rand, searching = random.Random(1), []

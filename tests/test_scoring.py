@@ -239,7 +239,7 @@ def test_revealed_must_be_a_bool(value):
         ("loop", (5, 0), "any", (5, 0), "a (width, height) pair, each 1 to 200"),
         ("loop", 5.0, "any", 5.0, "a (width, height) pair, each 1 to 200"),
         ("signal", True, "any", True, "a (width, height) pair, each 1 to 200"),
-        ("pattern", 5, "hard", "hard", "the difficulties are any"),
+        ("pattern", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
         ("loop", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
         ("signal", 4, None, None, "the difficulties are any, easy, medium, hard, unrated"),
     ],

@@ -105,7 +105,7 @@ def python_answer(case: dict) -> dict:
                 return {"result": signal.solve(a["board"], a["n"], a["nodeLimit"]).to_dict()}
             return {"result": signal.analyze_difficulty(a["board"], a["n"]).to_dict()}
         if case["fn"] == "generate":
-            return {"result": pattern.generate(a["n"], a["seed"]).to_dict()}
+            return {"result": pattern.generate(a["n"], a["seed"], version=1).to_dict()}
         return {"result": pattern.solve(a["rowClues"], a["colClues"], a["n"], a["nodeLimit"]).to_dict()}
     except GridlogicError:
         return {"error": True}

@@ -82,8 +82,8 @@ from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "GAMES", "IMPORTED", "Game", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle", "PuzzleSpec",
-    "Version", "game_named", "parse_id", "puzzle_from_id", "register",
+    "GAMES", "IMPORTED", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle",
+    "PuzzleSpec", "Version", "game_named", "parse_id", "puzzle_from_id", "register",
 ]
 
 MAX_ID_LENGTH = 1000  # an 80-unit seed of 4-byte characters is 960 characters percent-encoded
@@ -254,6 +254,17 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class GradeReport:
+    """What a game's grader says of a :class:`Problem`: the level (None when it gives none), what its
+    techniques or stages each did (``counts``; ``counted`` says what they count) and a one-line ``note``."""
+
+    level: str | None
+    counts: Mapping[str, int]
+    counted: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Imports:
     """How a game plays puzzles brought from outside (see "Imported puzzles" in the module docstring).
 
@@ -357,6 +368,7 @@ class Game:
     ``solve(problem, *, budget, node_limit, sat) -> Verdict``
     ``solution_form(problem, solution)``       a verdict's flat solution in the form of ``p.solution()``
     ``render_solution(problem, solution)``     that solution drawn as text
+    ``grade(problem) -> GradeReport``          how hard it is, by the game's grader (None: no grader)
 
     ``max_side`` is the widest or tallest board ``read`` and ``solve`` take: adapters refuse a larger
     one before any work (a solver's time and memory grow with the board, and not gently).
@@ -398,6 +410,7 @@ class Game:
     default_budget: float | None = None
     default_node_limit: int | None = None
     imports: Imports | None = None
+    grade: Callable[[Problem], GradeReport] | None = None
     hints: Hints | None = None
 
     @property

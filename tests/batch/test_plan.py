@@ -70,7 +70,7 @@ def test_every_offered_size_and_difficulty_is_accepted(name):
         (("chess", 5, "any", 3, None), "'chess'"),
         (("signal", 26, "any", 3, None), "26"),
         (("signal", 5, "extreme", 3, None), "'extreme'"),
-        (("pattern", 5, "easy", 3, None), "'easy'"),
+        (("pattern", 5, "easy", 3, None, 1), "'easy'"),
         (("signal", 5, "any", 0, None), "0"),
         (("signal", 5, "any", -4, None), "-4"),
         (("signal", 5, "any", 3, ""), "''"),

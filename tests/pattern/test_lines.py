@@ -65,6 +65,14 @@ def test_placements_are_exactly_the_lines_with_that_clue():
             assert sorted(line_placements(clue, length)) == sorted(lines)
 
 
+def test_placement_masks_are_the_placements_in_their_order():
+    for length in range(11):
+        for size in range(5):
+            for clue in itertools.product(range(4), repeat=size):
+                masks = [sum(1 << k for k, v in enumerate(p) if v) for p in line_placements(clue, length)]
+                assert placement_masks(clue, length) == masks, (clue, length)
+
+
 def test_docstring_worked_example():
     assert solve_line((3, 1), 6, 0, 0) == (0b000110, 0)
     assert solve_line((3, 1), 6, 0, 0b100000) == (0b010111, 0b101000)

@@ -1,4 +1,4 @@
-"""``gridlogic GAME generate``, ``gridlogic GAME solve`` and ``gridlogic show ID``, for every game.
+"""``gridlogic GAME generate``, ``gridlogic GAME solve``, ``gridlogic GAME grade`` and ``gridlogic show ID``.
 
 One builder over :data:`gridlogic.GAMES`: the options each command offers
 come from the game's :class:`~gridlogic.game.Game` record (its versions'
@@ -14,6 +14,15 @@ or a gridlogic puzzle ID, and prints::
 
 then the solutions. Exit code 0 when unique, 1 otherwise (2 for bad input,
 from :func:`gridlogic.cli.main`).
+
+``grade`` (for every game whose record has a grader) reads the same inputs
+and prints the level and what the grader's techniques or stages did::
+
+    Pattern 3x3 (json)
+    level: easy
+    overlap 9, line 0, probe 0 (cells decided by each technique)
+
+Exit code 0 when the grader gives a level, 1 when it gives none.
 """
 
 from __future__ import annotations
@@ -43,6 +52,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         GAME_ACTIONS[game.name] = actions
         _add_generate(actions, game)
         _add_solve(actions, game)
+        if game.grade is not None:
+            _add_grade(actions, game)
     show = commands.add_parser("show", help="make again and show the puzzle a puzzle ID names")
     show.add_argument("id", help="a puzzle ID, like signal.3.4x4.medium.notes-example")
     _add_output_options(show)
@@ -227,3 +238,25 @@ def _solution_title(game: Game, problem: Problem, verdict: Verdict, number: int,
     if problem.goal is not None:
         title += " (the file's goal)" if tuple(solution) == problem.goal else " (not the file's goal)"
     return title
+
+
+def _add_grade(actions: argparse._SubParsersAction, game: Game) -> None:
+    grade = actions.add_parser("grade", help=f"how hard a puzzle is, by the grader's techniques ({game.formats})")
+    grade.add_argument("puzzle", nargs="?",
+                       help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
+    grade.add_argument("--json", action="store_true", help="print the level and the counts as JSON")
+    grade.set_defaults(handler=functools.partial(_grade, game))
+
+
+def _grade(game: Game, args: argparse.Namespace) -> int:
+    assert game.grade is not None  # the action exists only for games with a grader
+    problem = read_problem(game, args.puzzle)
+    report = game.grade(problem)
+    if args.json:
+        print(json.dumps({"game": game.name, "format": problem.source, "level": report.level,
+                          "counts": dict(report.counts), "counted": report.counted, "note": report.note}))
+    else:
+        print(f"{game.title} {problem.width}x{problem.height} ({problem.source})")
+        print(f"level: {report.level or 'none'}" + (f" ({report.note})" if report.note else ""))
+        print(", ".join(f"{name} {count}" for name, count in report.counts.items()) + f" ({report.counted})")
+    return 0 if report.level is not None else 1

@@ -1,47 +1,60 @@
 """Pattern: a nonogram. Fill cells so that every row and column shows its run lengths.
 
-The engine of seed article 003 (generator version 1), identical to the
-original for every (size, seed). Modules: :mod:`.lines` (clues, placements,
-the line solver), :mod:`.solver` (propagation, the counting search),
-:mod:`.generator` (plant a grid, keep it when unique), :mod:`.formats`
+Two generator versions. Version 1 is the engine of seed article 003,
+identical to the original for every (size, seed): noise up to 10x10, no
+difficulty. Version 2 (the latest) draws pictures of any width and height
+from 5 to 40, optionally mirror-symmetric, graded easy, medium or hard by
+what a person must do. Modules: :mod:`.lines` and :mod:`.linesolver`
+(clues, placements, the line solver), :mod:`.propagation` and
+:mod:`.solver` (propagation, the counting search), :mod:`.grading` (the
+techniques and the grader), :mod:`.hints` (the next step a person can
+take), :mod:`.generator`
+(version 1: plant a grid, keep it when unique), :mod:`.generator_v2`
+(version 2: draw a picture, steer it to its level), :mod:`.formats`
 (``.non``, Tatham game IDs, JSON), :mod:`.general` (the solver for puzzles
 people bring), :mod:`.render` (text and SVG). The game's entry in
 :data:`gridlogic.GAMES` is built at the end of this module.
 
 >>> from gridlogic import pattern
->>> puzzle = pattern.generate(5, "notes-example")
+>>> puzzle = pattern.generate(5, "notes-example", version=1)
 >>> puzzle.attempt, puzzle.row_clues[2]
 (2, (1, 3))
+>>> pattern.generate((15, 10), "notes-example", "medium").level
+'medium'
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.game import Game, Problem, Version, register
+from gridlogic.game import (
+    Game,
+    GradeReport,
+    Option,
+    Problem,
+    PuzzleSpec,
+    Version,
+    graded_level_of,
+    register,
+)
 from gridlogic.params import check_int, parse_json
+from gridlogic.pattern import generator as version_1
+from gridlogic.pattern import generator_v2 as version_2
 from gridlogic.pattern.formats import MAX_SIDE, detect_format, read_puzzle
 from gridlogic.pattern.general import solve_general
 from gridlogic.pattern.generator import (
-    DEFAULT_SIZE,
-    DIFFICULTIES,
     NODE_LIMIT,
-    SIZES,
-    VERSION,
     Attempt,
-    Puzzle,
     attempts,
     check,
     clues_for,
-    make,
     min_moves,
     parse_board,
-    puzzle_from_dict,
-    verify,
 )
+from gridlogic.pattern.grading import Grade, grade
 from gridlogic.pattern.hints import HINTS
 from gridlogic.pattern.imported import imports
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
@@ -50,6 +63,44 @@ from gridlogic.pattern.solver import UNKNOWN, SolveResult, propagate, solve, sol
 from gridlogic.verdict import Verdict
 
 DEFAULT_BUDGET = 60.0  # seconds the general solver may take when nobody says
+
+Puzzle = version_1.Puzzle | version_2.Puzzle
+
+
+def make(spec: PuzzleSpec) -> Puzzle:
+    """The puzzle of a checked spec, by the generator of its version."""
+    return version_1.make(spec) if spec.version == version_1.VERSION else version_2.make(spec)
+
+
+def puzzle_from_dict(data: object) -> Puzzle:
+    """The inverse of ``puzzle.to_dict()`` for either version (told apart by its ``version``)."""
+    if isinstance(data, dict) and data.get("version") == version_2.VERSION:
+        return version_2.puzzle_from_dict(data)
+    return version_1.puzzle_from_dict(data)
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Re-solve the clues from scratch: exactly one solution, and it is the answer. Version 1 asks its
+    own search (within its node budget); version 2 the general solver, which proves uniqueness."""
+    if isinstance(puzzle, version_1.Puzzle):
+        return version_1.verify(puzzle)
+    verdict = solve_general(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
+    return verdict.status == "unique" and verdict.solutions[0] == puzzle.answer
+
+
+GRADE_PROBE_LIMIT = 900  # open cells above which grading a brought puzzle does not probe (30x30 worth)
+
+
+def grade_problem(problem: Problem) -> GradeReport:
+    """The level of a puzzle people bring (or of a generated one's givens) and the cells each technique
+    decided. Probing is not tried while more than :data:`GRADE_PROBE_LIMIT` cells are open: one probe
+    step costs up to two line-solving passes per open cell, minutes on a big open board."""
+    found = grade(problem.givens["rowClues"], problem.givens["colClues"], GRADE_PROBE_LIMIT)
+    left = len(found.open_cells)
+    notes = {"solved": "", "stuck": f"the techniques stop with {left} cells open"
+                                    + (f", too many to probe (at most {GRADE_PROBE_LIMIT})" if left > GRADE_PROBE_LIMIT else ""),
+             "contradiction": "the clues contradict each other: no grid shows them all"}
+    return GradeReport(found.level, found.counts, "cells decided by each technique", notes[found.status])
 
 
 def render_text(puzzle: Puzzle, solution: bool = False) -> str:
@@ -122,12 +173,36 @@ def render_solution(problem: Problem, solution: Sequence[int]) -> str:
 
 
 VERSION_1 = Version(
-    number=VERSION,
+    number=version_1.VERSION,
     summary="the seed articles' engine: the original app's puzzle for every (size, seed)",
-    sides=SIZES,
-    presets=SIZES,
-    default_size=DEFAULT_SIZE,
-    difficulties=DIFFICULTIES,
+    sides=version_1.SIZES,
+    presets=version_1.SIZES,
+    default_size=version_1.DEFAULT_SIZE,
+    difficulties=version_1.DIFFICULTIES,
+)
+
+def offered_v2(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
+    """Version 2's refusal of what it cannot make for every seed (see :func:`.generator_v2.refusal`)."""
+    return version_2.refusal(width, height, difficulty, options.get("symmetry", SYMMETRY.default))
+
+
+SYMMETRY = Option(
+    name="symmetry",
+    values=version_2.SYMMETRIES,
+    letters=version_2.SYMMETRY_LETTERS,
+    help="mirror symmetry of the picture: left-right, top-bottom, both, or rotation (a half turn)",
+)
+
+VERSION_2 = Version(
+    number=version_2.VERSION,
+    summary="pictures graded by what a person must do: easy (overlap), medium (line solving), hard (probing)",
+    sides=version_2.SIDES,
+    presets=version_2.PRESETS,
+    default_size=version_2.DEFAULT_SIZE,
+    difficulties=version_2.DIFFICULTIES,
+    rectangular=True,
+    options=(SYMMETRY,),
+    offered=offered_v2,
 )
 
 GAME = register(Game(
@@ -135,15 +210,15 @@ GAME = register(Game(
     title="Pattern",
     order=2,
     summary="fill cells to match the run lengths (nonogram)",
-    versions={VERSION: VERSION_1},
-    latest=VERSION,
-    unversioned=VERSION,
+    versions={version_1.VERSION: VERSION_1, version_2.VERSION: VERSION_2},
+    latest=version_2.VERSION,
+    unversioned=version_1.VERSION,  # links made before version 2 open the same puzzles
     seconds_per_cell=6,
     solution_noun="solution",
     formats=".non, a Tatham game ID (5x5:...) or gridlogic JSON",
     make=make,
     from_dict=puzzle_from_dict,
-    level_of=lambda data: None,  # version 1 grades nothing
+    level_of=graded_level_of,  # version 1 records no level
     parse_board=parse_board,
     check=check,
     verify=verify,
@@ -160,13 +235,14 @@ GAME = register(Game(
     solve_options=("budget", "node_limit", "sat"),
     default_budget=DEFAULT_BUDGET,
     imports=imports(read_problem),
+    grade=grade_problem,
     hints=HINTS,
 ))
 generate = GAME.generate
 
 __all__ = [
-    "GAME", "NODE_LIMIT", "UNKNOWN", "Attempt", "Puzzle", "SolveResult", "attempts", "check", "clues_for",
-    "compute_clue", "generate", "grid_svg", "grid_text", "line_placements", "min_moves", "propagate",
-    "puzzle_from_dict", "read_problem", "render_svg", "render_text", "solve", "solve_grid", "solve_line",
-    "verify",
+    "GAME", "NODE_LIMIT", "UNKNOWN", "Attempt", "Grade", "Puzzle", "SolveResult", "attempts", "check",
+    "clues_for", "compute_clue", "generate", "grade", "grid_svg", "grid_text", "line_placements", "min_moves",
+    "propagate", "puzzle_from_dict", "read_problem", "render_svg", "render_text", "solve",
+    "solve_grid", "solve_line", "verify",
 ]

@@ -156,9 +156,9 @@ class PatternPuzzleFile:
 
     @classmethod
     def from_puzzle(cls, puzzle: object) -> PatternPuzzleFile:
-        """The file form of a generated :class:`gridlogic.pattern.Puzzle` (its answer is the goal)."""
-        n = puzzle.n  # type: ignore[attr-defined]
-        return cls(n, n, puzzle.row_clues, puzzle.col_clues, tuple(puzzle.answer))  # type: ignore[attr-defined]
+        """The file form of a generated :class:`gridlogic.pattern.Puzzle` of either version (its answer is the goal)."""
+        width, height = puzzle.width, puzzle.height  # type: ignore[attr-defined]
+        return cls(width, height, puzzle.row_clues, puzzle.col_clues, tuple(puzzle.answer))  # type: ignore[attr-defined]
 
 
 def _normalise_clues(

@@ -43,12 +43,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import PuzzleSpec
 from gridlogic.params import check_int, check_object, check_seed, check_size, int_list, short_repr
-from gridlogic.pattern.lines import compute_clue
+from gridlogic.pattern.lines import grid_clues
 from gridlogic.pattern.linesolver import normalise_clue
 from gridlogic.pattern.solver import SolveResult, search_runs
 from gridlogic.rng import rng
@@ -60,6 +60,7 @@ __all__ = [
     "SIZES",
     "VERSION",
     "Attempt",
+    "CluedPuzzle",
     "Puzzle",
     "attempts",
     "check",
@@ -86,9 +87,7 @@ def clues_for(answer: Sequence[int], n: int, height: int | None = None) -> tuple
     width, height = n, n if height is None else height
     if not isinstance(answer, (list, tuple)) or len(answer) != width * height:
         raise InvalidParameters(f"a {width}x{height} grid has {width * height} cells, got {answer!r:.80}")
-    rows = [compute_clue(answer[r * width : r * width + width]) for r in range(height)]
-    cols = [compute_clue([answer[r * width + c] for r in range(height)]) for c in range(width)]
-    return rows, cols
+    return grid_clues(answer, width, height)
 
 
 def _picture(cells: Sequence[int], n: int) -> str:
@@ -246,7 +245,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Pattern puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Pattern puzzles are version 1 or 2")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     if check_int(fields["cells"], "'cells'") != n * n:
         raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {fields['cells']!r}")
@@ -258,16 +257,31 @@ def puzzle_from_dict(data: object) -> Puzzle:
     return Puzzle(n, n, seed, VERSION, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt)
 
 
-def check(puzzle: Puzzle, board: object) -> dict[str, object]:
+class CluedPuzzle(Protocol):
+    """What :func:`check` and :func:`min_moves` read of a Pattern puzzle of either version."""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def answer(self) -> tuple[int, ...]: ...
+    @property
+    def row_clues(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def col_clues(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+def check(puzzle: CluedPuzzle, board: object) -> dict[str, object]:
     """A player's board judged by the clues: any grid that shows every clue counts as solved.
 
-    ``board`` is width*height ints: 1 filled, 0 empty, 2 marked empty (counts as empty).
-    ``wrongRows`` and ``wrongCols`` list the (0-based) lines whose runs differ
-    from their clue.
+    ``board`` is width*height ints, row-major: 1 filled, 0 empty, 2 marked
+    empty (counts as empty). ``wrongRows`` and ``wrongCols`` list the
+    (0-based) lines whose runs differ from their clue.
     """
-    width, height = puzzle.width, puzzle.height  # an imported puzzle may be rectangular
+    width, height = puzzle.width, puzzle.height
     cells = [1 if v == 1 else 0 for v in parse_board(width, height, board)]
-    rows, cols = clues_for(cells, width, height)
+    rows, cols = grid_clues(cells, width, height)
     wrong_rows = [r for r in range(height) if tuple(rows[r]) != puzzle.row_clues[r]]
     wrong_cols = [c for c in range(width) if tuple(cols[c]) != puzzle.col_clues[c]]
     return {"solved": not wrong_rows and not wrong_cols, "wrongRows": wrong_rows, "wrongCols": wrong_cols}
@@ -281,7 +295,7 @@ def parse_board(width: int, height: int, raw: object) -> list[int]:
     return int_list(raw, "board", width * height, (0, 1, 2))
 
 
-def min_moves(puzzle: Puzzle) -> int:
+def min_moves(puzzle: CluedPuzzle) -> int:
     """The fewest moves that solve ``puzzle`` on the page: one per filled cell."""
     return sum(puzzle.answer)
 

@@ -41,15 +41,18 @@ row 2's 1 is complete, so its other cells are empty::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, positions_text
 from gridlogic.pattern.general import solve_general
+from gridlogic.pattern.grading import LEVELS, grade
 from gridlogic.pattern.lines import solve_line
 from gridlogic.pattern.propagation import propagate_lines
-from gridlogic.pattern.solver import UNKNOWN, _validate_lines
+from gridlogic.pattern.solver import UNKNOWN, validate_lines
+
+GRADED_VERSION = 2  # the first generator version whose puzzles have a level
 
 __all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "Deduction", "explain_step", "hint", "next_deduction", "walkthrough"]
 
@@ -190,7 +193,7 @@ def _has_solution(known: _Known, node_limit: int) -> tuple[bool | None, int]:
 
 def _clues(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]
            ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    return _validate_lines(row_clues, col_clues, len(col_clues), len(row_clues))
+    return validate_lines(row_clues, col_clues, len(col_clues), len(row_clues))
 
 
 def _known(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], cells: Sequence[int]) -> _Known:
@@ -411,13 +414,18 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
 
 
 def explain(problem: Any, version: int | None) -> Walkthrough:
-    """The walk-through of a problem (its givens' clues); version 1 grades nothing, so no level."""
-    return walkthrough(problem.givens["rowClues"], problem.givens["colClues"])
+    """The walk-through of a problem (its givens' clues). Version 1 grades nothing, so no level; for
+    version 2 the level is :mod:`~gridlogic.pattern.grading`'s (whose easiest technique, overlap, the
+    steps here do not yet single out: they start at full line solving)."""
+    walk = walkthrough(problem.givens["rowClues"], problem.givens["colClues"])
+    if version is not None and version >= GRADED_VERSION:
+        walk = replace(walk, level=grade(problem.givens["rowClues"], problem.givens["colClues"]).level)
+    return walk
 
 
 HINTS = Hints(
     techniques=lambda version: TECHNIQUES,
-    levels=lambda version: (),
+    levels=lambda version: LEVELS if version is not None and version >= GRADED_VERSION else (),
     hint=hint,
     apply=apply,
     explain=explain,

@@ -39,11 +39,13 @@ from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import short_repr
-from gridlogic.pattern.linesolver import line_fixed_point
+from gridlogic.pattern.linesolver import block_starts, line_fixed_point
 
 __all__ = [
     "clue_length",
     "compute_clue",
+    "extreme_starts",
+    "grid_clues",
     "line_placements",
     "placement_masks",
     "solve_line",
@@ -64,6 +66,13 @@ def compute_clue(line: Sequence[int]) -> list[int]:
     if run:
         runs.append(run)
     return runs if runs else [0]
+
+
+def grid_clues(cells: Sequence[int], width: int, height: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The row clues (top to bottom) and column clues (left to right) of a flat row-major grid."""
+    rows = [compute_clue(cells[r * width : (r + 1) * width]) for r in range(height)]
+    cols = [compute_clue(cells[c::width]) for c in range(width)]
+    return rows, cols
 
 
 def clue_length(clue: Sequence[int]) -> int:
@@ -100,8 +109,23 @@ def line_placements(clue: Sequence[int], length: int) -> list[list[int]]:
 
 
 def placement_masks(clue: Sequence[int], length: int) -> list[int]:
-    """:func:`line_placements` as bit masks (bit ``k`` = cell ``k``), same order."""
-    return [sum(1 << k for k, v in enumerate(p) if v) for p in line_placements(clue, length)]
+    """:func:`line_placements` as bit masks (bit ``k`` = cell ``k``), same order, built as masks
+    directly (block ``k`` starts from the end of the one before, up to where the rest still fit)."""
+    blocks = [x for x in clue if x > 0]
+    # last[k]: the last start of block k that leaves room for it and the blocks after it, gaps included
+    last = [length - sum(blocks[k:]) - (len(blocks) - 1 - k) for k in range(len(blocks))]
+    out: list[int] = []
+
+    def place(k: int, start: int, mask: int) -> None:
+        if k == len(blocks):
+            out.append(mask)
+            return
+        run = (1 << blocks[k]) - 1
+        for s in range(start, last[k] + 1):
+            place(k + 1, s + blocks[k] + 1, mask | run << s)
+
+    place(0, 0, 0)
+    return out
 
 
 def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
@@ -148,6 +172,42 @@ def solve_line(
     if masks is not None:
         return _filter_placements(masks, length, filled, empty)
     return line_fixed_point(blocks, length, filled, empty)
+
+
+def extreme_starts(
+    blocks: tuple[int, ...], length: int, filled: int, empty: int
+) -> tuple[list[int], list[int]] | None:
+    """Where each block starts in the leftmost and in the rightmost placement that agrees with the known
+    cells (masks as in :func:`solve_line`; ``blocks`` positive); None when no placement agrees.
+
+    The leftmost agreeing placement puts every block as far left as any
+    agreeing placement does (and the rightmost as far right): for a line with
+    few placements it is the first agreeing one in :func:`line_placements`'
+    order and the rightmost the last; otherwise the line solver's dynamic
+    programme gives each block's possible starts
+    (:func:`~gridlogic.pattern.linesolver.block_starts`).
+    """
+    masks = _few_placements(blocks, length)
+    if masks is None:
+        starts = block_starts(blocks, length, filled, empty)
+        if starts is None:
+            return None
+        return [(s & -s).bit_length() - 1 for s in starts], [s.bit_length() - 1 for s in starts]
+    agree = [p for p in masks if not p & empty and p & filled == filled]
+    if not agree:
+        return None
+    return _run_starts(agree[0]), _run_starts(agree[-1])
+
+
+def _run_starts(mask: int) -> list[int]:
+    """The first cell of each run of set bits of ``mask``, left to right."""
+    starts = mask & ~(mask << 1)
+    out = []
+    while starts:
+        low = starts & -starts
+        out.append(low.bit_length() - 1)
+        starts ^= low
+    return out
 
 
 # Up to this many placements, filtering them as bit masks beats the dynamic programme

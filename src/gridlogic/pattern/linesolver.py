@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["line_fixed_point", "normalise_clue", "solve_line_cells"]
+__all__ = ["block_starts", "line_fixed_point", "normalise_clue", "solve_line_cells"]
 
 
 def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
@@ -115,13 +115,13 @@ def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> tuple[li
     return forward, all_starts
 
 
-def line_fixed_point(
+def _passes(
     blocks: tuple[int, ...], length: int, filled: int, empty: int
-) -> tuple[int, int] | None:
-    """The most precise ``(filled, empty)`` masks for the line, or None for a contradiction.
+) -> tuple[list[int], list[int], list[int], int] | None:
+    """The forward and backward passes of the dynamic programme, or None when the clue cannot fit.
 
-    ``blocks`` must already be normalised (positive lengths, ``()`` for an empty
-    line). The result contains the input: cells known stay known.
+    Returns ``(forward, backward, starts_after_prefix, can_empty)`` as the
+    module docstring defines them (``can_empty`` with the pad bit).
     """
     line_mask = (1 << length) - 1
     pad = 1 << length
@@ -142,10 +142,25 @@ def line_fixed_point(
     # mirror of the mirrored pass after placing the last k - j blocks.
     k = len(blocks)
     backward = [_reverse_bits(backward_mirrored[k - j], width) for j in range(k + 1)]
+    return forward, backward, starts_after_prefix, can_empty
 
+
+def line_fixed_point(
+    blocks: tuple[int, ...], length: int, filled: int, empty: int
+) -> tuple[int, int] | None:
+    """The most precise ``(filled, empty)`` masks for the line, or None for a contradiction.
+
+    ``blocks`` must already be normalised (positive lengths, ``()`` for an empty
+    line). The result contains the input: cells known stay known.
+    """
+    passes = _passes(blocks, length, filled, empty)
+    if passes is None:
+        return None
+    forward, backward, starts_after_prefix, can_empty = passes
+    line_mask = (1 << length) - 1
     may_empty = 0
     may_fill = 0
-    for j in range(k + 1):
+    for j in range(len(blocks) + 1):
         # Position q in both forward[j] and backward[j]: the prefix ends with an
         # empty cell q-1 and the suffix starts after that same empty cell.
         may_empty |= forward[j] & backward[j]
@@ -159,6 +174,18 @@ def line_fixed_point(
     if new_filled & new_empty:
         return None
     return new_filled, new_empty
+
+
+def block_starts(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> list[int] | None:
+    """Per block, the mask of the cells where it starts in some placement that agrees with the known
+    cells; None when none agrees. The lowest bit is the block's start in the leftmost such placement,
+    the highest its start in the rightmost one (the leftmost placement puts every block as far left as
+    any agreeing placement does)."""
+    passes = _passes(blocks, length, filled, empty)
+    if passes is None:
+        return None
+    _, backward, starts_after_prefix, _ = passes
+    return [starts_after_prefix[j] & (backward[j + 1] >> (block + 1)) for j, block in enumerate(blocks)]
 
 
 def solve_line_cells(clue: Sequence[int], cells: Sequence[int | None]) -> list[int | None] | None:

@@ -32,11 +32,17 @@ Nothing else can be decided, so the fixed point is row masks
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gridlogic.pattern.lines import solve_line
 
-__all__ = ["copy_to_crossing", "propagate_lines"]
+__all__ = ["LineRule", "copy_to_crossing", "propagate_lines"]
+
+LineRule = Callable[[tuple[int, ...], int, int, int], tuple[int, int] | None]
+"""What a line step is: ``rule(clue, length, filled, empty)`` gives the line's new ``(filled, empty)``
+masks (a superset of the known ones) or None when no placement of the clue agrees with them.
+:func:`~gridlogic.pattern.lines.solve_line` is the complete one; the grader
+(:mod:`gridlogic.pattern.grading`) also propagates with a weaker one."""
 
 
 def _settle_line(
@@ -48,14 +54,16 @@ def _settle_line(
     cross_filled: list[int],
     cross_empty: list[int],
     cross_dirty: set[int],
+    rule: LineRule,
 ) -> bool:
-    """Line-solve line ``index``; copy newly decided cells to the crossing lines and mark them dirty.
+    """Line-solve line ``index`` with ``rule``; copy newly decided cells to the crossing lines and mark
+    them dirty.
 
     ``own_*`` are the masks of the lines of this direction, ``cross_*`` those
     of the other direction. False when the line has no agreeing placement.
     """
     old_f, old_e = own_filled[index], own_empty[index]
-    result = solve_line(clue, length, old_f, old_e)
+    result = rule(clue, length, old_f, old_e)
     if result is None:
         return False
     new_f, new_e = result
@@ -88,23 +96,26 @@ def propagate_lines(
     col_empty: list[int],
     dirty_rows: set[int],
     dirty_cols: set[int],
+    rule: LineRule = solve_line,
 ) -> bool:
     """Line-solve the dirty lines to the fixed point, in place; False on a contradiction.
 
     The four mask lists are updated in place and must agree with each other
     on entry (a cell known in its row is known the same way in its column).
     ``dirty_rows`` and ``dirty_cols`` are consumed. After a contradiction the
-    masks are partly narrowed and must be discarded.
+    masks are partly narrowed and must be discarded. ``rule`` is the line step
+    (the complete line solver unless told otherwise); any sound and monotone
+    rule reaches its own greatest fixed point whatever the order.
     """
     width, height = len(col_clues), len(row_clues)
     settle = _settle_line
     while dirty_rows or dirty_cols:
         while dirty_rows:
             r = dirty_rows.pop()
-            if not settle(row_clues[r], width, r, row_filled, row_empty, col_filled, col_empty, dirty_cols):
+            if not settle(row_clues[r], width, r, row_filled, row_empty, col_filled, col_empty, dirty_cols, rule):
                 return False
         while dirty_cols:
             c = dirty_cols.pop()
-            if not settle(col_clues[c], height, c, col_filled, col_empty, row_filled, row_empty, dirty_rows):
+            if not settle(col_clues[c], height, c, col_filled, col_empty, row_filled, row_empty, dirty_rows, rule):
                 return False
     return True

@@ -48,7 +48,7 @@ from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import propagate_lines
 from gridlogic.verdict import SolveResult as SearchResult
 
-__all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid"]
+__all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid", "validate_lines"]
 
 UNKNOWN = -1
 """An undecided cell in the flat grids that :func:`propagate` takes and returns."""
@@ -70,9 +70,10 @@ class SolveResult(SearchResult):
         }
 
 
-def _validate_lines(
+def validate_lines(
     row_clues: object, col_clues: object, width: int, height: int
 ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The row and column clues as tuples of positive runs, or InvalidParameters naming the line."""
     for label, clues, count in (("row", row_clues, height), ("column", col_clues, width)):
         if not isinstance(clues, (list, tuple)):
             raise InvalidParameters(f"{label} clues {clues!r} are not a list of clues")
@@ -147,7 +148,7 @@ def propagate(
     after propagation, or ``None`` when the clues contradict it.
     """
     height, width = len(row_clues), len(col_clues)
-    rows, cols = _validate_lines(row_clues, col_clues, width, height)
+    rows, cols = validate_lines(row_clues, col_clues, width, height)
     filled = [0] * height
     empty = [0] * height
     col_filled = [0] * width
@@ -195,7 +196,7 @@ def solve_grid(
     height, width = len(row_clues), len(col_clues)
     _check_size("height", height)
     _check_size("width", width)
-    rows, cols = _validate_lines(row_clues, col_clues, width, height)
+    rows, cols = validate_lines(row_clues, col_clues, width, height)
     if isinstance(node_limit, bool) or not isinstance(node_limit, int):
         raise InvalidParameters(f"node_limit {node_limit!r} is not allowed; it must be a whole number")
     return search_runs(rows, cols, node_limit, max_solutions)

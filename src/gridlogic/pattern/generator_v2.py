@@ -1,0 +1,401 @@
+"""The Pattern generator, version 2: pictures up to 40x40, graded by what a person must do.
+
+Version 1 (:mod:`.generator`, the articles') fills every cell on its own
+with one probability and keeps the grid when its clues are unique: noise,
+at most 10x10, and no difficulty. Version 2 draws a *picture*, then steers
+it, a cell at a time, until the grader (:mod:`.grading`) gives it exactly
+the level asked for.
+
+The picture
+-----------
+A ``width`` x ``height`` grid (each side 5 to 40) starts as noise of a
+density ``d`` and is smoothed ``k`` times: each cell takes the majority of
+the cells of its 3x3 neighbourhood that lie on the board (itself included;
+a tie keeps it). Smoothing turns specks into blobs with smooth edges: the
+share of orthogonally adjacent cell pairs that agree (:func:`agreement`) is
+about 0.5 for noise, as in version 1, and about 0.8 after two rounds. With
+a ``symmetry`` the noise is drawn once per *orbit* of cells (a cell and its
+mirror images: ``left-right`` mirrors each row, ``top-bottom`` each column,
+``both`` does both, ``rotation`` is the half turn about the centre), and
+since smoothing treats mirror images alike the picture keeps the symmetry;
+every later change flips a whole orbit, so the puzzle has it too.
+
+Dense, well smoothed pictures (``d`` 0.5, two rounds) are nearly always easy:
+overlap decides them line by line; they are the pictures for ``any`` and
+``easy``. Sparser ones (0.45) have more short runs, and a flipped cell or
+two makes one of them medium or hard more often: they are the pictures for
+``medium`` and ``hard``, smoothed once below 400 cells and twice from 400
+cells on; from 600 cells on they are drawn at density 0.5 like the easy
+ones. (Measured: at 30x30 once-smoothed pictures are nearly all stuck,
+with almost every cell open, and ``hard`` took 41 pictures on average and
+up to 46 s; twice smoothed, 6 pictures and under 5 s. Below 20x20 the
+second round gains nothing and makes 5x5 ``medium`` need more pictures. At
+40x40 even twice-smoothed pictures of density 0.45 are stuck, ``medium``
+took 60 pictures and ``hard`` up to 450; at 0.5, 3 and 8. At 25x25 and
+30x30 density 0.5 makes ``hard`` several times faster and ``medium`` about
+as fast; at 20x20 it makes ``hard`` slower.)
+
+Steering
+--------
+Every evaluation grades the picture's clues with the techniques up to the
+target level (``any`` allows all three). Two moves:
+
+* **settle**: while the techniques leave cells open, flip one open cell
+  (picked at random) and grade again. A cell the techniques cannot decide
+  is one the clues leave ambiguous, or that needs a dearer technique;
+  flipping it changes its row's and its column's clues, usually removing
+  the ambiguity. This makes the picture solvable at the target level or
+  below.
+* **raise**: when the picture is solved, but by cheaper techniques than
+  the target's, flip one random cell (its orbit) and grade again; the next
+  grade settles or raises again from there.
+
+The grader is not asked to probe while more than ``2 * (width + height)``
+cells are open (the picture counts as stuck there and is settled), since
+probing a large open region costs the most and seldom finishes it. Budgets
+per picture: 25 raising flips and ``2 * (width + height)`` settling flips.
+
+A picture that does not reach its level within the budgets is dropped and
+the next one drawn (``attempt`` counts them), up to 1000 pictures. The
+rarest level is ``medium`` on 5x5 boards (few small grids need line
+solving but no probe): about 24 pictures on average, at most 144 over 300
+seeds (measured), so running out is far less likely than 1 in 10^15;
+``GenerationFailed`` is kept for that case all the same. Every step is drawn from one
+random stream, :func:`gridlogic.rng.rng` of the puzzle's ID
+(``pattern.2.WxH[letter].difficulty.seed``), so a puzzle is a pure function
+of (width, height, symmetry, difficulty, seed).
+
+What is guaranteed: the returned puzzle's grade has the level asked for
+(any level for ``any``), so the techniques alone decide every cell from the
+clues: the puzzle has exactly one solution, proven without any search, and
+it is ``answer``. Between 15% and 85% of the cells are filled.
+
+Worked example (checked in ``tests/pattern/test_generator_v2.py``):
+``generate(5, "notes-example", "hard", version=2)`` is, on its fifth
+attempt, the picture::
+
+    ..#.#    rows    [1,1] [3] [4] [2,1] [2]
+    ..###    columns [3] [3] [3] [3] [2]
+    ####.
+    ##.#.
+    ##...
+
+Overlap decides 9 cells and stops, and line solving decides nothing more;
+assuming the top-left cell filled leads line solving to a contradiction,
+so it is empty (one probe), and overlap decides the other 15 cells from
+there: level ``hard``, techniques ``{"overlap": 24, "line": 0, "probe": 1}``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.game import PuzzleSpec
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
+from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to, level_up_to
+from gridlogic.pattern.lines import grid_clues
+from gridlogic.rng import RandomStream, rng
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "DIFFICULTIES",
+    "PRESETS",
+    "SIDES",
+    "SYMMETRIES",
+    "SYMMETRY_LETTERS",
+    "VERSION",
+    "Puzzle",
+    "agreement",
+    "draw_picture",
+    "make",
+    "orbits",
+    "puzzle_from_dict",
+    "refusal",
+]
+
+VERSION = 2
+SIDES = tuple(range(5, 41))
+PRESETS = (5, 10, 15, 20, 25, 30)
+DEFAULT_SIZE = 10
+DIFFICULTIES = ("any", *LEVELS)
+SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotation")
+SYMMETRY_LETTERS = ("", "l", "t", "b", "r")
+MAX_ATTEMPTS = 1000
+MIN_FILL, MAX_FILL = 0.15, 0.85
+
+# (density, smoothing rounds) of the pictures drawn for each target level (the docstring says why).
+_PICTURES = {"any": (0.5, 2), "easy": (0.5, 2), "medium": (0.45, 1), "hard": (0.45, 1)}
+_SMOOTHER_FROM = 400  # cells from which medium and hard pictures are smoothed twice, not once
+_DENSER_FROM = 600  # cells from which medium and hard pictures are drawn at density 0.5
+_EASY_FLIPS = 25  # random flips of a picture that is too easy, before it is dropped
+_OPEN_FLIPS = 2  # flips of open cells per cell of width + height, before it is dropped
+
+
+def refusal(width: int, height: int, difficulty: str, symmetry: str) -> str | None:
+    """Why version 2 does not offer a (size, level, symmetry), or None when it makes it for every seed.
+
+    Small mirror-symmetric pictures are almost never ``medium``: with both
+    mirrors no board with both sides at most 8 gave one in 1000 pictures
+    (5x5 to 8x8, 5x8, 8x5 tried), while a side of 9 or more did within 110;
+    with the half turn 5x5 gave none, 5x6 and larger within 90 (measured on
+    4 seeds each).
+    """
+    if difficulty != "medium":
+        return None
+    if symmetry == "both" and max(width, height) < 9:
+        return (f"Pattern {width}x{height} medium pictures with both mirrors cannot be made: "
+                "make one side 9 or more, or choose another symmetry or level")
+    if symmetry == "rotation" and width * height <= 25:
+        return (f"Pattern {width}x{height} medium pictures with the half-turn symmetry cannot be made: "
+                "choose a larger board, another symmetry or another level")
+    return None
+
+
+def orbits(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
+    """For each cell (flat, row-major), the cells its symmetry ties to it, itself included, sorted."""
+    out = []
+    for r in range(height):
+        for c in range(width):
+            images = {(r, c)}
+            if symmetry in ("left-right", "both"):
+                images |= {(a, width - 1 - b) for a, b in images}
+            if symmetry in ("top-bottom", "both"):
+                images |= {(height - 1 - a, b) for a, b in images}
+            if symmetry == "rotation":
+                images.add((height - 1 - r, width - 1 - c))
+            out.append(tuple(sorted(a * width + b for a, b in images)))
+    return out
+
+
+def draw_picture(width: int, height: int, random: RandomStream, density: float, rounds: int,
+                 symmetry: str = "none") -> list[int]:
+    """Noise of ``density`` (one draw per orbit, row-major), smoothed ``rounds`` times (see above)."""
+    cells = [0] * (width * height)
+    for orbit in sorted(set(orbits(width, height, symmetry))):
+        if random() < density:
+            for i in orbit:
+                cells[i] = 1
+    for _ in range(rounds):
+        smoothed = []
+        for r in range(height):
+            rows = range(max(0, r - 1), min(height, r + 2))
+            for c in range(width):
+                left, right = max(0, c - 1), min(width, c + 2)
+                filled = sum(sum(cells[k * width + left : k * width + right]) for k in rows)
+                seen = len(rows) * (right - left)
+                smoothed.append(1 if 2 * filled > seen else 0 if 2 * filled < seen else cells[r * width + c])
+        cells = smoothed
+    return cells
+
+
+def agreement(cells: Sequence[int], width: int, height: int) -> float:
+    """The share of orthogonally adjacent cell pairs whose two cells agree (both filled or both empty)."""
+    same = pairs = 0
+    for r in range(height):
+        row = cells[r * width : (r + 1) * width]
+        same += sum(a == b for a, b in itertools.pairwise(row))
+        if r + 1 < height:
+            same += sum(a == b for a, b in zip(row, cells[(r + 1) * width : (r + 2) * width]))
+        pairs += (width - 1) + (width if r + 1 < height else 0)
+    return same / pairs if pairs else 1.0
+
+
+def _runs(line: Sequence[int]) -> tuple[int, ...]:
+    runs, run = [], 0
+    for value in line:
+        if value:
+            run += 1
+        elif run:
+            runs.append(run)
+            run = 0
+    if run:
+        runs.append(run)
+    return tuple(runs)
+
+
+class _Picture:
+    """A picture being steered: its cells and its clues (tuples of positive runs), kept in step."""
+
+    def __init__(self, cells: list[int], width: int, height: int, symmetry: str) -> None:
+        self.width, self.height = width, height
+        self.orbit = orbits(width, height, symmetry)
+        self.restore(cells)
+
+    def restore(self, cells: list[int]) -> None:
+        """Take ``cells`` (a list this picture then owns) as the picture."""
+        width = self.width
+        self.cells = cells
+        self.rows = [_runs(cells[r * width : (r + 1) * width]) for r in range(self.height)]
+        self.cols = [_runs(cells[c::width]) for c in range(width)]
+
+    def flip(self, index: int) -> None:
+        """Flip the orbit of cell ``index``; only its rows' and columns' clues change."""
+        width = self.width
+        for i in self.orbit[index]:
+            self.cells[i] ^= 1
+        for r in {i // width for i in self.orbit[index]}:
+            self.rows[r] = _runs(self.cells[r * width : (r + 1) * width])
+        for c in {i % width for i in self.orbit[index]}:
+            self.cols[c] = _runs(self.cells[c::width])
+
+    def grade(self, top: int) -> Grade:
+        # The search never probes a board with this many open cells: it calls that stuck and flips one
+        # of them (probing a big open region costs the most and seldom succeeds). The counts are not
+        # needed here (the finished puzzle is graded again in full).
+        return level_up_to(self.rows, self.cols, top, 2 * (self.width + self.height))
+
+    def fill(self) -> float:
+        return sum(self.cells) / len(self.cells)
+
+
+def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: int, open_flips: int) -> Grade | None:
+    """Steer the picture to ``difficulty`` (see the module docstring); None when a budget runs out."""
+    top = len(LEVELS) - 1 if difficulty == "any" else LEVELS.index(difficulty)
+    cells = len(picture.cells)
+    while True:
+        grade = picture.grade(top)
+        if grade.status == "solved" and difficulty in ("any", grade.level):
+            return grade
+        if grade.status == "stuck":
+            if not open_flips:
+                return None
+            open_flips -= 1
+            unknown = grade.open_cells
+            picture.flip(unknown[int(random() * len(unknown))])
+        else:
+            if not easy_flips:
+                return None
+            easy_flips -= 1
+            picture.flip(int(random() * cells))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A version 2 Pattern puzzle: a ``width`` x ``height`` picture and the grade of its clues.
+
+    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
+    the grader's result (the JSON's ``difficulty``) and ``level`` its level;
+    ``symmetry`` the mirror symmetry of the answer.
+    """
+
+    width: int
+    height: int
+    seed: str
+    difficulty: str
+    symmetry: str
+    answer: tuple[int, ...]
+    row_clues: tuple[tuple[int, ...], ...]
+    col_clues: tuple[tuple[int, ...], ...]
+    attempt: int
+    grade: Grade = field(compare=True)
+    version: int = VERSION
+    game: ClassVar[str] = "pattern"
+
+    @property
+    def level(self) -> str | None:
+        return self.grade.level
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {"symmetry": self.symmetry}
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed,
+                          (("symmetry", self.symmetry),))
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def __repr__(self) -> str:
+        picture = "/".join("".join(".#"[v] for v in self.answer[r * self.width : (r + 1) * self.width])
+                           for r in range(self.height))
+        return f"<pattern.Puzzle {self.id} level={self.level} answer={picture!r}>"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "width": self.width,
+            "height": self.height,
+            "seed": self.seed,
+            "target": self.difficulty,
+            "version": self.version,
+            "symmetry": self.symmetry,
+            "answer": list(self.answer),
+            "rowClues": [list(c) for c in self.row_clues],
+            "colClues": [list(c) for c in self.col_clues],
+            "attempt": self.attempt,
+            "difficulty": self.grade.to_dict(),
+        }
+
+    def givens(self) -> dict[str, object]:
+        """What the player is shown: every row's and column's clue (an empty line is ``[0]``)."""
+        return {"rowClues": [list(c) for c in self.row_clues], "colClues": [list(c) for c in self.col_clues]}
+
+    def solution(self) -> dict[str, object]:
+        return {"cells": list(self.answer)}
+
+
+def _puzzle(spec: PuzzleSpec, symmetry: str, answer: Sequence[int], attempt: int) -> Puzzle:
+    """The puzzle of a steered answer, graded again in full (its counts are the grader's own)."""
+    rows, cols = grid_clues(answer, spec.width, spec.height)
+    grade = grade_up_to([tuple(c) if c != [0] else () for c in rows], [tuple(c) if c != [0] else () for c in cols],
+                        len(TECHNIQUES) - 1)
+    grade = Grade(grade.level, grade.counts, grade.status)  # the solution is the answer; keep it once
+    return Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, symmetry, tuple(answer),
+                  tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt, grade)
+
+
+def make(spec: PuzzleSpec) -> Puzzle:
+    """The version 2 puzzle of a checked spec (``gridlogic.pattern.generate`` checks and calls this)."""
+    width, height = spec.width, spec.height
+    symmetry = dict(spec.options).get("symmetry", "none")
+    density, rounds = _PICTURES[spec.difficulty]
+    if width * height >= _SMOOTHER_FROM:
+        rounds = 2
+    if width * height >= _DENSER_FROM:
+        density = 0.5
+    random = rng(spec.id)
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        picture = _Picture(draw_picture(width, height, random, density, rounds, symmetry), width, height, symmetry)
+        grade = _walk(picture, spec.difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height))
+        if grade is not None and MIN_FILL <= picture.fill() <= MAX_FILL:
+            return _puzzle(spec, symmetry, picture.cells, attempt)
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+_PUZZLE_FIELDS = ("width", "height", "seed", "target", "version", "symmetry", "answer", "rowClues", "colClues",
+                  "attempt", "difficulty")
+
+
+def puzzle_from_dict(data: object) -> Puzzle:
+    """The inverse of :meth:`Puzzle.to_dict`, checking every field: the clues must be the answer's,
+    the answer must have its symmetry, and the grade must fit its level and count each cell once."""
+    fields = check_object(data, "a Pattern version 2 puzzle", _PUZZLE_FIELDS)
+    width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
+    height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
+    seed = check_seed(fields["seed"])
+    if check_int(fields["version"], "'version'") != VERSION:
+        raise InvalidParameters(f"'version' {fields['version']!r} is not {VERSION}")
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    symmetry = check_choice(fields["symmetry"], "'symmetry'", SYMMETRIES)
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    answer = tuple(int_list(fields["answer"], "'answer'", width * height, (0, 1)))
+    if any(answer[i] != answer[orbit[0]] for i, orbit in enumerate(orbits(width, height, symmetry))):
+        raise InvalidParameters(f"'answer' does not have the symmetry {symmetry!r}")
+    rows, cols = grid_clues(answer, width, height)
+    for key, expected in (("rowClues", rows), ("colClues", cols)):
+        if fields[key] != expected:
+            raise InvalidParameters(f"'{key}' {short_repr(fields[key])} are not the clues of the answer ({expected})")
+    grade = Grade.from_dict(fields["difficulty"])
+    if sum(grade.counts.values()) != width * height:
+        raise InvalidParameters(
+            f"'difficulty'.techniques {grade.counts} must decide the {width * height} cells once each")
+    if target not in ("any", grade.level):
+        raise InvalidParameters(f"'target' {target!r} is not the level {grade.level!r} of 'difficulty'")
+    return Puzzle(width, height, seed, target, symmetry, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)),
+                  attempt, grade)
