@@ -1,7 +1,12 @@
 """Loop: draw one closed loop on the grid's edges; a number tells how many of its cell's sides it uses.
 
-Known elsewhere as slitherlink. Generator version 1, designed for gridlogic
-(the seed articles only mention Loop in passing). Modules: :mod:`.board`
+Known elsewhere as slitherlink. Two generator versions, designed for gridlogic
+(the seed articles only mention Loop in passing): version 1 (square boards
+5 to 10, three levels) and version 2 (:mod:`.v2`: any W×H from 4 to 30, four
+levels defined by technique, fast). Version 2 is asked for by number
+(``version=2``, ``--version 2``, a version field); without one, every call,
+request and link still means version 1 (``latest`` and ``unversioned``), until
+the page and the tests that name version 1's outputs move to version 2. Modules: :mod:`.board`
 (geometry, clues, the loop check), :mod:`.engine` (one board's state, its
 rules and trail), :mod:`.colouring` (the inside/outside rule), :mod:`.solver`
 (propagation by technique class, search with budgets, any W×H board),
@@ -24,7 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import Game, Problem, Version, graded_level_of, register
+from gridlogic.game import Game, Problem, PuzzleSpec, Version, graded_level_of, register
+from gridlogic.loop import v2
 from gridlogic.loop.board import (
     Grid,
     clues_of_region,
@@ -60,18 +66,19 @@ from gridlogic.loop.generator import (
     check,
     final_check,
     grow_region,
-    make,
     min_moves,
     parse_board,
-    puzzle_from_dict,
     solution_of_edges,
-    verify,
 )
+from gridlogic.loop.generator import make as make_v1
+from gridlogic.loop.generator import puzzle_from_dict as puzzle_from_dict_v1
+from gridlogic.loop.generator import verify as verify_v1
 from gridlogic.loop.hints import HINTS
 from gridlogic.loop.imported import imports
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
-from gridlogic.params import parse_json
+from gridlogic.loop.v2 import generator as v2_generator
+from gridlogic.params import check_object, parse_json
 from gridlogic.verdict import Verdict
 
 DEFAULT_NODE_LIMIT = 100_000
@@ -87,13 +94,40 @@ def solve(clues: Sequence[int | None], n: int, node_limit: int = DEFAULT_NODE_LI
     return solve_grid(clues, n, n, node_limit=node_limit)
 
 
-def render_text(puzzle: Puzzle, solution: bool = False) -> str:
+AnyPuzzle = Puzzle | v2_generator.Puzzle
+
+
+def make(spec: PuzzleSpec) -> AnyPuzzle:
+    """The puzzle of a checked spec, by its generator version."""
+    return v2_generator.make(spec) if spec.version == v2_generator.VERSION else make_v1(spec)
+
+
+def puzzle_from_dict(data: object) -> AnyPuzzle:
+    """The inverse of ``to_dict`` of either version's puzzles (version 1's has ``n``, version 2's
+    ``width`` and ``height``), checking every field."""
+    check_object(data, "a Loop puzzle", (), ("version", "n", "width", "height", "seed", "target", "clues",
+                                              "answer", "attempt", "difficulty", "metrics"))
+    assert isinstance(data, dict)
+    if data.get("version") == v2_generator.VERSION and "n" not in data:
+        return v2_generator.from_dict(data)
+    return puzzle_from_dict_v1(data)
+
+
+def verify(puzzle: AnyPuzzle) -> bool:
+    """Re-solved from scratch: one solution, the answer (version 1 by search, version 2 by its level's
+    techniques, which prove it unique)."""
+    if isinstance(puzzle, v2_generator.Puzzle):
+        return v2_generator.verify(puzzle)
+    return verify_v1(puzzle)
+
+
+def render_text(puzzle: AnyPuzzle, solution: bool = False) -> str:
     """Dots and clues; with ``solution=True`` the loop is drawn in."""
     edges = puzzle.edges() if solution else None
     return board_text(puzzle.clues, puzzle.width, puzzle.height, edges) + "\n"
 
 
-def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
+def render_svg(puzzle: AnyPuzzle, solution: bool = False) -> str:
     if solution:
         return board_svg(puzzle.clues, puzzle.width, puzzle.height, puzzle.edges(), puzzle.answer)
     return board_svg(puzzle.clues, puzzle.width, puzzle.height)
@@ -146,12 +180,24 @@ VERSION_1 = Version(
     difficulties=DIFFICULTIES,
 )
 
+VERSION_2 = Version(
+    number=v2_generator.VERSION,
+    summary="any width and height from 4 to 30, four levels by technique (easy, medium, hard, expert), "
+            "hard from 24 cells; every seed makes a puzzle, proven unique",
+    sides=v2_generator.SIDES,
+    presets=v2_generator.PRESETS,
+    default_size=v2_generator.DEFAULT_SIZE,
+    difficulties=v2_generator.DIFFICULTIES,
+    rectangular=True,
+    offered=v2_generator.offered,
+)
+
 GAME = register(Game(
     name="loop",
     title="Loop",
     order=3,
     summary="draw one loop that meets every number (slitherlink)",
-    versions={VERSION: VERSION_1},
+    versions={VERSION: VERSION_1, v2_generator.VERSION: VERSION_2},
     latest=VERSION,
     unversioned=VERSION,
     seconds_per_cell=8,
@@ -186,5 +232,5 @@ __all__ = [
     "from_loopy_id", "from_puzzlink", "from_text_grid", "generate", "grade", "grid", "grow_region",
     "inside_of_loop", "loop_of_region", "min_moves", "puzzle_from_dict", "read_problem", "read_puzzle",
     "render_svg", "render_text", "solvable_at", "solve", "solve_grid", "to_loopy_id", "to_puzzlink",
-    "to_text_grid", "validate_loop", "verify",
+    "to_text_grid", "v2", "validate_loop", "verify",
 ]

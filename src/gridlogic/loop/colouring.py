@@ -164,6 +164,12 @@ class Colouring:
                 parity[small] = 0
                 size[big] -= size[small]
 
+    def enqueue_clue(self, c: int) -> None:
+        """Have the clue rule look at cell ``c`` (a clue was just given to it)."""
+        if not self.in_clue_queue[c]:
+            self.in_clue_queue[c] = 1
+            self.clue_queue.append(c)
+
     def clear_queues(self) -> None:
         self.grown.clear()
         for c in self.clue_queue:

@@ -110,6 +110,20 @@ Junk cycles: the engine never lets a cycle close unless it is the whole
 answer, so it never has to "forbid" a junk cycle after the fact. Forbidding
 the extra cycles of a multi-cycle solution is unsound: the real loop can sit
 beside a junk cycle.
+
+Exact engines (``exact=True``, for Loop version 2's clue removal)
+-----------------------------------------------------------------
+Two rules stand aside for a reason that depends on the whole board: ``loop``
+leaves a closing edge alone while that cycle would be the whole answer, and
+``threes`` leaves two 3s alone while the ring around them fits every clue. An
+exact engine also takes clues one at a time (:meth:`Engine.add_clue`, undone
+by :meth:`Engine.undo`), so it makes those decisions final only when they
+cannot change: it remembers the chain ends whose closing edge it left alone
+(``closing_ends``) and looks at them again after every new line or clue, runs
+``threes`` again after a clue, and asks ``threes`` about the clues alone, not
+the lines drawn. The board its rules reach from a set of clues then does not
+depend on the order in which the clues and deductions came, and it grows with
+the set of clues. A plain engine (version 1's) is unchanged.
 """
 
 from __future__ import annotations
@@ -181,11 +195,21 @@ def _corner_vertex_items(width: int, height: int) -> tuple[int, ...]:
     return tuple(items)
 
 
+# Every distinct option table (a cell's, by its clue, or a kind of vertex's) has a number, the
+# corner rule's memo key starts with it: cells' tables are 0..5 (clue 0..4, 5 for none).
+_OPTION_TABLES: dict[tuple[_Option, ...], int] = {options: k for k, options in enumerate(_CELL_OPTIONS)}
+
+
+def _table_number(options: tuple[_Option, ...]) -> int:
+    return _OPTION_TABLES.setdefault(options, len(_OPTION_TABLES))
+
+
 @lru_cache(maxsize=64)
 def _vertex_tables(
     width: int, height: int
-) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[_Option, ...], ...]]:
-    """Per vertex: the ids of its four corners and its options (0 or 2 lines on existing edges).
+) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[_Option, ...], ...], tuple[int, ...]]:
+    """Per vertex: the ids of its four corners, its options (0 or 2 lines on existing edges) and
+    the number of its option table (for the corner rule's memo).
 
     A corner slot without a cell points at a dummy corner (id ``4 * cells``)
     whose mask stays 15; its combo bit in every option is 15, so it never
@@ -211,7 +235,58 @@ def _vertex_tables(
             bits = [b if ids[k] != dummy else 15 for k, b in enumerate((b0, b1, b2, b3))]
             rows.append((a_, bits[0], bits[1], bits[2], bits[3]))
         options.append(tuple(rows))
-    return tuple(corner_ids), tuple(options)
+    return tuple(corner_ids), tuple(options), tuple(_table_number(table) for table in options)
+
+
+# What the corner rule concludes from (table, known sides, corner masks): the supported masks and
+# the sides fixed; () for a contradiction. A pure function of its key, so it is kept for every
+# board (it holds a few thousand keys in practice; cleared past _CORNER_MEMO_LIMIT).
+_CornerOutcome = tuple[int, int, int, int, int, int]
+_CORNER_MEMO: dict[int, _CornerOutcome | tuple[()]] = {}
+_CORNER_MEMO_LIMIT = 1 << 20
+
+
+def _corner_outcome(
+    options: tuple[_Option, ...], known_on: int, known_off: int, m0: int, m1: int, m2: int, m3: int
+) -> _CornerOutcome | tuple[()]:
+    """The supported corner masks and (fixed sides, sides that can be lines) of one cell or vertex."""
+    s0 = s1 = s2 = s3 = 0
+    can_on = can_off = 0
+    for a, b0, b1, b2, b3 in options:
+        if a & known_off or a & known_on != known_on:
+            continue
+        if m0 & b0 and m1 & b1 and m2 & b2 and m3 & b3:
+            s0 |= b0
+            s1 |= b1
+            s2 |= b2
+            s3 |= b3
+            can_on |= a
+            can_off |= 15 ^ a
+    if not s0:
+        return ()
+    unknown = 15 ^ (known_on | known_off)
+    return (s0 & m0, s1 & m1, s2 & m2, s3 & m3, unknown & ~(can_on & can_off), can_on)
+
+
+_EdgeBits = tuple[tuple[tuple[int, int], ...], ...]  # per edge: (item, bit) pairs
+
+
+@lru_cache(maxsize=64)
+def _side_bits(width: int, height: int) -> tuple[_EdgeBits, _EdgeBits]:
+    """Per edge: (cell, bit of the edge among the cell's sides) for its cells, and (vertex item, bit of
+    the edge among the vertex's edges) for its two ends (bits 1, 2, 4, 8 in the tables' order)."""
+    g = grid(width, height)
+    cell_count = g.cell_count
+    cells: list[list[tuple[int, int]]] = [[] for _ in range(g.edge_count)]
+    for c, sides in enumerate(g.cell_edges):
+        for k, e in enumerate(sides):
+            cells[e].append((c, 1 << k))
+    vertices: list[list[tuple[int, int]]] = [[] for _ in range(g.edge_count)]
+    for v, around in enumerate(g.vertex_edges):
+        for k, e in enumerate(around):
+            if e >= 0:
+                vertices[e].append((cell_count + v, 1 << k))
+    return tuple(tuple(row) for row in cells), tuple(tuple(row) for row in vertices)
 
 
 class TrailMark(NamedTuple):
@@ -221,6 +296,9 @@ class TrailMark(NamedTuple):
     chains: int
     corner_masks: int
     colours: int
+    clues: int = 0  # clues added (exact engines, :meth:`Engine.add_clue`)
+    closing_ends: int = 0
+    threes_done: bool = False
 
 
 class Engine:
@@ -239,13 +317,21 @@ class Engine:
     vertex_line_count: list[int]
     vertex_unknown_count: list[int]
     unmet_clue_count: int  # clued cells whose line count is not their clue
+    nonzero_clue_count: int  # clues other than 0 (kept by exact engines)
     # a vertex that ends a chain of lines: the chain's other end, and its length in edges
     chain_mate: list[int]
     chain_length: list[int]
     loop_closed_at: int  # edge_trail length before the edge that closed the loop; -1 while open
     corner_mask: list[int]  # per cell corner (4 * cell + TL/TR/BR/BL), then the dummy corner
+    # per work-list item (cells, then cell_count + vertex): which of its sides are lines, which are not
+    # (a vertex's missing edges count as crosses); bits as in the corner tables
+    sides_on: list[int]
+    sides_off: list[int]
+    edge_cell_bits: tuple[tuple[tuple[int, int], ...], ...]
+    edge_vertex_bits: tuple[tuple[tuple[int, int], ...], ...]
     vertex_corners: tuple[tuple[int, int, int, int], ...]
     vertex_options: tuple[tuple[_Option, ...], ...]
+    vertex_table: tuple[int, ...]  # per vertex: the number of its option table
     corner_vertex_item: tuple[int, ...]
     edge_trail: list[int]  # edges in the order they were set
     chain_trail: list[tuple[int, int, int]]  # (vertex, old mate, old length)
@@ -258,7 +344,10 @@ class Engine:
     in_easy_queue: bytearray
     corner_queue: list[int]  # work list of the corner rule
     in_corner_queue: bytearray
-    threes_done: bool  # the adjacent-3s rule has run (it needs to run once)
+    threes_done: bool  # the adjacent-3s rule has run (it needs to run once, again after a clue is added)
+    exact: bool  # re-examine what a rule left alone when that may change (see the module docstring)
+    closing_ends: list[int]  # exact: chain ends whose closing edge the loop rule left as the whole answer
+    clue_trail: list[int]  # exact: the cells whose clue add_clue set, in order
     trial_progress: bool  # the last trial round set an edge
     deadline: float | None  # trial stops early past it (the search's time budget)
     propagations: int  # calls of propagate so far: the measure of the engine's work
@@ -266,7 +355,8 @@ class Engine:
     trial_cut_short: bool  # trial stopped at the deadline or the propagation limit
 
     def __init__(
-        self, clues: Sequence[int | None], width: int, height: int, colour: bool = False
+        self, clues: Sequence[int | None], width: int, height: int, colour: bool = False,
+        exact: bool = False,
     ) -> None:
         g = grid(width, height)
         self.grid = g
@@ -282,11 +372,17 @@ class Engine:
         self.vertex_line_count = [0] * vertex_count
         self.vertex_unknown_count = [sum(1 for e in ve if e >= 0) for ve in g.vertex_edges]
         self.unmet_clue_count = sum(1 for c in self.clues if c > 0)
+        self.nonzero_clue_count = self.unmet_clue_count
         self.chain_mate = list(range(vertex_count))
         self.chain_length = [0] * vertex_count
         self.loop_closed_at = -1
         self.corner_mask = [15] * (4 * cell_count + 1)
-        self.vertex_corners, self.vertex_options = _vertex_tables(width, height)
+        self.sides_on = [0] * (cell_count + vertex_count)
+        self.sides_off = [0] * cell_count + [
+            sum(1 << k for k in range(4) if ve[k] < 0) for ve in g.vertex_edges
+        ]
+        self.edge_cell_bits, self.edge_vertex_bits = _side_bits(width, height)
+        self.vertex_corners, self.vertex_options, self.vertex_table = _vertex_tables(width, height)
         self.corner_vertex_item = _corner_vertex_items(width, height)
         self.edge_trail = []
         self.chain_trail = []
@@ -302,6 +398,9 @@ class Engine:
         for i in range(cell_count + vertex_count):
             self._enqueue(i)
         self.threes_done = False
+        self.exact = exact
+        self.closing_ends = []
+        self.clue_trail = []
         self.trial_progress = False
         self.deadline = None
         self.propagations = 0
@@ -316,13 +415,18 @@ class Engine:
             len(self.chain_trail),
             len(self.corner_mask_trail),
             0 if colouring is None else len(colouring.trail),
+            len(self.clue_trail),
+            len(self.closing_ends),
+            self.threes_done,
         )
 
     def undo(self, mark: TrailMark) -> None:
         """Return to the moment of ``mark``: every later change is popped off the trails."""
-        trail, edge_state, g, clues = self.edge_trail, self.edge_state, self.grid, self.clues
+        trail, edge_state, clues = self.edge_trail, self.edge_state, self.clues
         cell_line, cell_unknown = self.cell_line_count, self.cell_unknown_count
         vertex_line, vertex_unknown = self.vertex_line_count, self.vertex_unknown_count
+        sides_on, sides_off = self.sides_on, self.sides_off
+        edge_cell_bits, edge_vertex_bits, cell_count = self.edge_cell_bits, self.edge_vertex_bits, self.cell_count
         edges_mark = mark.edges
         while len(trail) > edges_mark:
             e = trail.pop()
@@ -331,14 +435,18 @@ class Engine:
             self.unknown_edge_count += 1
             if len(trail) == self.loop_closed_at:
                 self.loop_closed_at = -1
-            for c in g.edge_cells[e]:
+            sides = sides_on if value == LINE else sides_off
+            for c, bit in edge_cell_bits[e]:
                 cell_unknown[c] += 1
+                sides[c] ^= bit
                 if value == LINE:
                     k = clues[c]
                     if k >= 0:
                         self.unmet_clue_count += (cell_line[c] == k) - (cell_line[c] - 1 == k)
                     cell_line[c] -= 1
-            for v in g.edge_vertices[e]:
+            for i, bit in edge_vertex_bits[e]:
+                sides[i] ^= bit
+                v = i - cell_count
                 vertex_unknown[v] += 1
                 if value == LINE:
                     vertex_line[v] -= 1
@@ -355,7 +463,36 @@ class Engine:
             corner_mask[corner] = old
         if self.colouring is not None:
             self.colouring.undo(mark.colours)
+        clue_trail = self.clue_trail
+        while len(clue_trail) > mark.clues:
+            c = clue_trail.pop()
+            self.unmet_clue_count -= cell_line[c] != clues[c]
+            self.nonzero_clue_count -= clues[c] > 0
+            clues[c] = -1
+        del self.closing_ends[mark.closing_ends:]
+        self.threes_done = mark.threes_done
         self._clear_queues()
+
+    def add_clue(self, c: int, k: int) -> None:
+        """Give the blank cell ``c`` the clue ``k`` (an exact engine's, undone by :meth:`undo`); the
+        rules look at it, and at everything its clue may change, on the next :meth:`propagate`."""
+        assert self.exact and self.clues[c] < 0
+        self.clues[c] = k
+        self.clue_trail.append(c)
+        self.unmet_clue_count += self.cell_line_count[c] != k
+        self.nonzero_clue_count += k > 0
+        self._enqueue(c)
+        colouring = self.colouring
+        if colouring is not None:
+            colouring.enqueue_clue(c)
+        self.threes_done = False
+        self._look_again_at_closing_ends()
+
+    def _look_again_at_closing_ends(self) -> None:
+        """The loop rule left each of these chain ends' closing edge alone as the whole answer; a new
+        line or clue may have changed that (the list is on the trail: undo shortens it)."""
+        for v in self.closing_ends:
+            self._enqueue(self.cell_count + v)
 
     def _clear_queues(self) -> None:
         for i in self.easy_queue:
@@ -411,11 +548,15 @@ class Engine:
         self.unknown_edge_count -= 1
         if self.counting:
             self.rule_counts[self.current_rule] += 1
+        if value == LINE and self.closing_ends:
+            self._look_again_at_closing_ends()
         clues, cell_line, cell_unknown = self.clues, self.cell_line_count, self.cell_unknown_count
         in_easy, easy_queue = self.in_easy_queue, self.easy_queue
         in_corner, corner_queue = self.in_corner_queue, self.corner_queue
-        for c in g.edge_cells[e]:
+        sides = self.sides_on if value == LINE else self.sides_off
+        for c, bit in self.edge_cell_bits[e]:
             cell_unknown[c] -= 1
+            sides[c] |= bit
             if value == LINE:
                 k = clues[c]
                 if k >= 0:
@@ -429,11 +570,12 @@ class Engine:
                 corner_queue.append(c)
         cell_count = self.cell_count
         vertex_unknown = self.vertex_unknown_count
-        for v in (a, b):
+        for i, bit in self.edge_vertex_bits[e]:
+            sides[i] |= bit
+            v = i - cell_count
             vertex_unknown[v] -= 1
             if value == LINE:
                 vertex_line[v] += 1
-            i = cell_count + v
             if not in_easy[i]:
                 in_easy[i] = 1
                 easy_queue.append(i)
@@ -496,10 +638,14 @@ class Engine:
             for e in edges:
                 if e >= 0 and edge_state[e] == UNKNOWN:
                     a, b = self.grid.edge_vertices[e]
-                    if (b if a == v else a) == other and not self._closing_completes(v, e):
+                    if (b if a == v else a) != other:
+                        continue
+                    if not self._closing_completes(v, e):
                         self.current_rule = LOOP_RULE
                         if not self.set_edge(e, CROSS):
                             return False
+                    elif self.exact and v not in self.closing_ends:
+                        self.closing_ends.append(v)
         return True
 
     def _closing_completes(self, v: int, e: int) -> bool:
@@ -514,59 +660,42 @@ class Engine:
         return unmet == 0
 
     def _corner_rule(self, i: int) -> bool:
-        g, edge_state, corner_mask = self.grid, self.edge_state, self.corner_mask
+        corner_mask = self.corner_mask
         cell_count = self.cell_count
         if i < cell_count:
-            edges: tuple[int, ...] = g.cell_edges[i]
             k = self.clues[i]
-            options = _CELL_OPTIONS[k if k >= 0 else 5]
+            table = k if k >= 0 else 5
             c0 = 4 * i
             c1, c2, c3 = c0 + 1, c0 + 2, c0 + 3
         else:
-            v = i - cell_count
-            edges = g.vertex_edges[v]
-            options = self.vertex_options[v]
-            c0, c1, c2, c3 = self.vertex_corners[v]
-        known_on = known_off = 0
-        e0, e1, e2, e3 = edges
-        for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
-            if e < 0:
-                known_off |= bit
-            else:
-                s = edge_state[e]
-                if s == LINE:
-                    known_on |= bit
-                elif s == CROSS:
-                    known_off |= bit
+            table = self.vertex_table[i - cell_count]
+            c0, c1, c2, c3 = self.vertex_corners[i - cell_count]
+        known_on, known_off = self.sides_on[i], self.sides_off[i]
         m0, m1, m2, m3 = corner_mask[c0], corner_mask[c1], corner_mask[c2], corner_mask[c3]
-        s0 = s1 = s2 = s3 = 0
-        can_on = can_off = 0
-        for a, b0, b1, b2, b3 in options:
-            if a & known_off or a & known_on != known_on:
-                continue
-            if m0 & b0 and m1 & b1 and m2 & b2 and m3 & b3:
-                s0 |= b0
-                s1 |= b1
-                s2 |= b2
-                s3 |= b3
-                can_on |= a
-                can_off |= 15 ^ a
-        if not s0:
+        key = (table << 24) | (known_on << 20) | (known_off << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
+        outcome = _CORNER_MEMO.get(key)
+        if outcome is None:
+            if len(_CORNER_MEMO) >= _CORNER_MEMO_LIMIT:
+                _CORNER_MEMO.clear()
+            options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
+            outcome = _CORNER_MEMO[key] = _corner_outcome(options, known_on, known_off, m0, m1, m2, m3)
+        if not outcome:
             return False
+        s0, s1, s2, s3, fixed, can_on = outcome
         from_cell = i < cell_count
         if s0 != m0:
-            self._set_mask(c0, s0 & m0, from_cell)
+            self._set_mask(c0, s0, from_cell)
         if s1 != m1:
-            self._set_mask(c1, s1 & m1, from_cell)
+            self._set_mask(c1, s1, from_cell)
         if s2 != m2:
-            self._set_mask(c2, s2 & m2, from_cell)
+            self._set_mask(c2, s2, from_cell)
         if s3 != m3:
-            self._set_mask(c3, s3 & m3, from_cell)
-        unknown = 15 ^ (known_on | known_off)
-        fixed = unknown & ~(can_on & can_off)
+            self._set_mask(c3, s3, from_cell)
         if fixed:
             self.current_rule = CORNER_RULE
-            for bit, e in ((1, e0), (2, e1), (4, e2), (8, e3)):
+            g = self.grid
+            edges = g.cell_edges[i] if from_cell else g.vertex_edges[i - cell_count]
+            for bit, e in zip((1, 2, 4, 8), edges):
                 if fixed & bit and not self.set_edge(e, LINE if can_on & bit else CROSS):
                     return False
         return True
@@ -592,7 +721,7 @@ class Engine:
                 else:
                     shared, far_a, far_b = ba, ta, bb
                     ring = {ta, la, ra, lb, rb, bb}
-                if self._ring_is_answer(ring):
+                if self._clues_fit_ring(a, b, ring) if self.exact else self._ring_is_answer(ring):
                     continue
                 # the shared edge's two ends: the edges continuing its line are crossed
                 ends = g.edge_vertices[shared]
@@ -607,6 +736,21 @@ class Engine:
                     if not self.set_edge(e, CROSS):
                         return False
         return True
+
+    def _clues_fit_ring(self, a: int, b: int, ring: set[int]) -> bool:
+        """Exact engines: does the loop around cells ``a`` and ``b`` (the edge set ``ring``) meet every
+        clue? Then it may be the answer, whatever lines are drawn. Every cell next to the ring must be
+        blank or a 1, every other clue a 0."""
+        nonzero = self.nonzero_clue_count - 2
+        for e in ring:
+            for c in self.grid.edge_cells[e]:
+                if c != a and c != b:
+                    k = self.clues[c]
+                    if k == 1:
+                        nonzero -= 1
+                    elif k >= 0:
+                        return False
+        return nonzero == 0
 
     def _ring_is_answer(self, ring: set[int]) -> bool:
         """Would the loop around two cells (the edge set ``ring``) meet every clue on its own?"""
@@ -658,11 +802,15 @@ class Engine:
                     self._clear_queues()
                     return False
                 continue
-            i = corner_queue.pop()
-            in_corner[i] = 0
-            if not self._corner_rule(i):
-                self._clear_queues()
-                return False
+            # the corner rule until an edge is set (set_edge fills the easy queue): the same order
+            # as one item per round of the outer loop
+            corner_rule = self._corner_rule
+            while corner_queue and not easy_queue:
+                i = corner_queue.pop()
+                in_corner[i] = 0
+                if not corner_rule(i):
+                    self._clear_queues()
+                    return False
         if level < MEDIUM:
             self._clear_queues()
         return True

@@ -47,6 +47,9 @@ from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
 from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
 from gridlogic.loop.general import solve_general
 from gridlogic.loop.solver import LEVEL_NAMES, check_clues
+from gridlogic.loop.v2.generator import VERSION as VERSION_2
+from gridlogic.loop.v2.levels import LEVELS as LEVELS_2
+from gridlogic.loop.v2.levels import TECHNIQUE_LEVEL as TECHNIQUE_LEVEL_2
 
 __all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "hint", "next_step", "walkthrough"]
 
@@ -70,6 +73,18 @@ TECHNIQUES = (
                                    "辺を仮定してその先をすべて試し、輪ができなければ逆に決める")),
 )
 LEVELS = LEVEL_NAMES
+# Version 2 grades the same techniques by its own levels (gridlogic.loop.v2.levels: trial is expert).
+TECHNIQUES_2 = tuple(
+    Technique(t.name, TECHNIQUE_LEVEL_2[t.name] if t.level else None, t.summary) for t in TECHNIQUES
+)
+
+
+def techniques_of(version: int | None) -> tuple[Technique, ...]:
+    return TECHNIQUES_2 if version == VERSION_2 else TECHNIQUES
+
+
+def levels_of(version: int | None) -> tuple[str, ...]:
+    return LEVELS_2 if version == VERSION_2 else LEVELS
 
 
 class _Contradiction(Exception):
@@ -572,7 +587,8 @@ def apply(puzzle: Any, board: Mapping[str, Sequence[int]], given: Hint) -> dict[
     return {"horizontal": flat[:split], "vertical": flat[split:]}
 
 
-def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Sequence[str] = LEVELS) -> Walkthrough:
+def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Sequence[str] = LEVELS,
+                techniques: Sequence[Technique] = TECHNIQUES) -> Walkthrough:
     """Every step from the empty board until every edge is known or no technique decides more;
     its level is the hardest technique's (None when a search was needed or it got stuck)."""
     checked = check_clues(clues, width, height)
@@ -594,17 +610,18 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
         return Walkthrough(None, tuple(steps), "contradiction", Text(
             "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
     used = {step.technique for step in steps if step.technique is not None}
-    return Walkthrough(hardest_level(used, TECHNIQUES, levels), tuple(steps), "solved")
+    return Walkthrough(hardest_level(used, techniques, levels), tuple(steps), "solved")
 
 
 def explain(problem: Any, version: int | None) -> Walkthrough:
-    """The walk-through of a problem's clues (version 1's techniques and levels)."""
-    return walkthrough(problem.givens["clues"], problem.width, problem.height)
+    """The walk-through of a problem's clues, graded by the levels of ``version`` (None: version 1's)."""
+    return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
+                       techniques_of(version))
 
 
 HINTS = Hints(
-    techniques=lambda version: TECHNIQUES,
-    levels=lambda version: LEVELS,
+    techniques=techniques_of,
+    levels=levels_of,
     hint=hint,
     apply=apply,
     explain=explain,
