@@ -244,12 +244,14 @@ class NamedBySpec:
     """
 
     game: ClassVar[str]
-    if TYPE_CHECKING:
-        version: int
+    if TYPE_CHECKING:  # the dataclass's fields (a class constant in some versions)
         width: int
         height: int
         difficulty: str
         seed: str
+
+        @property
+        def version(self) -> int: ...
 
     @property
     def options(self) -> dict[str, Any]:

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import NamedBySpec, PuzzleSpec
 from gridlogic.loop.board import (
     clue_mismatches,
     clues_of_region,
@@ -169,7 +169,7 @@ class Metrics:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedBySpec):
     """A generated Loop puzzle: the clues (None where removed) and the answer region.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
@@ -196,18 +196,6 @@ class Puzzle:
     @property
     def level(self) -> str | None:
         return self.grade.level
-
-    @property
-    def options(self) -> dict[str, object]:
-        return {}
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, self.version, self.width, self.height, self.difficulty, self.seed)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
 
     def __repr__(self) -> str:
         body = "".join("." if k is None else str(k) for k in self.clues)

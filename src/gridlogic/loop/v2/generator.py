@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import NamedBySpec, PuzzleSpec
 from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v2.levels import EASY, EXPERT, LEVELS, Grade, deduce, grade
@@ -109,7 +109,7 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedBySpec):
     """A version 2 Loop puzzle: the clues (None where hidden) and the answer region.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade`` the
@@ -130,18 +130,6 @@ class Puzzle:
     @property
     def level(self) -> str | None:
         return self.grade.level
-
-    @property
-    def options(self) -> dict[str, object]:
-        return {}
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return PuzzleSpec(self.game, VERSION, self.width, self.height, self.difficulty, self.seed)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
 
     def __repr__(self) -> str:
         return f"<loop.Puzzle {self.id} level={self.level} clues={sum(k is not None for k in self.clues)}>"
