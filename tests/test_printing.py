@@ -35,7 +35,7 @@ def test_docstring_worked_example(tmp_path, capsys, monkeypatch):
     assert (round(float(box.width), 1), round(float(box.height), 1)) == (595.3, 841.9)  # A4 in points
     text = text_of(tmp_path / "booklet.pdf")
     for k in range(6):
-        puzzle = GAMES["pattern"].generate(5, f"booklet-{k}")
+        puzzle = GAMES["pattern"].generate(GAMES["pattern"].version().default_size, f"booklet-{k}")
         assert text.count(puzzle.id) == 2  # on its page and among the solutions
     assert "Solutions" in reader.pages[6].extract_text() and "Solutions" not in reader.pages[5].extract_text()
 
@@ -98,7 +98,7 @@ def test_a_batch_file_is_printed_the_first_count_of_it(tmp_path, capsys):
     (["pattern.1.5x5.any.x", "--size", "8"], "--size goes with --seed-prefix"),
     (["loop.1.5x5.any.x"], "'loop.1.5x5.any.x' is a Loop puzzle ID, not a Pattern one"),
     (["2x2:1/1/1/1"], "this Pattern puzzle has more than one solution; every puzzle here has exactly one"),
-    (["--seed-prefix", "x", "--count", "1", "--size", "7"], "Pattern size"),
+    (["--seed-prefix", "x", "--count", "1", "--size", "41"], "Pattern size"),
     (["no-such-file.non"], "cannot read 'no-such-file.non'"),
     (["--batch", "missing.jsonl"], "cannot read 'missing.jsonl': no such file"),
 ])

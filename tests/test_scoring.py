@@ -66,7 +66,7 @@ def test_worked_example_step_by_step():
 def test_par_follows_the_stated_rule():
     for game, size, difficulty in PUZZLES:
         par = par_seconds(game, size, difficulty)
-        factor = {"any": 1, "medium": 1, "easy": 0.6, "hard": 1.5, "unrated": 1.5}[difficulty]
+        factor = {"any": 1, "medium": 1, "easy": 0.6, "hard": 1.5, "expert": 2, "unrated": 1.5}[difficulty]
         exact = size * size * GAMES[game].seconds_per_cell * factor
         assert par % 10 == 0
         assert abs(par - exact) <= 5, (game, size, difficulty)
@@ -91,7 +91,7 @@ def test_readme_par_table_matches_the_code():
     rows = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 5 and cells[0] in GAMES:
+        if len(cells) == 6 and cells[0] in GAMES:
             rows[(cells[0], int(cells[1]))] = cells[2:]
 
     def shown(seconds: int) -> str:
@@ -102,10 +102,10 @@ def test_readme_par_table_matches_the_code():
         for size, by_difficulty in by_size.items():
             if "easy" in by_difficulty:
                 expected[(game, size)] = [
-                    shown(by_difficulty[d]) for d in ("easy", "medium", "hard")
+                    shown(by_difficulty[d]) if d in by_difficulty else "" for d in ("easy", "medium", "hard", "expert")
                 ]
             else:
-                expected[(game, size)] = ["", shown(by_difficulty["any"]), ""]
+                expected[(game, size)] = ["", shown(by_difficulty["any"]), "", ""]
     assert rows == expected
 
 
@@ -240,7 +240,7 @@ def test_revealed_must_be_a_bool(value):
         ("loop", 5.0, "any", 5.0, "a (width, height) pair, each 1 to 200"),
         ("signal", True, "any", True, "a (width, height) pair, each 1 to 200"),
         ("pattern", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
-        ("loop", 5, "expert", "expert", "the difficulties are any, easy, medium, hard, unrated"),
+        ("loop", 5, "genius", "genius", "the difficulties are any, easy, medium, hard, expert, unrated"),
         ("signal", 4, None, None, "the difficulties are any, easy, medium, hard, unrated"),
     ],
 )

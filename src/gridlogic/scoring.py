@@ -17,7 +17,7 @@ least consistent with each other: a par grows with the number of cells,
 with 5 s per cell for Signal (one rotation per tile, mostly by eye), 6 s
 for Pattern (each cell is reasoned about along its row and its column) and
 8 s for Loop (each cell has four edges to decide), and a factor of 3/5 for
-easy, 1 for medium, 3/2 for hard and for "unrated" (the analysis gave up,
+easy, 1 for medium, 3/2 for hard, 2 for expert (Loop version 2) and 3/2 for "unrated" (the analysis gave up,
 so the puzzle is at least hard to reason about). "any" (a puzzle whose
 difficulty was not requested and is not known to the caller) and Pattern,
 which has no difficulties, take the medium factor 1. :func:`par_table`
@@ -119,6 +119,7 @@ DIFFICULTY_FACTOR: dict[str, Fraction] = {
     "easy": Fraction(3, 5),
     "medium": Fraction(1),
     "hard": Fraction(3, 2),
+    "expert": Fraction(2),
     "unrated": Fraction(3, 2),
 }
 
