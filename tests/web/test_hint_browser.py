@@ -35,7 +35,7 @@ def test_pattern_solved_by_hints_alone_and_the_score_counts_them(page, server_ur
     expect(pattern_cell(page, 11)).to_have_class(re.compile(r"\bmarked\b"))
     assert page.locator(".hint-decides, .hint-evidence").count() == 0
     expect(page.locator("#moves")).to_have_text("4")  # four cells filled; the × is a note
-    puzzle = pattern.generate(5, "notes-example")
+    puzzle = pattern.generate(5, "notes-example", version=1)  # what a link without a version opens
     steps = pattern.GAME.hints.explain(pattern.GAME.problem(puzzle), 1).steps
     assert len(steps) == 13
     for _ in steps[1:]:  # the walk-through's other steps, one hint each
