@@ -133,6 +133,6 @@ def test_the_board_is_inside_the_box_while_the_puzzle_loads(page, server_url):
     # The box has its size before any puzzle arrives, so that showing one moves nothing.
     page.route("**/api/*/puzzle?*", lambda route: None)  # never answered
     page.goto(f"{server_url}/?game=loop&size=5&seed=slow")
-    expect(page.locator("#status")).to_have_text("Generating the puzzle…", timeout=TIMEOUT)
+    expect(page.locator("#status")).to_have_text("Generating the puzzle of seed slow…", timeout=TIMEOUT)
     box = page.locator("#board").bounding_box()
     assert box["height"] > 300 and box["width"] > 300

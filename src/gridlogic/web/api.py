@@ -3,7 +3,7 @@
 ::
 
     GET  /api/games                                   every game, its versions, sizes and difficulties
-    GET  /api/{game}/puzzle?size=&difficulty=&seed=   the givens; no seed -> a random one
+    GET  /api/{game}/puzzle?size=&difficulty=&seed=   the givens; no seed -> any puzzle of that kind (see .ready)
     GET  /api/{game}/solution?size=&difficulty=&seed= the answer, for the Reveal button
     POST /api/{game}/check                            a board judged by the rules, and the
                                                       score once it is solved
@@ -46,6 +46,7 @@ from gridlogic.web.inputs import (
     spec_fields,
 )
 from gridlogic.web.puzzles import PuzzleSource
+from gridlogic.web.ready import ReadyPuzzles
 from gridlogic.web.responses import JSONResponse, guarded
 
 
@@ -92,8 +93,9 @@ def game_of(games: Mapping[str, Game], request: Request) -> Game:
     return games[name]
 
 
-def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
-    """The API's routes over ``games``, their puzzles coming from ``puzzles``."""
+def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles) -> list[Route]:
+    """The API's routes over ``games``, their puzzles coming from ``puzzles``; a puzzle asked for without
+    a seed may be one ``ready`` made before."""
 
     async def list_games(request: Request) -> Response:
         query_values(request, ())
@@ -101,7 +103,10 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
 
     async def puzzle(request: Request) -> Response:
         game = game_of(games, request)
-        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=False)
+        values = query_values(request, spec_fields(game))
+        spec = puzzle_spec(game, values, from_text=True, seed_required=False)
+        if "seed" not in values and "id" not in values:
+            spec = ready.take(spec)
         found = await puzzles.get(spec)
         return JSONResponse({**puzzle_header(found), **found.givens()})
 

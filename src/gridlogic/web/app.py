@@ -47,6 +47,7 @@ from gridlogic.web.delivery import Delivery
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource
+from gridlogic.web.ready import ReadyPuzzles
 from gridlogic.web.responses import error
 
 logger = logging.getLogger("gridlogic.web")
@@ -105,13 +106,14 @@ def create_app(games: Mapping[str, Game] | None = None,
     if workers is None and os.environ.get(GENERATORS_VARIABLE):
         workers = int_from_text(os.environ[GENERATORS_VARIABLE], GENERATORS_VARIABLE, 1, 64)
     puzzles = PuzzleSource(available, workers=workers)
+    ready = ReadyPuzzles(puzzles)
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
     desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
-            async with desk.lifespan(app):
+            async with desk.lifespan(app), ready.running():
                 yield
         finally:
             puzzles.close()
@@ -137,7 +139,7 @@ def create_app(games: Mapping[str, Game] | None = None,
 
     routes = [
         Route("/", index, methods=["GET"]),
-        *api.routes(available, puzzles),
+        *api.routes(available, puzzles, ready),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles),
         *records.routes(desk, page),
@@ -147,4 +149,5 @@ def create_app(games: Mapping[str, Game] | None = None,
                     middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), *delivery.middleware()],
                     exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
+    app.state.ready = ready
     return app

@@ -105,7 +105,7 @@ def init_worker() -> None:
     os.nice(WORKER_NICENESS)
 
 
-def _kind(spec: PuzzleSpec) -> tuple[object, ...]:
+def kind_of(spec: PuzzleSpec) -> tuple[object, ...]:
     """What a generation's time depends on, as far as it can be known before: all of the spec but its seed."""
     return spec.game, spec.version, spec.width, spec.height, spec.difficulty, spec.options
 
@@ -151,7 +151,7 @@ class PuzzleSource:
 
     def estimate(self, spec: PuzzleSpec) -> float:
         """The seconds a puzzle of ``spec``'s kind has been taking to generate."""
-        return self._estimates.get(_kind(spec), FIRST_ESTIMATE)
+        return self._estimates.get(kind_of(spec), FIRST_ESTIMATE)
 
     def _start(self, spec: PuzzleSpec) -> asyncio.Future[Outcome]:
         workers = max(1, self.workers)
@@ -180,7 +180,7 @@ class PuzzleSource:
             pool.shutdown(wait=False, cancel_futures=True)
             raise BadRequest("a puzzle worker process stopped while generating this puzzle; try again",
                              status=503, headers={"Retry-After": "1"}) from None
-        kind = _kind(spec)
+        kind = kind_of(spec)
         self._estimates[kind] = 0.7 * self._estimates[kind] + 0.3 * seconds if kind in self._estimates else seconds
         self._cache[spec] = outcome
         if len(self._cache) > self.cache_size:

@@ -15,7 +15,7 @@ import { createPlay, formatTime } from "./play.js";
 import { recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
 import {
-  createSettings, defaultQuery, linkQuery, linkRequest, randomSeed, seedProblem, versionOf,
+  createSettings, defaultQuery, linkQuery, linkRequest, seedProblem, versionOf,
 } from "./settings.js";
 import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
@@ -165,7 +165,10 @@ els.settingsToggle.addEventListener("click", () => {
 // Answers the API's refusal, or null when the puzzle is shown (or a newer request won).
 async function open(game, query, how = { history: "push" }) {
   const id = ++state.requestId;
-  setStatus("status.generating", {}, "busy");
+  // A seed the player chose is made on demand, and the status line says so.
+  const seed = new URLSearchParams(query).get("seed"); // query: an object, or a link's [name, value] pairs
+  if (seed === null) setStatus("status.generating", {}, "busy");
+  else setStatus("status.generatingSeed", { seed }, "busy");
   els.board.setAttribute("aria-busy", "true");
   const [answer, module] = await Promise.all([
     fetchPuzzle(game, query),
@@ -196,7 +199,7 @@ function refusalStatus(refused) {
 }
 
 async function openFromForm(query) {
-  const problem = seedProblem(query.seed);
+  const problem = "seed" in query ? seedProblem(query.seed) : null;
   if (problem) {
     setStatus(problem, {}, "error");
     return;
@@ -208,7 +211,7 @@ async function openFromForm(query) {
 // A new puzzle of game with its latest version's defaults.
 async function openFresh(game, how = { history: "push" }) {
   await gamesReady;
-  return open(game, defaultQuery(gameInfo(game), randomSeed()), how);
+  return open(game, defaultQuery(gameInfo(game)), how);
 }
 
 // The tab of game: the puzzle it showed last, or a fresh one.
@@ -510,17 +513,18 @@ function applyLanguage(lang) {
 
 // --- wiring -----------------------------------------------------------------------------------
 
+// A new puzzle of the form's settings and any seed: the server picks it (see defaultQuery).
 function newRandomPuzzle() {
-  els.seed.value = randomSeed();
-  openFromForm(settings.read());
+  const { seed, ...query } = settings.read();
+  openFromForm(query);
 }
 
 els.lang.addEventListener("click", () => applyLanguage(language() === "en" ? "ja" : "en"));
 els.settings.addEventListener("submit", (event) => {
   event.preventDefault();
-  // New puzzle: the typed seed if the player changed it, a fresh random one otherwise.
-  if (els.seed.value === els.seed.dataset.shown || els.seed.value === "") els.seed.value = randomSeed();
-  openFromForm(settings.read());
+  // New puzzle: the typed seed if the player changed it, any one (the server's pick) otherwise.
+  if (els.seed.value === els.seed.dataset.shown || els.seed.value === "") newRandomPuzzle();
+  else openFromForm(settings.read());
 });
 els.dice.addEventListener("click", newRandomPuzzle);
 els.undo.addEventListener("click", undo);

@@ -45,16 +45,12 @@ export function linkQuery(puzzle, version) {
   return query;
 }
 
-// The query of a new puzzle of game's latest version with its defaults and seed.
+// The query of a new puzzle of game's latest version with its defaults, and seed if given (without
+// one the server picks: maybe a puzzle it made ready before, so nobody waits for a slow one).
 export function defaultQuery(game, seed) {
   const version = latestOf(game);
-  return { version: String(version.number), size: String(version.defaultSize), difficulty: version.difficulties[0], seed };
-}
-
-export function randomSeed() {
-  const bytes = new Uint8Array(6);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+  const query = { version: String(version.number), size: String(version.defaultSize), difficulty: version.difficulties[0] };
+  return seed === undefined ? query : { ...query, seed };
 }
 
 // Why a seed cannot be sent, as a message key, or null. .length counts UTF-16 units, as the server does.

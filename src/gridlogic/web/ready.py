@@ -1,0 +1,111 @@
+"""Puzzles made before anyone asks, so that a player who wants *a* puzzle never waits for a slow one.
+
+A request without a seed (the page's dice, a fresh game) may be answered by any puzzle of the kind it
+names (game, version, size, difficulty, options: all of a spec but its seed). For kinds that take a
+while to make (a Loop 25×25 expert takes seconds), :class:`ReadyPuzzles` keeps up to
+:data:`PER_KIND` specs of that kind whose puzzles are already in the :class:`~.puzzles.PuzzleSource`'s
+cache, and hands one out instead of a fresh random seed: the cache answers it at once. A request with
+a seed is generated on demand as before (a seed is a promise), and so is the first request of a kind
+nobody asked for yet.
+
+Filling runs in a background task of the app (:meth:`ReadyPuzzles.run`), woken by every seedless
+request. It asks the puzzle source for one puzzle at a time, with a fresh random seed, and only while
+fewer generations than workers are in flight: it uses idle workers only and never takes a slot a
+person waits for. A kind is worth keeping when the source's estimate of its generation time is at
+least :data:`SLOW_SECONDS` (a kind never made yet counts as slow, so the first seedless request of a
+kind starts filling it); the :data:`KINDS` most recently asked kinds are kept.
+
+Worked example (``tests/web/test_ready.py`` runs it)::
+
+    ready = ReadyPuzzles(source)
+    ready.take(loop_25_expert_x)        # -> loop_25_expert_x itself: nothing ready yet; kind now wanted
+    await ready.fill()                  # makes PER_KIND puzzles of that kind with fresh seeds
+    ready.take(loop_25_expert_y)        # -> one of those specs: source.get answers it from its cache
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+from gridlogic.game import PuzzleSpec
+from gridlogic.web.inputs import BadRequest
+from gridlogic.web.puzzles import PuzzleSource, kind_of
+
+PER_KIND = 2  # ready puzzles kept per kind
+SLOW_SECONDS = 0.2  # kinds that generate faster are made on demand
+KINDS = 32  # the most recently asked kinds that are kept ready
+
+Kind = tuple[object, ...]
+
+
+class ReadyPuzzles:
+    """Specs whose puzzles ``source`` has made already, by kind, for requests that name no seed."""
+
+    def __init__(self, source: PuzzleSource, *, per_kind: int = PER_KIND, slow_seconds: float = SLOW_SECONDS,
+                 kinds: int = KINDS) -> None:
+        self.source = source
+        self.per_kind = per_kind
+        self.slow_seconds = slow_seconds
+        self.kinds = kinds
+        self._wanted: OrderedDict[Kind, PuzzleSpec] = OrderedDict()  # kind -> a spec of it, last asked last
+        self._ready: dict[Kind, deque[PuzzleSpec]] = {}
+        self._wake = asyncio.Event()
+
+    def take(self, spec: PuzzleSpec) -> PuzzleSpec:
+        """A ready spec of ``spec``'s kind if there is one, else ``spec``; the kind is wanted from now on."""
+        kind = kind_of(spec)
+        self._wanted[kind] = spec
+        self._wanted.move_to_end(kind)
+        while len(self._wanted) > self.kinds:
+            dropped, _ = self._wanted.popitem(last=False)
+            self._ready.pop(dropped, None)
+        self._wake.set()
+        ready = self._ready.get(kind)
+        return ready.popleft() if ready else spec
+
+    def ready_count(self, spec: PuzzleSpec) -> int:
+        """How many puzzles of ``spec``'s kind are ready."""
+        return len(self._ready.get(kind_of(spec), ()))
+
+    async def fill(self) -> None:
+        """Make puzzles of the wanted slow kinds, one at a time, until each has :attr:`per_kind` ready or
+        no worker is idle."""
+        while True:
+            short = [(kind, spec) for kind, spec in reversed(self._wanted.items())
+                     if self.ready_count(spec) < self.per_kind and self.source.estimate(spec) >= self.slow_seconds]
+            if not short or self.source.in_flight >= max(1, self.source.workers):
+                return
+            kind, template = short[0]
+            spec = replace(template, seed=secrets.token_hex(5))
+            try:
+                await self.source.get(spec)
+            except BadRequest as refused:
+                if refused.status != 422:  # busy, or a worker stopped: try again when woken
+                    return
+                self._wanted.pop(kind, None)  # the engine cannot make this kind: stop trying
+                continue
+            if kind in self._wanted:
+                self._ready.setdefault(kind, deque()).append(spec)
+
+    async def run(self) -> None:
+        """Fill whenever a seedless request has come (the app's background task)."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self.fill()
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """:meth:`run` in the background for the time of the ``with`` block."""
+        task = asyncio.create_task(self.run())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
