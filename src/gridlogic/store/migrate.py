@@ -4,13 +4,21 @@
 ``gridlogic serve --workers N`` once before its workers), so the first start makes the tables.
 Several servers may start together: each migration run holds a lock for its whole transaction
 (PostgreSQL's advisory lock; SQLite's write lock, taken by ``BEGIN IMMEDIATE``), so one of them
-migrates and the others then find the schema already new. PostgreSQL and SQLite both change
+migrates and the others then find the schema already new. On SQLite the servers also take turns
+through a lock file beside the database (``PATH.migrate-lock``, an ``flock``) from before their
+first connection, so that only one of them touches a new file at a time (its first connection
+switches it to WAL): on a loaded machine, four servers started together on a new file once got
+"database is locked" despite the busy timeout (not reproduced on an idle machine, so the exact
+SQLite path is not known; taking turns leaves none). PostgreSQL and SQLite both change
 their schema inside a transaction, so a migration that fails (or a killed server) leaves the
 schema as it was.
 """
 
 from __future__ import annotations
 
+import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
@@ -48,9 +56,24 @@ def current(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+@contextmanager
+def _sqlite_turn(engine: Engine) -> Iterator[None]:
+    """For an SQLite file, hold its migration lock file; for any other database, nothing."""
+    if engine.url.get_backend_name() != "sqlite" or not engine.url.database:
+        yield
+        return
+    lock_path = Path(engine.url.database).expanduser().with_name(Path(engine.url.database).name + ".migrate-lock")
+    with open(lock_path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Migrate the database up to ``revision`` (default: the newest), under the migration lock."""
-    with engine.connect() as connection:
+    with _sqlite_turn(engine), engine.connect() as connection:
         connection.execution_options(write=True)
         with connection.begin():
             _locked(connection)
