@@ -19,13 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from figures import rounded_rank as percentile
+
 from gridlogic import GAMES
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from figures import rounded_rank as percentile
+
 from gridlogic import GAMES, GenerationFailed
 
 # (width, height, level) -> median ms, p95 ms (None: not measured); from issue 15
@@ -34,12 +36,6 @@ VERSION_1_MS: dict[tuple[int, int, str], tuple[float, float | None]] = {
     (10, 10, "hard"): (626, 1200),
     (10, 10, "easy"): (61, None),
 }
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def board(text: str) -> tuple[int, int]:

@@ -27,15 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from figures import rounded_rank as percentile
+
 from gridlogic import GAMES, GenerationFailed, pattern
 from gridlogic.pattern.generator_v2 import agreement
 
 TATHAM_30 = (0.0029, 0.0093)  # seconds: median, p95 of Tatham's Pattern 30x30 on this machine
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
 def structure(sizes: list[int], levels: list[str], seeds: int) -> None:

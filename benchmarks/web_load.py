@@ -48,6 +48,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures import free_port
+from figures import nearest_rank as percentile
+
 from gridlogic import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,20 +58,6 @@ HOST = "127.0.0.1"
 WARM_SEEDS = 8  # cached puzzles per game
 PROBE_INTERVAL = 0.05  # seconds between two probes while puzzles are generated
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile; NaN for no values."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
 
 
 class Connection:
@@ -247,7 +236,7 @@ async def mix(port: int, clients: int, seconds: float, cached: list[Cached], tok
 
 
 def start_server(source: Path | None, serve_args: list[str]) -> tuple[subprocess.Popen, int]:
-    port = free_port()
+    port = free_port(HOST)
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = str(source / "src")

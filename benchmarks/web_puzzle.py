@@ -26,27 +26,15 @@ start of the navigation.
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import time
 
 import httpx
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile: the smallest value with at least ``fraction`` of values at or below it."""
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
+from figures import free_port
+from figures import nearest_rank as percentile
 
 
 def wait_until_up(base: str, server: subprocess.Popen, timeout: float = 30) -> None:

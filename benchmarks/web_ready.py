@@ -25,7 +25,9 @@ import tempfile
 import time
 
 import httpx
-from web_puzzle import free_port, percentile, wait_until_up
+from figures import free_port
+from figures import nearest_rank as percentile
+from web_puzzle import wait_until_up
 
 KINDS = ("loop.1.10.hard", "loop.2.15.expert", "loop.2.20.hard", "loop.2.25.expert")
 

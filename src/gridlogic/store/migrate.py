@@ -62,8 +62,8 @@ def _sqlite_turn(engine: Engine) -> Iterator[None]:
     if engine.url.get_backend_name() != "sqlite" or not engine.url.database:
         yield
         return
-    lock_path = Path(engine.url.database).expanduser().with_name(Path(engine.url.database).name + ".migrate-lock")
-    with open(lock_path, "a") as lock:
+    database = Path(engine.url.database).expanduser()
+    with open(database.with_name(database.name + ".migrate-lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield

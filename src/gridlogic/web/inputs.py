@@ -53,6 +53,11 @@ class BadRequest(Exception):
         self.headers = dict(headers or {})
 
 
+def random_seed() -> str:
+    """The seed of a puzzle asked for without one: 10 random hex digits."""
+    return secrets.token_hex(5)
+
+
 def spec_fields(game: Game) -> tuple[str, ...]:
     """The names a request may use to name a puzzle of ``game``: :data:`SPEC_FIELDS` and every option."""
     options = {option.name for version in game.versions.values() for option in version.options}
@@ -150,7 +155,7 @@ def puzzle_spec(game: Game, values: Mapping[str, object], *, from_text: bool, se
     elif seed_required:
         raise BadRequest("seed is required: the seed of the puzzle being played")
     else:
-        seed = secrets.token_hex(5)
+        seed = random_seed()
     options: dict[str, Any] = {}
     for option in chosen.options:
         if option.name in values:

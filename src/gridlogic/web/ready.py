@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
 from gridlogic.game import PuzzleSpec
-from gridlogic.web.inputs import BadRequest
+from gridlogic.web.inputs import BadRequest, random_seed
 from gridlogic.web.puzzles import PuzzleSource, kind_of
 
 PER_KIND = 2  # ready puzzles kept per kind
@@ -81,7 +80,7 @@ class ReadyPuzzles:
             if not short or self.source.in_flight >= max(1, self.source.workers):
                 return
             kind, template = short[0]
-            spec = replace(template, seed=secrets.token_hex(5))
+            spec = replace(template, seed=random_seed())
             try:
                 await self.source.get(spec)
             except BadRequest as refused:
