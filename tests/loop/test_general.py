@@ -17,7 +17,7 @@ from gridlogic.cli import main
 from gridlogic.loop import general
 from gridlogic.loop.board import grid, inside_of_loop, validate_loop
 from gridlogic.loop.general import solve_general
-from gridlogic.loop.sat import cycles_of, loops_and_cuts, meets_every_clue, solve_sat
+from gridlogic.loop.sat import SatSearch, cycles_of, loops_and_cuts, meets_every_clue, solve_sat
 from gridlogic.loop.solver import solve_grid
 from gridlogic.verdict import Verdict
 
@@ -228,3 +228,33 @@ def test_verdict_module_doctest():
 
     failures, tried = doctest.testmod(gridlogic.verdict)
     assert tried >= 1 and failures == 0
+
+
+def test_turns_between_sat_and_the_native_search(monkeypatch):
+    # Loop v2 15x12 expert "t1": the native rules need more than 50 propagations, so SAT decides it
+    # in its first turn; with no conflicts allowed there, the native search's second turn does.
+    from gridlogic import GAMES
+
+    puzzle = GAMES["loop"].generate((15, 12), "t1", "expert", version=2)
+    clues = list(puzzle.clues)
+    by_sat = solve_general(clues, 15, 12)
+    assert (by_sat.status, by_sat.method) == ("unique", "sat")
+    monkeypatch.setattr(general, "SAT_TURN_CONFLICTS", 0)
+    by_turns = solve_general(clues, 15, 12)
+    assert (by_turns.status, by_turns.method) == ("unique", "propagation")
+    assert by_turns.solutions == by_sat.solutions == (tuple(puzzle.edges()),)
+
+
+def test_a_sat_search_stops_at_its_conflicts_and_goes_on():
+    clues = [_] * 20  # a blank 5x4 board: many loops, found after some conflicts
+    search = SatSearch(clues, 5, 4)
+    try:
+        runs = 0
+        while (status := search.run(None, conflicts=1)) is None:
+            runs += 1
+        assert runs >= 1  # it did stop at its budget and went on
+        assert status == "several" and len(search.found) == 2 and search.found[0] != search.found[1]
+    finally:
+        search.close()
+    unlimited, found, _calls = solve_sat(clues, 5, 4)
+    assert unlimited == "several" and len(found) == 2

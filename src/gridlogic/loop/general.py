@@ -25,6 +25,19 @@ The pipeline
    (the argument is in :mod:`gridlogic.loop.sat`). It blocks each loop it
    finds and solves again until UNSAT or a second loop. Without
    ``python-sat`` the native search simply runs on to the caller's budget.
+3. **Turns.** SAT, too, gets a budget: :data:`SAT_TURN_CONFLICTS` conflicts. If
+   that does not decide, the native search runs again from the start with
+   :data:`GROWTH` times its budgets, then SAT goes on where it stopped (its learnt
+   clauses and cuts kept) with ``GROWTH`` times its conflicts, and so on for
+   :data:`MAX_TURNS` turns; then SAT goes on to the caller's limit. Neither side
+   is always faster: SAT decides most published boards within a few thousand
+   conflicts, where the native search would branch for seconds, but a board
+   with wide blank areas gives SAT countless junk cycles to cut one by one while
+   the native rules (colouring and trial) finish it. Our own Loop v2 25×25
+   expert ``contract-2``: 53–78 s of CPU in SAT alone, after 50 native
+   propagations; the native search finishes it within 340. Since every turn is
+   ``GROWTH`` times the last, the turns that did not decide cost at most about
+   a seventh of the one that did, on either side.
 
 The hand-over is decided by counts, never by the clock: the same board takes
 the same path (the same ``method``, the same loops) on an idle machine and on
@@ -49,7 +62,7 @@ from collections.abc import Sequence
 import gridlogic.loop.sat as loop_sat
 from gridlogic.errors import InvalidParameters
 from gridlogic.loop.engine import MEDIUM, Engine
-from gridlogic.loop.solver import check_clues, solve_grid
+from gridlogic.loop.solver import SolveResult, check_clues, solve_grid
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "solve_general"]
@@ -68,6 +81,16 @@ against seconds to minutes of native search). On 120 of those boards from
 10×10 to 30×30 the total CPU was, over two runs, 6.0-6.8 s with a limit of 30,
 6.7-7.7 s with 50, 8.0-9.2 s with 100 and 11.5 s with 300. It replaces a
 threshold of 20 ms, which sent a different set of boards to SAT on every run."""
+
+SAT_TURN_CONFLICTS = 20_000
+"""SAT conflicts of the first SAT turn. On Olson's boards SAT decides within 600 (10×10), 2,400
+(20×20) and 7,100 (30×30) conflicts, so they are decided in their first SAT turn, as before."""
+
+GROWTH = 8
+"""Each turn of the native search and of SAT may do this many times more than the one before."""
+
+MAX_TURNS = 4
+"""Turns with budgets; after them SAT goes on without a budget of its own (to the caller's)."""
 
 
 def _limit(name: str, value: object, kind: type, minimum_zero: bool) -> float | int | None:
@@ -121,6 +144,15 @@ def solve_general(
         loops = tuple(tuple(edges) for edges in solutions[:2])
         return Verdict(status, width, height, loops, nodes, time.monotonic() - started, method)
 
+    def native_verdict(result: SolveResult) -> Verdict | None:
+        """The verdict of a native search that decided, else None (it stopped at a limit)."""
+        if len(result.solutions) >= 2:
+            return verdict("several", result.solutions, result.nodes, "search")
+        if result.truncated:
+            return None
+        method = "propagation" if result.nodes <= 1 else "search"
+        return verdict("unique" if result.solutions else "none", result.solutions, result.nodes, method)
+
     def by_sat(nodes: int) -> Verdict:
         if deadline is not None and time.monotonic() >= deadline:
             return verdict("undecided", [], nodes, "sat")
@@ -133,31 +165,42 @@ def solve_general(
     if sat:
         return by_sat(0)
 
-    hand_over = loop_sat.sat_available()
-    native_nodes = node_limit
-    native_propagations = None
-    if hand_over:
-        native_nodes = (
-            SAT_FALLBACK_NODES if node_limit is None else min(node_limit, SAT_FALLBACK_NODES)
-        )
-        native_propagations = SAT_FALLBACK_PROPAGATIONS
-    result = solve_grid(
-        checked,
-        width,
-        height,
-        node_limit=native_nodes,
-        time_limit=time_limit,
-        propagation_limit=native_propagations,
-    )
-    if len(result.solutions) >= 2:
-        return verdict("several", result.solutions, result.nodes, "search")
-    if not result.truncated:
-        method = "propagation" if result.nodes <= 1 else "search"
-        status = "unique" if result.solutions else "none"
-        return verdict(status, result.solutions, result.nodes, method)
-    # The native search stopped at a limit: the caller's, or the hand-over threshold.
-    out_of_nodes = node_limit is not None and result.nodes >= node_limit
-    out_of_time = deadline is not None and time.monotonic() >= deadline
-    if not hand_over or out_of_nodes or out_of_time:
-        return verdict("undecided", result.solutions, result.nodes, "search")
-    return by_sat(result.nodes)
+    if not loop_sat.sat_available():  # the native search alone, to the caller's limits
+        result = solve_grid(checked, width, height, node_limit=node_limit, time_limit=time_limit)
+        return native_verdict(result) or verdict("undecided", result.solutions, result.nodes, "search")
+    # Turns between the native search and SAT, each turn GROWTH times the last (see the docstring).
+    search: loop_sat.SatSearch | None = None
+    try:
+        for turn in range(MAX_TURNS):
+            scale = GROWTH**turn
+            native_nodes = SAT_FALLBACK_NODES * scale
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return verdict("undecided", [], 0, "search")
+            result = solve_grid(
+                checked,
+                width,
+                height,
+                node_limit=native_nodes if node_limit is None else min(node_limit, native_nodes),
+                time_limit=left,
+                propagation_limit=SAT_FALLBACK_PROPAGATIONS * scale,
+            )
+            decided = native_verdict(result)
+            if decided is not None:
+                return decided
+            out_of_nodes = node_limit is not None and result.nodes >= node_limit
+            if out_of_nodes or (deadline is not None and time.monotonic() >= deadline):
+                return verdict("undecided", result.solutions, result.nodes, "search")
+            if search is None:
+                known = _root_edges(checked, width, height)
+                if known is None:
+                    return verdict("none", [], result.nodes, "propagation")
+                search = loop_sat.SatSearch(checked, width, height, known)
+            status = search.run(deadline, SAT_TURN_CONFLICTS * scale)
+            if status is not None:
+                return verdict(status, search.found, result.nodes, "sat")
+        status = search.run(deadline) if search is not None else "undecided"
+        return verdict(status or "undecided", search.found if search is not None else [], 0, "sat")
+    finally:
+        if search is not None:
+            search.close()

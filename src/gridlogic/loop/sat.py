@@ -70,6 +70,7 @@ from gridlogic.loop.board import Grid, clue_mismatches, cycles_of, grid
 from gridlogic.satsolver import SOLVER_NAME, import_solver, sat_available, solve_within
 
 __all__ = [
+    "SatSearch",
     "cycles_of",
     "encode",
     "loops_and_cuts",
@@ -137,6 +138,60 @@ def loops_and_cuts(
     return loops, cuts
 
 
+class SatSearch:
+    """A SAT search for up to two loops that can stop at a budget of conflicts and go on later.
+
+    The solver, its learnt clauses, its cuts and the loops found so far are kept between calls of
+    :meth:`run`, so that :mod:`gridlogic.loop.general` can take turns between it and the native search.
+    """
+
+    def __init__(self, clues: Sequence[int | None], width: int, height: int,
+                 known: Sequence[int] | None = None) -> None:
+        self.clues = clues
+        self.grid = g = grid(width, height)
+        clauses = encode(clues, g)
+        if known is not None:
+            for e, state in enumerate(known):
+                if state == 1:
+                    clauses.append([e + 1])
+                elif state == 2:
+                    clauses.append([-(e + 1)])
+        self.solver = _import_pysat()(name=SOLVER_NAME, bootstrap_with=clauses)
+        self.found: list[list[int]] = []
+        self.calls = 0
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def run(self, deadline: float | None, conflicts: int | None = None) -> str | None:
+        """``unique``/``several``/``none``, ``undecided`` at the deadline, or None when ``conflicts``
+        more conflicts (None: no limit) did not decide it (:meth:`run` may then go on)."""
+        sat, g = self.solver, self.grid
+        stop = None if conflicts is None else sat.accum_stats()["conflicts"] + conflicts
+        while True:
+            left = None if stop is None else stop - sat.accum_stats()["conflicts"]
+            if left is not None and left <= 0:
+                return None
+            outcome = solve_within(sat, deadline, left)
+            if outcome is None:
+                out_of_time = deadline is not None and time.monotonic() >= deadline
+                return "undecided" if out_of_time or stop is None else None
+            self.calls += 1
+            if not outcome:
+                return "unique" if self.found else "none"
+            lines = [0] * g.edge_count
+            for literal in sat.get_model():
+                if 0 < literal <= g.edge_count:
+                    lines[literal - 1] = 1
+            loops, cuts = loops_and_cuts(lines, self.clues, g)
+            self.found.extend(loops)
+            for cut in cuts:
+                sat.add_clause(cut)
+            if len(self.found) >= 2:
+                del self.found[2:]
+                return "several"
+
+
 def solve_sat(
     clues: Sequence[int | None],
     width: int,
@@ -152,37 +207,13 @@ def solve_sat(
     solution. Solutions are edge lists (1 = line) in board order; ``calls``
     counts the SAT solver's calls (each ends in a model or UNSAT).
     """
-    Solver = _import_pysat()
-    g = grid(width, height)
-    clauses = encode(clues, g)
-    if known is not None:
-        for e, state in enumerate(known):
-            if state == 1:
-                clauses.append([e + 1])
-            elif state == 2:
-                clauses.append([-(e + 1)])
-    found: list[list[int]] = []
-    calls = 0
+    _import_pysat()
     if deadline is not None and time.monotonic() >= deadline:
-        return "undecided", found, calls  # encoding a big board takes a while: check before loading it
-    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as sat:
-        while True:
-            outcome = solve_within(sat, deadline)
-            if outcome is None:
-                return "undecided", found, calls
-            calls += 1
-            if not outcome:
-                break
-            lines = [0] * g.edge_count
-            for literal in sat.get_model():
-                if 0 < literal <= g.edge_count:
-                    lines[literal - 1] = 1
-            loops, cuts = loops_and_cuts(lines, clues, g)
-            found.extend(loops)
-            for cut in cuts:
-                sat.add_clause(cut)
-            if len(found) >= 2:
-                return "several", found[:2], calls
-    if not found:
-        return "none", found, calls
-    return "unique", found, calls
+        return "undecided", [], 0
+    search = SatSearch(clues, width, height, known)
+    try:
+        status = search.run(deadline)
+    finally:
+        search.close()
+    assert status is not None  # no conflict budget
+    return status, search.found, search.calls
