@@ -66,7 +66,7 @@ def test_the_api_hands_a_seedless_request_a_ready_puzzle_and_a_seeded_one_its_ow
     ready: ReadyPuzzles = app.state.ready
     first = client.get("/api/loop/puzzle?size=7&difficulty=hard").json()
     run_async(ready.fill)  # what the background task does once the request woke it
-    kept = {spec.seed for specs in ready._ready.values() for spec in specs}
+    kept = {spec.seed for made in ready._ready.values() for spec, _puzzle in made}
     assert len(kept) == 2
     second = client.get("/api/loop/puzzle?size=7&difficulty=hard").json()
     assert second["seed"] in kept and second["seed"] != first["seed"]
@@ -75,3 +75,19 @@ def test_the_api_hands_a_seedless_request_a_ready_puzzle_and_a_seeded_one_its_ow
     by_id = client.get("/api/loop/puzzle", params={"id": first["id"]}).json()
     assert by_id["seed"] == first["seed"]
     app.state.puzzles.close()
+
+
+def test_a_ready_puzzle_pushed_out_of_the_cache_is_put_back_when_handed_out():
+    async def scenario():
+        source = PuzzleSource(GAMES, workers=0, cache_size=1)
+        ready = ReadyPuzzles(source)
+        asked = LOOP.spec(7, "x", "hard", version=1)
+        ready.take(asked)
+        await ready.fill()
+        assert ready.ready_count(asked) == 2  # the first of them is out of the one-place cache already
+        handed = ready.take(asked)
+        assert handed in source._cache and ready.ready_count(asked) == 1
+        puzzle = await source.get(handed)  # answered from the cache: nothing is generated
+        assert puzzle.seed == handed.seed and LOOP.verify(puzzle)
+        source.close()
+    run_async(scenario)

@@ -182,10 +182,15 @@ class PuzzleSource:
                              status=503, headers={"Retry-After": "1"}) from None
         kind = kind_of(spec)
         self._estimates[kind] = 0.7 * self._estimates[kind] + 0.3 * seconds if kind in self._estimates else seconds
+        self.remember(spec, outcome)
+        return outcome
+
+    def remember(self, spec: PuzzleSpec, outcome: Outcome) -> None:
+        """Keep ``spec``'s outcome as the most recently used (the oldest goes past :attr:`cache_size`)."""
         self._cache[spec] = outcome
+        self._cache.move_to_end(spec)
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
-        return outcome
 
     def _executor(self) -> Executor:
         if self._pool is None:

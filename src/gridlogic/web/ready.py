@@ -3,8 +3,9 @@
 A request without a seed (the page's dice, a fresh game) may be answered by any puzzle of the kind it
 names (game, version, size, difficulty, options: all of a spec but its seed). For kinds that take a
 while to make (a Loop 25×25 expert takes seconds), :class:`ReadyPuzzles` keeps up to
-:data:`PER_KIND` specs of that kind whose puzzles are already in the :class:`~.puzzles.PuzzleSource`'s
-cache, and hands one out instead of a fresh random seed: the cache answers it at once. A request with
+:data:`PER_KIND` puzzles of that kind already made, and hands one's spec out instead of a fresh random
+seed, putting its puzzle back in the :class:`~.puzzles.PuzzleSource`'s cache (other puzzles may have
+pushed it out meanwhile): the cache answers it at once. A request with
 a seed is generated on demand as before (a seed is a promise), and so is the first request of a kind
 nobody asked for yet.
 
@@ -33,7 +34,7 @@ from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
-from gridlogic.game import PuzzleSpec
+from gridlogic.game import Puzzle, PuzzleSpec
 from gridlogic.web.inputs import BadRequest, random_seed
 from gridlogic.web.puzzles import PuzzleSource, kind_of
 
@@ -54,7 +55,7 @@ class ReadyPuzzles:
         self.slow_seconds = slow_seconds
         self.kinds = kinds
         self._wanted: OrderedDict[Kind, PuzzleSpec] = OrderedDict()  # kind -> a spec of it, last asked last
-        self._ready: dict[Kind, deque[PuzzleSpec]] = {}
+        self._ready: dict[Kind, deque[tuple[PuzzleSpec, Puzzle]]] = {}
         self._wake = asyncio.Event()
 
     def take(self, spec: PuzzleSpec) -> PuzzleSpec:
@@ -67,7 +68,11 @@ class ReadyPuzzles:
             self._ready.pop(dropped, None)
         self._wake.set()
         ready = self._ready.get(kind)
-        return ready.popleft() if ready else spec
+        if not ready:
+            return spec
+        made, puzzle = ready.popleft()
+        self.source.remember(made, puzzle)
+        return made
 
     def ready_count(self, spec: PuzzleSpec) -> int:
         """How many puzzles of ``spec``'s kind are ready."""
@@ -84,14 +89,14 @@ class ReadyPuzzles:
             kind, template = short[0]
             spec = replace(template, seed=random_seed())
             try:
-                await self.source.get(spec)
+                puzzle = await self.source.get(spec)
             except BadRequest as refused:
                 if refused.status != 422:  # busy, or a worker stopped: try again when woken
                     return
                 self._wanted.pop(kind, None)  # the engine cannot make this kind: stop trying
                 continue
             if kind in self._wanted:
-                self._ready.setdefault(kind, deque()).append(spec)
+                self._ready.setdefault(kind, deque()).append((spec, puzzle))
 
     async def run(self) -> None:
         """Fill whenever a seedless request has come (the app's background task)."""
