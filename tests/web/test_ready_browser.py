@@ -23,3 +23,11 @@ def test_the_dice_asks_for_any_puzzle_and_shows_the_seed_the_server_picked(page:
         page.locator("#settings button[type=submit]").click()
     assert "seed=mine" in asked.value.url
     expect(page.locator("#status")).to_contain_text("“mine”", timeout=TIMEOUT)
+
+
+def test_a_link_that_names_only_a_game_opens_a_fresh_puzzle_of_its_latest_version(page: Page, server_url):
+    with page.expect_request(lambda r: "/api/loop/puzzle?" in r.url) as asked:
+        page.goto(f"{server_url}/?game=loop")
+    assert "version=2" in asked.value.url and "seed=" not in asked.value.url
+    expect(page.locator("#status")).to_contain_text("Loop 7 × 7", timeout=TIMEOUT)
+    assert "version=2" in page.url and "seed=" in page.url  # now a share link of the puzzle it shows

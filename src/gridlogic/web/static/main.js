@@ -236,6 +236,15 @@ async function openFromLocation(history) {
     if (await importer.openFromLocation(params)) return;
   }
   const link = linkRequest(location.search);
+  if (link.game !== null && link.query.length === 0) {
+    // ?game=NAME alone names a game, not a puzzle: a fresh puzzle of its latest version
+    await gamesReady;
+    if (gameInfo(link.game)) {
+      const refused = await openFresh(link.game, { history: "replace" });
+      if (refused) refusalStatus(refused);
+      return;
+    }
+  }
   if (link.game === null) {
     const last = load("gridlogic.game"), kept = last && currentPuzzle(last);
     if (kept && !(await open(last, { id: kept }, { history: "replace" }))) return;
