@@ -36,8 +36,8 @@ The pipeline
    the native rules (colouring and trial) finish it. Our own Loop v2 25×25
    expert ``contract-2``: 53–78 s of CPU in SAT alone, after 50 native
    propagations; the native search finishes it within 340. Since every turn is
-   ``GROWTH`` times the last, the turns that did not decide cost at most about
-   a seventh of the one that did, on either side.
+   ``GROWTH`` times the last, all the turns before the one that decides cost,
+   on each side, less than a seventh of that turn's budget.
 
 The hand-over is decided by counts, never by the clock: the same board takes
 the same path (the same ``method``, the same loops) on an idle machine and on
@@ -199,8 +199,8 @@ def solve_general(
             status = search.run(deadline, SAT_TURN_CONFLICTS * scale)
             if status is not None:
                 return verdict(status, search.found, result.nodes, "sat")
-        status = search.run(deadline) if search is not None else "undecided"
-        return verdict(status or "undecided", search.found if search is not None else [], 0, "sat")
+        assert search is not None  # every turn that did not return made it
+        return verdict(search.run(deadline) or "undecided", search.found, result.nodes, "sat")
     finally:
         if search is not None:
             search.close()
