@@ -32,6 +32,15 @@ clauses say:
 Forward clauses alone already admit exactly the lines that match; the
 backward ones let unit propagation reason from either end of the line.
 
+Stronger encodings were measured and not kept (``benchmarks/hard_nonograms.py``,
+CPU s on nine puzzles that reach SAT): transition variables (unit
+propagation then does all of line solving) made Knotty undecided in 60 s and
+dom_14 4× slower; adding "a state has a successor" and value-specific
+backward clauses (no new variables) took Sierp from 25-31 s to 8 s but made
+the other eight 20-160 % slower (non_med_4 6 → 15 s), about even in total.
+Maple-family solvers of python-sat (``maplechrono``, ``mcb``) were many
+times slower than Glucose on the same formulas.
+
 Solving
 -------
 1. **First solution, with phase hints.** Belief propagation between rows and
