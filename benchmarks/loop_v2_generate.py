@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/loop_v2_generate.py                         # 7×7 and 10×10, 10 seeds
     .venv/bin/python benchmarks/loop_v2_generate.py --sizes 5 7x5 15 --seeds 40 --levels hard expert
+    .venv/bin/python benchmarks/loop_v2_generate.py --sizes 10 --levels hard --profile       # where the time goes
+    .venv/bin/python benchmarks/loop_v2_generate.py --sizes 10 --levels hard --profile --version 1   # before
 
 Seeds are ``bench-0``, ``bench-1``, ...; each puzzle is generated once, in this
 process, one after another; the time is the process's CPU time
@@ -10,11 +12,17 @@ and largest attempt number and how many seeds failed (``GenerationFailed``;
 there should be none). The last columns are the figures issue 15 measured on
 this machine: Simon Tatham's Loopy (C; its Easy beside our easy, its Hard
 beside our hard) and Loop version 1, where it has them.
+
+``--profile`` runs the same generations under ``cProfile`` instead and prints, per size and level, the
+functions that took the most time (their own and with what they called), and how often they ran;
+``--version 1`` measures version 1 (sizes 5 to 10, levels easy to hard), the "before" of issue 15.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import sys
 import time
@@ -51,6 +59,24 @@ def figure(known: tuple[float, float | None] | None) -> str:
     return f"{median:g}" + (f" / {p95:g}" if p95 is not None else "")
 
 
+def profile(width: int, height: int, level: str, seeds: int, version: int, top: int = 14) -> None:
+    """The functions that took the most time making ``seeds`` puzzles, by cumulative time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for k in range(seeds):
+        GAMES["loop"].generate((width, height), f"bench-{k}", level, version=version)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    print(f"version {version}, {width}x{height} {level}, {seeds} seeds: {total:.2f} s under the profiler")
+    print(f"{'own %':>6} {'with callees %':>14} {'calls':>9}  function")
+    rows = stats.stats.items()  # type: ignore[attr-defined]
+    for (path, line, name), (_, calls, own, cumulative, _) in sorted(rows, key=lambda r: -r[1][3])[:top]:
+        where = f"{Path(path).parent.name}/{Path(path).name}:{line}" if line else path
+        print(f"{100 * own / total:>6.1f} {100 * cumulative / total:>14.1f} {calls:>9}  {name} ({where})")
+    print(flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     levels = GAMES["loop"].versions[2].difficulties
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -58,7 +84,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="+", default=[level for level in levels if level != "any"],
                         choices=levels)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--version", type=int, default=2, choices=sorted(GAMES["loop"].versions))
+    parser.add_argument("--profile", action="store_true", help="where the time goes, by function")
     args = parser.parse_args(argv)
+    if args.profile:
+        for width, height in args.sizes:
+            for level in args.levels:
+                profile(width, height, level, args.seeds, args.version)
+        return 0
     print(f"{'size':>5} {'level':<7} {'median ms':>9} {'p95 ms':>8} {'max ms':>8} {'attempt':>7} "
           f"{'max':>4} {'failed':>6}  {'Loopy ms':>10}  {'v1 ms':>10}")
     for width, height in args.sizes:
@@ -67,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(args.seeds):
                 start = time.process_time()
                 try:
-                    puzzle = GAMES["loop"].generate((width, height), f"bench-{k}", level, version=2)
+                    puzzle = GAMES["loop"].generate((width, height), f"bench-{k}", level, version=args.version)
                 except GenerationFailed:
                     failed += 1
                     continue

@@ -10,15 +10,24 @@ Starts ``gridlogic serve`` in a child process on a free port of 127.0.0.1, then 
   the time to look at a new puzzle before asking for another). The server keeps two ready puzzles per
   kind (``gridlogic.web.ready``), so a player who asks faster than the kind is made waits again.
 
+With ``--every-level GAME.VERSION`` it measures instead what issue 15 asks: a seedless request for every
+preset × level of that version (Loop 2: 6 presets × 4 levels), ``--rounds`` times. The kinds are asked
+in turn, as players of every kind at once would, in a seeded shuffle per round, ``--gap`` seconds
+apart; a kind is asked again about ``kinds × gap`` seconds later. First every kind is asked once and
+``--warm`` seconds given to the filling. Fast kinds are made on demand, slow ones come from the pool.
+Each row gives p50 / p95 / max, how many answers took over 200 ms, and how many distinct puzzles came.
+
 Prints p50 / p95 / max of the round trip in milliseconds. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/web_ready.py [--requests 10] [--pause 3] [--kinds loop.2.25.expert ...]
+    .venv/bin/python benchmarks/web_ready.py --every-level loop.2 --rounds 200 [--gap 0.5] [--warm 120]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -28,6 +37,8 @@ import httpx
 from figures import free_port
 from figures import nearest_rank as percentile
 from web_puzzle import wait_until_up
+
+from gridlogic import GAMES
 
 KINDS = ("loop.1.10.hard", "loop.2.15.expert", "loop.2.20.hard", "loop.2.25.expert")
 
@@ -39,11 +50,57 @@ def timed(client: httpx.Client, path: str, params: dict[str, str]) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def every_level(name: str) -> list[str]:
+    """``loop.2`` -> ``loop.2.5.easy``, ... : every preset × level (not ``any``) the version offers."""
+    game, version = name.split(".")
+    record = GAMES[game].versions[int(version)]
+    return [f"{game}.{version}.{size}.{level}" for size in record.presets for level in record.difficulties
+            if level != "any" and record.offered(size, size, level, {}) is None]
+
+
+def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float, warm: float) -> None:
+    """The ``--every-level`` measurement (see the module docstring)."""
+    requests = {kind: kind.split(".") for kind in kinds}
+
+    def ask(kind: str) -> tuple[float, str]:
+        game, version, size, difficulty = requests[kind]
+        started = time.perf_counter()
+        answer = client.get(f"/api/{game}/puzzle", params={"version": version, "size": size, "difficulty": difficulty})
+        answer.raise_for_status()
+        return (time.perf_counter() - started) * 1000, answer.json()["seed"]
+
+    for kind in kinds:
+        ask(kind)  # wakes the filling of this kind
+    time.sleep(warm)
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    seeds: dict[str, set[str]] = {kind: set() for kind in kinds}
+    order, shuffle = list(kinds), random.Random(15)
+    for _ in range(rounds):
+        shuffle.shuffle(order)
+        for kind in order:
+            ms, seed = ask(kind)
+            times[kind].append(ms)
+            seeds[kind].add(seed)
+            time.sleep(gap)
+    print(f"{'kind':<20} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'>200 ms':>7} {'puzzles':>7}")
+    for kind in kinds:
+        ms = times[kind]
+        print(f"{kind:<20} {percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {max(ms):>7.0f} "
+              f"{sum(t > 200 for t in ms):>7} {len(seeds[kind]):>7}", flush=True)
+    every = [t for ms in times.values() for t in ms]
+    print(f"{'all':<20} {percentile(every, 0.5):>7.0f} {percentile(every, 0.95):>7.0f} {max(every):>7.0f} "
+          f"{sum(t > 200 for t in every):>7} {sum(map(len, seeds.values())):>7}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=10)
     parser.add_argument("--pause", type=float, default=3.0, help="seconds between two seedless requests")
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), help="GAME.VERSION.SIZE.DIFFICULTY")
+    parser.add_argument("--every-level", metavar="GAME.VERSION", help="every preset × level, in turns")
+    parser.add_argument("--rounds", type=int, default=200, help="with --every-level: requests per kind")
+    parser.add_argument("--gap", type=float, default=0.5, help="with --every-level: seconds between requests")
+    parser.add_argument("--warm", type=float, default=120.0, help="with --every-level: seconds to fill first")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -52,6 +109,10 @@ def main() -> None:
     server = subprocess.Popen([sys.executable, "-m", "gridlogic.cli", "serve", "--port", str(port)], env=env)
     try:
         wait_until_up(base, server)
+        if args.every_level:
+            with httpx.Client(base_url=base, timeout=600) as client:
+                interleaved(client, every_level(args.every_level), args.rounds, args.gap, args.warm)
+            return
         print(f"{'kind':<20} {'on demand p50/p95/max ms':>28} {'ready p50/p95/max ms':>26}")
         run = time.strftime("%H%M%S")
         with httpx.Client(base_url=base, timeout=600) as client:

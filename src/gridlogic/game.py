@@ -409,7 +409,9 @@ class Game:
     with ``default_budget`` and ``default_node_limit``; ``formats`` names what ``read`` reads;
     ``imports`` says how it plays puzzles brought from outside (None: it plays none), and then
     ``make``, ``verify`` and ``from_dict`` also take imported puzzles (see :func:`register`);
-    ``hints`` is its step solver, the hints that explain (:class:`~gridlogic.hints.Hints`).
+    ``hints`` is its step solver, the hints that explain (:class:`~gridlogic.hints.Hints`);
+    ``exports`` names the formats of other software a puzzle can be written in, each with its
+    writer of a :class:`Problem` (``exports["puzzlink"](game.problem(p))``), for ``--format``.
     """
 
     name: str
@@ -444,6 +446,7 @@ class Game:
     imports: Imports | None = None
     grade: Callable[[Problem], GradeReport] | None = None
     hints: Hints | None = None
+    exports: Mapping[str, Callable[[Problem], str]] = field(default_factory=dict)
 
     @property
     def difficulties(self) -> tuple[str, ...]:

@@ -32,7 +32,8 @@ def test_generate_svg_without_seed_prints_the_seed(capsys):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["loop", "generate", "--size", "4"],
+        ["loop", "generate", "--size", "3"],
+        ["loop", "generate", "--version", "1", "--size", "4"],
         ["loop", "generate", "--difficulty", "extreme"],
         ["loop", "generate", "--seed", "x" * 81],
         ["loop", "solve", "no-such-file.txt"],
@@ -110,3 +111,17 @@ def test_public_sample_puzzles_are_unique(tmp_path, capsys):
         clues = [None if ch == "." else int(ch) for ch in entry["faceData"]]
         edges = loop.loop_of_region(data["solutions"][0]["inside"], w, h)
         assert loop.validate_loop(edges, clues, w, h)
+
+
+def test_generate_writes_the_formats_of_other_software(capsys):
+    assert main(["loop", "generate", "--width", "12", "--height", "5", "--seed", "x", "--format", "puzzlink"]) == 0
+    url = capsys.readouterr().out
+    puzzle = loop.generate((12, 5), "x")
+    assert url == loop.to_puzzlink(puzzle.clues, 12, 5) + "\n" and url.startswith("https://puzz.link/p?slither/12/5/")
+    assert main(["show", puzzle.id, "--format", "loopy"]) == 0
+    assert capsys.readouterr().out == loop.to_loopy_id(puzzle.clues, 12, 5) + "\n"
+
+
+def test_a_format_of_another_game_is_refused_with_the_choices(capsys):
+    assert main(["show", "loop.2.7x5.hard.x", "--format", "non"]) == 2
+    assert capsys.readouterr().err == "gridlogic: Loop puzzles are written as text, json, svg, puzzlink, loopy; not non\n"

@@ -105,3 +105,28 @@ def test_loopy_bodies_parse_or_are_refused(body, w, h):
     except InvalidParameters:
         return
     assert len(puzzle.clues) == w * h
+
+
+def test_every_version_2_size_writes_and_reads_back():
+    # issue 15: puzz.link URLs and Loopy IDs at every width x height version 2 makes, 4 to 30
+    rnd = random.Random(15)
+    for w in range(4, 31):
+        for h in range(4, 31):
+            clues = tuple(rnd.choice((None, None, 0, 1, 2, 3)) for _ in range(w * h))
+            assert formats.from_puzzlink(formats.to_puzzlink(clues, w, h)) == formats.LoopPuzzleFile(
+                w, h, clues, "puzzlink")
+            assert formats.from_loopy_id(formats.to_loopy_id(clues, w, h)) == formats.LoopPuzzleFile(
+                w, h, clues, "loopy")
+
+
+@pytest.mark.parametrize("size", [(4, 4), (30, 4), (4, 30), (13, 9)])
+@pytest.mark.parametrize("export", ["puzzlink", "loopy"])
+def test_generated_puzzles_export_to_what_other_software_reads(size, export):
+    game = loop.GAME
+    puzzle = game.generate(size, "export", "medium", version=2)
+    text = game.exports[export](game.problem(puzzle))
+    problem = game.read(text)
+    assert problem.source == export and (problem.width, problem.height) == size
+    assert problem.givens["clues"] == list(puzzle.clues)
+    verdict = game.solve(problem)
+    assert verdict.status == "unique" and list(verdict.solutions[0]) == puzzle.edges()

@@ -243,3 +243,13 @@ def test_mutated_valid_files(seed, fmt, insert):
     cut = rand.randrange(len(text) + 1)
     mutated = text[:cut] + insert + text[cut + rand.randint(0, 3) :]
     refuses_cleanly(read_puzzle, mutated)
+
+
+@pytest.mark.parametrize("export", ["non", "tatham"])
+@pytest.mark.parametrize("version", [1, 2])
+def test_generated_puzzles_export_to_what_other_software_reads(export, version):
+    game = pattern.GAME
+    puzzle = game.generate((8, 6) if version == 2 else 10, "export", version=version)
+    problem = game.read(game.exports[export](game.problem(puzzle)))
+    assert problem.source == export and (problem.width, problem.height) == (puzzle.width, puzzle.height)
+    assert [list(s) for s in game.solve(problem).solutions] == [list(puzzle.answer)]

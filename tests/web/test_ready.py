@@ -26,11 +26,11 @@ def test_the_docstring_example_a_wanted_slow_kind_is_made_ahead_and_handed_out_f
     async def scenario():
         source = PuzzleSource(GAMES, workers=0)
         ready = ReadyPuzzles(source)
-        asked = LOOP.spec(7, "x", "hard")
+        asked = LOOP.spec(7, "x", "hard", version=1)
         assert ready.take(asked) == asked  # nothing ready: the request's own spec, made on demand
         await ready.fill()  # a kind never made counts as slow
         assert ready.ready_count(asked) == 2
-        handed = ready.take(LOOP.spec(7, "y", "hard"))
+        handed = ready.take(LOOP.spec(7, "y", "hard", version=1))
         assert handed.seed not in ("x", "y")
         assert (handed.game, handed.version, handed.width, handed.difficulty) == ("loop", 1, 7, "hard")
         assert handed in source._cache  # its puzzle is made: get answers from the cache

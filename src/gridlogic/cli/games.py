@@ -56,7 +56,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             _add_grade(actions, game)
     show = commands.add_parser("show", help="make again and show the puzzle a puzzle ID names")
     show.add_argument("id", help="a puzzle ID, like signal.3.4x4.medium.notes-example")
-    _add_output_options(show)
+    _add_output_options(show, sorted({name for game in GAMES.values() for name in game.exports}))
     show.set_defaults(handler=_show)
 
 
@@ -68,8 +68,10 @@ def _versions_help(game: Game) -> str:
     return "\n".join(lines)
 
 
-def _add_output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json", "svg"), default="text")
+def _add_output_options(parser: argparse.ArgumentParser, exports: list[str]) -> None:
+    parser.add_argument("--format", choices=("text", "json", "svg", *exports), default="text",
+                        help="text, json, svg" + "".join(f", {name}" for name in exports)
+                             + " (the formats of other software: the givens only)" * bool(exports))
     parser.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
 
 
@@ -86,7 +88,7 @@ def _add_generate(actions: argparse._SubParsersAction, game: Game) -> None:
     gen.add_argument("--version", type=int, default=game.latest, metavar="V",
                      help=f"generator version: {', '.join(map(str, sorted(game.versions)))} (default {game.latest})")
     gen.add_argument("--seed", help="any text of at most 80 UTF-16 units (default: random, printed)")
-    _add_output_options(gen)
+    _add_output_options(gen, list(game.exports))
     gen.set_defaults(handler=functools.partial(_generate, game))
 
 
@@ -151,6 +153,12 @@ def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
         print(json.dumps(puzzle.to_dict(), ensure_ascii=False))
     elif args.format == "svg":
         print(game.render_svg(puzzle, args.solution), end="")
+    elif args.format != "text":
+        if args.format not in game.exports:
+            raise InvalidParameters(f"{game.title} puzzles are written as text, json, svg"
+                                    + "".join(f", {name}" for name in game.exports) + f"; not {args.format}")
+        text = game.exports[args.format](game.problem(puzzle))
+        print(text, end="" if text.endswith("\n") else "\n")
     else:
         level = f", {puzzle.level}" if puzzle.level else ""
         if puzzle.version == IMPORTED:

@@ -171,6 +171,11 @@ def render_solution(problem: Problem, solution: Sequence[int]) -> str:
     return board_text(problem.givens["clues"], problem.width, problem.height, list(solution))
 
 
+EXPORTS = {  # what other software reads: pzprjs / puzz.link, and Simon Tatham's Loopy
+    "puzzlink": lambda problem: to_puzzlink(problem.givens["clues"], problem.width, problem.height),
+    "loopy": lambda problem: to_loopy_id(problem.givens["clues"], problem.width, problem.height),
+}
+
 VERSION_1 = Version(
     number=VERSION,
     summary="grow a region, remove clues while the level's rules still finish, prove it unique",
@@ -198,7 +203,7 @@ GAME = register(Game(
     order=3,
     summary="draw one loop that meets every number (slitherlink)",
     versions={VERSION: VERSION_1, v2_generator.VERSION: VERSION_2},
-    latest=VERSION,
+    latest=v2_generator.VERSION,
     unversioned=VERSION,
     seconds_per_cell=8,
     solution_noun="loop",
@@ -223,6 +228,7 @@ GAME = register(Game(
     default_node_limit=FINAL_CHECK_NODES,
     imports=imports(read_problem),
     hints=HINTS,
+    exports=EXPORTS,
 ))
 generate = GAME.generate
 

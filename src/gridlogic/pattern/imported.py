@@ -52,11 +52,16 @@ def _runs(clue: Sequence[int]) -> tuple[int, ...]:
     return tuple(x for x in clue if x)
 
 
-def write_text(problem: Problem) -> str:
-    """The Tatham game ID of a nonogram's clues."""
+def puzzle_file(problem: Problem) -> PatternPuzzleFile:
+    """A nonogram's clues as the formats' writers take them (a clue of 0 is an empty line)."""
     rows = tuple(_runs(c) for c in problem.givens["rowClues"])
     cols = tuple(_runs(c) for c in problem.givens["colClues"])
-    return write_game_id(PatternPuzzleFile(problem.width, problem.height, rows, cols))
+    return PatternPuzzleFile(problem.width, problem.height, rows, cols)
+
+
+def write_text(problem: Problem) -> str:
+    """The Tatham game ID of a nonogram's clues."""
+    return write_game_id(puzzle_file(problem))
 
 
 def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle:

@@ -43,8 +43,8 @@ Example (``tests/web/test_puzzle_source.py`` runs it)::
 A pool of pre-generated puzzles for slow levels fits on top without changing
 this class: a background task (started in the app's lifespan) asks
 :meth:`PuzzleSource.get` for specs with fresh random seeds while
-:attr:`PuzzleSource.in_flight` is below :attr:`PuzzleSource.workers` (so it
-only uses idle workers and never takes a slot a person waits for), and keeps
+:attr:`PuzzleSource.in_flight` is below :attr:`PuzzleSource.workers` less one (so it
+only uses idle workers and leaves one for the people who wait), and keeps
 the specs it got; a request without a seed then takes one of those specs,
 whose puzzle the cache answers at once, instead of drawing a random seed.
 """

@@ -10,8 +10,10 @@ nobody asked for yet.
 
 Filling runs in a background task of the app (:meth:`ReadyPuzzles.run`), woken by every seedless
 request. It asks the puzzle source for one puzzle at a time, with a fresh random seed, and only while
-fewer generations than workers are in flight: it uses idle workers only and never takes a slot a
-person waits for. A kind is worth keeping when the source's estimate of its generation time is at
+fewer generations than workers less one are in flight (with one worker: while it is idle): it uses
+idle workers only, and one stays free for the people who wait, since a fill that has started holds its
+worker for as long as a slow kind takes (seconds), and a fast puzzle asked for meanwhile would wait
+behind it. A kind is worth keeping when the source's estimate of its generation time is at
 least :data:`SLOW_SECONDS` (a kind never made yet counts as slow, so the first seedless request of a
 kind starts filling it); the :data:`KINDS` most recently asked kinds are kept.
 
@@ -77,7 +79,7 @@ class ReadyPuzzles:
         while True:
             short = [(kind, spec) for kind, spec in reversed(self._wanted.items())
                      if self.ready_count(spec) < self.per_kind and self.source.estimate(spec) >= self.slow_seconds]
-            if not short or self.source.in_flight >= max(1, self.source.workers):
+            if not short or self.source.in_flight >= max(1, self.source.workers - 1):
                 return
             kind, template = short[0]
             spec = replace(template, seed=random_seed())
