@@ -7,10 +7,16 @@ Usage::
     nice .venv/bin/python benchmarks/hard_nonograms.py --overrun 0.5,2,5
 
 The hard set is ``benchmarks/hard_nonograms.csv``: one row per puzzle, its
-file under the data folder (``--data``, by default ``../shared/data/nonogram``
-beside the checkout), the source it was published in, its licence, and why it
-is hard. ``--all`` takes every ``.non`` file of the data folder instead and
-prints the median and the slowest.
+file, the folder it is in, the source it was published in, its licence, and
+why it is hard. The folder is ``data`` (the data folder, ``--data``, by
+default ``../shared/data/nonogram`` beside the checkout), ``bundled``
+(``benchmarks/hard_nonograms/``, kept in the project with the attribution its
+licence asks for, see the README there) or ``personal``: puzzles of the
+solver survey whose designers allow downloading for personal use only, so
+they are not in the project; put your own copies in a folder and name it with
+``--personal`` (without it they are left out, and the table says so).
+``--all`` takes every ``.non`` file of the data folder instead and prints the
+median and the slowest.
 
 Each puzzle is solved by :func:`gridlogic.pattern.general.solve_general` in a
 child process (this file in ``--worker`` mode) with ``time_limit=--budget``;
@@ -42,6 +48,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "hard_nonograms.csv"
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "nonogram"
+BUNDLED = HERE / "hard_nonograms"
 
 
 def worker() -> None:
@@ -86,12 +93,24 @@ def run(*children: tuple[subprocess.Popen[str], str]) -> list[list[dict]]:
     return out
 
 
-def hard_set(data: Path) -> list[dict[str, str]]:
+def hard_set(data: Path, personal: Path | None) -> list[dict[str, str]]:
+    """The manifest's puzzles that can be found, each with its ``path``."""
     with MANIFEST.open(newline="") as handle:
         rows = [row for row in csv.DictReader(handle)]
+    folders = {"data": data, "bundled": BUNDLED, "personal": personal}
+    found = []
     for row in rows:
-        row["path"] = str(data / row["file"])
-    return rows
+        folder = folders[row["folder"]]
+        if folder is None:
+            print(f"# {row['file']} left out: {row['licence']}", flush=True)
+            continue
+        path = folder / row["file"]
+        if not path.is_file():
+            print(f"# {row['file']} left out: no such file {path}", flush=True)
+            continue
+        row["path"] = str(path)
+        found.append(row)
+    return found
 
 
 def cell(result: dict) -> str:
@@ -138,6 +157,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the nonogram data folder")
     parser.add_argument("--budget", type=float, default=30.0, help="seconds per puzzle (wall clock)")
     parser.add_argument("--baseline", type=Path, help="another checkout's src folder, run beside")
+    parser.add_argument("--personal", type=Path, help="your own copies of the personal-use puzzles")
     parser.add_argument("--all", action="store_true", help="every .non file of --data, not the hard set")
     parser.add_argument("--overrun", help="comma-separated budgets: how late undecided runs return")
     args = parser.parse_args()
@@ -145,12 +165,12 @@ def main() -> None:
         worker()
         return
     if args.overrun:
-        overrun(hard_set(args.data), [float(t) for t in args.overrun.split(",")])
+        overrun(hard_set(args.data, args.personal), [float(t) for t in args.overrun.split(",")])
     elif args.all:
         paths = sorted(str(p) for p in args.data.rglob("*.non"))
         compare([str(Path(p).relative_to(args.data)) for p in paths], paths, args.budget, args.baseline)
     else:
-        rows = hard_set(args.data)
+        rows = hard_set(args.data, args.personal)
         compare([row["file"] for row in rows], [row["path"] for row in rows], args.budget, args.baseline)
 
 

@@ -197,6 +197,28 @@ def test_n_dom_instance_native_and_sat_agree(monkeypatch):
     assert_solves(native.solutions[0], puzzle.row_clues, puzzle.col_clues, 13, 13)
 
 
+def test_search_hands_over_to_sat_after_as_many_probes_as_the_root_made(monkeypatch):
+    # With the fixed allowance and the node limit out of the way, only the root's probes count.
+    monkeypatch.setattr(general, "SAT_FALLBACK_PROBES", 1)
+    monkeypatch.setattr(general, "SAT_FALLBACK_NODES", 10**6)
+    seen: dict[str, int] = {}
+    search = general._Solver.search
+
+    def counting_search(self, children):
+        seen["root"] = self.probes
+        try:
+            search(self, children)
+        finally:
+            seen["search"] = self.probes - seen["root"]
+
+    monkeypatch.setattr(general._Solver, "search", counting_search)
+    puzzle = read_puzzle((DATA / "minizinc_dom_06.non").read_text())
+    verdict = solve_general(puzzle.row_clues, puzzle.col_clues)
+    assert verdict.method == "sat" and verdict.status == "unique"
+    # Checked between nodes: past the root's count, but by less than another two root probings.
+    assert seen["root"] < seen["search"] < 3 * seen["root"]
+
+
 @pytest.mark.parametrize(
     "name,status",
     [("jwilk_data001", "several"), ("jwilk_data083", "several"),

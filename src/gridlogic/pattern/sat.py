@@ -32,12 +32,23 @@ clauses say:
 Forward clauses alone already admit exactly the lines that match; the
 backward ones let unit propagation reason from either end of the line.
 
+Stronger encodings were measured and not kept (``benchmarks/hard_nonograms.py``,
+CPU s on nine puzzles that reach SAT): transition variables (unit
+propagation then does all of line solving) made Knotty undecided in 60 s and
+dom_14 4× slower; adding "a state has a successor" and value-specific
+backward clauses (no new variables) took Sierp from 25-31 s to 8 s but made
+the other eight 20-160 % slower (non_med_4 6 → 15 s), about even in total.
+Maple-family solvers of python-sat (``maplechrono``, ``mcb``) were many
+times slower than Glucose on the same formulas.
+
 Solving
 -------
 1. **First solution, with phase hints.** Belief propagation between rows and
    columns (:mod:`gridlogic.pattern.beliefs`) gives each open cell a
-   probability of being filled; the solver's phases are set to the likelier
-   value of each cell and, for the automaton variables, to each line's most
+   probability of being filled (computed only when :data:`PLAIN_CONFLICTS`
+   conflicts with the solver's own phases found no solution); the solver's
+   phases are set to the likelier value of each cell and, for the automaton
+   variables, to each line's most
    probable placement. On puzzles built from repeated motifs (Knotty: nothing
    decided by line solving or probing) this turns a search that found nothing
    in 20,000 conflicts into one without a conflict.
@@ -90,9 +101,13 @@ from gridlogic.satsolver import SOLVER_NAME, import_solver, solve_within
 
 __all__ = ["PLAIN_CONFLICTS", "import_pysat", "line_clauses", "solve_sat"]
 
-PLAIN_CONFLICTS = 2000
+PLAIN_CONFLICTS = 5000
 """Conflicts the first call may take with the solver's own phases before belief propagation's hints are
-computed (most formulas need far fewer; the hints cost seconds on the largest boards)."""
+computed (most formulas need far fewer; the hints cost seconds on the largest boards). Measured
+(``benchmarks/hard_nonograms.py``): with 2,000, LalaFrogKK (25x25) and PuzzleCannotSolve paid for
+hints they did not need (LalaFrogKK 0.86 s CPU without hints, 1.4-1.7 s with them after 2,000
+conflicts; its plain call finds a solution between 2,000 and 5,000); Knotty, Sierp and the n-Dom
+puzzles, which need the hints, lose about 0.5 s to the 3,000 more plain conflicts."""
 
 
 def import_pysat() -> Any:
