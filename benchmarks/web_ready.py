@@ -16,6 +16,7 @@ in turn, as players of every kind at once would, in a seeded shuffle per round, 
 apart; a kind is asked again about ``kinds × gap`` seconds later. First every kind is asked once and
 ``--warm`` seconds given to the filling. Fast kinds are made on demand, slow ones come from the pool.
 Each row gives p50 / p95 / max, how many answers took over 200 ms, and how many distinct puzzles came.
+Ctrl+C prints the figures of the rounds done so far.
 
 Prints p50 / p95 / max of the round trip in milliseconds. Prints figures; asserts nothing.
 
@@ -75,19 +76,24 @@ def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float,
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     seeds: dict[str, set[str]] = {kind: set() for kind in kinds}
     order, shuffle = list(kinds), random.Random(15)
-    for _ in range(rounds):
-        shuffle.shuffle(order)
-        for kind in order:
-            ms, seed = ask(kind)
-            times[kind].append(ms)
-            seeds[kind].add(seed)
-            time.sleep(gap)
+    done = 0
+    try:
+        for done in range(rounds):
+            shuffle.shuffle(order)
+            for kind in order:
+                ms, seed = ask(kind)
+                times[kind].append(ms)
+                seeds[kind].add(seed)
+                time.sleep(gap)
+        done = rounds
+    except KeyboardInterrupt:  # Ctrl+C: the figures of the rounds done
+        print(f"stopped after {done} of {rounds} rounds")
     print(f"{'kind':<20} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'>200 ms':>7} {'puzzles':>7}")
     for kind in kinds:
-        ms = times[kind]
+        ms = times[kind][:done]
         print(f"{kind:<20} {percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {max(ms):>7.0f} "
               f"{sum(t > 200 for t in ms):>7} {len(seeds[kind]):>7}", flush=True)
-    every = [t for ms in times.values() for t in ms]
+    every = [t for ms in times.values() for t in ms[:done]]
     print(f"{'all':<20} {percentile(every, 0.5):>7.0f} {percentile(every, 0.95):>7.0f} {max(every):>7.0f} "
           f"{sum(t > 200 for t in every):>7} {sum(map(len, seeds.values())):>7}")
 
@@ -101,12 +107,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200, help="with --every-level: requests per kind")
     parser.add_argument("--gap", type=float, default=0.5, help="with --every-level: seconds between requests")
     parser.add_argument("--warm", type=float, default=120.0, help="with --every-level: seconds to fill first")
+    parser.add_argument("--generators", type=int, help="the server's generation processes (default: its own)")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     records = tempfile.TemporaryDirectory()  # the server's play records, thrown away after
     env = {**os.environ, "GRIDLOGIC_DATABASE_URL": f"sqlite:///{records.name}/records.sqlite3"}
-    server = subprocess.Popen([sys.executable, "-m", "gridlogic.cli", "serve", "--port", str(port)], env=env)
+    command = [sys.executable, "-m", "gridlogic.cli", "serve", "--port", str(port)]
+    command += ["--generators", str(args.generators)] if args.generators else []
+    server = subprocess.Popen(command, env=env)
     try:
         wait_until_up(base, server)
         if args.every_level:
