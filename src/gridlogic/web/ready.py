@@ -16,7 +16,12 @@ idle workers only, and one stays free for the people who wait, since a fill that
 worker for as long as a slow kind takes (seconds), and a fast puzzle asked for meanwhile would wait
 behind it. A kind is worth keeping when the source's estimate of its generation time is at
 least :data:`SLOW_SECONDS` (a kind never made yet counts as slow, so the first seedless request of a
-kind starts filling it); the :data:`KINDS` most recently asked kinds are kept.
+kind starts filling it); the :data:`KINDS` most recently asked kinds are kept. The estimate is a
+mean, and the levels that start again when an attempt fails have a long tail: a Loop v2 10×10 hard
+takes 86 ms at the median and 259 ms at p95, so a threshold of 0.2 s left it (and 5×5 and 7×7
+expert) to be made on demand, and 9 to 13 of their 60 requests waited over 200 ms on a loaded machine
+(benchmarks/web_ready.py --every-level loop.2). So kinds
+are kept ready from 20 ms on; the ones faster than that cost nothing worth pooling.
 
 Worked example (``tests/web/test_ready.py`` runs it)::
 
@@ -39,7 +44,7 @@ from gridlogic.web.inputs import BadRequest, random_seed
 from gridlogic.web.puzzles import PuzzleSource, kind_of
 
 PER_KIND = 2  # ready puzzles kept per kind
-SLOW_SECONDS = 0.2  # kinds that generate faster are made on demand
+SLOW_SECONDS = 0.02  # kinds that generate faster (on average) are made on demand
 KINDS = 32  # the most recently asked kinds that are kept ready
 
 Kind = tuple[object, ...]
