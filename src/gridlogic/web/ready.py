@@ -19,9 +19,9 @@ least :data:`SLOW_SECONDS` (a kind never made yet counts as slow, so the first s
 kind starts filling it); the :data:`KINDS` most recently asked kinds are kept. The estimate is a
 mean, and the levels that start again when an attempt fails have a long tail: a Loop v2 10×10 hard
 takes 86 ms at the median and 259 ms at p95, so a threshold of 0.2 s left it (and 5×5 and 7×7
-expert) to be made on demand, and 9 to 13 of their 60 requests waited over 200 ms on a loaded machine
-(benchmarks/web_ready.py --every-level loop.2). So kinds
-are kept ready from 20 ms on; the ones faster than that cost nothing worth pooling.
+expert) to be made on demand, and 9 to 13 of their 60 requests waited over 200 ms on a loaded
+machine (``benchmarks/web_ready.py --every-level loop.2``). So kinds are kept ready from 20 ms on;
+the ones faster than that cost nothing worth pooling.
 
 Worked example (``tests/web/test_ready.py`` runs it)::
 
