@@ -68,9 +68,12 @@ def _versions_help(game: Game) -> str:
     return "\n".join(lines)
 
 
+OUTPUTS = ("text", "json", "svg")  # every game's; a game's exports come after them
+
+
 def _add_output_options(parser: argparse.ArgumentParser, exports: list[str]) -> None:
-    parser.add_argument("--format", choices=("text", "json", "svg", *exports), default="text",
-                        help="text, json, svg" + "".join(f", {name}" for name in exports)
+    parser.add_argument("--format", choices=(*OUTPUTS, *exports), default="text",
+                        help=", ".join((*OUTPUTS, *exports))
                              + " (the formats of other software: the givens only)" * bool(exports))
     parser.add_argument("--solution", action="store_true", help="also show the answer (text, svg)")
 
@@ -155,8 +158,8 @@ def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
         print(game.render_svg(puzzle, args.solution), end="")
     elif args.format != "text":
         if args.format not in game.exports:
-            raise InvalidParameters(f"{game.title} puzzles are written as text, json, svg"
-                                    + "".join(f", {name}" for name in game.exports) + f"; not {args.format}")
+            raise InvalidParameters(f"{game.title} puzzles are written as {', '.join((*OUTPUTS, *game.exports))}; "
+                                    f"not {args.format}")
         text = game.exports[args.format](game.problem(puzzle))
         print(text, end="" if text.endswith("\n") else "\n")
     else:

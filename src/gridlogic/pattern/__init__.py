@@ -43,7 +43,7 @@ from gridlogic.game import (
 from gridlogic.params import check_int, parse_json
 from gridlogic.pattern import generator as version_1
 from gridlogic.pattern import generator_v2 as version_2
-from gridlogic.pattern.formats import MAX_SIDE, detect_format, read_puzzle, write_game_id, write_non
+from gridlogic.pattern.formats import MAX_SIDE, detect_format, read_puzzle, write_non
 from gridlogic.pattern.general import solve_general
 from gridlogic.pattern.generator import (
     NODE_LIMIT,
@@ -56,7 +56,7 @@ from gridlogic.pattern.generator import (
 )
 from gridlogic.pattern.grading import Grade, grade
 from gridlogic.pattern.hints import HINTS
-from gridlogic.pattern.imported import imports, puzzle_file
+from gridlogic.pattern.imported import imports, puzzle_file, write_text
 from gridlogic.pattern.lines import compute_clue, line_placements, solve_line
 from gridlogic.pattern.render import grid_svg, grid_text
 from gridlogic.pattern.solver import UNKNOWN, SolveResult, propagate, solve, solve_grid
@@ -238,7 +238,7 @@ GAME = register(Game(
     grade=grade_problem,
     hints=HINTS,
     exports={"non": lambda problem: write_non(puzzle_file(problem)),
-             "tatham": lambda problem: write_game_id(puzzle_file(problem))},
+             "tatham": write_text},  # the text of an imported puzzle's ID
 ))
 generate = GAME.generate
 
