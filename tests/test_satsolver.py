@@ -1,6 +1,7 @@
-"""The shared python-sat plumbing: the missing-extra error, interrupted calls, conflict budgets."""
+"""The shared python-sat plumbing: the missing-extra error, interrupted calls, conflict budgets, work run apart."""
 
 import builtins
+import os
 import threading
 import time
 
@@ -86,3 +87,22 @@ def test_the_deadline_interrupts_a_call_that_cannot_finish():
         sat.add_clause([1])
         assert satsolver.solve_within(sat, None, conflicts=10) is None
     assert threading.active_count() == threads  # the timer thread is gone
+
+
+def test_work_run_apart_comes_back_from_a_child_process():
+    parent = os.getpid()
+    assert satsolver.run_apart(lambda: 6 * 7, None) == 42
+    assert satsolver.run_apart(os.getpid, time.monotonic() + 600) != parent
+
+
+def test_a_failure_run_apart_is_raised_here_with_the_childs_traceback():
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        satsolver.run_apart(lambda: 1 // 0, None)
+
+
+def test_the_deadline_kills_work_run_apart():
+    """The work sleeps a minute; the call returns at its deadline, and since it also reaps the
+    child, returning long before the minute is over shows the child was killed."""
+    started = time.monotonic()
+    assert satsolver.run_apart(lambda: time.sleep(60), started + 0.3) is None
+    assert time.monotonic() - started < 30

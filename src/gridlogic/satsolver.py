@@ -16,28 +16,55 @@ number of conflicts on a busy machine as on an idle one; only a run that is
 cut short differs, and it says so (``None``). An optional conflict budget ends
 a call deterministically: the back ends use it to bound a stage by counts, not
 seconds. :data:`SOLVER_NAME` is Glucose 4.2, which honours ``interrupt()``
-(CaDiCaL 1.9.5 in python-sat does not stop when interrupted, so it could not
-keep a budget).
+(CaDiCaL 1.9.5 in python-sat does not stop when interrupted; it runs apart,
+as the next section says).
+
+Solvers that cannot be interrupted, kept to a deadline
+-------------------------------------------------------
+Some formulas are decided far sooner by CaDiCaL 1.9.5 than by Glucose (the
+Pattern back end's hinted call: Gettys, 99×59, 296 conflicts against more
+than 100,000), but a CaDiCaL call cannot be stopped from outside, and even a
+call of 1,000 conflicts can run for seconds when the solver simplifies its
+clauses. :func:`run_apart` therefore runs such work in a forked child
+process: the child inherits the formula already built, runs the work to its
+end and sends the result back through a pipe, and the parent waits no longer
+than the deadline, then kills the child. The work itself is the same on any
+load (no budget depends on the clock), so it is deterministic like the rest.
+Where the platform cannot fork (:data:`CAN_FORK` is false) the callers use
+Glucose in-process instead.
 
 Worked example (a test checks it): a deadline already past gives ``None``
 without searching; the formula ``(x1 ∨ x2) ∧ ¬x1`` gives ``True`` (a model,
-``x2``); adding ``¬x2`` gives ``False`` (no model).
+``x2``); adding ``¬x2`` gives ``False`` (no model). ``run_apart(lambda: 6 * 7,
+None)`` is 42, computed in a child; a work that never ends comes back
+``None`` at its deadline, and its child is gone.
 """
 
 from __future__ import annotations
 
+import os
+import pickle
+import select
+import signal
 import threading
 import time
-from typing import Any
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from gridlogic.errors import GridlogicError
 
-__all__ = ["SOLVER_NAME", "import_solver", "sat_available", "solve_within"]
+__all__ = ["CAN_FORK", "SOLVER_NAME", "import_solver", "run_apart", "sat_available", "solve_within"]
 
 # Glucose 4.2 was the fastest python-sat back end on the n-Dom and MiniZinc
 # instances in our runs (Pattern), Loop uses the same one, and it stops when
 # interrupted (see the module docstring).
 SOLVER_NAME = "glucose42"
+
+CAN_FORK = hasattr(os, "fork")
+"""Whether :func:`run_apart` can be used here (POSIX systems)."""
+
+_Result = TypeVar("_Result")
 
 
 def import_solver(back_end: str, instead: str) -> Any:
@@ -94,3 +121,50 @@ def solve_within(
         timer.join()
         sat.clear_interrupt()
     return None if outcome is None else bool(outcome)
+
+
+def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | None:
+    """``work()`` run in a forked child process, or None when the deadline came first.
+
+    ``deadline`` is a :func:`time.monotonic` value (None: no limit). The result
+    travels back pickled; an exception in the child becomes a RuntimeError
+    here with the child's traceback. The child is killed and reaped on every
+    way out, so no process outlives the call.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's exit handlers
+        try:
+            os.close(read_end)
+            try:
+                payload = pickle.dumps((True, work()))
+            except Exception:  # noqa: BLE001 - any failure of the work is reported to the parent
+                payload = pickle.dumps((False, traceback.format_exc()))
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(payload)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    chunks: list[bytes] = []
+    try:
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while True:
+                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if not select.select([pipe], [], [], wait)[0]:
+                    return None
+                chunk = pipe.read(1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    if not chunks:
+        raise RuntimeError("the work run apart ended without a result")
+    done, value = pickle.loads(b"".join(chunks))
+    if not done:
+        raise RuntimeError(f"the work run apart failed:\n{value}")
+    return value  # type: ignore[no-any-return]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from gridlogic.pattern import sat as pattern_sat
 from gridlogic.pattern.lines import compute_clue, validate_clue
 
 pytest.importorskip("pysat")  # the sat extra, part of the dev install
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "pattern_general"
 
 
 def test_the_docstring_example_lists_the_clauses_of_clue_1_on_two_cells():
@@ -50,3 +53,44 @@ def test_verdicts_of_the_two_by_three_grid():
     assert pattern_sat.solve_sat(rows, cols, [0b001, 0], [0, 0], None) == ("unique", [(0b011, 0b100)])
     assert pattern_sat.solve_sat(rows, cols, [0b101, 0], [0, 0], None) == ("none", [])
     assert pattern_sat.solve_sat(rows, cols, [0, 0], [0, 0], time.monotonic() - 1) == ("undecided", [])
+
+
+
+def shows_its_clues(grid: tuple[int, ...], rows, cols) -> bool:
+    """Whether row masks ``grid`` (bit c = column c) meet every row and column clue."""
+    cells = [[grid[r] >> c & 1 for c in range(len(cols))] for r in range(len(rows))]
+    return all(tuple(validate_clue(compute_clue(line), len(line), "line")) == clue
+               for line, clue in [(row, rows[r]) for r, row in enumerate(cells)]
+               + [([row[c] for row in cells], cols[c]) for c in range(len(cols))])
+
+
+@pytest.mark.parametrize("name", ["minizinc_dom_06.non", "jwilk_data083.non"])
+def test_the_call_with_hints_decides_alike_in_a_child_with_cadical_and_here_with_glucose(monkeypatch, name):
+    """With one plain conflict allowed, these formulas goes to the call with hints: CaDiCaL in a
+    forked child where the platform can fork, Glucose in this process where it cannot. Both give
+    the verdict the native solver gives, with solutions that meet the clues, and the child gives
+    the same solutions on every run."""
+    import gridlogic.satsolver
+    from gridlogic.pattern.formats import read_puzzle
+    from gridlogic.pattern.general import solve_general
+
+    puzzle = read_puzzle((DATA / name).read_text())
+    rows = [validate_clue(clue, puzzle.width, "row") for clue in puzzle.row_clues]
+    cols = [validate_clue(clue, puzzle.height, "column") for clue in puzzle.col_clues]
+    native = solve_general(rows, cols, node_limit=10_000)
+    nothing = [0] * len(rows)
+    children = []
+    run_apart = gridlogic.satsolver.run_apart
+    solve_within = pattern_sat.solve_within
+    monkeypatch.setattr(  # the plain call (the one with a conflict budget) finds nothing
+        pattern_sat, "solve_within", lambda sat, deadline, conflicts=None: (
+            None if conflicts is not None else solve_within(sat, deadline)))
+    monkeypatch.setattr(pattern_sat, "run_apart", lambda *a: children.append(a) or run_apart(*a))
+    apart = [pattern_sat.solve_sat(rows, cols, nothing, nothing, None) for _ in range(2)]
+    assert len(children) == 2 and apart[0] == apart[1]
+    monkeypatch.setattr(pattern_sat, "CAN_FORK", False)
+    here = pattern_sat.solve_sat(rows, cols, nothing, nothing, None)
+    assert len(children) == 2
+    for status, grids in (apart[0], here):
+        assert status == native.status and len(grids) == (1 if status == "unique" else 2)
+        assert len(set(grids)) == len(grids) and all(shows_its_clues(g, rows, cols) for g in grids)

@@ -52,6 +52,13 @@ Solving
    probable placement. On puzzles built from repeated motifs (Knotty: nothing
    decided by line solving or probing) this turns a search that found nothing
    in 20,000 conflicts into one without a conflict.
+   The first call is Glucose 4.2's, in this process; the call with hints, and
+   the steps after it, are CaDiCaL 1.9.5's (:data:`HINTED_SOLVER_NAME`), which
+   follows the hints much better on the big boards (Gettys, 99×59: a first
+   solution in 296 conflicts). CaDiCaL cannot be interrupted, so that part
+   runs in a forked child process that the deadline kills
+   (:func:`gridlogic.satsolver.run_apart`); where the platform cannot fork,
+   Glucose takes the hints in-process.
 2. **A symmetric image** (:mod:`gridlogic.pattern.symmetry`): when a symmetry
    of the clues maps the first solution to a different grid, that grid is the
    second solution, found without another call.
@@ -63,7 +70,8 @@ Solving
    in the survey's files differ in 14 cells, found in 14 conflicts). UNSAT
    proves ``unique``.
 
-The calls are interrupted at the deadline (:func:`gridlogic.satsolver.solve_within`),
+The calls are interrupted (Glucose, :func:`gridlogic.satsolver.solve_within`)
+or their process is killed (CaDiCaL) at the deadline,
 and the deadline is also checked between encoded lines and between belief
 propagation's lines, since the largest boards take seconds to encode. No
 stage depends on the clock otherwise, so the same puzzle is decided the same
@@ -97,9 +105,9 @@ from typing import Any
 from gridlogic.pattern.automaton import ClueAutomaton, clue_automaton
 from gridlogic.pattern.beliefs import OutOfTime, best_run, grid_beliefs
 from gridlogic.pattern.symmetry import Symmetry
-from gridlogic.satsolver import SOLVER_NAME, import_solver, solve_within
+from gridlogic.satsolver import CAN_FORK, SOLVER_NAME, import_solver, run_apart, solve_within
 
-__all__ = ["PLAIN_CONFLICTS", "import_pysat", "line_clauses", "solve_sat"]
+__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "import_pysat", "line_clauses", "solve_sat"]
 
 PLAIN_CONFLICTS = 5000
 """Conflicts the first call may take with the solver's own phases before belief propagation's hints are
@@ -108,6 +116,12 @@ computed (most formulas need far fewer; the hints cost seconds on the largest bo
 hints they did not need (LalaFrogKK 0.86 s CPU without hints, 1.4-1.7 s with them after 2,000
 conflicts; its plain call finds a solution between 2,000 and 5,000); Knotty, Sierp and the n-Dom
 puzzles, which need the hints, lose about 0.5 s to the 3,000 more plain conflicts."""
+
+HINTED_SOLVER_NAME = "cadical195"
+"""The solver of the call with hints: CaDiCaL 1.9.5, in a child process that the deadline kills
+(:func:`gridlogic.satsolver.run_apart`; it cannot be interrupted). Measured with the same hints
+(``benchmarks/hard_nonograms.py``, CPU s of the whole solve): Gettys 99x59 undecided at 60 s with
+Glucose 4.2 (116 s at 300 s), 22 s with CaDiCaL; Sierp 38 -> 12.5 s; dom_14 7.0 -> 5.0 s."""
 
 
 def import_pysat() -> Any:
@@ -210,21 +224,8 @@ def solve_sat(
             out.extend(v if run[i] == q else -v for (i, q), v in _state_variables(automaton, first))
         return out
 
-    sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
-    try:
-        outcome = solve_within(sat, deadline, PLAIN_CONFLICTS)
-        if outcome is None and (deadline is None or time.monotonic() < deadline):
-            # A fresh solver takes the hints: one whose activities have moved on ignores them.
-            sat.delete()
-            try:
-                hints = phases(grid_beliefs(rows, cols, filled, empty, deadline))
-            except OutOfTime:
-                return "undecided", []
-            sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
-            sat.set_phases(hints)
-            outcome = solve_within(sat, deadline)
-        if not outcome:
-            return ("undecided" if outcome is None else "none"), []
+    def decide(sat: Any, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
+        """Steps 2 and 3, once ``sat`` has found a first solution."""
         first, assignment = _solution(sat, width, height)
         if not open_cells:
             return "unique", [first]
@@ -234,14 +235,43 @@ def solve_sat(
                 return "several", [first, image]
         sat.add_clause([-v if v in assignment else v for v in open_cells])
         sat.set_phases(phases([[float(first[r] >> c & 1) for c in range(width)] for r in range(height)]))
-        outcome = solve_within(sat, deadline)
+        outcome = solve_within(sat, within)
         if outcome is None:
             return "undecided", [first]
         if not outcome:
             return "unique", [first]
         return "several", [first, _solution(sat, width, height)[0]]
+
+    def with_hints(solver_name: str, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
+        """Step 1's second call and what follows, on a fresh solver (one whose activities have
+        moved on ignores hints)."""
+        try:
+            hints = phases(grid_beliefs(rows, cols, filled, empty, deadline))
+        except OutOfTime:
+            return "undecided", []
+        sat = Solver(name=solver_name, bootstrap_with=clauses)
+        try:
+            sat.set_phases(hints)
+            outcome = solve_within(sat, within)
+            if not outcome:
+                return ("undecided" if outcome is None else "none"), []
+            return decide(sat, within)
+        finally:
+            sat.delete()
+
+    sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+    try:
+        outcome = solve_within(sat, deadline, PLAIN_CONFLICTS)
+        if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
+            if not outcome:
+                return ("undecided" if outcome is None else "none"), []
+            return decide(sat, deadline)
     finally:
         sat.delete()
+    if not CAN_FORK:
+        return with_hints(SOLVER_NAME, deadline)
+    verdict = run_apart(lambda: with_hints(HINTED_SOLVER_NAME, None), deadline)
+    return ("undecided", []) if verdict is None else verdict
 
 
 def _solution(sat: Any, width: int, height: int) -> tuple[tuple[int, ...], set[int]]:
