@@ -106,3 +106,21 @@ def test_the_deadline_kills_work_run_apart():
     started = time.monotonic()
     assert satsolver.run_apart(lambda: time.sleep(60), started + 0.3) is None
     assert time.monotonic() - started < 30
+
+
+def test_the_result_is_read_without_waiting_for_the_pipe_to_close():
+    """A child forked meanwhile by another thread holds a copy of the pipe; here the work's own
+    child does, for a minute. The result (its pid) still comes back at once."""
+    def work() -> int:
+        holder = os.fork()
+        if holder == 0:
+            time.sleep(60)
+            os._exit(0)
+        return holder
+
+    started = time.monotonic()
+    holder = satsolver.run_apart(work, started + 600)
+    try:
+        assert time.monotonic() - started < 30
+    finally:
+        os.kill(holder, 9)

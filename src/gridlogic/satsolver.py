@@ -127,9 +127,10 @@ def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | 
     """``work()`` run in a forked child process, or None when the deadline came first.
 
     ``deadline`` is a :func:`time.monotonic` value (None: no limit). The result
-    travels back pickled; an exception in the child becomes a RuntimeError
-    here with the child's traceback. The child is killed and reaped on every
-    way out, so no process outlives the call.
+    travels back pickled, after its length (another thread's child may hold
+    this pipe open too, so its end is not awaited); an exception in the child
+    becomes a RuntimeError here with the child's traceback. The child is killed
+    and reaped on every way out, so no process outlives the call.
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -141,30 +142,28 @@ def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | 
             except Exception:  # noqa: BLE001 - any failure of the work is reported to the parent
                 payload = pickle.dumps((False, traceback.format_exc()))
             with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(payload)
+                pipe.write(len(payload).to_bytes(8, "little") + payload)
         finally:
             os._exit(0)
     os.close(write_end)
-    chunks: list[bytes] = []
+    received = b""
     try:
         with os.fdopen(read_end, "rb", buffering=0) as pipe:
-            while True:
+            while len(received) < 8 or len(received) < 8 + int.from_bytes(received[:8], "little"):
                 wait = None if deadline is None else max(0.0, deadline - time.monotonic())
                 if not select.select([pipe], [], [], wait)[0]:
                     return None
                 chunk = pipe.read(1 << 16)
                 if not chunk:
-                    break
-                chunks.append(chunk)
+                    raise RuntimeError("the work run apart ended without a result")
+                received += chunk
     finally:
         try:
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(pid, 0)
-    if not chunks:
-        raise RuntimeError("the work run apart ended without a result")
-    done, value = pickle.loads(b"".join(chunks))
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass  # already reaped by a handler of this process's children
+    done, value = pickle.loads(received[8:])
     if not done:
         raise RuntimeError(f"the work run apart failed:\n{value}")
     return value  # type: ignore[no-any-return]
