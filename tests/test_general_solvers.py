@@ -16,6 +16,7 @@ returns is measured by ``benchmarks/hard_nonograms.py``, not here.
 from __future__ import annotations
 
 import json
+import time
 import types
 from pathlib import Path
 
@@ -135,6 +136,23 @@ def test_pattern_out_of_time_is_undecided(sat):
         pytest.skip("python-sat is not installed")
     verdict = solve_pattern(*n_dom(30), time_limit=0.5, sat=sat)
     assert verdict.status == "undecided"
+
+
+@needs_sat
+def test_pattern_call_with_hints_in_a_child_is_killed_at_the_budget(monkeypatch):
+    """The plain call is made to find nothing, so the 61×61 n-Dom goes to CaDiCaL in a forked
+    child (belief propagation, then the call with hints), which needs minutes: the parent stops
+    waiting at the deadline, kills the child, and the verdict is undecided."""
+    solve_within, run_apart = gridlogic.pattern.sat.solve_within, gridlogic.pattern.sat.run_apart
+    returned = []
+    monkeypatch.setattr(gridlogic.pattern.sat, "solve_within", lambda sat, deadline, conflicts=None: (
+        None if conflicts is not None else solve_within(sat, deadline)))
+    monkeypatch.setattr(gridlogic.pattern.sat, "run_apart", lambda *a: returned.append(run_apart(*a)) or returned[-1])
+    rows, cols = n_dom(30)
+    nothing = [0] * len(rows)
+    status, found = gridlogic.pattern.sat.solve_sat(
+        [tuple(r) for r in rows], [tuple(c) for c in cols], nothing, nothing, time.monotonic() + 0.5)
+    assert (status, found, returned) == ("undecided", [], [None])
 
 
 def checkered_ones(n: int) -> list[int | None]:

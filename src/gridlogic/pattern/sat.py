@@ -244,9 +244,10 @@ def solve_sat(
 
     def with_hints(solver_name: str, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
         """Step 1's second call and what follows, on a fresh solver (one whose activities have
-        moved on ignores hints)."""
+        moved on ignores hints). ``within`` is the deadline this work watches itself: None in a
+        child process, which the deadline kills instead."""
         try:
-            hints = phases(grid_beliefs(rows, cols, filled, empty, deadline))
+            hints = phases(grid_beliefs(rows, cols, filled, empty, within))
         except OutOfTime:
             return "undecided", []
         sat = Solver(name=solver_name, bootstrap_with=clauses)
