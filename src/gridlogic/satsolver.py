@@ -130,13 +130,18 @@ def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | 
     travels back pickled, after its length (another thread's child may hold
     this pipe open too, so its end is not awaited); an exception in the child
     becomes a RuntimeError here with the child's traceback. The child is killed
-    and reaped on every way out, so no process outlives the call.
+    and reaped on every way out, so no process outlives the call; and should
+    this process die first, the child's own alarm ends it a second after the
+    deadline.
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's exit handlers
         try:
             os.close(read_end)
+            if deadline is not None:  # a child whose parent died meanwhile ends by itself
+                signal.signal(signal.SIGALRM, signal.SIG_DFL)
+                signal.setitimer(signal.ITIMER_REAL, max(0.0, deadline - time.monotonic()) + 1.0)
             try:
                 payload = pickle.dumps((True, work()))
             except Exception:  # noqa: BLE001 - any failure of the work is reported to the parent
