@@ -197,26 +197,38 @@ def test_n_dom_instance_native_and_sat_agree(monkeypatch):
     assert_solves(native.solutions[0], puzzle.row_clues, puzzle.col_clues, 13, 13)
 
 
-def test_search_hands_over_to_sat_after_as_many_probes_as_the_root_made(monkeypatch):
-    # With the fixed allowance and the node limit out of the way, only the root's probes count.
-    monkeypatch.setattr(general, "SAT_FALLBACK_PROBES", 1)
+def test_search_hands_over_to_sat_after_its_allowance_of_probes(monkeypatch):
+    # With the node limit out of the way, only the search's probes count: 100 of them, fewer
+    # than the root's probing made (338), so the root's count plays no part.
+    monkeypatch.setattr(general, "SAT_FALLBACK_PROBES", 100)
     monkeypatch.setattr(general, "SAT_FALLBACK_NODES", 10**6)
-    seen: dict[str, int] = {}
+    root: list[int] = []
+    before_each_node: list[int] = []  # the search's probes so far, as each node's probing starts
+    probe = general._Solver.probe
+
+    def counting_probe(self, state):
+        if root:
+            before_each_node.append(self.probes - root[0])
+        return probe(self, state)
+
     search = general._Solver.search
 
     def counting_search(self, children):
-        seen["root"] = self.probes
+        root.append(self.probes)
         try:
             search(self, children)
         finally:
-            seen["search"] = self.probes - seen["root"]
+            before_each_node.append(self.probes - root[0])  # and the total at the hand-over
 
+    monkeypatch.setattr(general._Solver, "probe", counting_probe)
     monkeypatch.setattr(general._Solver, "search", counting_search)
     puzzle = read_puzzle((DATA / "minizinc_dom_06.non").read_text())
     verdict = solve_general(puzzle.row_clues, puzzle.col_clues)
     assert verdict.method == "sat" and verdict.status == "unique"
-    # Checked between nodes: past the root's count, but by less than another two root probings.
-    assert seen["root"] < seen["search"] < 3 * seen["root"]
+    assert root[0] > 100
+    # Checked between nodes: the last node started within the allowance and ended past it.
+    *_, last_node, at_hand_over = before_each_node
+    assert last_node <= 100 < at_hand_over
 
 
 @pytest.mark.parametrize(

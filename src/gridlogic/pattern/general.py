@@ -49,17 +49,18 @@ The pipeline
 How the back end is chosen: with ``sat=True`` the SAT back end runs right after
 the root's propagation and probing. Otherwise the native search runs, and when
 it has visited more than :data:`SAT_FALLBACK_NODES` search nodes or made more
-than :data:`SAT_FALLBACK_PROBES` probes (or as many as the root's probing
-made, if more) while searching (and ``python-sat`` is importable) it gives up
-and hands the root state to the SAT back end, which then decides the verdict;
-without ``python-sat`` the native search simply continues until its budget.
-The SAT back end starts from the root state, whatever the search did, so the
-search's allowance only decides how much time a puzzle that ends in SAT spends
-searching first. Measured on every puzzle of ``../shared/data/nonogram`` that
-reaches the search (17 of 230): the five the search decides used at most 0.72
-times the root's probes, and the others ran out of their allowance; with an
-allowance of three root probings (as before) Faase (95×80) searched for 13 s
-CPU before SAT, with one about 6 s (the allowance is checked between nodes).
+than :data:`SAT_FALLBACK_PROBES` probes while searching (and ``python-sat``
+is importable) it gives up and hands the root state to the SAT back end,
+which then decides the verdict; without ``python-sat`` the native search
+simply continues until its budget. The SAT back end starts from the root
+state, whatever the search did, so the search's allowance only decides how
+much time a puzzle that ends in SAT spends searching first. Measured on every
+puzzle of ``../shared/data/nonogram`` that reaches the search (17 of 230): the
+five the search decides use at most 11,000 probes (the allowance is checked
+between nodes), and SAT decides those about as fast (non_awful_2, 50×50: 0.9 s
+of SAT against 1.3 s of search). An allowance of one root probing's worth, as
+before, bought nothing and cost the biggest boards most: Faase (95×80) searched
+70,000 probes (8 s CPU) before SAT, Gettys (99×59) 35,000 (2–4 s).
 ``Verdict.method`` says which stage decided: ``"line"`` (line propagation
 alone), ``"probing"``, ``"search"`` or ``"sat"``.
 
@@ -97,8 +98,7 @@ SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
 SAT_FALLBACK_PROBES = 10_000
-"""Probes (propagations of one assumed cell) the native search may make before SAT takes over,
-or as many as the root's probing made if that is more (big boards probe slowly)."""
+"""Probes (propagations of one assumed cell) the native search may make before SAT takes over."""
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -391,8 +391,7 @@ def solve_general(
                 raise _HandOverToSat
             method = "search"
             core.nodes = 1  # the root is the first search node
-            # Big boards probe slowly; allow the search one root probing's worth.
-            core.probe_limit = core.probes + max(SAT_FALLBACK_PROBES, core.probes)
+            core.probe_limit = core.probes + SAT_FALLBACK_PROBES
             core.search(children)
     except _Enough:
         return verdict("several", core.grids(), core.nodes, method)
