@@ -71,6 +71,22 @@ def test_spec_refuses_what_generate_refuses():
         signal.spec(4, 5)
 
 
+def test_a_size_refused_by_one_version_names_the_versions_that_make_it():
+    """A link without a version means the first one, which may be too small for what was asked."""
+    loop = GAMES["loop"]
+    with pytest.raises(InvalidParameters) as refused:
+        loop.spec(15, "x", version=1)
+    assert str(refused.value) == (
+        "Loop size must be a square side, an integer from 5 to 10, not 15; "
+        "version 2 makes it, with sizes 4 to 30 (width x height apart)")
+    with pytest.raises(InvalidParameters) as refused:
+        loop.spec(99, "x", version=1)
+    assert str(refused.value) == "Loop size must be a square side, an integer from 5 to 10, not 99"
+    with pytest.raises(InvalidParameters) as refused:
+        loop.spec(99, "x", version=2)
+    assert "version 1" not in str(refused.value)
+
+
 def _with_options() -> gridlogic.game.Game:
     """Signal with an extra, imaginary version 99 that is rectangular and has two options."""
     signal = GAMES["signal"]

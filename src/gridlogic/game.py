@@ -471,7 +471,10 @@ class Game:
              **options: object) -> PuzzleSpec:
         """The checked :class:`PuzzleSpec` for these arguments; InvalidParameters says what is allowed."""
         chosen = self.version(version)
-        width, height = check_size(size, chosen.sides, chosen.rectangular, self.title)
+        try:
+            width, height = check_size(size, chosen.sides, chosen.rectangular, self.title)
+        except InvalidParameters as refusal:
+            raise InvalidParameters(f"{refusal}{self._other_versions_making(size, chosen)}") from None
         if not isinstance(difficulty, str) or difficulty not in chosen.difficulties:
             raise InvalidParameters(
                 f"unknown difficulty {short_repr(difficulty)} for {self.title} version {chosen.number}; "
@@ -491,6 +494,19 @@ class Game:
                 raise InvalidParameters(reason)
         ordered = tuple((option.name, values[option.name]) for option in chosen.options)
         return PuzzleSpec(self.name, chosen.number, width, height, difficulty, check_seed(seed), ordered)
+
+    def _other_versions_making(self, size: object, refused_by: Version) -> str:
+        """``"; version 2 makes it, with sizes 4 to 30 ..."`` for each other version taking ``size``, else ``""``."""
+        text = ""
+        for number, other in sorted(self.versions.items()):
+            if other is refused_by:
+                continue
+            try:
+                check_size(size, other.sides, other.rectangular, self.title)
+            except InvalidParameters:
+                continue
+            text += f"; version {number} makes it, with sizes {other.sizes_text()}"
+        return text
 
     def generate(self, size: object, seed: object, difficulty: object = "any", *, version: object = None,
                  **options: object) -> Puzzle:

@@ -61,7 +61,8 @@ def test_docstring_worked_example(client):
     signal = game_or_skip("signal")
     refused = client.get("/api/signal/puzzle?size=7")
     assert refused.status_code == 400
-    assert refused.json() == {"error": "Signal size must be a square side, 4, 5 or 6, not 7"}
+    assert refused.json() == {"error": "Signal size must be a square side, 4, 5 or 6, not 7; "
+                                       "version 4 makes it, with sizes 3 to 25 (width x height apart)"}
     shown = client.get("/api/signal/puzzle?size=4&seed=notes-example").json()
     assert shown == {"game": "signal", "id": "signal.3.4x4.any.notes-example", "size": 4, "width": 4,
                      "height": 4, "difficulty": "any", "seed": "notes-example", "version": 3,

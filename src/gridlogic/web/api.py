@@ -17,7 +17,8 @@ game's :class:`~gridlogic.game.Game` record and its puzzles' common shape.
 Worked example (``tests/web/test_api.py`` checks it)::
 
     GET /api/signal/puzzle?size=7
-    -> 400 {"error": "Signal size must be a square side, 4, 5 or 6, not 7"}
+    -> 400 {"error": "Signal size must be a square side, 4, 5 or 6, not 7; version 4 makes it,
+            with sizes 3 to 25 (width x height apart)"}
     GET /api/signal/puzzle?size=4&seed=notes-example
     -> 200 {"game": "signal", "id": "signal.3.4x4.any.notes-example", "size": 4, "width": 4,
             "height": 4, "difficulty": "any", "seed": "notes-example", "version": 3,
