@@ -44,19 +44,23 @@ from gridlogic import GAMES
 KINDS = ("loop.1.10.hard", "loop.2.15.expert", "loop.2.20.hard", "loop.2.25.expert")
 
 
-def timed(client: httpx.Client, path: str, params: dict[str, str]) -> float:
+def timed(client: httpx.Client, path: str, params: dict[str, str]) -> tuple[float, dict]:
+    """The round trip of one request in ms, and the answer."""
     started = time.perf_counter()
     answer = client.get(path, params=params)
     answer.raise_for_status()
-    return (time.perf_counter() - started) * 1000
+    return (time.perf_counter() - started) * 1000, answer.json()
 
 
 def every_level(name: str) -> list[str]:
     """``loop.2`` -> ``loop.2.5.easy``, ... : every preset × level (not ``any``) the version offers."""
     game, version = name.split(".")
     record = GAMES[game].versions[int(version)]
-    return [f"{game}.{version}.{size}.{level}" for size in record.presets for level in record.difficulties
-            if level != "any" and record.offered(size, size, level, {}) is None]
+    kinds = [f"{game}.{version}.{size}.{level}" for size in record.presets for level in record.difficulties
+             if level != "any" and (record.offered is None or record.offered(size, size, level, {}) is None)]
+    if not kinds:
+        raise SystemExit(f"{name} has no levels but 'any': ask for its kinds with --kinds")
+    return kinds
 
 
 def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float, warm: float) -> None:
@@ -65,10 +69,8 @@ def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float,
 
     def ask(kind: str) -> tuple[float, str]:
         game, version, size, difficulty = requests[kind]
-        started = time.perf_counter()
-        answer = client.get(f"/api/{game}/puzzle", params={"version": version, "size": size, "difficulty": difficulty})
-        answer.raise_for_status()
-        return (time.perf_counter() - started) * 1000, answer.json()["seed"]
+        ms, answer = timed(client, f"/api/{game}/puzzle", {"version": version, "size": size, "difficulty": difficulty})
+        return ms, answer["seed"]
 
     for kind in kinds:
         ask(kind)  # wakes the filling of this kind
@@ -129,12 +131,13 @@ def main() -> None:
                 game, version, size, difficulty = kind.split(".")
                 path = f"/api/{game}/puzzle"
                 params = {"version": version, "size": size, "difficulty": difficulty}
-                demand = [timed(client, path, {**params, "seed": f"ready-{run}-{k}"}) for k in range(args.requests)]
+                demand = [timed(client, path, {**params, "seed": f"ready-{run}-{k}"})[0]
+                          for k in range(args.requests)]
                 timed(client, path, params)  # wakes the filling of this kind
                 time.sleep(max(args.pause, 3 * percentile(demand, 0.5) / 1000))
                 ready = []
                 for _ in range(args.requests):
-                    ready.append(timed(client, path, params))
+                    ready.append(timed(client, path, params)[0])
                     time.sleep(args.pause)
                 print(f"{kind:<20} {percentile(demand, 0.5):>10.0f} {percentile(demand, 0.95):>8.0f} "
                       f"{max(demand):>8.0f} {percentile(ready, 0.5):>10.0f} {percentile(ready, 0.95):>7.0f} "
