@@ -141,17 +141,23 @@ def test_pattern_out_of_time_is_undecided(sat):
 @needs_sat
 def test_pattern_call_with_hints_in_a_child_is_killed_at_the_budget(monkeypatch):
     """The plain call is made to find nothing, so the 61×61 n-Dom goes to CaDiCaL in a forked
-    child (belief propagation, then the call with hints), which needs minutes: the parent stops
-    waiting at the deadline, kills the child, and the verdict is undecided."""
+    child (belief propagation, then the call with hints), which needs minutes. The child gets
+    half a second from the hand-over (building the formula first takes a varying time, so the
+    deadline is set there): the parent stops waiting, kills the child, and says undecided."""
     solve_within, run_apart = gridlogic.pattern.sat.solve_within, gridlogic.pattern.sat.run_apart
     returned = []
+
+    def half_a_second_apart(work, deadline):
+        returned.append(run_apart(work, time.monotonic() + 0.5))
+        return returned[-1]
+
     monkeypatch.setattr(gridlogic.pattern.sat, "solve_within", lambda sat, deadline, conflicts=None: (
         None if conflicts is not None else solve_within(sat, deadline)))
-    monkeypatch.setattr(gridlogic.pattern.sat, "run_apart", lambda *a: returned.append(run_apart(*a)) or returned[-1])
+    monkeypatch.setattr(gridlogic.pattern.sat, "run_apart", half_a_second_apart)
     rows, cols = n_dom(30)
     nothing = [0] * len(rows)
     status, found = gridlogic.pattern.sat.solve_sat(
-        [tuple(r) for r in rows], [tuple(c) for c in cols], nothing, nothing, time.monotonic() + 0.5)
+        [tuple(r) for r in rows], [tuple(c) for c in cols], nothing, nothing, time.monotonic() + 3600)
     assert (status, found, returned) == ("undecided", [], [None])
 
 
