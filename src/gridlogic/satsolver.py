@@ -22,8 +22,8 @@ as the next section says).
 Solvers that cannot be interrupted, kept to a deadline
 -------------------------------------------------------
 Some formulas are decided far sooner by CaDiCaL 1.9.5 than by Glucose (the
-Pattern back end's hinted call: Gettys, 99×59, 296 conflicts against more
-than 100,000), but a CaDiCaL call cannot be stopped from outside, and even a
+Pattern back end's hinted call: Gettys, 99×59, 296 conflicts, where Glucose
+ran for minutes), but a CaDiCaL call cannot be stopped from outside, and even a
 call of 1,000 conflicts can run for seconds when the solver simplifies its
 clauses. :func:`run_apart` therefore runs such work in a forked child
 process: the child inherits the formula already built, runs the work to its
