@@ -139,3 +139,14 @@ def test_cells_convenience_form():
     assert solve_line_cells([3, 1], [None] * 6) == [None, 1, 1, None, None, None]
     assert solve_line_cells([3, 1], [None, None, None, None, None, 0]) == [1, 1, 1, 0, 1, 0]
     assert solve_line_cells([0], [None, 1]) is None
+
+
+def test_reverse_bits_reads_a_value_backwards_over_its_width():
+    from gridlogic.pattern.linesolver import _reverse_bits
+
+    assert _reverse_bits(0b0011, 4) == 0b1100
+    rng = random.Random(73)
+    for width in range(131):
+        for value in [0, (1 << width) - 1] + [rng.getrandbits(width) for _ in range(20)] if width else [0]:
+            text = format(value, f"0{width}b") if width else ""
+            assert _reverse_bits(value, width) == (int(text[::-1], 2) if width else 0), (value, width)

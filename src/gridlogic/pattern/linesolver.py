@@ -70,9 +70,15 @@ def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
     return tuple(block for block in clue if block)
 
 
+_BYTE_REVERSED = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
 def _reverse_bits(value: int, width: int) -> int:
-    """``value`` read backwards over ``width`` bits (bit 0 becomes bit ``width - 1``)."""
-    return int(format(value, f"0{width}b")[::-1], 2) if width else 0
+    """``value`` (below ``2 ** width``) read backwards over ``width`` bits (bit 0 becomes bit
+    ``width - 1``): its bytes, little-endian, each byte reversed by a table, read big-endian, then
+    shifted down by the padding of the last byte. ``_reverse_bits(0b0011, 4)`` is ``0b1100``."""
+    size = (width + 7) >> 3
+    return int.from_bytes(value.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> (8 * size - width)
 
 
 def _skip_empties(positions: int, can_empty: int) -> int:
