@@ -90,14 +90,14 @@ def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float,
         done = rounds
     except KeyboardInterrupt:  # Ctrl+C: the figures of the rounds done
         print(f"stopped after {done} of {rounds} rounds")
+    def row(label: str, ms: list[float], puzzles: int) -> None:
+        print(f"{label:<20} {percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {max(ms):>7.0f} "
+              f"{sum(t > 200 for t in ms):>7} {puzzles:>7}", flush=True)
+
     print(f"{'kind':<20} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'>200 ms':>7} {'puzzles':>7}")
     for kind in kinds:
-        ms = times[kind][:done]
-        print(f"{kind:<20} {percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {max(ms):>7.0f} "
-              f"{sum(t > 200 for t in ms):>7} {len(seeds[kind]):>7}", flush=True)
-    every = [t for ms in times.values() for t in ms[:done]]
-    print(f"{'all':<20} {percentile(every, 0.5):>7.0f} {percentile(every, 0.95):>7.0f} {max(every):>7.0f} "
-          f"{sum(t > 200 for t in every):>7} {sum(map(len, seeds.values())):>7}")
+        row(kind, times[kind][:done], len(seeds[kind]))
+    row("all", [t for ms in times.values() for t in ms[:done]], sum(map(len, seeds.values())))
 
 
 def main() -> None:

@@ -226,8 +226,11 @@ def solve_sat(
             out.extend(v if run[i] == q else -v for (i, q), v in _state_variables(automaton, first))
         return out
 
-    def decide(sat: Any, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
-        """Steps 2 and 3, once ``sat`` has found a first solution."""
+    def decide(sat: Any, first_call: bool | None, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
+        """The verdict after step 1's call came back ``first_call``: steps 2 and 3 when it found a
+        first solution."""
+        if not first_call:
+            return ("undecided" if first_call is None else "none"), []
         first, assignment = _solution(sat, width, height)
         if not open_cells:
             return "unique", [first]
@@ -255,10 +258,7 @@ def solve_sat(
         sat = Solver(name=solver_name, bootstrap_with=clauses)
         try:
             sat.set_phases(hints)
-            outcome = solve_within(sat, within)
-            if not outcome:
-                return ("undecided" if outcome is None else "none"), []
-            return decide(sat, within)
+            return decide(sat, solve_within(sat, within), within)
         finally:
             sat.delete()
 
@@ -266,9 +266,7 @@ def solve_sat(
     try:
         outcome = solve_within(sat, deadline, PLAIN_CONFLICTS)
         if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
-            if not outcome:
-                return ("undecided" if outcome is None else "none"), []
-            return decide(sat, deadline)
+            return decide(sat, outcome, deadline)
     finally:
         sat.delete()
     if not CAN_FORK:
