@@ -90,6 +90,8 @@ def interleaved(client: httpx.Client, kinds: list[str], rounds: int, gap: float,
         done = rounds
     except KeyboardInterrupt:  # Ctrl+C: the figures of the rounds done
         print(f"stopped after {done} of {rounds} rounds")
+        if not done:
+            return
     def row(label: str, ms: list[float], puzzles: int) -> None:
         print(f"{label:<20} {percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {max(ms):>7.0f} "
               f"{sum(t > 200 for t in ms):>7} {puzzles:>7}", flush=True)
