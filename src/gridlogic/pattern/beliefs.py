@@ -28,6 +28,14 @@ solver's first guesses make consistent lines rather than a state every line
 must undo. Everything is plain float arithmetic on a fixed schedule: the same
 puzzle gets the same beliefs on every run.
 
+All the rows of a half-round read only the columns' messages (and the columns
+only the rows'), so each half-round is one batch (:class:`LineBatch`): the
+forward and backward passes step along the cells once for all the lines
+together, with numpy arrays indexed [cell, line, state] (a line's states padded
+to the longest clue's). Measured against the former line-by-line loops, with
+the same beliefs to 1e-14 and the same phases: Gettys (99×59) 3.5 → 1.6 s,
+Faase (95×80) 6.1 → 2.0 s, Sierp 0.84 → 0.33 s.
+
 Measured (``benchmarks/hard_nonograms.py``): on Knotty (webpbn survey, 40×40,
 nothing decided by line solving or probing) 30 rounds get 1,594 of its 1,600
 cells right, and Glucose then finds a first solution without a single
@@ -48,9 +56,12 @@ import math
 import time
 from collections.abc import Sequence
 
+import numpy as np
+from numpy.typing import NDArray
+
 from gridlogic.pattern.automaton import ClueAutomaton, clue_automaton
 
-__all__ = ["ROUNDS", "SETTLED", "best_run", "grid_beliefs", "line_messages"]
+__all__ = ["ROUNDS", "SETTLED", "LineBatch", "best_run", "grid_beliefs", "line_messages"]
 
 ROUNDS = 30
 """Rounds of row and column messages at most."""
@@ -65,60 +76,89 @@ class OutOfTime(Exception):
     """The deadline passed during belief propagation."""
 
 
+class LineBatch:
+    """The automata of lines of one length (a puzzle's rows, or its columns) as padded arrays.
+
+    State ``q`` of line ``k`` is column ``q`` of the arrays; a line whose clue
+    has fewer states than the longest one simply never reaches the columns
+    past its own accepting state. Per state: ``fill`` (reading a filled cell
+    moves on to ``q + 1``), ``advance`` (reading an empty cell moves on: the
+    separating 0 of the pattern) and ``stay`` (reading an empty cell stays);
+    ``valid[i, k, q]`` says that state ``q`` of line ``k`` can still accept
+    after ``i`` cells (:meth:`ClueAutomaton.states`).
+    """
+
+    def __init__(self, automata: Sequence[ClueAutomaton]) -> None:
+        self.length = automata[0].length
+        count, width = len(automata), max(a.size for a in automata) + 1
+        self.fill = np.zeros((count, width))
+        self.advance = np.zeros((count, width))
+        self.stay = np.zeros((count, width))
+        self.accept = np.zeros((count, width))
+        self.valid = np.zeros((self.length + 1, count, width), dtype=bool)
+        for k, automaton in enumerate(automata):
+            for q in range(automaton.size + 1):
+                self.fill[k, q] = automaton.on_filled[q] is not None
+                self.advance[k, q] = automaton.on_empty[q] == q + 1
+                self.stay[k, q] = automaton.on_empty[q] == q
+            self.accept[k, automaton.size] = 1.0
+            for i, states in enumerate(automaton.state_ranges):
+                self.valid[i, k, states.start : states.stop] = True
+
+    def messages(self, incoming: NDArray) -> tuple[NDArray, NDArray]:
+        """``(out, fits)``: each cell's message from its line, and per line whether any placement fits.
+
+        ``incoming[k, i]`` is the probability, from the crossing line, that
+        cell ``i`` of line ``k`` is filled (1 and 0 for cells known filled and
+        empty). The messages of a line where nothing fits mean nothing.
+        """
+        length = self.length
+        count, width = self.fill.shape
+        p = incoming.T[:, :, None]  # [cell, line, 1]
+        # The weight of each move on reading cell i, into a state that can still accept.
+        up = (p * self.fill + (1.0 - p) * self.advance)[:, :, :-1] * self.valid[1:, :, 1:]
+        stay = (1.0 - p) * self.stay * self.valid[1:]
+        forward = np.zeros((length + 1, count, width))  # normalised after every cell
+        forward[0, :, 0] = 1.0
+        backward = np.zeros((length + 1, count, width))
+        backward[length] = self.accept
+        moved = np.empty((count, width - 1))
+        total = np.empty((count, 1))
+        with np.errstate(invalid="ignore", divide="ignore"):  # a line where nothing fits gets NaN
+            for i in range(length):
+                np.multiply(forward[i], stay[i], out=forward[i + 1])
+                np.multiply(forward[i][:, :-1], up[i], out=moved)
+                forward[i + 1][:, 1:] += moved
+                np.sum(forward[i + 1], axis=1, keepdims=True, out=total)
+                forward[i + 1] /= total
+                j = length - 1 - i
+                np.multiply(backward[j + 1], stay[j], out=backward[j])
+                np.multiply(backward[j + 1][:, 1:], up[j], out=moved)
+                backward[j][:, :-1] += moved
+                np.sum(backward[j], axis=1, keepdims=True, out=total)
+                backward[j] /= total
+            reached = forward[length]
+            fits = np.isfinite(reached).all(axis=1) & ((reached * self.accept).sum(axis=1) > 0)
+            # Cell i read filled or empty: before it forward[i], after it backward[i + 1], and
+            # the cell's own probability left out.
+            before, after = forward[:-1], backward[1:]
+            moving_on = before[:, :, :-1] * after[:, :, 1:]
+            with_filled = (moving_on * self.fill[:, :-1]).sum(axis=2)
+            with_empty = (moving_on * self.advance[:, :-1]).sum(axis=2)
+            with_empty += (before * after * self.stay).sum(axis=2)
+            both = with_filled + with_empty
+            out = np.where(both > 0, with_filled / both, 0.5)
+        return out.T, fits
+
+
 def line_messages(automaton: ClueAutomaton, incoming: Sequence[float]) -> list[float] | None:
     """Each cell's message from its line (see the module docstring); None when no placement fits.
 
     ``incoming[i]`` is the probability, from the crossing line, that cell ``i``
     is filled (1 and 0 for cells known filled and empty).
     """
-    length, size = automaton.length, automaton.size
-    on_filled, on_empty, ranges = automaton.on_filled, automaton.on_empty, automaton.state_ranges
-    forward: list[list[float]] = [[0.0] * (size + 1) for _ in range(length + 1)]
-    forward[0][0] = 1.0
-    for i in range(length):
-        here, there = forward[i], forward[i + 1]
-        p_filled = incoming[i]
-        p_empty = 1.0 - p_filled
-        for q in ranges[i]:
-            weight = here[q]
-            if weight:
-                target = on_filled[q]
-                if target is not None:
-                    there[target] += weight * p_filled
-                target = on_empty[q]
-                if target is not None:
-                    there[target] += weight * p_empty
-        total = sum(there)
-        if not total:
-            return None
-        for q in ranges[i + 1]:
-            there[q] /= total
-    if not forward[length][size]:
-        return None
-    backward = [0.0] * (size + 1)
-    backward[size] = 1.0
-    out = [0.5] * length
-    for i in range(length - 1, -1, -1):
-        here = forward[i]
-        p_filled = incoming[i]
-        p_empty = 1.0 - p_filled
-        earlier = [0.0] * (size + 1)
-        with_filled = with_empty = 0.0
-        for q in ranges[i]:
-            target = on_filled[q]
-            after_filled = backward[target] if target is not None else 0.0
-            target = on_empty[q]
-            after_empty = backward[target] if target is not None else 0.0
-            earlier[q] = after_filled * p_filled + after_empty * p_empty
-            with_filled += here[q] * after_filled
-            with_empty += here[q] * after_empty
-        total = sum(earlier)
-        if not total:
-            return None
-        backward = [weight / total for weight in earlier]
-        both = with_filled + with_empty
-        out[i] = with_filled / both if both else 0.5
-    return out
+    out, fits = LineBatch([automaton]).messages(np.array([incoming], dtype=float))
+    return [float(message) for message in out[0]] if fits[0] else None
 
 
 def grid_beliefs(
@@ -132,57 +172,44 @@ def grid_beliefs(
 
     ``filled[r]`` and ``empty[r]`` are the masks of row r's cells known filled
     and empty (bit c = column c). Raises :class:`OutOfTime` past ``deadline``
-    (a :func:`time.monotonic` value, None: no limit).
+    (a :func:`time.monotonic` value, None: no limit), checked between the
+    halves of a round.
     """
     width, height = len(cols), len(rows)
-    known = [[1.0 if filled[r] >> c & 1 else 0.0 if empty[r] >> c & 1 else -1.0 for c in range(width)]
-             for r in range(height)]  # fmt: skip
-    # into_row[r][c]: the column's message to the row; into_col[c][r]: the row's message to the column
-    into_row = [[k if k >= 0 else 0.5 for k in known_row] for known_row in known]
-    into_col = [[into_row[r][c] for r in range(height)] for c in range(width)]
-    row_automata = [clue_automaton(blocks, width) for blocks in rows]
-    col_automata = [clue_automaton(blocks, height) for blocks in cols]
-    open_rows = [r for r in range(height) if any(k < 0 for k in known[r])]
-    open_cols = [c for c in range(width) if any(known[r][c] < 0 for r in range(height))]
-
-    def send(automaton: ClueAutomaton, incoming: list[float], targets: list[list[float]],
-             index: int, is_open: list[bool]) -> float:  # fmt: skip
-        """Update the crossing lines' messages from this line; return the largest change."""
-        if deadline is not None and time.monotonic() > deadline:
-            raise OutOfTime
-        out = line_messages(automaton, incoming)
-        if out is None:
-            return 0.0
-        moved = 0.0
-        for k, message in enumerate(out):
-            if is_open[k]:
-                target = targets[k]
-                new = 0.5 * target[index] + 0.5 * min(max(message, _CLAMP), 1.0 - _CLAMP)
-                moved = max(moved, abs(new - target[index]))
-                target[index] = new
-        return moved
-
-    row_open = [[k < 0 for k in known[r]] for r in range(height)]
-    col_open = [[known[r][c] < 0 for r in range(height)] for c in range(width)]
+    known = np.array(
+        [[1.0 if filled[r] >> c & 1 else 0.0 if empty[r] >> c & 1 else -1.0 for c in range(width)]
+         for r in range(height)]
+    )  # fmt: skip
+    is_open = known < 0
+    # into_row[r, c]: the column's message to the row; into_col[c, r]: the row's message to the column
+    into_row = np.where(is_open, 0.5, known)
+    into_col = into_row.T.copy()
+    open_rows = np.flatnonzero(is_open.any(axis=1))
+    open_cols = np.flatnonzero(is_open.any(axis=0))
+    halves = []  # (lines, their batch, the messages they read, the messages they send, open cells)
+    if open_rows.size:
+        batch = LineBatch([clue_automaton(rows[r], width) for r in open_rows.tolist()])
+        halves.append((open_rows, batch, into_row, into_col, is_open))
+    if open_cols.size:
+        batch = LineBatch([clue_automaton(cols[c], height) for c in open_cols.tolist()])
+        halves.append((open_cols, batch, into_col, into_row, is_open.T))
     for _ in range(ROUNDS):
         moved = 0.0
-        for r in open_rows:
-            moved = max(moved, send(row_automata[r], into_row[r], into_col, r, row_open[r]))
-        for c in open_cols:
-            moved = max(moved, send(col_automata[c], into_col[c], into_row, c, col_open[c]))
+        for lines, batch, incoming, targets, open_cells in halves:
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime
+            out, fits = batch.messages(incoming[lines])
+            update = open_cells[lines] & fits[:, None]
+            old = targets[:, lines].T
+            new = np.where(update, 0.5 * old + 0.5 * np.clip(out, _CLAMP, 1.0 - _CLAMP), old)
+            targets[:, lines] = new.T
+            moved = max(moved, float(np.abs(new - old).max()))
         if moved < SETTLED:
             break
-    beliefs = []
-    for r in range(height):
-        line = []
-        for c in range(width):
-            if known[r][c] >= 0:
-                line.append(known[r][c])
-                continue
-            a, b = into_col[c][r], into_row[r][c]  # the row's message and the column's
-            line.append(a * b / (a * b + (1.0 - a) * (1.0 - b)))
-        beliefs.append(line)
-    return beliefs
+    row_says, column_says = into_col.T, into_row
+    combined = row_says * column_says
+    beliefs = np.where(is_open, combined / (combined + (1.0 - row_says) * (1.0 - column_says)), known)
+    return beliefs.tolist()  # type: ignore[no-any-return]
 
 
 def best_run(automaton: ClueAutomaton, beliefs: Sequence[float]) -> list[int]:

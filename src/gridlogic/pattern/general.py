@@ -89,7 +89,6 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
 from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
-from gridlogic.satsolver import sat_available
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "Verdict", "solve_general"]
@@ -308,7 +307,7 @@ class _Solver:
 
 
 # A module-level name of its own so tests can pretend python-sat is missing.
-_sat_available = sat_available
+_sat_available = pattern_sat.available
 
 
 def solve_general(

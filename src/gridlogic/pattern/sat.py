@@ -102,12 +102,19 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from gridlogic.errors import GridlogicError
 from gridlogic.pattern.automaton import ClueAutomaton, clue_automaton
-from gridlogic.pattern.beliefs import OutOfTime, best_run, grid_beliefs
 from gridlogic.pattern.symmetry import Symmetry
-from gridlogic.satsolver import CAN_FORK, SOLVER_NAME, import_solver, run_apart, solve_within
+from gridlogic.satsolver import (
+    CAN_FORK,
+    SOLVER_NAME,
+    import_solver,
+    run_apart,
+    sat_available,
+    solve_within,
+)
 
-__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "import_pysat", "line_clauses", "solve_sat"]
+__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "available", "import_pysat", "line_clauses", "solve_sat"]
 
 PLAIN_CONFLICTS = 5000
 """Conflicts the first call may take with the solver's own phases before belief propagation's hints are
@@ -127,8 +134,28 @@ PuzzleCannotSolve 1.0 -> 2.6 s, dom_10 0.9 -> 1.5 s."""
 
 
 def import_pysat() -> Any:
-    """python-sat's ``Solver`` class, or a GridlogicError saying how to do without it."""
-    return import_solver("the SAT back end", "solve without sat=True")
+    """python-sat's ``Solver`` class, or a GridlogicError saying how to do without it (belief
+    propagation's numpy is part of the same ``sat`` extra)."""
+    solver = import_solver("the SAT back end", "solve without sat=True")
+    if not _numpy_available():
+        raise GridlogicError(
+            "the SAT back end needs the numpy package; install gridlogic[sat] "
+            "(pip install 'gridlogic[sat]') or solve without sat=True"
+        )
+    return solver
+
+
+def _numpy_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def available() -> bool:
+    """True when this back end can run: ``python-sat`` and ``numpy`` can be imported."""
+    return sat_available() and _numpy_available()
 
 
 def _state_variables(automaton: ClueAutomaton, first: int) -> Iterator[tuple[tuple[int, int], int]]:
@@ -192,6 +219,8 @@ def solve_sat(
     ``symmetries`` are symmetries of the clues (:func:`gridlogic.pattern.symmetry.clue_symmetries`).
     """
     Solver = import_pysat()
+    from gridlogic.pattern.beliefs import OutOfTime, best_run, grid_beliefs  # needs numpy
+
     width, height = len(cols), len(rows)
 
     def cell(r: int, c: int) -> int:
