@@ -71,6 +71,22 @@ def test_a_conflict_budget_ends_the_call_the_same_way_every_time():
     assert stats[0] == stats[1] and stats[0]["conflicts"] >= 500
 
 
+def test_a_propagation_budget_ends_the_call_first_and_the_next_call_is_not_bound_by_it():
+    pytest.importorskip("pysat")
+    Solver = satsolver.import_solver("test", "skip")
+    stats = []
+    for _ in range(2):
+        with Solver(name=satsolver.SOLVER_NAME, bootstrap_with=pigeonhole(9)) as sat:
+            assert satsolver.solve_within(sat, None, conflicts=5000, propagations=20_000) is None
+            stats.append(sat.accum_stats())
+            # A conflict budget alone afterwards: the propagation budget is gone, so the call
+            # runs to its own 500 conflicts.
+            assert satsolver.solve_within(sat, None, conflicts=500) is None
+            assert sat.accum_stats()["conflicts"] >= stats[-1]["conflicts"] + 500
+    assert stats[0] == stats[1]
+    assert stats[0]["propagations"] >= 20_000 and stats[0]["conflicts"] < 5000
+
+
 def test_the_deadline_interrupts_a_call_that_cannot_finish():
     """Pigeonhole with 14 holes takes CDCL far longer than a minute; the deadline ends it.
 

@@ -97,17 +97,23 @@ def solve_within(
     deadline: float | None,
     conflicts: int | None = None,
     assumptions: list[int] | None = None,
+    propagations: int | None = None,
 ) -> bool | None:
     """One solver call: True (a model), False (no model), or None (stopped first).
 
     ``deadline`` is a :func:`time.monotonic` value (None: no limit); at the
-    deadline the call is interrupted. ``conflicts`` (None: no limit) ends the
-    call deterministically after that many conflicts. A call that stops
-    leaves the solver reusable: its learnt clauses stay.
+    deadline the call is interrupted. ``conflicts`` and ``propagations``
+    (None: no limit) end the call deterministically after that many
+    conflicts or propagated literals, whichever comes first. A call that
+    stops leaves the solver reusable: its learnt clauses stay.
     """
     if deadline is not None and time.monotonic() >= deadline:
         return None
-    sat.conf_budget(-1 if conflicts is None else conflicts)
+    sat.conf_budget(-1)  # no limit: python-sat lifts both budgets at once, so this comes first
+    if conflicts is not None:
+        sat.conf_budget(conflicts)
+    if propagations is not None:
+        sat.prop_budget(propagations)
     if deadline is None:
         outcome = sat.solve_limited(assumptions=assumptions or [])
         return None if outcome is None else bool(outcome)

@@ -77,7 +77,7 @@ def test_the_call_with_hints_decides_alike_in_a_child_with_cadical_and_here_with
     run_apart = gridlogic.satsolver.run_apart
     solve_within = pattern_sat.solve_within
     monkeypatch.setattr(  # the plain call (the one with a conflict budget) finds nothing
-        pattern_sat, "solve_within", lambda sat, deadline, conflicts=None: (
+        pattern_sat, "solve_within", lambda sat, deadline, conflicts=None, propagations=None: (
             None if conflicts is not None else solve_within(sat, deadline)))
     monkeypatch.setattr(pattern_sat, "run_apart", lambda *a: children.append(a) or run_apart(*a))
     apart = [pattern_sat.solve_sat(rows, cols, nothing, nothing, None) for _ in range(2)]

@@ -46,7 +46,8 @@ Solving
 1. **First solution, with phase hints.** Belief propagation between rows and
    columns (:mod:`gridlogic.pattern.beliefs`) gives each open cell a
    probability of being filled (computed only when :data:`PLAIN_CONFLICTS`
-   conflicts with the solver's own phases found no solution); the solver's
+   conflicts, or :data:`PLAIN_PROPAGATIONS` propagations, with the solver's
+   own phases found no solution); the solver's
    phases are set to the likelier value of each cell and, for the automaton
    variables, to each line's most
    probable placement. On puzzles built from repeated motifs (Knotty: nothing
@@ -114,7 +115,7 @@ from gridlogic.satsolver import (
     solve_within,
 )
 
-__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "available", "import_pysat", "line_clauses", "solve_sat"]
+__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "PLAIN_PROPAGATIONS", "available", "import_pysat", "line_clauses", "solve_sat"]
 
 PLAIN_CONFLICTS = 5000
 """Conflicts the first call may take with the solver's own phases before belief propagation's hints are
@@ -123,6 +124,13 @@ computed (most formulas need far fewer; the hints cost seconds on the largest bo
 hints they did not need (LalaFrogKK 0.86 s CPU without hints, 1.4-1.7 s with them after 2,000
 conflicts; its plain call finds a solution between 2,000 and 5,000); Knotty, Sierp and the n-Dom
 puzzles, which need the hints, lose about 0.5 s to the 3,000 more plain conflicts."""
+
+PLAIN_PROPAGATIONS = 3_000_000
+"""Propagated literals that also end the first call, whichever budget comes first: a conflict costs
+more on a bigger formula. Every plain call that found a solution on ``../shared/data/nonogram`` and
+the hard set propagated at most 2.2 million literals (LalaFrogKK, 4,549 conflicts; non_med_4 and
+non_fast_9, 60x60, 1.8 million), while Gettys (99x59) spent 8.6 million (2 s) on 5,000 conflicts
+that found nothing; with this budget its call ends after 2,000 conflicts and 0.9 s."""
 
 HINTED_SOLVER_NAME = "cadical195"
 """The solver of the call with hints: CaDiCaL 1.9.5, in a child process that the deadline kills
@@ -293,7 +301,7 @@ def solve_sat(
 
     sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
     try:
-        outcome = solve_within(sat, deadline, PLAIN_CONFLICTS)
+        outcome = solve_within(sat, deadline, PLAIN_CONFLICTS, propagations=PLAIN_PROPAGATIONS)
         if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
             return decide(sat, outcome, deadline)
     finally:
