@@ -178,35 +178,56 @@ def line_clauses(blocks: tuple[int, ...], cells: list[int], next_var: int, claus
     """Add the unrolled automaton of one line's clue (see the module docstring); return the next free variable.
 
     ``blocks`` is the clue (no zeros), ``cells`` the variables of the line's
-    cells in order, and the automaton's variables are numbered from ``next_var``.
+    cells in order, and the automaton's variables are numbered from ``next_var``
+    in the order of :func:`_state_variables`: the pair (cells read ``i``, state
+    ``q``) is variable ``offset[i] + q``.
     """
     automaton = clue_automaton(blocks, len(cells))
-    var = dict(_state_variables(automaton, next_var))
-    next_var += len(var)
     length, m = automaton.length, automaton.size
-    clauses.append([var[(0, 0)]])
-    clauses.append([var[(length, m)]])
+    on_filled, on_empty, ranges = automaton.on_filled, automaton.on_empty, automaton.state_ranges
+    offset = []
+    for states in ranges:
+        offset.append(next_var - states.start)
+        next_var += len(states)
+    add = clauses.append
+    add([offset[0]])  # (0, 0)
+    add([offset[length] + m])
     for i in range(length):
         x = cells[i]
-        predecessors: dict[int, list[tuple[int, int]]] = {}
-        for q in automaton.states(i):
-            here = var[(i, q)]
-            for value, literal, table in ((1, x, automaton.on_filled), (0, -x, automaton.on_empty)):
-                target = table[q]
-                there = var.get((i + 1, target)) if target is not None else None
-                if there is None:
-                    clauses.append([-here, -literal])
-                else:
-                    clauses.append([-here, -literal, there])
-                    predecessors.setdefault(target, []).append((here, value))  # type: ignore[arg-type]
-        clauses.append([var[(i + 1, q)] for q in automaton.states(i + 1)])
-        for target in automaton.states(i + 1):
-            there = var[(i + 1, target)]
-            ways = predecessors.get(target, [])
-            clauses.append([-there] + sorted({here for here, _ in ways}))
-            values = {value for _, value in ways}
-            if len(values) == 1:
-                clauses.append([-there, x if values == {1} else -x])
+        here_base, there_base = offset[i], offset[i + 1]
+        low, high = ranges[i].start, ranges[i].stop
+        next_low, next_high = ranges[i + 1].start, ranges[i + 1].stop
+        for q in range(low, high):  # forward
+            here = here_base + q
+            target = on_filled[q]
+            if target is not None and next_low <= target < next_high:
+                add([-here, -x, there_base + target])
+            else:
+                add([-here, -x])
+            target = on_empty[q]
+            if target is not None and next_low <= target < next_high:
+                add([-here, x, there_base + target])
+            else:
+                add([-here, x])
+        add(list(range(there_base + next_low, there_base + next_high)))  # some state
+        for target in range(next_low, next_high):  # backward: from target - 1 or from target
+            there = there_base + target
+            clause = [-there]
+            read_filled = read_empty = False
+            q = target - 1
+            if low <= q < high:
+                if on_filled[q] == target:
+                    clause.append(here_base + q)
+                    read_filled = True
+                elif on_empty[q] == target:
+                    clause.append(here_base + q)
+                    read_empty = True
+            if low <= target < high and on_empty[target] == target:
+                clause.append(here_base + target)
+                read_empty = True
+            add(clause)
+            if read_filled != read_empty:
+                add([-there, x if read_filled else -x])
     return next_var
 
 
