@@ -145,9 +145,16 @@ def _passes(
     mirrored_empty = _reverse_bits(can_empty & line_mask, length) | pad
     backward_mirrored, _ = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
     # backward[j] (positions from which blocks j.. complete the line) is the
-    # mirror of the mirrored pass after placing the last k - j blocks.
-    k = len(blocks)
-    backward = [_reverse_bits(backward_mirrored[k - j], width) for j in range(k + 1)]
+    # mirror of the mirrored pass after placing the last k - j blocks. All k + 1
+    # are mirrored at once: laid side by side in one int (pass j at bits
+    # j * width ..), whose reversal holds the mirror of pass k - j at bits j * width ..
+    packed = 0
+    for reach in reversed(backward_mirrored):
+        packed = (packed << width) | reach
+    count = len(backward_mirrored)
+    mirrored = _reverse_bits(packed, count * width)
+    position_mask = (1 << width) - 1
+    backward = [(mirrored >> (j * width)) & position_mask for j in range(count)]
     return forward, backward, starts_after_prefix, can_empty
 
 
