@@ -91,3 +91,54 @@ def test_the_call_with_hints_decides_alike_in_a_child_with_cadical_and_here_with
         for grid in grids:  # row masks, bit c = column c
             flat = [grid[r] >> c & 1 for r in range(len(rows)) for c in range(len(cols))]
             assert_solves(flat, rows, cols, len(cols), len(rows))
+
+
+def _hinted_calls(monkeypatch, rows, cols):
+    """solve_sat with the plain call made to find nothing, in this process (Glucose takes the
+    hints) and in a child (CaDiCaL); the calls made here are recorded as (assumptions, outcome)."""
+    from gridlogic.pattern.symmetry import clue_symmetries
+
+    calls = []
+    solve_within = pattern_sat.solve_within
+
+    def recording(sat, deadline, conflicts=None, assumptions=None, propagations=None):
+        if propagations is not None:
+            return None  # the plain call
+        outcome = solve_within(sat, deadline, conflicts, assumptions)
+        calls.append((assumptions, outcome))
+        return outcome
+
+    monkeypatch.setattr(pattern_sat, "solve_within", recording)
+    nothing = [0] * len(rows)
+    symmetries = clue_symmetries(rows, cols)
+    apart = pattern_sat.solve_sat(rows, cols, nothing, nothing, None, symmetries)
+    monkeypatch.setattr(pattern_sat, "CAN_FORK", False)
+    here = pattern_sat.solve_sat(rows, cols, nothing, nothing, None, symmetries)
+    return symmetries, calls, apart, here
+
+
+def test_the_call_with_hints_looks_for_a_symmetric_solution_first(monkeypatch):
+    """Rows [1 1] [1] [1] [], columns [1] [] [2] [] [1]: mirror-symmetric clues, three solutions, one
+    of them symmetric (row 0 ``10001``). The call with hints finds that one first."""
+    rows, cols = [(1, 1), (1,), (1,), ()], [(1,), (), (2,), (), (1,)]
+    symmetries, calls, apart, here = _hinted_calls(monkeypatch, rows, cols)
+    assert [symmetry.name for symmetry in symmetries] == ["mirror left-right"]
+    assert calls[0][0] and calls[0][1] is True  # assuming the switch: a symmetric solution
+    for status, grids in (apart, here):
+        assert status == "several" and grids[0] == (0b10001, 0b00100, 0b00100, 0)
+        assert grids[1] != grids[0]
+        for grid in grids:
+            flat = [grid[r] >> c & 1 for r in range(4) for c in range(5)]
+            assert_solves(flat, rows, cols, 5, 4)
+
+
+def test_without_a_symmetric_solution_the_call_with_hints_goes_on_unrestricted(monkeypatch):
+    """The module docstring's example: every clue [1] on 2x2. Its two solutions are each other's
+    mirror images, so no grid is symmetric under all its symmetries."""
+    rows, cols = [(1,), (1,)], [(1,), (1,)]
+    symmetries, calls, apart, here = _hinted_calls(monkeypatch, rows, cols)
+    assert len(symmetries) == 7
+    assert calls[0][0] and calls[0][1] is False  # no symmetric solution
+    assert calls[1] == (None, True)  # the same solver, unrestricted
+    for status, grids in (apart, here):
+        assert status == "several" and set(grids) == {(0b01, 0b10), (0b10, 0b01)}

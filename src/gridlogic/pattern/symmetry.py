@@ -46,6 +46,17 @@ class Symmetry:
     def __repr__(self) -> str:
         return f"Symmetry({self.name!r})"
 
+    def cell_pairs(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """Each cell (row, column) of the core, in grid coordinates, with the cell whose value the
+        transformation moves onto it: a grid is symmetric exactly when every pair holds one value."""
+        top, left = self._top, self._left
+        pairs = []
+        for r in range(self._height):
+            for c in range(self._width):
+                sr, sc = self._source(r, c)
+                pairs.append(((top + r, left + c), (top + sr, left + sc)))
+        return pairs
+
     def image(self, row_masks: Sequence[int]) -> tuple[int, ...]:
         """The transformed grid, as row masks (bit c = column c) like the solution given."""
         top, left = self._top, self._left
