@@ -70,8 +70,9 @@ Solving
    one, in a search space half the size: Sierp (47×40, mirror-symmetric clues,
    thousands of solutions) finds one in 6,600-9,200 conflicts where the
    unrestricted call needed 13,000-44,000. When the call finds no symmetric
-   solution within :data:`SYMMETRIC_CONFLICTS`, ``¬s`` is added and the same
-   solver goes on unrestricted. Worked example: the 2×2 grid with every clue
+   solution within :data:`SYMMETRIC_CONFLICTS`, the same solver goes on
+   unrestricted; either way ``¬s`` is added once the restricted call is
+   over, so the uniqueness proof of step 3 is not slowed by the switch. Worked example: the 2×2 grid with every clue
    ``[1]`` has the mirror symmetry, but its solutions ``10 / 01`` and
    ``01 / 10`` are each other's mirror images, so the restricted call is
    UNSAT and the unrestricted one finds one of them, whose mirror image is the
@@ -317,12 +318,16 @@ def solve_sat(
             out.extend(v if run[i] == q else -v for (i, q), v in _state_variables(automaton, first))
         return out
 
-    def decide(sat: Any, first_call: bool | None, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
+    def decide(
+        sat: Any, first_call: bool | None, within: float | None, lifted: int | None = None
+    ) -> tuple[str, list[tuple[int, ...]]]:
         """The verdict after step 1's call came back ``first_call``: steps 2 and 3 when it found a
-        first solution."""
+        first solution. ``lifted`` is a literal made false once that solution is read."""
         if not first_call:
             return ("undecided" if first_call is None else "none"), []
         first, assignment = _solution(sat, width, height)
+        if lifted is not None:
+            sat.add_clause([-lifted])
         if not open_cells:
             return "unique", [first]
         for symmetry in symmetries:
@@ -349,15 +354,12 @@ def solve_sat(
         sat = Solver(name=solver_name, bootstrap_with=clauses)
         try:
             sat.set_phases(hints)
-            outcome = None
             if symmetric:
                 sat.append_formula(symmetric)
-                outcome = solve_within(sat, within, SYMMETRIC_CONFLICTS, assumptions=[switch])
-                if not outcome:
-                    sat.add_clause([-switch])  # no symmetric solution found: lifted for good
-            if not outcome:
-                outcome = solve_within(sat, within)
-            return decide(sat, outcome, within)
+                if solve_within(sat, within, SYMMETRIC_CONFLICTS, assumptions=[switch]):
+                    return decide(sat, True, within, lifted=switch)
+                sat.add_clause([-switch])  # no symmetric solution found: lifted for good
+            return decide(sat, solve_within(sat, within), within)
         finally:
             sat.delete()
 
