@@ -67,16 +67,17 @@ Solving
    and ``¬s ∨ a ∨ ¬b`` make cells ``a`` and ``b`` equal for every pair a
    symmetry swaps, and the call assumes the switch ``s``. A unique solution is
    symmetric anyway, and a puzzle with many solutions often has a symmetric
-   one, in a search space half the size: Sierp (47×40, mirror-symmetric clues,
-   thousands of solutions) finds one in 6,600-9,200 conflicts where the
+   one, decided by half the cells: Sierp (47×40, mirror-symmetric clues,
+   many solutions) finds one in 6,600-9,200 conflicts where the
    unrestricted call needed 13,000-44,000. When the call finds no symmetric
    solution within :data:`SYMMETRIC_CONFLICTS`, the same solver goes on
-   unrestricted; either way ``¬s`` is added once the restricted call is
-   over, so the uniqueness proof of step 3 is not slowed by the switch. Worked example: the 2×2 grid with every clue
-   ``[1]`` has the mirror symmetry, but its solutions ``10 / 01`` and
-   ``01 / 10`` are each other's mirror images, so the restricted call is
-   UNSAT and the unrestricted one finds one of them, whose mirror image is the
-   other (a test checks it).
+   unrestricted; either way ``¬s`` is added once the restricted call is over,
+   so the uniqueness proof of step 3 is not slowed by the switch.
+
+   Worked example (a test checks it): the 2×2 grid with every clue ``[1]``
+   has the mirror symmetry, but its solutions ``10 / 01`` and ``01 / 10`` are
+   each other's mirror images, so the restricted call is UNSAT and the
+   unrestricted one finds one of them, whose mirror image is the other.
 2. **A symmetric image** (:mod:`gridlogic.pattern.symmetry`): when a symmetry
    of the clues maps the first solution to a different grid, that grid is the
    second solution, found without another call.
@@ -132,7 +133,16 @@ from gridlogic.satsolver import (
     solve_within,
 )
 
-__all__ = ["HINTED_SOLVER_NAME", "PLAIN_CONFLICTS", "PLAIN_PROPAGATIONS", "SYMMETRIC_CONFLICTS", "available", "import_pysat", "line_clauses", "solve_sat"]
+__all__ = [
+    "HINTED_SOLVER_NAME",
+    "PLAIN_CONFLICTS",
+    "PLAIN_PROPAGATIONS",
+    "SYMMETRIC_CONFLICTS",
+    "available",
+    "import_pysat",
+    "line_clauses",
+    "solve_sat",
+]
 
 PLAIN_CONFLICTS = 5000
 """Conflicts the first call may take with the solver's own phases before belief propagation's hints are
