@@ -212,9 +212,8 @@ def test_search_hands_over_to_sat_after_its_allowance_of_probes(monkeypatch):
     verdict = solve_general(puzzle.row_clues, puzzle.col_clues)
     assert verdict.method == "sat" and verdict.status == "unique"
     assert root[0] > 100
-    # Checked between nodes: the last node started within the allowance and ended past it.
-    *_, last_node, at_hand_over = before_each_node
-    assert last_node <= 100 < at_hand_over
+    # Checked at every probe: the search hands over at the first probe past the allowance.
+    assert before_each_node[-1] == 101
 
 
 @pytest.mark.parametrize(

@@ -56,11 +56,14 @@ simply continues until its budget. The SAT back end starts from the root
 state, whatever the search did, so the search's allowance only decides how
 much time a puzzle that ends in SAT spends searching first. Measured on every
 puzzle of ``../shared/data/nonogram`` that reaches the search (17 of 230): the
-five the search decides use at most 11,000 probes (the allowance is checked
-between nodes), and SAT decides those about as fast (non_awful_2, 50×50: 0.9 s
-of SAT against 1.3 s of search). An allowance of one root probing's worth, as
-before, bought nothing and cost the biggest boards most: Faase (95×80) searched
-70,000 probes (8 s CPU) before SAT, Gettys (99×59) 35,000 (2–4 s).
+five the search decides use at most 10,982 probes (non_awful_2, 50×50; the
+others 804 or fewer), and SAT decides those about as fast (non_awful_2: 0.9 s
+of SAT against 1.3 s of search). The allowance is checked at every probe, so
+the search stops at it exactly rather than after the node that crosses it
+(Gettys' nodes take 5,000 probes each). An allowance of one root probing's
+worth, as before, bought nothing and cost the biggest boards most: Faase
+(95×80) searched 70,000 probes (8 s CPU) before SAT, Gettys (99×59) 35,000
+(2–4 s).
 ``Verdict.method`` says which stage decided: ``"line"`` (line propagation
 alone), ``"probing"``, ``"search"`` or ``"sat"``.
 
@@ -96,7 +99,7 @@ __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "Verdict", "
 SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
 
-SAT_FALLBACK_PROBES = 10_000
+SAT_FALLBACK_PROBES = 12_000
 """Probes (propagations of one assumed cell) the native search may make before SAT takes over."""
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
@@ -179,6 +182,8 @@ class _Solver:
     def with_cell(self, state: _State, r: int, c: int, filled: bool) -> _State | None:
         """A propagated copy of ``state`` with cell (r, c) set, or None on a contradiction."""
         self.probes += 1
+        if self.probe_limit is not None and self.probes > self.probe_limit:
+            raise _HandOverToSat
         row_filled, row_empty, col_filled, col_empty = (list(part) for part in state)
         if filled:
             row_filled[r] |= 1 << c
@@ -281,10 +286,7 @@ class _Solver:
             self.nodes += 1
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise _OutOfBudget
-            if self.sat_threshold is not None and (
-                self.nodes > self.sat_threshold
-                or (self.probe_limit is not None and self.probes > self.probe_limit)
-            ):
+            if self.sat_threshold is not None and self.nodes > self.sat_threshold:
                 raise _HandOverToSat
             improved, grandchildren = self.probe(node)
             if improved is not None and grandchildren is not None:
@@ -390,7 +392,8 @@ def solve_general(
                 raise _HandOverToSat
             method = "search"
             core.nodes = 1  # the root is the first search node
-            core.probe_limit = core.probes + SAT_FALLBACK_PROBES
+            if threshold is not None:
+                core.probe_limit = core.probes + SAT_FALLBACK_PROBES
             core.search(children)
     except _Enough:
         return verdict("several", core.grids(), core.nodes, method)
