@@ -113,9 +113,14 @@ def _forward(blocks: tuple[int, ...], can_fill: int, can_empty: int) -> tuple[li
     and ``starts[j]``: where block j may start after them (it fits, and an empty cell may follow)."""
     reach = _skip_empties(1, can_empty)
     forward, all_starts = [reach], []
+    fits_by_length: dict[int, int] = {}  # clues repeat block lengths
     for block in blocks:
-        starts = reach & _fits(can_fill, block) & (can_empty >> block)
-        reach = _skip_empties(starts << (block + 1), can_empty)
+        fits = fits_by_length.get(block)
+        if fits is None:
+            fits = fits_by_length[block] = _fits(can_fill, block)
+        starts = reach & fits & (can_empty >> block)
+        landed = starts << (block + 1)
+        reach = landed | ((can_empty + (landed & can_empty)) ^ can_empty)  # _skip_empties, inlined
         forward.append(reach)
         all_starts.append(starts)
     return forward, all_starts
