@@ -33,8 +33,10 @@ only the rows'), so each half-round is one batch (:class:`LineBatch`): the
 forward and backward passes step along the cells once for all the lines
 together, with numpy arrays indexed [cell, line, state] (a line's states padded
 to the longest clue's). Measured against the former line-by-line loops, with
-the same beliefs to 1e-14 and the same phases: Gettys (99×59) 3.5 → 1.6 s,
-Faase (95×80) 6.1 → 2.0 s, Sierp 0.84 → 0.33 s.
+the same beliefs to 1e-14 and the same cell phases (a line's most probable
+placement can change where two placements tie to within rounding, and the SAT
+solver's path with it): Gettys (99×59) 3.5 → 1.6 s, Faase (95×80) 6.1 → 2.0 s,
+Sierp 0.84 → 0.33 s.
 
 Measured (``benchmarks/hard_nonograms.py``): on Knotty (webpbn survey, 40×40,
 nothing decided by line solving or probing) 30 rounds get 1,594 of its 1,600

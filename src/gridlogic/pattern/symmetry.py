@@ -59,15 +59,12 @@ class Symmetry:
 
     def image(self, row_masks: Sequence[int]) -> tuple[int, ...]:
         """The transformed grid, as row masks (bit c = column c) like the solution given."""
-        top, left = self._top, self._left
-        out = list(row_masks)
-        for r in range(self._height):
-            mask = row_masks[top + r] & ~(((1 << self._width) - 1) << left)
-            for c in range(self._width):
-                sr, sc = self._source(r, c)
-                if row_masks[top + sr] >> (left + sc) & 1:
-                    mask |= 1 << (left + c)
-            out[top + r] = mask
+        core = ((1 << self._width) - 1) << self._left
+        out = [mask & ~core if self._top <= r < self._top + self._height else mask
+               for r, mask in enumerate(row_masks)]  # fmt: skip
+        for (r, c), (sr, sc) in self.cell_pairs():
+            if row_masks[sr] >> sc & 1:
+                out[r] |= 1 << c
         return tuple(out)
 
 
