@@ -142,3 +142,29 @@ def test_without_a_symmetric_solution_the_call_with_hints_goes_on_unrestricted(m
     assert calls[1] == (None, True)  # the same solver, unrestricted
     for status, grids in (apart, here):
         assert status == "several" and set(grids) == {(0b01, 0b10), (0b10, 0b01)}
+
+
+def test_a_symmetric_call_out_of_budget_goes_on_unrestricted(monkeypatch):
+    """The restricted call stopped by its conflict budget (made to come back empty here): the same
+    solver goes on without the restriction and still decides."""
+    from gridlogic.pattern.symmetry import clue_symmetries
+
+    rows, cols = [(1, 1), (1,), (1,), ()], [(1,), (), (2,), (), (1,)]
+    calls = []
+    solve_within = pattern_sat.solve_within
+
+    def budget_runs_out(sat, deadline, conflicts=None, assumptions=None, propagations=None):
+        calls.append((conflicts, assumptions))
+        if propagations is not None or assumptions:
+            return None  # the plain call, and the symmetric call out of its budget
+        return solve_within(sat, deadline, conflicts, assumptions)
+
+    monkeypatch.setattr(pattern_sat, "solve_within", budget_runs_out)
+    monkeypatch.setattr(pattern_sat, "CAN_FORK", False)
+    nothing = [0] * len(rows)
+    status, grids = pattern_sat.solve_sat(rows, cols, nothing, nothing, None, clue_symmetries(rows, cols))
+    assert calls[1][0] == pattern_sat.SYMMETRIC_CONFLICTS and calls[1][1]
+    assert calls[2] == (None, None)  # unrestricted
+    assert status == "several" and len(set(grids)) == 2
+    for grid in grids:
+        assert_solves([grid[r] >> c & 1 for r in range(4) for c in range(5)], rows, cols, 5, 4)
