@@ -54,7 +54,15 @@ from typing import Any, TypeVar
 
 from gridlogic.errors import GridlogicError
 
-__all__ = ["CAN_FORK", "SOLVER_NAME", "import_solver", "run_apart", "sat_available", "solve_within"]
+__all__ = [
+    "CAN_FORK",
+    "SOLVER_NAME",
+    "import_solver",
+    "importable",
+    "run_apart",
+    "sat_available",
+    "solve_within",
+]
 
 # Glucose 4.2 was the fastest python-sat back end on the n-Dom and MiniZinc
 # instances in our runs (Pattern), Loop uses the same one, and it stops when
@@ -83,13 +91,18 @@ def import_solver(back_end: str, instead: str) -> Any:
     return Solver
 
 
-def sat_available() -> bool:
-    """True when ``python-sat`` can be imported."""
+def importable(module: str) -> bool:
+    """True when ``module`` (an optional extra's package) can be imported."""
     try:
-        import pysat.solvers  # noqa: F401
+        __import__(module)
     except ImportError:
         return False
     return True
+
+
+def sat_available() -> bool:
+    """True when ``python-sat`` can be imported."""
+    return importable("pysat.solvers")
 
 
 def solve_within(

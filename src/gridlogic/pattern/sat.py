@@ -128,6 +128,7 @@ from gridlogic.satsolver import (
     CAN_FORK,
     SOLVER_NAME,
     import_solver,
+    importable,
     run_apart,
     sat_available,
     solve_within,
@@ -179,7 +180,7 @@ def import_pysat() -> Any:
     """python-sat's ``Solver`` class, or a GridlogicError saying how to do without it (belief
     propagation's numpy is part of the same ``sat`` extra)."""
     solver = import_solver("the SAT back end", "solve without sat=True")
-    if not _numpy_available():
+    if not importable("numpy"):
         raise GridlogicError(
             "the SAT back end needs the numpy package; install gridlogic[sat] "
             "(pip install 'gridlogic[sat]') or solve without sat=True"
@@ -187,17 +188,9 @@ def import_pysat() -> Any:
     return solver
 
 
-def _numpy_available() -> bool:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def available() -> bool:
     """True when this back end can run: ``python-sat`` and ``numpy`` can be imported."""
-    return sat_available() and _numpy_available()
+    return sat_available() and importable("numpy")
 
 
 def _state_variables(automaton: ClueAutomaton, first: int) -> Iterator[tuple[tuple[int, int], int]]:
@@ -310,16 +303,6 @@ def solve_sat(
             else:
                 open_cells.append(cell(r, c))
 
-    # Assumed true, ``switch`` makes the grid symmetric under every symmetry of the clues.
-    switch = next_var
-    pairs = {
-        (min(cell(*to), cell(*source)), max(cell(*to), cell(*source)))
-        for symmetry in symmetries
-        for to, source in symmetry.cell_pairs()
-        if to != source
-    }
-    symmetric = [clause for a, b in sorted(pairs) for clause in ([-switch, -a, b], [-switch, a, -b])]
-
     def phases(beliefs: list[list[float]]) -> list[int]:
         """Each cell's likelier value, and each line's most probable placement as its states."""
         out = [cell(r, c) if beliefs[r][c] > 0.5 else -cell(r, c) for r in range(height) for c in range(width)]
@@ -364,8 +347,17 @@ def solve_sat(
         sat = Solver(name=solver_name, bootstrap_with=clauses)
         try:
             sat.set_phases(hints)
-            if symmetric:
-                sat.append_formula(symmetric)
+            if symmetries:
+                # Assumed true, ``switch`` makes the grid symmetric under every symmetry of the clues.
+                switch = next_var
+                pairs = {
+                    (min(cell(*to), cell(*source)), max(cell(*to), cell(*source)))
+                    for symmetry in symmetries
+                    for to, source in symmetry.cell_pairs()
+                    if to != source
+                }
+                sat.append_formula([clause for a, b in sorted(pairs)
+                                    for clause in ([-switch, -a, b], [-switch, a, -b])])  # fmt: skip
                 if solve_within(sat, within, SYMMETRIC_CONFLICTS, assumptions=[switch]):
                     return decide(sat, True, within, lifted=switch)
                 sat.add_clause([-switch])  # no symmetric solution found: lifted for good
