@@ -107,27 +107,43 @@ def test_the_deadline_interrupts_a_call_that_cannot_finish():
 
 def test_work_run_apart_comes_back_from_a_child_process():
     parent = os.getpid()
-    assert satsolver.run_apart(lambda: 6 * 7, None) == 42
-    assert satsolver.run_apart(os.getpid, time.monotonic() + 600) != parent
+    assert satsolver.run_apart(lambda report: 6 * 7, None) == 42
+    assert satsolver.run_apart(lambda report: os.getpid(), time.monotonic() + 600) != parent
+    # reports before the result change nothing when the result comes
+    assert satsolver.run_apart(lambda report: (report(1), report(2), 3)[-1], None) == 3
 
 
 def test_a_failure_run_apart_is_raised_here_with_the_childs_traceback():
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
-        satsolver.run_apart(lambda: 1 // 0, None)
+        satsolver.run_apart(lambda report: 1 // 0, None)
 
 
 def test_the_deadline_kills_work_run_apart():
     """The work sleeps a minute; the call returns at its deadline, and since it also reaps the
     child, returning long before the minute is over shows the child was killed."""
     started = time.monotonic()
-    assert satsolver.run_apart(lambda: time.sleep(60), started + 0.3) is None
+    assert satsolver.run_apart(lambda report: time.sleep(60), started + 0.3) is None
+    assert time.monotonic() - started < 30
+
+
+def test_at_the_deadline_the_last_report_of_the_work_comes_back():
+    """The work reports 40, then 41 (a tuple of solutions, as the Pattern back end sends), then
+    sleeps a minute: at the deadline the last report is the answer, and the child is gone. The
+    reports are sent first thing, so the five seconds only have to cover starting the child."""
+    def work(report):
+        report(40)
+        report(("undecided", [(1, 2)]))
+        time.sleep(60)
+
+    started = time.monotonic()
+    assert satsolver.run_apart(work, started + 5) == ("undecided", [(1, 2)])
     assert time.monotonic() - started < 30
 
 
 def test_the_result_is_read_without_waiting_for_the_pipe_to_close():
     """A child forked meanwhile by another thread holds a copy of the pipe; here the work's own
     child does, for a minute. The result (its pid) still comes back at once."""
-    def work() -> int:
+    def work(report) -> int:
         holder = os.fork()
         if holder == 0:
             time.sleep(60)

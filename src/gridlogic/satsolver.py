@@ -35,9 +35,11 @@ Glucose in-process instead.
 
 Worked example (a test checks it): a deadline already past gives ``None``
 without searching; the formula ``(x1 ∨ x2) ∧ ¬x1`` gives ``True`` (a model,
-``x2``); adding ``¬x2`` gives ``False`` (no model). ``run_apart(lambda: 6 * 7,
-None)`` is 42, computed in a child; a work that never ends comes back
-``None`` at its deadline, and its child is gone.
+``x2``); adding ``¬x2`` gives ``False`` (no model). ``run_apart(lambda report:
+6 * 7, None)`` is 42, computed in a child; a work that never ends comes back
+``None`` at its deadline, and its child is gone, or, if it called
+``report(41)`` first, comes back 41: a work can hand over what it has so far
+(the Pattern back end's first solution) before it goes on.
 """
 
 from __future__ import annotations
@@ -142,16 +144,25 @@ def solve_within(
     return None if outcome is None else bool(outcome)
 
 
-def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | None:
-    """``work()`` run in a forked child process, or None when the deadline came first.
+def _send(fd: int, kind: str, value: object) -> None:
+    """One message on the pipe: its length in 8 bytes, then the pickled ``(kind, value)``."""
+    payload = pickle.dumps((kind, value))
+    data = memoryview(len(payload).to_bytes(8, "little") + payload)
+    while data:
+        data = data[os.write(fd, data):]
 
-    ``deadline`` is a :func:`time.monotonic` value (None: no limit). The result
-    travels back pickled, after its length (another thread's child may hold
-    this pipe open too, so its end is not awaited); an exception in the child
-    becomes a RuntimeError here with the child's traceback. The child is killed
-    and reaped on every way out, so no process outlives the call; and should
-    this process die first, the child's own alarm ends it a second after the
-    deadline.
+
+def run_apart(work: Callable[[Callable[[Any], None]], _Result], deadline: float | None) -> _Result | None:
+    """``work(report)`` run in a forked child process: its result, or, when the deadline comes first,
+    the last value the work passed to ``report`` (None when it passed none).
+
+    ``deadline`` is a :func:`time.monotonic` value (None: no limit). Reports
+    and the result travel back pickled, each after its length (another
+    thread's child may hold this pipe open too, so its end is not awaited); an
+    exception in the child becomes a RuntimeError here with the child's
+    traceback. The child is killed and reaped on every way out, so no process
+    outlives the call; and should this process die first, the child's own
+    alarm ends it a second after the deadline.
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -162,21 +173,32 @@ def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | 
                 signal.signal(signal.SIGALRM, signal.SIG_DFL)
                 signal.setitimer(signal.ITIMER_REAL, max(0.0, deadline - time.monotonic()) + 1.0)
             try:
-                payload = pickle.dumps((True, work()))
+                result = work(lambda value: _send(write_end, "report", value))
             except Exception:  # noqa: BLE001 - any failure of the work is reported to the parent
-                payload = pickle.dumps((False, traceback.format_exc()))
-            with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(len(payload).to_bytes(8, "little") + payload)
+                _send(write_end, "failure", traceback.format_exc())
+            else:
+                _send(write_end, "result", result)
         finally:
             os._exit(0)
     os.close(write_end)
     received = b""
+    reported: Any = None
     try:
         with os.fdopen(read_end, "rb", buffering=0) as pipe:
-            while len(received) < 8 or len(received) < 8 + int.from_bytes(received[:8], "little"):
+            while True:
+                while len(received) >= 8 and len(received) >= 8 + int.from_bytes(received[:8], "little"):
+                    size = 8 + int.from_bytes(received[:8], "little")
+                    kind, value = pickle.loads(received[8:size])
+                    received = received[size:]
+                    if kind == "report":
+                        reported = value
+                    elif kind == "failure":
+                        raise RuntimeError(f"the work run apart failed:\n{value}")
+                    else:
+                        return value  # type: ignore[no-any-return]
                 wait = None if deadline is None else max(0.0, deadline - time.monotonic())
                 if not select.select([pipe], [], [], wait)[0]:
-                    return None
+                    return reported  # type: ignore[no-any-return]
                 chunk = pipe.read(1 << 16)
                 if not chunk:
                     raise RuntimeError("the work run apart ended without a result")
@@ -187,7 +209,3 @@ def run_apart(work: Callable[[], _Result], deadline: float | None) -> _Result | 
             os.waitpid(pid, 0)
         except (ProcessLookupError, ChildProcessError):
             pass  # already reaped by a handler of this process's children
-    done, value = pickle.loads(received[8:])
-    if not done:
-        raise RuntimeError(f"the work run apart failed:\n{value}")
-    return value  # type: ignore[no-any-return]

@@ -117,6 +117,37 @@ def _hinted_calls(monkeypatch, rows, cols):
     return symmetries, calls, apart, here
 
 
+def test_a_child_killed_after_its_first_solution_still_hands_it_over(monkeypatch):
+    """Rows [1 1] [1] [1] [], columns [1] [] [2] [] [1] (three solutions). The plain call is made to
+    find nothing; in the child the call with hints finds a first solution, and the guided call
+    that follows is made to sleep for a minute. At the deadline, five seconds after the hand-over
+    (finding a first solution of a 5x4 grid takes a fraction of it), the parent kills the child and
+    says undecided, with the first solution the child reported."""
+    import gridlogic.satsolver
+
+    rows, cols = [(1, 1), (1,), (1,), ()], [(1,), (), (2,), (), (1,)]
+    solve_within, run_apart = pattern_sat.solve_within, gridlogic.satsolver.run_apart
+    unbudgeted = []
+
+    def first_call_only(sat, deadline, conflicts=None, assumptions=None, propagations=None):
+        if propagations is not None:
+            return None  # the plain call
+        unbudgeted.append(conflicts)
+        if len(unbudgeted) > 1:
+            time.sleep(60)  # the guided call for a second solution, in the child
+        return solve_within(sat, deadline, conflicts, assumptions)
+
+    monkeypatch.setattr(pattern_sat, "solve_within", first_call_only)
+    monkeypatch.setattr(pattern_sat, "run_apart", lambda work, deadline: run_apart(work, time.monotonic() + 5))
+    nothing = [0] * len(rows)
+    started = time.monotonic()
+    status, found = pattern_sat.solve_sat(rows, cols, nothing, nothing, None)
+    assert time.monotonic() - started < 30  # the child was killed, not waited for
+    assert status == "undecided" and len(found) == 1 and unbudgeted == []  # the calls were the child's
+    flat = [found[0][r] >> c & 1 for r in range(4) for c in range(5)]
+    assert_solves(flat, rows, cols, 5, 4)
+
+
 def test_the_call_with_hints_looks_for_a_symmetric_solution_first(monkeypatch):
     """Rows [1 1] [1] [1] [], columns [1] [] [2] [] [1]: mirror-symmetric clues, three solutions, one
     of them symmetric (row 0 ``10001``). The call with hints finds that one first."""

@@ -90,8 +90,9 @@ Solving
    proves ``unique``.
 
 The calls are interrupted (Glucose, :func:`gridlogic.satsolver.solve_within`)
-or their process is killed (CaDiCaL) at the deadline,
-and the deadline is also checked between encoded lines and between belief
+or their process is killed (CaDiCaL) at the deadline; a child that found a
+first solution has reported it before step 3, so an undecided verdict carries
+it either way. The deadline is also checked between encoded lines and between belief
 propagation's lines, since the largest boards take seconds to encode. No
 stage depends on the clock otherwise, so the same puzzle is decided the same
 way, with the same solutions, on every run.
@@ -118,7 +119,7 @@ Their models give the cells exactly ``1 0`` and ``0 1``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from gridlogic.errors import GridlogicError
@@ -312,13 +313,19 @@ def solve_sat(
         return out
 
     def decide(
-        sat: Any, first_call: bool | None, within: float | None, lifted: int | None = None
+        sat: Any,
+        first_call: bool | None,
+        within: float | None,
+        report: Callable[[Any], None],
+        lifted: int | None = None,
     ) -> tuple[str, list[tuple[int, ...]]]:
         """The verdict after step 1's call came back ``first_call``: steps 2 and 3 when it found a
-        first solution. ``lifted`` is a literal made false once that solution is read."""
+        first solution, which ``report`` gets first as an undecided verdict (a child killed at the
+        deadline still hands it over). ``lifted`` is a literal made false once that solution is read."""
         if not first_call:
             return ("undecided" if first_call is None else "none"), []
         first, assignment = _solution(sat, width, height)
+        report(("undecided", [first]))
         if lifted is not None:
             sat.add_clause([-lifted])
         if not open_cells:
@@ -336,10 +343,12 @@ def solve_sat(
             return "unique", [first]
         return "several", [first, _solution(sat, width, height)[0]]
 
-    def with_hints(solver_name: str, within: float | None) -> tuple[str, list[tuple[int, ...]]]:
+    def with_hints(
+        solver_name: str, within: float | None, report: Callable[[Any], None]
+    ) -> tuple[str, list[tuple[int, ...]]]:
         """Step 1's second call and what follows, on a fresh solver (one whose activities have
         moved on ignores hints). ``within`` is the deadline this work watches itself: None in a
-        child process, which the deadline kills instead."""
+        child process, which the deadline kills instead; ``report`` is :func:`decide`'s."""
         try:
             hints = phases(grid_beliefs(rows, cols, filled, empty, within))
         except OutOfTime:
@@ -359,22 +368,25 @@ def solve_sat(
                 sat.append_formula([clause for a, b in sorted(pairs)
                                     for clause in ([-switch, -a, b], [-switch, a, -b])])  # fmt: skip
                 if solve_within(sat, within, SYMMETRIC_CONFLICTS, assumptions=[switch]):
-                    return decide(sat, True, within, lifted=switch)
+                    return decide(sat, True, within, report, lifted=switch)
                 sat.add_clause([-switch])  # no symmetric solution found: lifted for good
-            return decide(sat, solve_within(sat, within), within)
+            return decide(sat, solve_within(sat, within), within, report)
         finally:
             sat.delete()
+
+    def keep_nothing(verdict: object) -> None:
+        """In this process an undecided verdict is returned with its first solution anyway."""
 
     sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
     try:
         outcome = solve_within(sat, deadline, PLAIN_CONFLICTS, propagations=PLAIN_PROPAGATIONS)
         if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
-            return decide(sat, outcome, deadline)
+            return decide(sat, outcome, deadline, keep_nothing)
     finally:
         sat.delete()
     if not CAN_FORK:
-        return with_hints(SOLVER_NAME, deadline)
-    verdict = run_apart(lambda: with_hints(HINTED_SOLVER_NAME, None), deadline)
+        return with_hints(SOLVER_NAME, deadline, keep_nothing)
+    verdict = run_apart(lambda report: with_hints(HINTED_SOLVER_NAME, None, report), deadline)
     return ("undecided", []) if verdict is None else verdict
 
 
