@@ -32,6 +32,7 @@ import json
 import reprlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.rng import js_length
@@ -62,6 +63,21 @@ def check_int(value: object, name: str, minimum: int | None = None, maximum: int
         raise InvalidParameters(f"{name} must be {wanted}, not {_kind(value)} {short_repr(value)}")
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         raise InvalidParameters(f"{name} must be {wanted}, not {short_repr(value)}")
+    return value
+
+
+def check_limit(value: object, name: str, *, seconds: bool = False, minimum: int = 1) -> Any:
+    """``value`` if it is None (no limit) or a budget: with ``seconds`` a number of seconds above 0
+    (an int or a float, never NaN), otherwise a count (of search nodes, of propagations) that is a
+    whole number of at least ``minimum``."""
+    if value is None:
+        return None
+    if not seconds:
+        return check_int(value, name, minimum)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise InvalidParameters(
+            f"{name} must be a number of seconds above 0, or None, not {_kind(value)} {short_repr(value)}"
+        )
     return value
 
 

@@ -246,10 +246,10 @@ def test_sat_missing_is_a_clear_error(monkeypatch):
         (([[3]], [[1], [1]]), {}, "row 1 clue [3] needs 3 cells"),
         (([[1], [1]], [[1], [1, 1]]), {}, "column 2 clue [1, 1] needs 3 cells"),
         (([[1]], [[1]]), {"width": 2}, "column clues"),
-        (([[1]], [[1]]), {"height": 0}, "height 0"),
+        (([[1]], [[1]]), {"height": 0}, "height must be a whole number of at least 1, not 0"),
         (([[-1]], [[1]]), {}, "-1"),
-        (([[1]], [[1]]), {"time_limit": 0}, "time_limit 0"),
-        (([[1]], [[1]]), {"node_limit": 1.5}, "node_limit 1.5"),
+        (([[1]], [[1]]), {"time_limit": 0}, "time_limit must be a number of seconds above 0"),
+        (([[1]], [[1]]), {"node_limit": 1.5}, "node_limit must be a whole number"),
         (("1", [[1]]), {}, "'1'"),
     ],
 )

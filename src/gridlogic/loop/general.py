@@ -60,9 +60,9 @@ import time
 from collections.abc import Sequence
 
 import gridlogic.loop.sat as loop_sat
-from gridlogic.errors import InvalidParameters
 from gridlogic.loop.engine import MEDIUM, Engine
 from gridlogic.loop.solver import SolveResult, check_clues, solve_grid
+from gridlogic.params import check_bool, check_limit
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "solve_general"]
@@ -93,18 +93,6 @@ MAX_TURNS = 4
 """Turns with budgets; after them SAT goes on without a budget of its own (to the caller's)."""
 
 
-def _limit(name: str, value: object, kind: type, minimum_zero: bool) -> float | int | None:
-    if value is None:
-        return None
-    allowed = (int, float) if kind is float else int
-    if isinstance(value, bool) or not isinstance(value, allowed):
-        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be a number or None")
-    if value < 0 or (value == 0 and not minimum_zero):
-        bound = "0 or more" if minimum_zero else "more than 0"
-        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be {bound}")
-    return value
-
-
 def _root_edges(clues: Sequence[int | None], width: int, height: int) -> list[int] | None:
     """Edge states after the medium rules at the root; None when they find a contradiction."""
     engine = Engine(clues, width, height)
@@ -132,10 +120,9 @@ def solve_general(
     """
     started = time.monotonic()
     checked = check_clues(clues, width, height)
-    time_limit = _limit("time_limit", time_limit, float, minimum_zero=False)
-    node_limit = _limit("node_limit", node_limit, int, minimum_zero=True)  # type: ignore[assignment]
-    if not isinstance(sat, bool):
-        raise InvalidParameters(f"sat {sat!r} is not allowed; it must be True or False")
+    time_limit = check_limit(time_limit, "time_limit", seconds=True)
+    node_limit = check_limit(node_limit, "node_limit", minimum=0)
+    check_bool(sat, "sat")
     if sat:
         loop_sat._import_pysat()  # fail early and clearly when the extra is missing
     deadline = None if time_limit is None else started + time_limit

@@ -64,6 +64,7 @@ from gridlogic.loop.engine import (
     Engine,
     TrailMark,
 )
+from gridlogic.params import check_limit
 
 __all__ = [
     "EASY", "EXAMPLES", "HARD", "LEVEL_NAMES", "MEDIUM", "PROBE_DEPTH", "RULES", "RULE_CLASS",
@@ -188,20 +189,9 @@ def solve_grid(
     ``truncated`` says a budget ran out before the search space was exhausted.
     """
     checked = check_clues(clues, width, height)
-    if node_limit is not None and (
-        not isinstance(node_limit, int) or isinstance(node_limit, bool) or node_limit < 0
-    ):
-        raise InvalidParameters(f"node_limit must be an int >= 0 or None, not {node_limit!r}")
-    if propagation_limit is not None and (
-        not isinstance(propagation_limit, int) or isinstance(propagation_limit, bool) or propagation_limit < 0
-    ):
-        raise InvalidParameters(
-            f"propagation_limit must be an int >= 0 or None, not {propagation_limit!r}"
-        )
-    if time_limit is not None and (
-        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or time_limit <= 0
-    ):
-        raise InvalidParameters(f"time_limit must be a number of seconds > 0 or None, not {time_limit!r}")
+    check_limit(node_limit, "node_limit", minimum=0)
+    check_limit(propagation_limit, "propagation_limit", minimum=0)
+    check_limit(time_limit, "time_limit", seconds=True)
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False

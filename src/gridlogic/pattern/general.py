@@ -85,10 +85,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import gridlogic.pattern.sat as pattern_sat
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import check_bool, check_int, check_limit
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
 from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
@@ -116,18 +116,6 @@ class _HandOverToSat(Exception):
 
 class _Enough(Exception):
     """Two different solutions are known: the verdict is several."""
-
-
-def _positive_limit(name: str, value: object, kind: type) -> Any:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
-        raise InvalidParameters(
-            f"{name} {value!r} is not allowed; it must be a positive number or None"
-        )
-    if value <= 0:
-        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be more than 0")
-    return value
 
 
 class _Solver:
@@ -343,19 +331,15 @@ def solve_general(
         width = len(col_clues)
     if height is None:
         height = len(row_clues)
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidParameters(
-                f"{name} {value!r} is not allowed; it must be a whole number of 1 or more"
-            )
+    check_int(width, "width", 1)
+    check_int(height, "height", 1)
     if len(row_clues) != height:
         raise InvalidParameters(f"{len(row_clues)} row clues given but height is {height}")
     if len(col_clues) != width:
         raise InvalidParameters(f"{len(col_clues)} column clues given but width is {width}")
-    time_limit = _positive_limit("time_limit", time_limit, float)
-    node_limit = _positive_limit("node_limit", node_limit, int)
-    if not isinstance(sat, bool):
-        raise InvalidParameters(f"sat {sat!r} is not allowed; it must be True or False")
+    time_limit = check_limit(time_limit, "time_limit", seconds=True)
+    node_limit = check_limit(node_limit, "node_limit")
+    check_bool(sat, "sat")
     rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
     cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
     if sat:
