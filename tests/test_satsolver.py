@@ -156,3 +156,33 @@ def test_the_result_is_read_without_waiting_for_the_pipe_to_close():
         assert time.monotonic() - started < 30
     finally:
         os.kill(holder, 9)
+
+
+def test_a_new_solver_takes_the_clauses_in_slices_and_gives_up_at_the_deadline(monkeypatch):
+    """With slices of two clauses and a clock that passes the deadline at its third look, the
+    first two slices go in, then the solver is deleted and None comes back; without a deadline
+    every clause goes in, in order, and the real solver decides the formula as bootstrapped."""
+    class Recording:
+        def __init__(self, name):
+            self.name, self.added, self.deleted = name, [], False
+
+        def append_formula(self, clauses):
+            self.added.append(list(clauses))
+
+        def delete(self):
+            self.deleted = True
+
+    made = []
+    looks = iter([0.0, 0.0, 1.0])
+    monkeypatch.setattr(satsolver, "CLAUSES_PER_SLICE", 2)
+    monkeypatch.setattr(satsolver.time, "monotonic", lambda: next(looks))
+    clauses = [[1], [2], [3], [4], [5]]
+    assert satsolver.new_solver(lambda name: made.append(Recording(name)) or made[-1], "x", clauses, 0.5) is None
+    assert made[0].added == [[[1], [2]], [[3], [4]]] and made[0].deleted
+    monkeypatch.undo()
+    Solver = satsolver.import_solver("the test", "skip it")
+    sat = satsolver.new_solver(Solver, satsolver.SOLVER_NAME, [[-1], [1, 2], [-2, 3], [-3, -4]], None)
+    try:
+        assert sat.solve() and sat.get_model() == [-1, 2, 3, -4]  # the formula's only model
+    finally:
+        sat.delete()

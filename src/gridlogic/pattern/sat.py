@@ -92,8 +92,10 @@ Solving
 The calls are interrupted (Glucose, :func:`gridlogic.satsolver.solve_within`)
 or their process is killed (CaDiCaL) at the deadline; a child that found a
 first solution has reported it before step 3, so an undecided verdict carries
-it either way. The deadline is also checked between encoded lines and between belief
-propagation's lines, since the largest boards take seconds to encode. No
+it either way. The deadline is also checked between encoded lines, between
+belief propagation's lines and between slices of the clauses handed to a solver
+(:func:`gridlogic.satsolver.new_solver`), since the largest boards take
+seconds to encode and a solver cannot be interrupted while it takes clauses. No
 stage depends on the clock otherwise, so the same puzzle is decided the same
 way, with the same solutions, on every run.
 
@@ -130,6 +132,7 @@ from gridlogic.satsolver import (
     SOLVER_NAME,
     import_solver,
     importable,
+    new_solver,
     run_apart,
     sat_available,
     solve_within,
@@ -353,7 +356,9 @@ def solve_sat(
             hints = phases(grid_beliefs(rows, cols, filled, empty, within))
         except OutOfTime:
             return "undecided", []
-        sat = Solver(name=solver_name, bootstrap_with=clauses)
+        sat = new_solver(Solver, solver_name, clauses, within)
+        if sat is None:
+            return "undecided", []
         try:
             sat.set_phases(hints)
             if symmetries:
@@ -377,7 +382,9 @@ def solve_sat(
     def keep_nothing(verdict: object) -> None:
         """In this process an undecided verdict is returned with its first solution anyway."""
 
-    sat = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+    sat = new_solver(Solver, SOLVER_NAME, clauses, deadline)
+    if sat is None:
+        return "undecided", []
     try:
         outcome = solve_within(sat, deadline, PLAIN_CONFLICTS, propagations=PLAIN_PROPAGATIONS)
         if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
