@@ -66,17 +66,24 @@ def check_int(value: object, name: str, minimum: int | None = None, maximum: int
     return value
 
 
+MAX_SECONDS = 7 * 24 * 3600
+"""The longest time budget a solver takes: a week. None is the way to say "no limit"; infinity and
+larger numbers are refused, since the clocks that keep a budget (``select``, timers) cannot wait
+for them."""
+
+
 def check_limit(value: object, name: str, *, seconds: bool = False, minimum: int = 1) -> Any:
     """``value`` if it is None (no limit) or a budget: with ``seconds`` a number of seconds above 0
-    (an int or a float, never NaN), otherwise a count (of search nodes, of propagations) that is a
-    whole number of at least ``minimum``."""
+    and at most :data:`MAX_SECONDS` (an int or a float, never NaN or infinity), otherwise a count
+    (of search nodes, of propagations) that is a whole number of at least ``minimum``."""
     if value is None:
         return None
     if not seconds:
         return check_int(value, name, minimum)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
         raise InvalidParameters(
-            f"{name} must be a number of seconds above 0, or None, not {_kind(value)} {short_repr(value)}"
+            f"{name} must be a number of seconds above 0 and at most {MAX_SECONDS} (a week), "
+            f"not {_kind(value)} {short_repr(value)}"
         )
     return value
 

@@ -27,6 +27,7 @@ from typing import Any
 from gridlogic.cli import check_board_size, read_text
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.game import GAMES, Problem
+from gridlogic.params import check_limit
 from gridlogic.verdict import STATUSES, Verdict
 
 DEFAULT_BUDGET = 30.0
@@ -215,10 +216,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.budget > 0:
-        raise InvalidParameters(
-            f"--budget must be a number of seconds above 0, not {args.budget!r}"
-        )
+    check_limit(args.budget, "--budget", seconds=True)
     if args.first is not None and args.first < 1:
         raise InvalidParameters(f"--first must be 1 or more, not {args.first!r}")
     puzzles: list[Entry] = []

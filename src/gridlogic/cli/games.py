@@ -38,6 +38,7 @@ from typing import Any
 from gridlogic.cli import check_board_size, count_of, read_text
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
+from gridlogic.params import check_limit
 from gridlogic.verdict import Verdict
 
 # Each game's ACTION subparsers, by game name, for the command modules that add an action to every
@@ -203,8 +204,7 @@ def _solve(game: Game, args: argparse.Namespace) -> int:
     node_limit, budget = args.node_limit, getattr(args, "budget", None)
     if node_limit is not None and node_limit < 0:
         raise InvalidParameters(f"--node-limit must be 0 or more, not {node_limit}")
-    if budget is not None and not budget > 0:
-        raise InvalidParameters(f"--budget must be a number of seconds above 0, not {budget}")
+    check_limit(budget, "--budget", seconds=True)
     problem = read_problem(game, args.puzzle)
     limits: dict[str, Any] = {name: value for name, value in (("budget", budget), ("node_limit", node_limit))
                               if value is not None}
