@@ -17,7 +17,10 @@ cut short differs, and it says so (``None``). An optional conflict budget ends
 a call deterministically: the back ends use it to bound a stage by counts, not
 seconds. :data:`SOLVER_NAME` is Glucose 4.2, which honours ``interrupt()``
 (CaDiCaL 1.9.5 in python-sat does not stop when interrupted; it runs apart,
-as the next section says).
+as the next section says). A solver cannot be interrupted while it takes its
+clauses either, and Glucose takes a third of a second for the largest
+formulas, so :func:`new_solver` hands them over in slices and looks at the
+clock between them.
 
 Solvers that cannot be interrupted, kept to a deadline
 -------------------------------------------------------
@@ -28,7 +31,9 @@ call of 1,000 conflicts can run for seconds when the solver simplifies its
 clauses. :func:`run_apart` therefore runs such work in a forked child
 process: the child inherits the formula already built, runs the work to its
 end and sends the result back through a pipe, and the parent waits no longer
-than the deadline, then kills the child. The work itself is the same on any
+than the deadline, then kills the child. Before its result, the work may
+report what it has so far (the Pattern back end's first solution): at the
+deadline the parent returns the last report. The work itself is the same on any
 load (no budget depends on the clock), so it is deterministic like the rest.
 Where the platform cannot fork (:data:`CAN_FORK` is false) the callers use
 Glucose in-process instead.
