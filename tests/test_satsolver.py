@@ -4,6 +4,7 @@ import builtins
 import os
 import threading
 import time
+import types
 
 import pytest
 
@@ -175,7 +176,7 @@ def test_a_new_solver_takes_the_clauses_in_slices_and_gives_up_at_the_deadline(m
     made = []
     looks = iter([0.0, 0.0, 1.0])
     monkeypatch.setattr(satsolver, "CLAUSES_PER_SLICE", 2)
-    monkeypatch.setattr(satsolver.time, "monotonic", lambda: next(looks))
+    monkeypatch.setattr(satsolver, "time", types.SimpleNamespace(monotonic=lambda: next(looks)))
     clauses = [[1], [2], [3], [4], [5]]
     assert satsolver.new_solver(lambda name: made.append(Recording(name)) or made[-1], "x", clauses, 0.5) is None
     assert made[0].added == [[[1], [2]], [[3], [4]]] and made[0].deleted
