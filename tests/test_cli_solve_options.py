@@ -19,7 +19,7 @@ def test_every_solve_command_checks_the_node_limit_the_same_way(game, capsys):
 def test_both_budgeted_solve_commands_check_the_same_way(game, capsys):
     assert main([game, "solve", "--budget", "-2", "no-such-file"]) == 2
     err = capsys.readouterr().err
-    assert err == "gridlogic: --budget must be a number of seconds above 0 and at most 604800 (a week), not a float -2.0\n"
+    assert err == "gridlogic: --budget must be a number of seconds above 0 and at most 2592000 (30 days), not a float -2.0\n"
 
 
 @pytest.mark.parametrize("budget", ["inf", "nan", "1e300"])
@@ -27,7 +27,7 @@ def test_a_budget_no_clock_can_wait_for_is_refused_not_a_traceback(budget, capsy
     """Infinity once reached the SAT back end's select() and ended in an OverflowError."""
     assert main(["pattern", "solve", "--budget", budget, "no-such-file"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("gridlogic: --budget must be a number of seconds above 0 and at most 604800")
+    assert err.startswith("gridlogic: --budget must be a number of seconds above 0 and at most 2592000")
 
 
 def test_signal_solve_has_no_budget(capsys):

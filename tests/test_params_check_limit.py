@@ -10,7 +10,7 @@ from gridlogic import InvalidParameters
 from gridlogic.params import check_limit
 
 
-@pytest.mark.parametrize("value", [None, 0.25, 1, 60.0, 604_800])
+@pytest.mark.parametrize("value", [None, 0.25, 1, 60.0, 2_592_000])
 def test_seconds_above_zero_or_none_pass_unchanged(value):
     assert check_limit(value, "time_limit", seconds=True) is value
 
@@ -18,13 +18,13 @@ def test_seconds_above_zero_or_none_pass_unchanged(value):
 @pytest.mark.parametrize(
     ("value", "shown"),
     [(0, "an int 0"), (-1.5, "a float -1.5"), (math.nan, "a float nan"), (math.inf, "a float inf"),
-     (604_800.5, "a float 604800.5"), (True, "a bool True"), ("5", "a str '5'")],
+     (2_592_000.5, "a float 2592000.5"), (True, "a bool True"), ("5", "a str '5'")],
 )
 def test_other_seconds_are_refused_with_what_is_allowed(value, shown):
     with pytest.raises(InvalidParameters) as refused:
         check_limit(value, "time_limit", seconds=True)
     assert str(refused.value) == (
-        f"time_limit must be a number of seconds above 0 and at most 604800 (a week), not {shown}")
+        f"time_limit must be a number of seconds above 0 and at most 2592000 (30 days), not {shown}")
 
 
 def test_counts_are_whole_numbers_of_at_least_the_minimum():

@@ -66,10 +66,11 @@ def check_int(value: object, name: str, minimum: int | None = None, maximum: int
     return value
 
 
-MAX_SECONDS = 7 * 24 * 3600
-"""The longest time budget a solver takes: a week. None is the way to say "no limit"; infinity and
-larger numbers are refused, since the clocks that keep a budget (``select``, timers) cannot wait
-for them."""
+MAX_SECONDS = 30 * 24 * 3600
+"""The longest time budget a solver takes: 30 days. None is the way to say "no limit"; infinity and
+larger numbers are refused, since the clocks that keep a budget cannot wait for them (``select``
+overflows at infinity, and a timer thread waits at most ``threading.TIMEOUT_MAX``, 49 days on
+Windows)."""
 
 
 def check_limit(value: object, name: str, *, seconds: bool = False, minimum: int = 1) -> Any:
@@ -82,7 +83,7 @@ def check_limit(value: object, name: str, *, seconds: bool = False, minimum: int
         return check_int(value, name, minimum)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
         raise InvalidParameters(
-            f"{name} must be a number of seconds above 0 and at most {MAX_SECONDS} (a week), "
+            f"{name} must be a number of seconds above 0 and at most {MAX_SECONDS} (30 days), "
             f"not {_kind(value)} {short_repr(value)}"
         )
     return value
