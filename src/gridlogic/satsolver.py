@@ -215,8 +215,10 @@ def run_apart(work: Callable[[Callable[[Any], None]], _Result], deadline: float 
     try:
         with os.fdopen(read_end, "rb", buffering=0) as pipe:
             while True:
-                while len(received) >= 8 and len(received) >= 8 + int.from_bytes(received[:8], "little"):
+                while len(received) >= 8:  # every whole message received so far
                     size = 8 + int.from_bytes(received[:8], "little")
+                    if len(received) < size:
+                        break
                     kind, value = pickle.loads(received[8:size])
                     received = received[size:]
                     if kind == "report":
