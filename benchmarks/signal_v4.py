@@ -54,7 +54,7 @@ def one(job: tuple[int, str, bool, int, bool]) -> tuple[float, str, float | None
     verdict = "ok"
     if check:
         graded, _ = grade(list(puzzle.answer), board_geometry(side, side, wrapping))
-        if not signal.verify(puzzle) or graded is None:
+        if not signal.GAME.verify(puzzle) or graded is None:
             verdict = "not unique"
         elif graded.level != puzzle.level or (difficulty != "any" and graded.level != difficulty):
             verdict = f"level {graded.level}"

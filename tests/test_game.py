@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -11,17 +13,26 @@ from hypothesis import strategies as st
 
 import gridlogic.game
 from gridlogic import GAMES, InvalidParameters, PuzzleSpec, parse_id, puzzle_from_id
-from gridlogic.game import Option, Version, register
+from gridlogic.game import Option, Version, ids, imported, record, registry
 from gridlogic.rng import js_length
 
 
-def test_module_docstring_examples():
-    assert doctest.testmod(gridlogic.game).failed == 0
+@pytest.mark.parametrize("module", [ids, imported, record, registry])
+def test_module_docstring_examples(module):
+    assert doctest.testmod(module).failed == 0
 
 
-def test_games_are_listed_in_their_order():
+def test_games_are_listed_in_the_registry_order():
     assert list(GAMES) == ["signal", "pattern", "loop"]
-    assert [game.order for game in GAMES.values()] == sorted(game.order for game in GAMES.values())
+    assert registry.GAME_MODULES == tuple(f"gridlogic.{name}" for name in GAMES)
+
+
+def test_importing_the_package_or_an_adapter_loads_no_game():
+    # The registry loads the games the first time GAMES is read, not as a side effect of imports.
+    code = ("import sys, gridlogic, gridlogic.cli, gridlogic.scoring; "
+            "print(sorted(m for m in sys.modules if m.split('.')[1:2] in (['signal'], ['pattern'], ['loop'])))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
 
 
 @settings(max_examples=200, deadline=None)
@@ -53,6 +64,9 @@ def test_puzzle_from_id_makes_the_same_puzzle():
     ("signal.3.7x7.any.s", "not 7"),
     ("signal.3.4x4.expert.s", "unknown difficulty 'expert'"),
     ("signal.3.4x4.any.%FF", "not percent-encoded UTF-8"),
+    ("signal.3.4x4.any.%ZZ", "a '%' that does not start an escape of two hex digits"),
+    ("signal.3.4x4.any.%E0%A4%A", "a '%' that does not start an escape of two hex digits"),
+    ("signal.3.4x4.any.100%", "a '%' that does not start an escape of two hex digits"),
     ("signal.3.4x4.any." + "x" * 1000, "at most 1000 characters"),
     (12, "a puzzle ID is text"),
 ])
@@ -90,9 +104,10 @@ def test_a_size_refused_by_one_version_names_the_versions_that_make_it():
 def _with_options() -> gridlogic.game.Game:
     """Signal with an extra, imaginary version 99 that is rectangular and has two options."""
     signal = GAMES["signal"]
+    latest = signal.version()
     version = Version(
         99, "a test version", sides=tuple(range(3, 9)), presets=(4,), default_size=4, difficulties=("any",),
-        rectangular=True,
+        make=latest.make, from_dict=latest.from_dict, verify=latest.verify, rectangular=True,
         options=(Option("wrapping", (False, True), ("", "w"), "wrap"),
                  Option("mirror", ("none", "left"), ("", "m"), "mirror")),
         offered=lambda w, h, d, o: "no 3x3 with a mirror" if (w, h) == (3, 3) and o["mirror"] == "left" else None,
@@ -115,13 +130,6 @@ def test_options_and_rectangles_in_ids_and_board_keys(monkeypatch):
         game.spec(3, "s", version=99, mirror="right")
     with pytest.raises(InvalidParameters, match="wrapping must be one of False, True, not 1"):
         game.spec(3, "s", version=99, wrapping=1)
-
-
-def test_register_keeps_the_order(monkeypatch):
-    monkeypatch.setattr(gridlogic.game, "GAMES", dict(GAMES))
-    first = dataclasses.replace(GAMES["loop"], name="zeroth", order=0)
-    register(first)
-    assert list(gridlogic.game.GAMES)[:2] == ["zeroth", "signal"]
 
 
 def test_puzzle_spec_size():

@@ -141,9 +141,10 @@ def test_pattern_out_of_time_is_undecided(sat):
 @needs_sat
 def test_pattern_call_with_hints_in_a_child_is_killed_at_the_budget(monkeypatch):
     """The plain call is made to find nothing, so the 61×61 n-Dom goes to CaDiCaL in a forked
-    child (belief propagation, then the call with hints), which needs minutes. The child gets
-    half a second from the hand-over (building the formula first takes a varying time, so the
-    deadline is set there): the parent stops waiting, kills the child, and says undecided."""
+    child (belief propagation, then the call with hints), which needs minutes to decide it. The
+    child gets half a second from the hand-over (building the formula first takes a varying time,
+    so the deadline is set there): the parent stops waiting, kills the child, and says undecided,
+    with the first solution when the child reported one in time (how soon depends on the machine)."""
     solve_within, run_apart = gridlogic.pattern.sat.solve_within, gridlogic.pattern.sat.run_apart
     returned = []
 
@@ -158,7 +159,8 @@ def test_pattern_call_with_hints_in_a_child_is_killed_at_the_budget(monkeypatch)
     nothing = [0] * len(rows)
     status, found = gridlogic.pattern.sat.solve_sat(
         [tuple(r) for r in rows], [tuple(c) for c in cols], nothing, nothing, time.monotonic() + 3600)
-    assert (status, found, returned) == ("undecided", [], [None])
+    assert status == "undecided" and len(returned) == 1
+    assert returned == ([None] if not found else [("undecided", found)]) and len(found) <= 1
 
 
 def checkered_ones(n: int) -> list[int | None]:

@@ -18,13 +18,13 @@ import gridlogic.loop.imported
 import gridlogic.pattern.imported
 import gridlogic.signal.imported
 from gridlogic import GAMES, ImportRefused, InvalidParameters, parse_id, puzzle_from_id, scoring
-from gridlogic.game import IMPORTED, MAX_IMPORT_ID_LENGTH
+from gridlogic.game.ids import IMPORTED, MAX_IMPORT_ID_LENGTH
 
 DATA = Path(__file__).resolve().parent / "data"
 NON = (DATA / "pattern_webpbn_1.non").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("module", [gridlogic.game, gridlogic.pattern.imported, gridlogic.loop.imported,
+@pytest.mark.parametrize("module", [gridlogic.game.record, gridlogic.game.imported, gridlogic.pattern.imported, gridlogic.loop.imported,
                                     gridlogic.signal.imported], ids=lambda m: m.__name__)
 def test_docstring_worked_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -21,7 +21,7 @@ from gridlogic import GAMES, GenerationFailed, Puzzle, puzzle_from_id, scoring
 from gridlogic.game import IMPORTED
 
 SRC = Path(gridlogic.__file__).resolve().parent
-ADAPTERS = ("cli", "web", "batch", "store", "scoring.py", "game.py", "params.py", "verdict.py")
+ADAPTERS = ("cli", "web", "batch", "store", "scoring.py", "game", "params.py", "verdict.py")
 SEEDS = ("contract-1", "contract-2", "日本")
 
 CASES = [

@@ -1,9 +1,9 @@
 """gridlogic: Signal, Pattern and Loop puzzles with proven unique solutions.
 
-Each game is a subpackage that registers one :class:`~gridlogic.game.Game`
-record; ``GAMES`` maps the names to those records in the order the CLI and
-the web app show them, and :func:`puzzle_from_id` makes any puzzle again from
-its ID.
+Each game is a subpackage that builds one :class:`~gridlogic.game.Game`
+record; ``GAMES`` maps the names to those records, in the order of the one
+list of games (:mod:`gridlogic.game.registry`), and :func:`puzzle_from_id`
+makes any puzzle again from its ID.
 
 >>> import gridlogic
 >>> list(gridlogic.GAMES)
@@ -17,8 +17,6 @@ True
 
 from __future__ import annotations
 
-# Importing a game registers it in GAMES (in the order of each game's ``Game.order``).
-from gridlogic import loop, pattern, signal  # noqa: F401
 from gridlogic.errors import GenerationFailed, GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec, parse_id, puzzle_from_id
 

@@ -51,7 +51,9 @@ def test_an_engine_crash_names_its_seed(tmp_path, monkeypatch):
     def crash(spec):
         raise IndexError("list index out of range")
 
-    crashing = dataclasses.replace(GAMES["signal"], make=crash)
+    signal = GAMES["signal"]
+    crashing = dataclasses.replace(signal, versions={
+        n: dataclasses.replace(v, make=crash) for n, v in signal.versions.items()})
     monkeypatch.setattr(generate, "game_named", lambda name: crashing)
     with pytest.raises(GridlogicError, match=r"seed 'p-0' crashed the signal generator: IndexError"):
         generate.generate_chunk("signal", 4, "any", [(0, "p-0")])

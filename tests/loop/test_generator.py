@@ -62,7 +62,7 @@ def test_generated_puzzles_have_exactly_the_planted_loop(size, difficulty, check
         full = checkers.clues_of(puzzle.answer, size, size)
         assert all(k == full[i] for i, k in enumerate(clues) if k is not None)
         assert checkers.is_region(list(puzzle.answer), size, size)
-        assert loop.verify(puzzle)
+        assert loop.GAME.verify(puzzle)
         if difficulty != "any":
             assert puzzle.level == difficulty
 
@@ -150,7 +150,7 @@ def test_game_registry_surface():
 
 def test_puzzle_from_dict_round_trip():
     puzzle = made(7, "a", "medium")
-    assert loop.puzzle_from_dict(json.loads(json.dumps(puzzle.to_dict()))) == puzzle
+    assert loop.GAME.from_dict(json.loads(json.dumps(puzzle.to_dict()))) == puzzle
 
 
 @pytest.mark.parametrize(
@@ -173,16 +173,16 @@ def test_puzzle_from_dict_rejects(change):
     data = made(5, "a", "easy").to_dict()
     change(data)
     with pytest.raises(InvalidParameters):
-        loop.puzzle_from_dict(data)
+        loop.GAME.from_dict(data)
 
 
 def test_puzzle_from_dict_names_a_malformed_answer():
     data = made(5, "a", "easy").to_dict()
     with pytest.raises(InvalidParameters) as refused:
-        loop.puzzle_from_dict({**data, "answer": [0] * 24 + [2]})
+        loop.GAME.from_dict({**data, "answer": [0] * 24 + [2]})
     assert str(refused.value) == "'answer' must be a list of 25 entries, each 0 or 1; 'answer'[24] is 2"
     with pytest.raises(InvalidParameters) as refused:
-        loop.puzzle_from_dict({**data, "answer": "1" * 25})
+        loop.GAME.from_dict({**data, "answer": "1" * 25})
     assert str(refused.value) == (
         "'answer' must be a list of 25 entries, each 0 or 1, not str '1111111111111111111111111'"
     )
@@ -200,13 +200,13 @@ def test_puzzle_from_dict_refuses_a_clue_that_only_equals_an_int(bad):
     wrong = bad(data["clues"][k])
     data["clues"][k] = wrong
     with pytest.raises(InvalidParameters) as refused:
-        loop.puzzle_from_dict(data)
+        loop.GAME.from_dict(data)
     assert str(refused.value) == f"clue {k} is {wrong!r}; a clue is an int 0..4 or None"
 
 
 def test_puzzle_from_dict_keeps_int_clues_ints():
     data = made(5, "a", "easy").to_dict()
-    puzzle = loop.puzzle_from_dict(data)
+    puzzle = loop.GAME.from_dict(data)
     assert [type(clue) for clue in puzzle.clues] == [type(clue) for clue in made(5, "a", "easy").clues]
     assert loop.render_text(puzzle) == loop.render_text(made(5, "a", "easy"))
 
@@ -222,7 +222,7 @@ def test_puzzle_from_dict_keeps_int_clues_ints():
 def test_puzzle_from_dict_checks_the_seed_like_generate(seed, message):
     data = made(5, "a", "easy").to_dict()
     with pytest.raises(InvalidParameters, match=message) as refused:
-        loop.puzzle_from_dict({**data, "seed": seed})
+        loop.GAME.from_dict({**data, "seed": seed})
     with pytest.raises(InvalidParameters) as refused_by_generate:
         generate(5, seed, "easy")
     assert str(refused.value) == str(refused_by_generate.value)
@@ -231,7 +231,7 @@ def test_puzzle_from_dict_checks_the_seed_like_generate(seed, message):
 def test_puzzle_from_dict_accepts_the_longest_seed():
     data = made(5, "a", "easy").to_dict()
     for seed in ("x" * 80, "😀" * 40):
-        assert loop.puzzle_from_dict({**data, "seed": seed}).seed == seed
+        assert loop.GAME.from_dict({**data, "seed": seed}).seed == seed
 
 
 def test_puzzle_from_dict_rejects_a_region_with_a_corner_contact():
@@ -239,9 +239,9 @@ def test_puzzle_from_dict_rejects_a_region_with_a_corner_contact():
     data["answer"] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0] + [0] * 15
     data["clues"] = [None] * 25
     with pytest.raises(InvalidParameters):
-        loop.puzzle_from_dict(data)
+        loop.GAME.from_dict(data)
     with pytest.raises(InvalidParameters):
-        loop.puzzle_from_dict("not a dict")
+        loop.GAME.from_dict("not a dict")
 
 
 def test_check_reports_what_is_wrong():

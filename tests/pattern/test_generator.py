@@ -76,7 +76,7 @@ def test_single_solution_is_the_planted_grid(size):
         result = pattern.solve(rows, cols, size)
         assert not result.truncated
         assert [list(s) for s in result.solutions] == [list(puzzle.answer)]
-        assert pattern.verify(puzzle)
+        assert pattern.GAME.verify(puzzle)
 
 
 def test_seed_replay_is_deterministic_and_seeds_differ():
@@ -118,7 +118,7 @@ def test_generation_failed_after_the_attempts(monkeypatch):
 def test_puzzle_round_trip_and_validation():
     puzzle = pattern.generate(8, "round-trip", version=1)
     data = puzzle.to_dict()
-    assert pattern.puzzle_from_dict(json.loads(json.dumps(data))) == puzzle
+    assert pattern.GAME.from_dict(json.loads(json.dumps(data))) == puzzle
     assert "pattern.1.8x8.any.round-trip" in repr(puzzle)
     for key, value, message in [
         ("n", 0, "'n' must be a whole number from 1 to 200"),
@@ -130,17 +130,17 @@ def test_puzzle_round_trip_and_validation():
         ("seed", 5, "seed must be a str"),
     ]:
         with pytest.raises(InvalidParameters, match=message):
-            pattern.puzzle_from_dict({**data, key: value})
+            pattern.GAME.from_dict({**data, key: value})
     with pytest.raises(InvalidParameters) as refused:
-        pattern.puzzle_from_dict({**data, "answer": [0] * 63})
+        pattern.GAME.from_dict({**data, "answer": [0] * 63})
     assert str(refused.value) == (
         "'answer' must be a list of 64 entries, each 0 or 1; it has 63 entries: "
         "[0, 0, 0, 0, 0, 0, 0, 0, ...]"
     )
     with pytest.raises(InvalidParameters, match="is missing"):
-        pattern.puzzle_from_dict({"n": 5})
+        pattern.GAME.from_dict({"n": 5})
     with pytest.raises(InvalidParameters, match="JSON object"):
-        pattern.puzzle_from_dict([1])
+        pattern.GAME.from_dict([1])
 
 
 def test_check_judges_by_the_clues():
@@ -171,7 +171,7 @@ def test_check_accepts_another_solution_of_ambiguous_clues():
     # check() judges by clues, so a grid with the same clues counts even if it is not the answer.
     puzzle = generator.Puzzle(2, 2, "x", 1, (1, 0, 0, 1), ((1,), (1,)), ((1,), (1,)), 1)
     assert pattern.check(puzzle, [0, 1, 1, 0])["solved"]
-    assert not pattern.verify(puzzle)  # two solutions: not a puzzle gridlogic would show
+    assert not pattern.GAME.verify(puzzle)  # two solutions: not a puzzle gridlogic would show
 
 
 def test_game_surface():
@@ -211,7 +211,7 @@ def test_puzzle_from_dict_refuses_malformed_fields_cleanly(key, value):
     data = pattern.generate(5, "fuzz", version=1).to_dict()
     data[key] = value
     try:
-        puzzle = pattern.puzzle_from_dict(data)
+        puzzle = pattern.GAME.from_dict(data)
     except InvalidParameters:
         return
     assert puzzle.to_dict() == data

@@ -91,7 +91,7 @@ def test_agreement():
 def test_json_round_trip_and_validation():
     puzzle = pattern.generate((8, 6), "json", "medium", version=2, symmetry="left-right")
     data = json.loads(json.dumps(puzzle.to_dict()))
-    assert pattern.puzzle_from_dict(data) == puzzle
+    assert pattern.GAME.from_dict(data) == puzzle
     assert GAMES["pattern"].level_of(data) == "medium"
     assert grid_clues(data["answer"], 8, 6) == (data["rowClues"], data["colClues"])
     for key, value, message in [
@@ -105,10 +105,10 @@ def test_json_round_trip_and_validation():
     ]:
         bad = dict(data, **{key: value})
         with pytest.raises(InvalidParameters, match=message):
-            pattern.puzzle_from_dict(bad)
+            pattern.GAME.from_dict(bad)
     unsymmetric = dict(data, answer=[1] + [0] * 47)
     with pytest.raises(InvalidParameters, match="symmetry"):
-        pattern.puzzle_from_dict(unsymmetric)
+        pattern.GAME.from_dict(unsymmetric)
 
 
 def test_bad_parameters():

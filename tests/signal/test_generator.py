@@ -45,7 +45,7 @@ def test_unusual_seeds_generate_solved_unique_puzzles(seed):
     assert puzzle.seed == seed
     assert signal.is_solved(list(puzzle.answer), 4)
     assert not signal.is_solved(list(puzzle.shuffled), 4)
-    assert signal.verify(puzzle)
+    assert signal.GAME.verify(puzzle)
 
 
 def test_surrogate_pair_seed_equals_astral_seed():
@@ -93,12 +93,12 @@ def test_generated_level_is_the_target(size, difficulty):
         pytest.fail(f"no {difficulty} {size}x{size} puzzle for ten seeds")
     assert puzzle.level == difficulty
     assert signal.analyze_difficulty(list(puzzle.answer), size).level == difficulty
-    assert signal.verify(puzzle)
+    assert signal.GAME.verify(puzzle)
 
 
 def test_surface_round_trip_and_check():
     puzzle = signal.generate(5, "surface", version=3)
-    assert signal.puzzle_from_dict(puzzle.to_dict()) == puzzle
+    assert signal.GAME.from_dict(puzzle.to_dict()) == puzzle
     assert puzzle.givens() == {"tiles": list(puzzle.shuffled)}
     assert "answer" not in puzzle.givens()
     assert signal.check(puzzle, list(puzzle.answer))["solved"] is True
@@ -107,7 +107,7 @@ def test_surface_round_trip_and_check():
     with pytest.raises(InvalidParameters, match="not a rotation"):
         signal.check(puzzle, [15] * 25 if puzzle.shuffled[0] != 15 else [1] * 25)
     with pytest.raises(InvalidParameters):
-        signal.puzzle_from_dict({"n": 5})
+        signal.GAME.from_dict({"n": 5})
     assert "signal.3.5x5.any.surface" in repr(puzzle)
 
 

@@ -55,7 +55,7 @@ SWEEP = [(side, difficulty, wrapping) for side in PRESETS for difficulty in ("an
 def test_every_preset_difficulty_and_wrapping_is_made_unique_and_at_its_level(side, difficulty, wrapping):
     for k in range(2 if side >= 12 else 3):
         puzzle = signal.generate(side, f"sweep-{k}", difficulty, wrapping=wrapping)
-        assert signal.verify(puzzle)
+        assert signal.GAME.verify(puzzle)
         graded, count = grade(list(puzzle.answer), board_geometry(side, side, wrapping))
         assert graded == puzzle.grade and len(count.solutions) == 1
         assert puzzle.level == difficulty if difficulty != "any" else puzzle.level in ("easy", "medium", "hard")
@@ -67,7 +67,7 @@ def test_rectangles_too(size, wrapping):
     for difficulty in ("easy", "medium", "hard"):
         puzzle = signal.generate(size, "rect", difficulty, wrapping=wrapping)
         assert (puzzle.width, puzzle.height) == size and puzzle.level == difficulty
-        assert signal.verify(puzzle)
+        assert signal.GAME.verify(puzzle)
 
 
 def test_the_same_arguments_give_the_same_puzzle_and_the_difficulty_matters():

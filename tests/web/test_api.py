@@ -384,9 +384,10 @@ def test_the_page_and_its_files_are_served(client):
 
 
 def _stand_in(make=None, check=None):
-    """The real Signal entry with its ``make`` (and ``check``) replaced."""
+    """The real Signal entry with every version's ``make`` (and the game's ``check``) replaced."""
     real = GAMES["signal"]
-    return dataclasses.replace(real, make=make or real.make, check=check or real.check)
+    versions = {n: dataclasses.replace(v, make=make or v.make) for n, v in real.versions.items()}
+    return dataclasses.replace(real, versions=versions, check=check or real.check)
 
 
 def test_outcomes_are_cached_failures_included():

@@ -58,7 +58,8 @@ class HeldMake:
 
 
 def held_games(make: Callable) -> dict:
-    return {"signal": dataclasses.replace(SIGNAL, make=make)}
+    versions = {n: dataclasses.replace(v, make=make) for n, v in SIGNAL.versions.items()}
+    return {"signal": dataclasses.replace(SIGNAL, versions=versions)}
 
 
 def test_the_module_docstring_example():

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import Game, Problem, PuzzleSpec, Version, graded_level_of, register
+from gridlogic.game.record import Game, Problem, Version, graded_level_of
 from gridlogic.loop import v2
 from gridlogic.loop.board import (
     Grid,
@@ -78,7 +78,7 @@ from gridlogic.loop.imported import imports
 from gridlogic.loop.render import board_svg, board_text
 from gridlogic.loop.solver import EXAMPLES, Deduction, SolveResult, deduce, solve_grid
 from gridlogic.loop.v2 import generator as v2_generator
-from gridlogic.params import check_object, parse_json
+from gridlogic.params import parse_json
 from gridlogic.verdict import Verdict
 
 DEFAULT_NODE_LIMIT = 100_000
@@ -95,30 +95,6 @@ def solve(clues: Sequence[int | None], n: int, node_limit: int = DEFAULT_NODE_LI
 
 
 AnyPuzzle = Puzzle | v2_generator.Puzzle
-
-
-def make(spec: PuzzleSpec) -> AnyPuzzle:
-    """The puzzle of a checked spec, by its generator version."""
-    return v2_generator.make(spec) if spec.version == v2_generator.VERSION else make_v1(spec)
-
-
-def puzzle_from_dict(data: object) -> AnyPuzzle:
-    """The inverse of ``to_dict`` of either version's puzzles (version 1's has ``n``, version 2's
-    ``width`` and ``height``), checking every field."""
-    check_object(data, "a Loop puzzle", (), ("version", "n", "width", "height", "seed", "target", "clues",
-                                              "answer", "attempt", "difficulty", "metrics"))
-    assert isinstance(data, dict)
-    if data.get("version") == v2_generator.VERSION and "n" not in data:
-        return v2_generator.from_dict(data)
-    return puzzle_from_dict_v1(data)
-
-
-def verify(puzzle: AnyPuzzle) -> bool:
-    """Re-solved from scratch: one solution, the answer (version 1 by search, version 2 by its level's
-    techniques, which prove it unique)."""
-    if isinstance(puzzle, v2_generator.Puzzle):
-        return v2_generator.verify(puzzle)
-    return verify_v1(puzzle)
 
 
 def render_text(puzzle: AnyPuzzle, solution: bool = False) -> str:
@@ -183,6 +159,9 @@ VERSION_1 = Version(
     presets=PRESET_SIZES,
     default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
+    make=make_v1,
+    from_dict=puzzle_from_dict_v1,
+    verify=verify_v1,
 )
 
 VERSION_2 = Version(
@@ -193,14 +172,16 @@ VERSION_2 = Version(
     presets=v2_generator.PRESETS,
     default_size=v2_generator.DEFAULT_SIZE,
     difficulties=v2_generator.DIFFICULTIES,
+    make=v2_generator.make,
+    from_dict=v2_generator.from_dict,
+    verify=v2_generator.verify,
     rectangular=True,
     offered=v2_generator.offered,
 )
 
-GAME = register(Game(
+GAME = Game(
     name="loop",
     title="Loop",
-    order=3,
     summary="draw one loop that meets every number (slitherlink)",
     versions={VERSION: VERSION_1, v2_generator.VERSION: VERSION_2},
     latest=v2_generator.VERSION,
@@ -208,12 +189,9 @@ GAME = register(Game(
     seconds_per_cell=8,
     solution_noun="loop",
     formats="a puzz.link URL, a Loopy game ID, a text grid or gridlogic JSON",
-    make=make,
-    from_dict=puzzle_from_dict,
     level_of=graded_level_of,
     parse_board=parse_board,
     check=check,
-    verify=verify,
     min_moves=min_moves,
     render_text=render_text,
     render_svg=render_svg,
@@ -229,14 +207,14 @@ GAME = register(Game(
     imports=imports(read_problem),
     hints=HINTS,
     exports=EXPORTS,
-))
+)
 generate = GAME.generate
 
 __all__ = [
     "DEFAULT_NODE_LIMIT", "EXAMPLES", "GAME", "Deduction", "Grade", "Grid", "LoopPuzzleFile", "Metrics",
     "Puzzle", "SolveResult", "board_svg", "board_text", "check", "clues_of_region", "deduce", "final_check",
     "from_loopy_id", "from_puzzlink", "from_text_grid", "generate", "grade", "grid", "grow_region",
-    "inside_of_loop", "loop_of_region", "min_moves", "puzzle_from_dict", "read_problem", "read_puzzle",
+    "inside_of_loop", "loop_of_region", "min_moves", "read_problem", "read_puzzle",
     "render_svg", "render_text", "solvable_at", "solve", "solve_grid", "to_loopy_id", "to_puzzlink",
-    "to_text_grid", "v2", "validate_loop", "verify",
+    "to_text_grid", "v2", "validate_loop",
 ]

@@ -52,7 +52,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import NamedBySpec, PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import PuzzleNaming
 from gridlogic.loop.board import (
     clue_mismatches,
     clues_of_region,
@@ -169,7 +170,7 @@ class Metrics:
 
 
 @dataclass(frozen=True)
-class Puzzle(NamedBySpec):
+class Puzzle(PuzzleNaming):
     """A generated Loop puzzle: the clues (None where removed) and the answer region.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``

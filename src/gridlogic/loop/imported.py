@@ -19,14 +19,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gridlogic.game import ImportedPuzzle as ImportedBase
-from gridlogic.game import Imports, Problem
+from gridlogic.game.imported import ImportedPuzzle as ImportedBase
+from gridlogic.game.record import Imports, Problem
 from gridlogic.loop.board import inside_of_loop, loop_of_region
 from gridlogic.loop.formats import to_puzzlink
 from gridlogic.loop.generator import solution_of_edges
 
 IMPORT_BUDGET = 5.0  # seconds the general solver may take to prove a brought puzzle unique
 IMPORT_MAX_SIDE = 50
+
+
+FORMAT = "puzzlink"  # the text an imported puzzle's ID carries
 
 
 @dataclass(frozen=True, repr=False)
@@ -40,6 +43,7 @@ class ImportedPuzzle(ImportedBase):
     clues: tuple[int | None, ...]
     answer: tuple[int, ...]
     game: ClassVar[str] = "loop"
+    format: ClassVar[str] = FORMAT
 
     def edges(self) -> list[int]:
         """The loop as 0/1 per edge (horizontal edges, then vertical ones)."""
@@ -66,4 +70,4 @@ def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle
 
 def imports(read: Callable[[str], Problem]) -> Imports:
     """Loop's :class:`~gridlogic.game.Imports`, reading texts with ``read`` (the game's reader)."""
-    return Imports("puzzlink", write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)
+    return Imports(FORMAT, write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)

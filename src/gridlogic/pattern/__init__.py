@@ -30,16 +30,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.game import (
-    Game,
-    GradeReport,
-    Option,
-    Problem,
-    PuzzleSpec,
-    Version,
-    graded_level_of,
-    register,
-)
+from gridlogic.game.record import Game, GradeReport, Problem, Version, graded_level_of
 from gridlogic.params import check_int, parse_json
 from gridlogic.pattern import generator as version_1
 from gridlogic.pattern import generator_v2 as version_2
@@ -67,23 +58,9 @@ DEFAULT_BUDGET = 60.0  # seconds the general solver may take when nobody says
 Puzzle = version_1.Puzzle | version_2.Puzzle
 
 
-def make(spec: PuzzleSpec) -> Puzzle:
-    """The puzzle of a checked spec, by the generator of its version."""
-    return version_1.make(spec) if spec.version == version_1.VERSION else version_2.make(spec)
-
-
-def puzzle_from_dict(data: object) -> Puzzle:
-    """The inverse of ``puzzle.to_dict()`` for either version (told apart by its ``version``)."""
-    if isinstance(data, dict) and data.get("version") == version_2.VERSION:
-        return version_2.puzzle_from_dict(data)
-    return version_1.puzzle_from_dict(data)
-
-
-def verify(puzzle: Puzzle) -> bool:
-    """Re-solve the clues from scratch: exactly one solution, and it is the answer. Version 1 asks its
-    own search (within its node budget); version 2 the general solver, which proves uniqueness."""
-    if isinstance(puzzle, version_1.Puzzle):
-        return version_1.verify(puzzle)
+def verify_v2(puzzle: version_2.Puzzle) -> bool:
+    """Re-solve the clues from scratch with the general solver, which proves uniqueness: exactly one
+    solution, and it is the answer."""
     verdict = solve_general(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
     return verdict.status == "unique" and verdict.solutions[0] == puzzle.answer
 
@@ -179,19 +156,15 @@ VERSION_1 = Version(
     presets=version_1.SIZES,
     default_size=version_1.DEFAULT_SIZE,
     difficulties=version_1.DIFFICULTIES,
+    make=version_1.make,
+    from_dict=version_1.puzzle_from_dict,
+    verify=version_1.verify,
 )
 
 def offered_v2(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
     """Version 2's refusal of what it cannot make for every seed (see :func:`.generator_v2.refusal`)."""
-    return version_2.refusal(width, height, difficulty, options.get("symmetry", SYMMETRY.default))
+    return version_2.refusal(width, height, difficulty, options.get("symmetry", version_2.SYMMETRY.default))
 
-
-SYMMETRY = Option(
-    name="symmetry",
-    values=version_2.SYMMETRIES,
-    letters=version_2.SYMMETRY_LETTERS,
-    help="mirror symmetry of the picture: left-right, top-bottom, both, or rotation (a half turn)",
-)
 
 VERSION_2 = Version(
     number=version_2.VERSION,
@@ -200,15 +173,17 @@ VERSION_2 = Version(
     presets=version_2.PRESETS,
     default_size=version_2.DEFAULT_SIZE,
     difficulties=version_2.DIFFICULTIES,
+    make=version_2.make,
+    from_dict=version_2.puzzle_from_dict,
+    verify=verify_v2,
     rectangular=True,
-    options=(SYMMETRY,),
+    options=(version_2.SYMMETRY,),
     offered=offered_v2,
 )
 
-GAME = register(Game(
+GAME = Game(
     name="pattern",
     title="Pattern",
-    order=2,
     summary="fill cells to match the run lengths (nonogram)",
     versions={version_1.VERSION: VERSION_1, version_2.VERSION: VERSION_2},
     latest=version_2.VERSION,
@@ -216,12 +191,9 @@ GAME = register(Game(
     seconds_per_cell=6,
     solution_noun="solution",
     formats=".non, a Tatham game ID (5x5:...) or gridlogic JSON",
-    make=make,
-    from_dict=puzzle_from_dict,
     level_of=graded_level_of,  # version 1 records no level
     parse_board=parse_board,
     check=check,
-    verify=verify,
     min_moves=min_moves,
     render_text=render_text,
     render_svg=render_svg,
@@ -239,12 +211,12 @@ GAME = register(Game(
     hints=HINTS,
     exports={"non": lambda problem: write_non(puzzle_file(problem)),
              "tatham": write_text},  # the text of an imported puzzle's ID
-))
+)
 generate = GAME.generate
 
 __all__ = [
     "GAME", "NODE_LIMIT", "UNKNOWN", "Attempt", "Grade", "Puzzle", "SolveResult", "attempts", "check",
     "clues_for", "compute_clue", "generate", "grade", "grid_svg", "grid_text", "line_placements", "min_moves",
-    "propagate", "puzzle_from_dict", "read_problem", "render_svg", "render_text", "solve",
-    "solve_grid", "solve_line", "verify",
+    "propagate", "read_problem", "render_svg", "render_text", "solve",
+    "solve_grid", "solve_line",
 ]

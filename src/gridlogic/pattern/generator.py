@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import NamedBySpec, PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import PuzzleNaming
 from gridlogic.params import check_int, check_object, check_seed, check_size, int_list, short_repr
 from gridlogic.pattern.lines import grid_clues
 from gridlogic.pattern.linesolver import normalise_clue
@@ -97,7 +98,7 @@ def _picture(cells: Sequence[int], n: int) -> str:
 
 
 @dataclass(frozen=True)
-class Puzzle(NamedBySpec):
+class Puzzle(PuzzleNaming):
     """A generated Pattern puzzle; ``to_dict()`` is the reference's JSON, field for field.
 
     Version 1 does not grade: ``difficulty`` is always "any" and ``level`` None.

@@ -94,7 +94,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import NamedBySpec, PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import Option, PuzzleNaming
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to, level_up_to
 from gridlogic.pattern.lines import grid_clues
@@ -124,6 +125,12 @@ DEFAULT_SIZE = 10
 DIFFICULTIES = ("any", *LEVELS)
 SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotation")
 SYMMETRY_LETTERS = ("", "l", "t", "b", "r")
+SYMMETRY = Option(
+    name="symmetry",
+    values=SYMMETRIES,
+    letters=SYMMETRY_LETTERS,
+    help="mirror symmetry of the picture: left-right, top-bottom, both, or rotation (a half turn)",
+)
 MAX_ATTEMPTS = 1000
 MIN_FILL, MAX_FILL = 0.15, 0.85
 
@@ -274,7 +281,7 @@ def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: 
 
 
 @dataclass(frozen=True)
-class Puzzle(NamedBySpec):
+class Puzzle(PuzzleNaming):
     """A version 2 Pattern puzzle: a ``width`` x ``height`` picture and the grade of its clues.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
@@ -294,14 +301,11 @@ class Puzzle(NamedBySpec):
     grade: Grade = field(compare=True)
     version: int = VERSION
     game: ClassVar[str] = "pattern"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (SYMMETRY,)
 
     @property
     def level(self) -> str | None:
         return self.grade.level
-
-    @property
-    def options(self) -> dict[str, object]:
-        return {"symmetry": self.symmetry}
 
     def __repr__(self) -> str:
         picture = "/".join("".join(".#"[v] for v in self.answer[r * self.width : (r + 1) * self.width])

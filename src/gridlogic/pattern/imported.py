@@ -20,12 +20,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import ImportRefused
-from gridlogic.game import ImportedPuzzle as ImportedBase
-from gridlogic.game import Imports, Problem
+from gridlogic.game.imported import ImportedPuzzle as ImportedBase
+from gridlogic.game.record import Imports, Problem
 from gridlogic.pattern.formats import PatternPuzzleFile, write_game_id
 
 IMPORT_BUDGET = 5.0  # seconds the general solver may take to prove a brought puzzle unique
 IMPORT_MAX_SIDE = 50
+
+
+FORMAT = "tatham"  # the text an imported puzzle's ID carries
 
 
 @dataclass(frozen=True, repr=False)
@@ -40,6 +43,7 @@ class ImportedPuzzle(ImportedBase):
     col_clues: tuple[tuple[int, ...], ...]
     answer: tuple[int, ...]
     game: ClassVar[str] = "pattern"
+    format: ClassVar[str] = FORMAT
 
     def givens(self) -> dict[str, Any]:
         return {"rowClues": [list(c) for c in self.row_clues], "colClues": [list(c) for c in self.col_clues]}
@@ -76,4 +80,4 @@ def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle
 
 def imports(read: Callable[[str], Problem]) -> Imports:
     """Pattern's :class:`~gridlogic.game.Imports`, reading texts with ``read`` (the game's reader)."""
-    return Imports("tatham", write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)
+    return Imports(FORMAT, write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)

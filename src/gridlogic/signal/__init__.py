@@ -32,7 +32,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.game import Game, Option, Problem, PuzzleSpec, Version, graded_level_of, register
+from gridlogic.game.record import Game, Problem, Version, graded_level_of
 from gridlogic.params import check_int
 from gridlogic.signal.board import (
     BITS,
@@ -51,6 +51,7 @@ from gridlogic.signal.generator import (
     SOLVE_NODE_LIMIT,
     TURNS,
     VERSION,
+    WRAPPING,
     Metrics,
     Puzzle,
     check,
@@ -84,23 +85,6 @@ def render_text(puzzle: Puzzle, solution: bool = False) -> str:
 def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
     return board_svg(puzzle.answer if solution else puzzle.shuffled, puzzle.width, height=puzzle.height,
                      wrapping=puzzle.wrapping)
-
-
-def make(spec: PuzzleSpec) -> Puzzle:
-    """The puzzle of a checked spec, by its version's generator."""
-    return make_v4(spec) if spec.version == v4.VERSION else make_v3(spec)
-
-
-def from_dict(data: object) -> Puzzle:
-    """The inverse of ``Puzzle.to_dict`` for either version (its ``version`` field says which)."""
-    if isinstance(data, dict) and data.get("version") == v4.VERSION:
-        return v4.puzzle_from_dict(data)
-    return puzzle_from_dict(data)
-
-
-def verify(puzzle: Puzzle) -> bool:
-    """Re-solved from scratch by its version's solver: exactly one solution, and it is the answer."""
-    return v4.verify(puzzle) if puzzle.version == v4.VERSION else verify_v3(puzzle)
 
 
 def solve_problem(problem: Problem, *, node_limit: int | None = None, budget: float | None = None,
@@ -149,6 +133,9 @@ VERSION_3 = Version(
     presets=SIZES,
     default_size=DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
+    make=make_v3,
+    from_dict=puzzle_from_dict,
+    verify=verify_v3,
 )
 
 VERSION_4 = Version(
@@ -159,16 +146,17 @@ VERSION_4 = Version(
     presets=v4.PRESETS,
     default_size=v4.DEFAULT_SIZE,
     difficulties=DIFFICULTIES,
+    make=make_v4,
+    from_dict=v4.puzzle_from_dict,
+    verify=v4.verify,
     rectangular=True,
-    options=(Option("wrapping", (False, True), ("", "w"),
-                    "wrap the edges round: a pipe leaving one edge enters the opposite one"),),
+    options=(WRAPPING,),
     offered=offered,
 )
 
-GAME = register(Game(
+GAME = Game(
     name="signal",
     title="Signal",
-    order=1,
     summary="rotate tiles into one tree (Net)",
     versions={VERSION: VERSION_3, v4.VERSION: VERSION_4},
     latest=v4.VERSION,
@@ -176,12 +164,9 @@ GAME = register(Game(
     seconds_per_cell=5,
     solution_noun="solution",
     formats="a JSON list of tile masks (1 up, 2 right, 4 down, 8 left) or a puzzle's JSON",
-    make=make,
-    from_dict=from_dict,
     level_of=graded_level_of,
     parse_board=parse_board,
     check=check,
-    verify=verify,
     min_moves=min_moves,
     render_text=render_text,
     render_svg=render_svg,
@@ -196,12 +181,12 @@ GAME = register(Game(
     default_node_limit=SOLVE_NODE_LIMIT,
     imports=IMPORTS,
     hints=HINTS,
-))
+)
 generate = GAME.generate
 
 __all__ = [
     "BITS", "GAME", "TURNS", "Difficulty", "Metrics", "Propagation", "Puzzle", "SolveResult",
-    "analyze_difficulty", "board_svg", "board_text", "check", "connected", "from_dict", "generate",
+    "analyze_difficulty", "board_svg", "board_text", "check", "connected", "generate",
     "graph_conflict", "is_solved", "metrics", "min_moves", "neighbour", "propagate", "puzzle_from_dict",
-    "read_board", "render_svg", "render_text", "rotate", "solve", "tree", "variants", "verify",
+    "read_board", "render_svg", "render_text", "rotate", "solve", "tree", "variants",
 ]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.game import Problem
+from gridlogic.game.record import Problem
 from gridlogic.params import parse_json
 from gridlogic.signal.board import check_board
 from gridlogic.signal.v4.generator import puzzle_from_dict

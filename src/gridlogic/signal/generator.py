@@ -51,7 +51,8 @@ from operator import getitem
 from typing import ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import NamedBySpec, PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import Option, PuzzleNaming
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 from gridlogic.signal.board import (
@@ -186,8 +187,12 @@ def _variety(counts: tuple[int, ...]) -> int:
     return _js_round(entropy / math.log(5) * 100)
 
 
+WRAPPING = Option("wrapping", (False, True), ("", "w"),
+                  "wrap the edges round: a pipe leaving one edge enters the opposite one")
+
+
 @dataclass(frozen=True)
-class Puzzle(NamedBySpec):
+class Puzzle(PuzzleNaming):
     """A generated Signal puzzle of either version.
 
     For version 3 ``to_dict()`` is the reference's JSON, field for field; a
@@ -209,6 +214,7 @@ class Puzzle(NamedBySpec):
     metrics: Metrics
     wrapping: bool = False  # version 4: pipes leaving one edge enter the opposite one
     game: ClassVar[str] = "signal"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (WRAPPING,)  # version 4's; version 3 has none
 
     @property
     def n(self) -> int:

@@ -25,13 +25,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import ImportRefused, InvalidParameters
-from gridlogic.game import ImportedPuzzle as ImportedBase
-from gridlogic.game import Imports, Problem
+from gridlogic.game.imported import ImportedPuzzle as ImportedBase
+from gridlogic.game.record import Imports, Problem
 from gridlogic.params import short_repr
 
 IMPORT_NODE_LIMIT = 2000
 IMPORT_MAX_SIDE = 20
 HEX_DIGITS = "0123456789abcdef"
+
+
+FORMAT = "hex"  # the text an imported puzzle's ID carries
 
 
 @dataclass(frozen=True, repr=False)
@@ -44,6 +47,7 @@ class ImportedPuzzle(ImportedBase):
     shuffled: tuple[int, ...]
     answer: tuple[int, ...]
     game: ClassVar[str] = "signal"
+    format: ClassVar[str] = FORMAT
     wrapping: ClassVar[bool] = False  # a board brought in has edges
 
     @property
@@ -83,5 +87,5 @@ def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle
                           tuple(solution))
 
 
-IMPORTS = Imports("hex", write_text, read_text, imported_puzzle, {"node_limit": IMPORT_NODE_LIMIT},
+IMPORTS = Imports(FORMAT, write_text, read_text, imported_puzzle, {"node_limit": IMPORT_NODE_LIMIT},
                   IMPORT_MAX_SIDE)

@@ -63,7 +63,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import NamedBySpec, PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import PuzzleNaming
 from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v2.levels import EASY, EXPERT, LEVELS, Grade, deduce, grade
@@ -109,7 +110,7 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class Puzzle(NamedBySpec):
+class Puzzle(PuzzleNaming):
     """A version 2 Loop puzzle: the clues (None where hidden) and the answer region.
 
     ``difficulty`` is the level asked for (the JSON's ``target``), ``grade`` the

@@ -62,7 +62,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game import PuzzleSpec
+from gridlogic.game.ids import PuzzleSpec
 from gridlogic.params import check_bool, check_choice, check_int, check_object, check_seed
 from gridlogic.rng import RandomStream, rng
 from gridlogic.signal.board import BITS, VARIANTS, check_board, is_solved
