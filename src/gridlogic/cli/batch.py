@@ -58,7 +58,7 @@ def generate(args: argparse.Namespace) -> int:
         raise InvalidParameters(f"name a GAME ({', '.join(GAMES)}), or give --verify FILE")
     game = game_named(args.game)
     chosen = game.version(args.version)
-    size, options = board_arguments(game, chosen.number, args)
+    size, options = board_arguments(game, args)
     for option, value in (("--size", size), ("--difficulty", args.difficulty), ("--count", args.count)):
         if value is None:
             allowed = {

@@ -62,7 +62,7 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
 def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None, str, str | None]:
     """The problem to explain, the version whose techniques explain it, its title and its puzzle ID
     (None for a puzzle read from a file or text)."""
-    size, options = board_arguments(game, args.version, args)
+    size, options = board_arguments(game, args)
     settings = size is not None or bool(options) or args.version is not None \
         or getattr(args, "difficulty", "any") != "any"
     if args.seed is None and settings:

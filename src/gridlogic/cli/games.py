@@ -116,8 +116,11 @@ def add_board_arguments(parser: argparse.ArgumentParser, games: list[Game], size
             parser.add_argument(flag, choices=[str(v) for v in option.values], default=None, help=option.help)
 
 
-def board_arguments(game: Game, version: int | None, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
-    """The size (None when not given) and options that :func:`add_board_arguments`' flags ask for."""
+def board_arguments(game: Game, args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The size (None when not given) and options that :func:`add_board_arguments`' flags ask for.
+
+    An option flag of any version is read; ``Game.spec`` then refuses one that the chosen version
+    does not have, and says which it has."""
     width, height = getattr(args, "width", None), getattr(args, "height", None)
     if (width is None) != (height is None):
         raise InvalidParameters("--width and --height go together")
@@ -136,7 +139,7 @@ def board_arguments(game: Game, version: int | None, args: argparse.Namespace) -
 
 def _generate(game: Game, args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    size, options = board_arguments(game, args.version, args)
+    size, options = board_arguments(game, args)
     if size is None:
         size = game.version(args.version).default_size
     puzzle = game.generate(size, seed, getattr(args, "difficulty", "any"), version=args.version, **options)

@@ -149,7 +149,7 @@ def _seeded(game: Game, args: argparse.Namespace) -> list[Puzzle]:
     if args.count is None:
         raise InvalidParameters("--seed-prefix needs --count N: how many puzzles")
     check_seed_prefix(args.seed_prefix, args.count)
-    size, options = board_arguments(game, args.version, args)
+    size, options = board_arguments(game, args)
     if size is None:
         size = game.version(args.version).default_size
     difficulty = getattr(args, "difficulty", None) or "any"
