@@ -40,6 +40,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 from gridlogic import GenerationFailed
 from gridlogic import batch as batching
 from gridlogic.game import GAMES, game_named
+from gridlogic.workers import init_local_worker
 
 # One workload per game: (game, size, difficulty).
 WORKLOADS = {"signal": ("signal", 5, "any"), "pattern": ("pattern", 8, "any"), "loop": ("loop", 5, "any")}
@@ -126,7 +127,7 @@ def chunk_overhead(executor: Executor, workers: int, rounds: int = 200) -> tuple
 
 
 def local_pool(workers: int) -> tuple[Executor, object]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching.init_local_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_local_worker)
     return pool, pool.shutdown
 
 

@@ -47,7 +47,6 @@ from __future__ import annotations
 from gridlogic.batch.executors import (
     ExecutorChoice,
     check_jobs,
-    init_local_worker,
     open_executor,
     parse_executor,
 )
@@ -77,7 +76,7 @@ __all__ = [
     "CHUNK_SECONDS", "MAX_CHUNK", "BatchReport", "BatchSpec", "BatchSummary", "ChunkOutcome",
     "ExecutorChoice", "Progress", "RecordCheck", "SeedOutcome", "Store", "StoredBatch", "StoredRecord",
     "VerifyReport", "check_jobs", "check_request", "check_seed_prefix", "default_seed_prefix",
-    "format_duration", "generate_chunk", "init_local_worker", "next_chunk_size",
+    "format_duration", "generate_chunk", "next_chunk_size",
     "open_executor", "open_store", "parse_executor", "read_batches", "run_batch", "store_kind",
     "verify_chunk", "verify_file",
 ]

@@ -61,10 +61,10 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from gridlogic.batch.executors import init_local_worker
 from gridlogic.errors import GenerationFailed
 from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
 from gridlogic.web.inputs import BadRequest
+from gridlogic.workers import init_local_worker
 
 PUZZLE_CACHE_SIZE = 512
 QUEUE_SECONDS = 10.0  # estimated seconds of generation in flight per worker before a request is answered 503
