@@ -109,6 +109,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gridlogic.durations import format_duration
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, Game, Puzzle, game_named
 from gridlogic.params import check_bool, check_int
@@ -251,14 +252,6 @@ def par_table() -> dict[str, dict[int, dict[str, int]]]:
         }
         for name, game in GAMES.items()
     }
-
-
-def format_duration(seconds: float | Fraction) -> str:
-    """``m:ss`` below an hour, ``h:mm:ss`` above; whole seconds, rounded down."""
-    whole = math.floor(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def rank_for(score: int) -> tuple[str, str, str]:

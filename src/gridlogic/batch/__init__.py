@@ -61,7 +61,7 @@ from gridlogic.batch.plan import (
     default_seed_prefix,
     next_chunk_size,
 )
-from gridlogic.batch.progress import Progress, format_duration
+from gridlogic.batch.progress import Progress
 from gridlogic.batch.stores import (
     Store,
     StoredBatch,
@@ -76,7 +76,7 @@ __all__ = [
     "CHUNK_SECONDS", "MAX_CHUNK", "BatchReport", "BatchSpec", "BatchSummary", "ChunkOutcome",
     "ExecutorChoice", "Progress", "RecordCheck", "SeedOutcome", "Store", "StoredBatch", "StoredRecord",
     "VerifyReport", "check_jobs", "check_request", "check_seed_prefix", "default_seed_prefix",
-    "format_duration", "generate_chunk", "next_chunk_size",
+    "generate_chunk", "next_chunk_size",
     "open_executor", "open_store", "parse_executor", "read_batches", "run_batch", "store_kind",
     "verify_chunk", "verify_file",
 ]
