@@ -262,14 +262,14 @@ def rank_for(score: int) -> tuple[str, str, str]:
     raise InvalidParameters(f"score {score!r} is not allowed; it must be 0..100")
 
 
-def _time_part(elapsed: Fraction, par_seconds: int) -> ScorePart:
+def _time_part(elapsed: Fraction, par: int) -> ScorePart:
     """The points a play's time loses beyond the par time."""
-    over_par = max(Fraction(0), elapsed - par_seconds) / par_seconds
+    over_par = max(Fraction(0), elapsed - par) / par
     points = -min(TIME_MAX_PENALTY, _round_half_up(over_par * TIME_POINTS_PER_PAR))
     return ScorePart(
         "time",
         points,
-        f"time {format_duration(elapsed)} vs par {format_duration(par_seconds)}: {points:+d} "
+        f"time {format_duration(elapsed)} vs par {format_duration(par)}: {points:+d} "
         f"(-{TIME_POINTS_PER_PAR} per par length over par, at most -{TIME_MAX_PENALTY})",
     )
 
