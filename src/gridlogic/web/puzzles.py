@@ -136,6 +136,14 @@ class PuzzleSource:
     async def get(self, spec: PuzzleSpec) -> Puzzle:
         """The puzzle of ``spec``; a :class:`BadRequest` 422 with the engine's message if it cannot be made,
         503 with ``Retry-After`` when the queue is full."""
+        try:
+            return await self.puzzle_of(spec)
+        except GenerationFailed as failed:
+            raise BadRequest(str(failed), status=422) from None
+
+    async def puzzle_of(self, spec: PuzzleSpec) -> Puzzle:
+        """:meth:`get`, but a puzzle that cannot be made raises the engine's own :class:`GenerationFailed`
+        (for callers that know no HTTP: :class:`gridlogic.store.daily.DailyPuzzles`)."""
         outcome = self._cache.get(spec)
         if outcome is not None:
             self._cache.move_to_end(spec)
@@ -146,7 +154,7 @@ class PuzzleSource:
             # shielded: a request that goes away does not cancel the others' generation
             outcome = await asyncio.shield(running)
         if isinstance(outcome, GenerationFailed):
-            raise BadRequest(str(outcome), status=422)
+            raise outcome.with_traceback(None)  # the cached refusal, without the frames of its last raise
         return outcome
 
     def estimate(self, spec: PuzzleSpec) -> float:
