@@ -72,7 +72,7 @@ def play(desk: PlayDesk, seconds: float, puzzle_id: str = PLAIN, player: str = A
     """A play handed out, ``seconds`` of the clock, then its record accepted: the accepted play."""
     receipt, _ = desk.hand_out(player, puzzle_id)
     desk.clock.now += timedelta(seconds=seconds)
-    handout = desk.handout(player, receipt)
+    handout = desk.handout_of(player, receipt)
     counted = {"moves": least_moves(puzzle_id), "checks": 0, "revealed": False, **figures}
     return asyncio.run(desk.accept(handout, solved_board(puzzle_id), PlayFigures(seconds, **counted),
                                    desk.clock()))
@@ -80,7 +80,7 @@ def play(desk: PlayDesk, seconds: float, puzzle_id: str = PLAIN, player: str = A
 
 def test_a_receipt_names_its_player_puzzle_and_moment(desk):
     receipt, moment = desk.hand_out(ALICE, PLAIN)
-    handout = desk.handout(ALICE, receipt)
+    handout = desk.handout_of(ALICE, receipt)
     assert (handout.player_id, handout.spec, handout.game) == (ALICE, parse_id(PLAIN), GAMES["signal"])
     assert handout.handed_out_at == moment == LAUNCH_NOON and len(handout.play_id) == 32
 
@@ -90,15 +90,15 @@ def test_a_forged_or_foreign_receipt_or_an_unknown_game_is_refused_by_type(desk)
     forged = Signer(lambda: b"another secret entirely").seal("play", desk.signer.unseal("play", receipt))
     for token in ("not-a-receipt", forged, None):
         with pytest.raises(PlayRefused, match="not a hand-out receipt") as refused:
-            desk.handout(ALICE, token)
+            desk.handout_of(ALICE, token)
         assert type(refused.value) is PlayRefused
     with pytest.raises(OthersPlay, match="another player"):
-        desk.handout(BOB, receipt)
+        desk.handout_of(BOB, receipt)
     signal_only = PlayDesk({"signal": GAMES["signal"]}, desk.store, desk.signer, desk.make, clock=desk.clock)
     with pytest.raises(UnknownGame, match="unknown game 'loop'; the games are signal"):
         signal_only.hand_out(ALICE, "loop.1.5x5.easy.x")
     with pytest.raises(UnknownGame):
-        signal_only.handout(ALICE, desk.hand_out(ALICE, "loop.1.5x5.easy.x")[0])
+        signal_only.handout_of(ALICE, desk.hand_out(ALICE, "loop.1.5x5.easy.x")[0])
     with pytest.raises(InvalidParameters):
         desk.hand_out(ALICE, "chess.1.5x5.any.x")
 
@@ -125,7 +125,7 @@ def test_a_solved_play_is_scored_by_the_server_and_stored_once(desk):
 def test_the_same_play_again_is_answered_as_stored_and_other_figures_are_refused(desk):
     receipt, _ = desk.hand_out(ALICE, PLAIN)
     desk.clock.now += timedelta(seconds=50)
-    handout = desk.handout(ALICE, receipt)
+    handout = desk.handout_of(ALICE, receipt)
     figures = PlayFigures(50.0, least_moves(PLAIN), 0, False)
     first = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
     again = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
@@ -143,7 +143,7 @@ def test_the_same_play_again_is_answered_as_stored_and_other_figures_are_refused
 
 def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
     receipt, _ = desk.hand_out(ALICE, PLAIN)
-    handout = desk.handout(ALICE, receipt)
+    handout = desk.handout_of(ALICE, receipt)
     puzzle = puzzle_from_id(PLAIN)
     shuffled = GAMES["signal"].parse_board(5, 5, puzzle.givens()["tiles"])
     least = least_moves(PLAIN)
@@ -169,7 +169,7 @@ def test_only_the_days_own_puzzle_of_a_day_that_has_come_is_a_daily(desk):
 def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(desk, monkeypatch):
     receipt, _ = desk.hand_out(ALICE, PLAIN)
     desk.clock.now += timedelta(seconds=45)
-    handout = desk.handout(ALICE, receipt)
+    handout = desk.handout_of(ALICE, receipt)
     figures = PlayFigures(45.0, least_moves(PLAIN), 0, False)
 
     def down(play):
@@ -184,6 +184,6 @@ def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(
     desk.clock.now += timedelta(hours=1)
     accepted = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, seen))
     assert accepted.new and accepted.record.finished_at == seen
-    other = desk.handout(ALICE, desk.hand_out(ALICE, PLAIN)[0])
+    other = desk.handout_of(ALICE, desk.hand_out(ALICE, PLAIN)[0])
     with pytest.raises(PlayRefused, match="not this server's receipt of this play"):
         desk.receipt_moment(other, deferred.value.receipt)

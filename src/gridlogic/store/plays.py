@@ -10,7 +10,7 @@ and the desk
 
 1. refuses a receipt it did not sign (:class:`PlayRefused`), or signed for another player
    (:class:`OthersPlay`), or of a game it does not have (:class:`UnknownGame`)
-   (:meth:`PlayDesk.handout`);
+   (:meth:`PlayDesk.handout_of`);
 2. refuses a time shorter than it saw: the claimed ``seconds`` must be at least the time from the
    hand-out to the record, less :data:`ALLOWANCE_SECONDS` for the network, and at most that time
    plus the allowance (a play cannot outlast its hand-out; :func:`time_refusal`). The page
@@ -115,11 +115,11 @@ class AcceptedPlay:
     score: scoring.ScoreResult | None
 
 
-def moment_of(milliseconds: int) -> datetime:
+def _moment_of(milliseconds: int) -> datetime:
     return datetime.fromtimestamp(milliseconds / 1000, UTC)
 
 
-def milliseconds_of(moment: datetime) -> int:
+def _milliseconds_of(moment: datetime) -> int:
     return round(moment.timestamp() * 1000)
 
 
@@ -164,10 +164,10 @@ class PlayDesk:
         spec = parse_id(puzzle_id)
         self.game_of(spec)
         now = self.clock()
-        receipt = {"n": secrets.token_hex(16), "p": player_id, "z": spec.id, "t": milliseconds_of(now)}
+        receipt = {"n": secrets.token_hex(16), "p": player_id, "z": spec.id, "t": _milliseconds_of(now)}
         return self.signer.seal("play", receipt), now
 
-    def handout(self, player_id: str, receipt: object) -> Handout:
+    def handout_of(self, player_id: str, receipt: object) -> Handout:
         """The hand-out that ``receipt`` proves, handed out to the player (see the module docstring, 1)."""
         content = self.signer.unseal("play", receipt)
         if not isinstance(content, dict):
@@ -175,14 +175,14 @@ class PlayDesk:
         if content["p"] != player_id:
             raise OthersPlay("this play was handed out to another player")
         spec = parse_id(content["z"])
-        return Handout(content["n"], player_id, spec, self.game_of(spec), moment_of(content["t"]))
+        return Handout(content["n"], player_id, spec, self.game_of(spec), _moment_of(content["t"]))
 
     def receipt_moment(self, handout: Handout, receipt: object) -> datetime:
         """The moment the server saw the play's record, which a :class:`RecordDeferred`'s receipt names."""
         content = self.signer.unseal("receipt", receipt)
         if not isinstance(content, dict) or content["n"] != handout.play_id:
             raise PlayRefused("receipt is not this server's receipt of this play")
-        return moment_of(content["t"])
+        return _moment_of(content["t"])
 
     async def accept(self, handout: Handout, board: Any, figures: PlayFigures,
                      finished_at: datetime) -> AcceptedPlay:
@@ -213,7 +213,7 @@ class PlayDesk:
         try:
             stored, new = await self.in_thread(lambda: self.store.record(play))
         except StoreUnavailable as down:
-            receipt = self.signer.seal("receipt", {"n": handout.play_id, "t": milliseconds_of(finished_at)})
+            receipt = self.signer.seal("receipt", {"n": handout.play_id, "t": _milliseconds_of(finished_at)})
             raise RecordDeferred(str(down), receipt) from down
         return AcceptedPlay(stored, new, score)
 

@@ -176,16 +176,17 @@ REFUSAL_STATUS: dict[type[StoreError], int] = {PlayRefused: 400, OthersPlay: 403
 
 
 def retry_later_response(refused: StoreUnavailable | RateLimited) -> Response:
-    """The answer to a write to try again later: 503 (the database is down) or 429, with ``Retry-After``."""
+    """The answer to a write to try again later: 429, or 503 (the database is down), with ``Retry-After``."""
+    if isinstance(refused, RateLimited):
+        response = error(str(refused), 429)
+        response.headers["Retry-After"] = str(refused.retry_after)
+        return response
     if isinstance(refused, RecordDeferred):
         response = JSONResponse({"error": f"{refused}; the play is not lost: send it again later with this "
                                           "receipt", "receipt": refused.receipt}, status_code=503)
-    elif isinstance(refused, StoreUnavailable):
-        response = error(f"{refused}; try again later", 503)
     else:
-        response = error(str(refused), 429)
-    response.headers["Retry-After"] = str(refused.retry_after if isinstance(refused, RateLimited)
-                                          else RETRY_AFTER_SECONDS)
+        response = error(f"{refused}; try again later", 503)
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 
@@ -320,10 +321,11 @@ class RecordEndpoints:
         return JSONResponse({"play": receipt, "handedOut": now.isoformat()})
 
     async def record(self, request: Request, player: str) -> Response:
+        """The finished play: its receipt, board and figures read from the body, accepted by the desk."""
         received = self.desk.clock()
         body = await body_object(request, RECORD_FIELDS)
         plays = self.desk.plays
-        handout = plays.handout(player, body.get("play"))
+        handout = plays.handout_of(player, body.get("play"))
         if "board" not in body:
             raise BadRequest("the body has no board")
         board = handout.game.parse_board(handout.spec.width, handout.spec.height, body["board"])
