@@ -40,6 +40,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 from gridlogic import GenerationFailed
 from gridlogic import batch as batching
 from gridlogic.game import GAMES, game_named
+from gridlogic.workers import init_local_worker
 
 # One workload per game: (game, size, difficulty).
 WORKLOADS = {"signal": ("signal", 5, "any"), "pattern": ("pattern", 8, "any"), "loop": ("loop", 5, "any")}
@@ -73,24 +74,24 @@ def read_jsonl(path: str) -> dict:
 
 
 def timed_batch(spec: batching.BatchSpec, executor: Executor, workers: int, folder: str) -> tuple[float, int]:
-    """Seconds for the batch (store opening excluded), and how many chunks it took."""
+    """Seconds for the batch (opening the output excluded), and how many chunks it took."""
     path = os.path.join(folder, f"{spec.game}-{spec.seed_prefix}.jsonl")
     version = spec.generator_version
-    store = batching.open_store(path, spec.game, spec.size, spec.difficulty, version, spec.seed_prefix)
+    output = batching.open_output(path, spec.game, spec.size, spec.difficulty, version, spec.seed_prefix)
     chunks = 0
-    original_write = store.write_chunk
+    original_write = output.write_chunk
 
     def counting_write(*args):
         nonlocal chunks
         chunks += 1
         original_write(*args)
 
-    store.write_chunk = counting_write  # type: ignore[method-assign]
+    output.write_chunk = counting_write  # type: ignore[method-assign]
     start = time.perf_counter()
     try:
-        batching.run_batch(spec, store, executor, workers)
+        batching.run_batch(spec, output, executor, workers)
     finally:
-        store.close()
+        output.close()
     return time.perf_counter() - start, chunks
 
 
@@ -126,7 +127,7 @@ def chunk_overhead(executor: Executor, workers: int, rounds: int = 200) -> tuple
 
 
 def local_pool(workers: int) -> tuple[Executor, object]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=batching.init_local_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_local_worker)
     return pool, pool.shutdown
 
 

@@ -41,7 +41,8 @@ from postgres_cluster import Cluster, free_port
 from gridlogic import GAMES, puzzle_from_id
 from gridlogic.store import Store
 from gridlogic.store.records import PLAYERS, PLAYS
-from gridlogic.web.records import COOKIE, Signer
+from gridlogic.store.tokens import Signer
+from gridlogic.web.records import COOKIE
 
 SECRET = "benchmark-secret-0123456789abcdef"
 PUZZLE = "signal.3.5x5.medium.benchmark"

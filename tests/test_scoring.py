@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic import GAMES, InvalidParameters, scoring
+from gridlogic.durations import format_duration
 from gridlogic.scoring import par_seconds, par_table, score_play, scored_difficulties
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -114,7 +115,7 @@ def test_readme_par_table_matches_the_code():
     [(0, "0:00"), (59.9, "0:59"), (500, "8:20"), (3600, "1:00:00"), (3725, "1:02:05")],
 )
 def test_format_duration(seconds, expected):
-    assert scoring.format_duration(seconds) == expected
+    assert format_duration(seconds) == expected
 
 
 def test_within_par_and_minimum_moves_without_checks_is_full_marks():

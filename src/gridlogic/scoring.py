@@ -109,6 +109,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from gridlogic.durations import format_duration
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, Game, Puzzle, game_named
 from gridlogic.params import check_bool, check_int
@@ -253,20 +254,60 @@ def par_table() -> dict[str, dict[int, dict[str, int]]]:
     }
 
 
-def format_duration(seconds: float | Fraction) -> str:
-    """``m:ss`` below an hour, ``h:mm:ss`` above; whole seconds, rounded down."""
-    whole = math.floor(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def rank_for(score: int) -> tuple[str, str, str]:
     """(rank, English name, Japanese name) of a score of a solved, unrevealed puzzle."""
     for lowest, rank, label_en, label_ja in RANKS:
         if score >= lowest:
             return rank, label_en, label_ja
     raise InvalidParameters(f"score {score!r} is not allowed; it must be 0..100")
+
+
+def _time_part(elapsed: Fraction, par: int) -> ScorePart:
+    """The points a play's time loses beyond the par time."""
+    over_par = max(Fraction(0), elapsed - par) / par
+    points = -min(TIME_MAX_PENALTY, _round_half_up(over_par * TIME_POINTS_PER_PAR))
+    return ScorePart(
+        "time",
+        points,
+        f"time {format_duration(elapsed)} vs par {format_duration(par)}: {points:+d} "
+        f"(-{TIME_POINTS_PER_PAR} per par length over par, at most -{TIME_MAX_PENALTY})",
+    )
+
+
+def _move_part(moves: int, min_moves: int | None) -> ScorePart:
+    """The points a play's moves lose beyond the least number (none when that is not known)."""
+    if min_moves is None:
+        return ScorePart("moves", 0, f"moves {moves}: not scored, the least number is not known")
+    extra = Fraction(max(0, moves - min_moves), max(1, min_moves))
+    points = -min(MOVE_MAX_PENALTY, _round_half_up(extra * MOVE_POINTS_PER_MINIMUM))
+    return ScorePart(
+        "moves",
+        points,
+        f"moves {moves} vs least {min_moves}: {points:+d} "
+        f"(-{MOVE_POINTS_PER_MINIMUM} per {max(1, min_moves)} extra moves, at most -{MOVE_MAX_PENALTY})",
+    )
+
+
+def _check_part(checks: int) -> ScorePart:
+    """The points the checks that found a mistake lose."""
+    points = -min(CHECK_MAX_PENALTY, checks * CHECK_POINTS_EACH)
+    return ScorePart(
+        "checks",
+        points,
+        f"checks that found a mistake {checks}: {points:+d} "
+        f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY}; a check that finds none is free)",
+    )
+
+
+def _hint_part(hints: int, left: int) -> ScorePart:
+    """The points the hints lose, never more than the ``left`` points."""
+    points = -min(HINT_MAX_PENALTY, hints * HINT_POINTS_EACH, left)
+    return ScorePart(
+        "hints",
+        points,
+        f"hints {hints}: {points:+d} "
+        f"(-{HINT_POINTS_EACH} each, at most -{HINT_MAX_PENALTY}, and never below a score of 0)",
+    )
 
 
 def score_play(
@@ -306,47 +347,9 @@ def score_play(
         )
         return ScoreResult(0, rank, label_en, label_ja, parts, par)
 
-    over_par = max(Fraction(0), elapsed - par.seconds) / par.seconds
-    time_points = -min(TIME_MAX_PENALTY, _round_half_up(over_par * TIME_POINTS_PER_PAR))
-    time_part = ScorePart(
-        "time",
-        time_points,
-        f"time {format_duration(elapsed)} vs par {format_duration(par.seconds)}: {time_points:+d} "
-        f"(-{TIME_POINTS_PER_PAR} per par length over par, at most -{TIME_MAX_PENALTY})",
-    )
-
-    if min_moves is None:
-        move_part = ScorePart(
-            "moves", 0, f"moves {moves}: not scored, the least number is not known"
-        )
-    else:
-        extra = Fraction(max(0, moves - min_moves), max(1, min_moves))
-        move_points = -min(MOVE_MAX_PENALTY, _round_half_up(extra * MOVE_POINTS_PER_MINIMUM))
-        move_part = ScorePart(
-            "moves",
-            move_points,
-            f"moves {moves} vs least {min_moves}: {move_points:+d} "
-            f"(-{MOVE_POINTS_PER_MINIMUM} per {max(1, min_moves)} extra moves, at most -{MOVE_MAX_PENALTY})",
-        )
-
-    check_points = -min(CHECK_MAX_PENALTY, checks * CHECK_POINTS_EACH)
-    check_part = ScorePart(
-        "checks",
-        check_points,
-        f"checks that found a mistake {checks}: {check_points:+d} "
-        f"(-{CHECK_POINTS_EACH} each, at most -{CHECK_MAX_PENALTY}; a check that finds none is free)",
-    )
-
-    parts = (start, time_part, move_part, check_part)
+    parts = (start, _time_part(elapsed, par.seconds), _move_part(moves, min_moves), _check_part(checks))
     if hints:
-        left = sum(part.points for part in parts)
-        hint_points = -min(HINT_MAX_PENALTY, hints * HINT_POINTS_EACH, left)
-        parts += (ScorePart(
-            "hints",
-            hint_points,
-            f"hints {hints}: {hint_points:+d} "
-            f"(-{HINT_POINTS_EACH} each, at most -{HINT_MAX_PENALTY}, and never below a score of 0)",
-        ),)
+        parts += (_hint_part(hints, sum(part.points for part in parts)),)
     score = sum(part.points for part in parts)
     rank, label_en, label_ja = rank_for(score)
     return ScoreResult(score, rank, label_en, label_ja, parts, par)

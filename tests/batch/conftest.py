@@ -124,7 +124,7 @@ def fake_work(game, size, difficulty, seeds, version=None):
 
 def open_fake(path, prefix="p"):
     """The store of a fake batch (Signal size 4 "any", version 7) at ``path``."""
-    return batching.open_store(str(path), "signal", 4, "any", 7, prefix)
+    return batching.open_output(str(path), "signal", 4, "any", 7, prefix)
 
 
 def run_fake(path, count, *, prefix="p", chunk_size=None, calls=None):

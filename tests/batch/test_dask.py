@@ -45,7 +45,7 @@ def single_generation(game_name, size, difficulty, seeds):
 
 
 def run_to_file(path, spec, choice, jobs, chunk_size):
-    store = batching.open_store(str(path), spec.game, spec.size, spec.difficulty,
+    store = batching.open_output(str(path), spec.game, spec.size, spec.difficulty,
                                 game_named(spec.game).latest, spec.seed_prefix)
     try:
         with batching.open_executor(choice, jobs) as (executor, workers):

@@ -17,7 +17,7 @@ import tracemalloc
 import pytest
 
 from gridlogic import GridlogicError
-from gridlogic.batch import stores
+from gridlogic.batch.outputs import jsonl
 from gridlogic.cli import main
 
 REFUSED = "not a gridlogic batch file"
@@ -67,7 +67,7 @@ def test_a_huge_file_is_refused_after_reading_one_bounded_line(tmp_path, helpers
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert peak < 4 * stores.MAX_LINE_BYTES  # the whole file would be 300 MB
+    assert peak < 4 * jsonl.MAX_LINE_BYTES  # the whole file would be 300 MB
     assert os.path.getsize(path) == 300 * 1024 * 1024
     with open(path, "rb") as handle:
         assert handle.read(17) == b'{"important": 1}\0'
@@ -78,17 +78,17 @@ def test_a_line_longer_than_the_limit_after_a_real_header_is_damage(tmp_path, he
     helpers.run_fake(path, 2)
     size = os.path.getsize(path)
     with open(path, "r+b") as handle:
-        handle.truncate(size + 2 * stores.MAX_LINE_BYTES)  # zero bytes, no newline
-    with pytest.raises(GridlogicError, match=f"line 4 .* longer than {stores.MAX_LINE_BYTES} bytes"):
+        handle.truncate(size + 2 * jsonl.MAX_LINE_BYTES)  # zero bytes, no newline
+    with pytest.raises(GridlogicError, match=f"line 4 .* longer than {jsonl.MAX_LINE_BYTES} bytes"):
         helpers.open_fake(path)
-    assert os.path.getsize(path) == size + 2 * stores.MAX_LINE_BYTES
+    assert os.path.getsize(path) == size + 2 * jsonl.MAX_LINE_BYTES
 
 
 def test_a_header_cut_by_a_crash_in_the_first_write_is_ours_and_resumed(tmp_path, helpers):
     whole = tmp_path / "whole.jsonl"
     helpers.run_fake(whole, 3)
     header = whole.read_bytes().split(b"\n")[0]
-    for cut in (1, 10, len(stores.HEADER_OPENING) + 5, len(header)):
+    for cut in (1, 10, len(jsonl.HEADER_OPENING) + 5, len(header)):
         path = tmp_path / f"cut{cut}.jsonl"
         path.write_bytes(header[:cut])
         store = helpers.open_fake(path)

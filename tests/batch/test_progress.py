@@ -7,6 +7,7 @@ import io
 import pytest
 
 from gridlogic.batch import progress as progress_display
+from gridlogic.durations import format_duration
 
 
 class FakeClock:
@@ -55,4 +56,4 @@ def test_terminal_progress_redraws_one_line():
 
 @pytest.mark.parametrize("seconds, text", [(0, "0:00"), (59.6, "1:00"), (61, "1:01"), (3725, "1:02:05")])
 def test_durations(seconds, text):
-    assert progress_display.format_duration(seconds) == text
+    assert format_duration(seconds, nearest=True) == text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 from datetime import date, timedelta
 
@@ -103,3 +104,22 @@ def test_rule_for_knows_a_candidate_and_nothing_else():
     assert daily.rule_for(GAMES["signal"].spec(5, "daily-2026-12-03", "hard", version=3)) is None
     assert daily.rule_for(GAMES["signal"].spec(5, "daily-2025-12-03", "medium", version=3)) is None
     assert daily.rule_for(GAMES["signal"].spec(5, "my-seed", "medium", version=3)) is None
+
+
+def test_the_days_puzzle_is_the_first_candidate_made_and_is_found_once():
+    rule = daily.rule_on(daily.LAUNCH, "signal", "hard")
+    first, second = daily.candidates(daily.LAUNCH, rule)[:2]
+    asked = []
+
+    async def make(spec):
+        asked.append(spec)
+        if spec == first:
+            raise GenerationFailed("no puzzle of this seed")
+        return GAMES[spec.game].make(spec)
+
+    days = daily.DailyPuzzles(make)
+    assert asyncio.run(days.spec_on(daily.LAUNCH, rule)) == second
+    assert asyncio.run(days.spec_on(daily.LAUNCH, rule)) == second and asked == [first, second]
+    assert asyncio.run(days.daily_of(second, daily.LAUNCH)) == (daily.LAUNCH, "hard")
+    assert asyncio.run(days.daily_of(first, daily.LAUNCH)) is None
+    assert asyncio.run(days.daily_of(second, daily.LAUNCH - timedelta(days=1))) is None

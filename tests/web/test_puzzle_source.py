@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from gridlogic import GAMES
+from gridlogic import GAMES, GenerationFailed
 from gridlogic.game import PuzzleSpec
 from gridlogic.web import puzzles
 from gridlogic.web.app import create_app
@@ -253,3 +253,26 @@ def test_stand_in_games_need_generation_in_this_process():
     with pytest.raises(ValueError, match="workers=0"):
         PuzzleSource(held_games(HeldMake()), workers=1)
     PuzzleSource(held_games(HeldMake()), workers=0).close()
+
+
+def test_a_puzzle_that_cannot_be_made_is_the_engines_refusal_or_a_422():
+    calls = []
+
+    def refuse(wanted: PuzzleSpec):
+        calls.append(wanted.seed)
+        raise GenerationFailed(f"no puzzle of seed {wanted.seed!r}")
+
+    async def scenario():
+        source = PuzzleSource(held_games(refuse), workers=0)
+        try:
+            for _ in range(2):
+                with pytest.raises(GenerationFailed, match="no puzzle of seed 'none'"):
+                    await source.puzzle_of(spec("none"))
+            with pytest.raises(BadRequest, match="no puzzle of seed 'none'") as refused:
+                await source.get(spec("none"))
+            assert refused.value.status == 422
+        finally:
+            source.close()
+
+    run_async(scenario)
+    assert calls == ["none"]  # the refusal is cached like a puzzle

@@ -23,9 +23,11 @@ with warnings.catch_warnings():
 
 from gridlogic import GAMES, puzzle_from_id, scoring
 from gridlogic.store import daily
+from gridlogic.store.plays import ALLOWANCE_SECONDS
 from gridlogic.store.records import WRITE_LIMIT
+from gridlogic.store.tokens import Signer
 from gridlogic.web.app import create_app
-from gridlogic.web.records import ALLOWANCE_SECONDS, COOKIE, RecordSettings, Signer
+from gridlogic.web.records import COOKIE, RecordSettings
 
 SECRET = b"test-secret-of-the-records-api-0123456789"
 LAUNCH_NOON = datetime.combine(daily.LAUNCH, datetime.min.time(), UTC) + timedelta(hours=12)

@@ -13,7 +13,7 @@ How a run goes
 --------------
 1. The output is opened and locked (one writer at a time) and the seeds it
    already holds, puzzles and recorded failures alike, are skipped, which is
-   all "resume" means (:mod:`~gridlogic.batch.stores`).
+   all "resume" means (:mod:`~gridlogic.batch.outputs`).
 2. The remaining seeds go out in chunks to a :mod:`concurrent.futures`
    executor, a local process pool or ``dask.distributed``, at most two chunks
    per worker in flight (:mod:`~gridlogic.batch.executors`); a chunk carries
@@ -33,7 +33,7 @@ The modules, each using only those above it:
 
 ``plan``       the batch spec, its seeds, what one seed gives, chunk sizes
 ``progress``   the progress display on standard error
-``stores``     the JSON lines and SQLite files: resume, locking, durability
+``outputs``    the JSON lines and SQLite files: resume, locking, durability
 ``executors``  the local process pool, Dask, and the chunk scheduler
 ``generate``   a batch run: chunks generated in the workers, written by the parent
 ``verify``     ``--verify``
@@ -47,11 +47,18 @@ from __future__ import annotations
 from gridlogic.batch.executors import (
     ExecutorChoice,
     check_jobs,
-    init_local_worker,
     open_executor,
     parse_executor,
 )
 from gridlogic.batch.generate import BatchSummary, ChunkOutcome, generate_chunk, run_batch
+from gridlogic.batch.outputs import (
+    BatchOutput,
+    BatchRecord,
+    FileBatch,
+    open_output,
+    output_kind,
+    read_batches,
+)
 from gridlogic.batch.plan import (
     CHUNK_SECONDS,
     MAX_CHUNK,
@@ -62,22 +69,13 @@ from gridlogic.batch.plan import (
     default_seed_prefix,
     next_chunk_size,
 )
-from gridlogic.batch.progress import Progress, format_duration
-from gridlogic.batch.stores import (
-    Store,
-    StoredBatch,
-    StoredRecord,
-    open_store,
-    read_batches,
-    store_kind,
-)
+from gridlogic.batch.progress import Progress
 from gridlogic.batch.verify import BatchReport, RecordCheck, VerifyReport, verify_chunk, verify_file
 
 __all__ = [
-    "CHUNK_SECONDS", "MAX_CHUNK", "BatchReport", "BatchSpec", "BatchSummary", "ChunkOutcome",
-    "ExecutorChoice", "Progress", "RecordCheck", "SeedOutcome", "Store", "StoredBatch", "StoredRecord",
-    "VerifyReport", "check_jobs", "check_request", "check_seed_prefix", "default_seed_prefix",
-    "format_duration", "generate_chunk", "init_local_worker", "next_chunk_size",
-    "open_executor", "open_store", "parse_executor", "read_batches", "run_batch", "store_kind",
-    "verify_chunk", "verify_file",
+    "CHUNK_SECONDS", "MAX_CHUNK", "BatchOutput", "BatchRecord", "BatchReport", "BatchSpec", "BatchSummary",
+    "ChunkOutcome", "ExecutorChoice", "FileBatch", "Progress", "RecordCheck", "SeedOutcome", "VerifyReport",
+    "check_jobs", "check_request", "check_seed_prefix", "default_seed_prefix", "generate_chunk",
+    "next_chunk_size", "open_executor", "open_output", "output_kind", "parse_executor", "read_batches",
+    "run_batch", "verify_chunk", "verify_file",
 ]

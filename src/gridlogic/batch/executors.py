@@ -3,7 +3,8 @@
 Both are :mod:`concurrent.futures` executors. ``--executor local`` (the
 default) is a :class:`~concurrent.futures.ProcessPoolExecutor` with one
 process per core (or ``--jobs``); its workers ignore Ctrl+C, which only the
-parent acts on, and leave by themselves when the parent is killed.
+parent acts on, and leave by themselves when the parent is killed
+(:mod:`gridlogic.workers`).
 ``--executor dask://HOST:PORT`` connects to a running ``dask.distributed``
 scheduler and uses ``Client.get_executor(pure=False)``, so that every chunk
 is new work, never deduplicated, with as many chunks at once as the cluster
@@ -30,9 +31,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -43,6 +42,7 @@ from typing import Any, TypeVar
 from gridlogic.batch.plan import next_chunk_size
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.params import check_int
+from gridlogic.workers import init_local_worker
 
 T = TypeVar("T")
 
@@ -94,21 +94,6 @@ def open_executor(choice: ExecutorChoice, jobs: int | None) -> Iterator[tuple[Ex
         yield client.get_executor(pure=False), jobs or max(1, threads)
     finally:
         client.close()
-
-
-def _watch_parent(parent_pid: int) -> None:
-    while True:
-        time.sleep(0.5)
-        if os.getppid() != parent_pid:
-            os._exit(1)
-
-
-def init_local_worker() -> None:
-    # Ctrl+C reaches the whole process group; only the parent decides what to do about it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A parent killed with SIGKILL cannot stop its pool; a worker notices the orphaning and leaves
-    # (it holds no output, so nothing is lost) instead of waiting forever on a queue nobody feeds.
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
 
 
 def _connect_dask(choice: ExecutorChoice) -> tuple[Any, int]:

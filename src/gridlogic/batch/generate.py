@@ -8,7 +8,7 @@ the seed. The chunk carries the generator version of the worker's
 gridlogic, so that a worker with another one is caught before anything of
 it is written.
 
-In the parent, :func:`run_batch` skips the seeds the store already holds,
+In the parent, :func:`run_batch` skips the seeds the output already holds,
 sends the others out through :func:`~gridlogic.batch.executors.run_chunks`,
 and writes each finished chunk (its seeds in order) before the progress
 display counts it: what the summary says is in the file is in the file. A
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.batch.executors import run_chunks
+from gridlogic.batch.outputs import BatchOutput, interrupts_deferred
 from gridlogic.batch.plan import CHUNK_SECONDS, BatchSpec, SeedOutcome
 from gridlogic.batch.progress import Progress
-from gridlogic.batch.stores import Store, interrupts_deferred
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.game import game_named
 
@@ -90,7 +90,7 @@ class BatchSummary:
 
 def run_batch(
     spec: BatchSpec,
-    store: Store,
+    output: BatchOutput,
     executor: Executor,
     workers: int,
     *,
@@ -100,16 +100,16 @@ def run_batch(
     work: Callable[..., ChunkOutcome] = generate_chunk,
     version: int | None = None,
 ) -> BatchSummary:
-    """Generate every seed of ``spec`` not yet in ``store``; a Ctrl+C ends it with ``interrupted``.
+    """Generate every seed of ``spec`` not yet in ``output``; a Ctrl+C ends it with ``interrupted``.
 
     ``chunk_size`` fixes the chunk size (benchmarks); ``work`` and ``version``
     replace the generator for tests of the bookkeeping alone.
     """
     if version is None:
         version = spec.generator_version
-    already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
-    pending = deque(i for i in range(spec.count) if spec.seed(i) not in store.present)
-    summary = BatchSummary(spec, store.path, already, 0, 0, 0, 0.0)
+    already = sum(1 for i in range(spec.count) if spec.seed(i) in output.present)
+    pending = deque(i for i in range(spec.count) if spec.seed(i) not in output.present)
+    summary = BatchSummary(spec, output.path, already, 0, 0, 0, 0.0)
 
     def submit(indices: list[int]) -> Future[Any]:
         seeds = [(i, spec.seed(i)) for i in indices]
@@ -123,7 +123,7 @@ def run_batch(
             )
         outcomes = sorted(chunk.outcomes, key=lambda o: o.index)
         with interrupts_deferred():  # a written chunk is also a counted one
-            store.write_chunk(spec, version, outcomes)
+            output.write_chunk(spec, version, outcomes)
             summary.failed += sum(1 for o in outcomes if o.puzzle is None)
             summary.generated += sum(1 for o in outcomes if o.puzzle is not None)
         if progress:
@@ -139,6 +139,6 @@ def run_batch(
         summary.seconds = time.perf_counter() - start
         if progress:
             progress.close()
-    summary.failures_total = sum(1 for i in range(spec.count) if spec.seed(i) in store.failed)
-    summary.levels = Counter(store.levels)
+    summary.failures_total = sum(1 for i in range(spec.count) if spec.seed(i) in output.failed)
+    summary.levels = Counter(output.levels)
     return summary

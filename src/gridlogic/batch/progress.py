@@ -10,8 +10,8 @@ seconds instead::
     300/1000 (30%), 10.0 puzzles/s, about 1:10 left, 2 failures
 
 The rate counts only what this run did (seeds skipped on resume are done,
-not fast), and the time left is rounded to the nearest second by
-:func:`format_duration`.
+not fast), and the time left is rounded to the nearest second
+(:func:`gridlogic.durations.format_duration`).
 """
 
 from __future__ import annotations
@@ -20,16 +20,7 @@ import time
 from collections.abc import Callable
 from typing import IO
 
-from gridlogic.scoring import format_duration as clock_duration
-
-
-def format_duration(seconds: float) -> str:
-    """An estimate as ``m:ss`` or ``h:mm:ss``: to the nearest second, and never below zero.
-
-    The layout is :func:`gridlogic.scoring.format_duration`'s; that one rounds a
-    player's time down, which would make an ETA of 59.6 s read "0:59".
-    """
-    return clock_duration(max(0, round(seconds)))
+from gridlogic.durations import format_duration
 
 
 class Progress:
@@ -65,7 +56,7 @@ class Progress:
         done = self.already + self.processed
         elapsed = now - self.start
         rate = self.processed / elapsed if elapsed > 0 else 0.0
-        left = f"{format_duration((self.total - done) / rate)}" if rate > 0 else "?"
+        left = format_duration((self.total - done) / rate, nearest=True) if rate > 0 else "?"
         return done, rate, left
 
     def _show(self, now: float) -> None:

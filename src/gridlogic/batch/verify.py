@@ -1,6 +1,6 @@
 """``--verify``: regenerate and re-solve every record of a batch file, without changing the file.
 
-:func:`verify_file` reads the file (:func:`~gridlogic.batch.stores.read_batches`),
+:func:`verify_file` reads the file (:func:`~gridlogic.batch.outputs.read_batches`),
 sends its records out in chunks the same way a batch sends its seeds, and
 :func:`verify_chunk` checks each one on a worker: it regenerates the puzzle
 from its seed (it must equal the stored JSON, field for field, and a recorded
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from gridlogic.batch.executors import run_chunks
+from gridlogic.batch.outputs import BatchRecord, FileBatch, read_batches
 from gridlogic.batch.plan import CHUNK_SECONDS, check_request
 from gridlogic.batch.progress import Progress
-from gridlogic.batch.stores import StoredBatch, StoredRecord, read_batches
 from gridlogic.errors import GenerationFailed, GridlogicError, InvalidParameters
 from gridlogic.game import game_named
 
@@ -45,7 +45,7 @@ class RecordCheck:
 
 
 def verify_chunk(
-    game_name: str, size: int | str, difficulty: str, records: Sequence[StoredRecord], version: int | None = None
+    game_name: str, size: int | str, difficulty: str, records: Sequence[BatchRecord], version: int | None = None
 ) -> list[RecordCheck]:
     """Regenerate each record from its seed and compare; re-solve each stored puzzle from scratch."""
     game = game_named(game_name)
@@ -95,7 +95,7 @@ def verify_chunk(
 
 @dataclass
 class BatchReport:
-    batch: StoredBatch
+    batch: FileBatch
     checks: list[RecordCheck] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (seed or "-", what is wrong)
 
@@ -122,7 +122,7 @@ def verify_file(
     """Regenerate and re-solve every record of ``path`` on ``executor``; nothing is written."""
     batches, file_problems = read_batches(path)
     reports = [BatchReport(batch) for batch in batches]
-    jobs: list[tuple[BatchReport, list[StoredRecord]]] = []
+    jobs: list[tuple[BatchReport, list[BatchRecord]]] = []
     for report in reports:
         batch = report.batch
         try:
@@ -163,10 +163,10 @@ def verify_file(
     done = failures = 0
     for report, records in jobs:
 
-        def submit(part: list[StoredRecord], batch: StoredBatch = report.batch) -> Future[Any]:
+        def submit(part: list[BatchRecord], batch: FileBatch = report.batch) -> Future[Any]:
             return executor.submit(verify_chunk, batch.game, batch.size, batch.difficulty, part, batch.version)
 
-        def finish(part: list[StoredRecord], checks: list[RecordCheck], report: BatchReport = report) -> float:
+        def finish(part: list[BatchRecord], checks: list[RecordCheck], report: BatchReport = report) -> float:
             nonlocal done, failures
             report.checks.extend(checks)
             for check in checks:

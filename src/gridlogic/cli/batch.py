@@ -80,13 +80,13 @@ def generate(args: argparse.Namespace) -> int:
         out = f"{args.game}-{board}-{args.difficulty}-{prefix}.jsonl"
     else:
         out = args.out
-    store = batching.open_store(out, args.game, board, args.difficulty, version, args.seed_prefix)
+    output = batching.open_output(out, args.game, board, args.difficulty, version, args.seed_prefix)
     try:
-        prefix = store.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
+        prefix = output.seed_prefix or (args.seed_prefix if prefix_given else fresh_prefix)
         batching.check_seed_prefix(prefix, args.count)
         spec = batching.BatchSpec(args.game, board, args.difficulty, args.count, prefix, version)
-        already = sum(1 for i in range(spec.count) if spec.seed(i) in store.present)
-        for note in store.notes:
+        already = sum(1 for i in range(spec.count) if spec.seed(i) in output.present)
+        for note in output.notes:
             print(f"note: {note}", flush=True)
         # Connect before printing the plan, so that a scheduler that does not answer gets one line.
         with batching.open_executor(choice, args.jobs) as (executor, workers):
@@ -95,7 +95,7 @@ def generate(args: argparse.Namespace) -> int:
                 f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
             )
             if already:
-                failed = sum(1 for i in range(spec.count) if spec.seed(i) in store.failed)
+                failed = sum(1 for i in range(spec.count) if spec.seed(i) in output.failed)
                 print(f"resuming: {already} of these seeds are already in {out} ({failed} recorded failures)")
             if not prefix_given and not already:
                 resume = (
@@ -106,9 +106,9 @@ def generate(args: argparse.Namespace) -> int:
                 print(f"if interrupted, resume with: {resume}")
             sys.stdout.flush()
             progress = batching.Progress(spec.count, already, sys.stderr, interval=PROGRESS_INTERVAL)
-            summary = batching.run_batch(spec, store, executor, workers, progress=progress, version=version)
+            summary = batching.run_batch(spec, output, executor, workers, progress=progress, version=version)
     finally:
-        store.close()
+        output.close()
     print_summary(summary, executor_label=repr(choice), workers=workers)
     if summary.interrupted:
         sys.stderr.write(

@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree
 
+from gridlogic.batch.outputs import read_batches
 from gridlogic.batch.plan import check_seed_prefix
-from gridlogic.batch.stores import read_batches
 from gridlogic.cli import count_of, read_text
 from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments
 from gridlogic.errors import GridlogicError, InvalidParameters

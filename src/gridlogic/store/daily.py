@@ -6,7 +6,8 @@ puzzle of a day is made by the row in force on that day (the latest row of its g
 whose date is not after the day) from a seed that is the day itself, ``daily-YYYY-MM-DD``. Where
 a generator cannot make that seed's puzzle (Signal's hard boards fail for about one seed in
 twenty), the next candidate ``daily-YYYY-MM-DD.2``, then ``.3``, and so on, is taken: the first
-one the generator makes is the day's puzzle.
+one the generator makes is the day's puzzle (:class:`DailyPuzzles` finds it once and keeps it,
+and tells whether a puzzle played is a daily one).
 
 Why a day stays the same forever: a generator version never changes its puzzles (a seed is a
 promise), a day's row never changes as long as rows are only ever *added*, each dated after the
@@ -29,11 +30,12 @@ Worked example (the test checks it)::
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
 
-from gridlogic.errors import InvalidParameters
-from gridlogic.game import GAMES, PuzzleSpec, game_named
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.game import GAMES, Puzzle, PuzzleSpec, game_named
 
 # One row a line: from (UTC date), game, preset, generator version, board side, difficulty.
 DAILY_TABLE = """
@@ -125,3 +127,41 @@ def rule_for(spec: PuzzleSpec) -> tuple[date, DailyRule] | None:
         if rule is not None and spec in candidates(day, rule):
             return day, rule
     return None
+
+
+PuzzleMaker = Callable[[PuzzleSpec], Awaitable[Puzzle]]
+"""The puzzle of a spec, or :class:`GenerationFailed` when its generator cannot make it (the web
+app's :meth:`~gridlogic.web.puzzles.PuzzleSource.puzzle_of`, which makes each spec once)."""
+
+
+class DailyPuzzles:
+    """Which spec is the puzzle of a day and a row: the first of its :func:`candidates` that
+    ``make`` makes, found once and remembered (a day's puzzle never changes)."""
+
+    def __init__(self, make: PuzzleMaker) -> None:
+        self.make = make
+        self._found: dict[tuple[date, DailyRule], PuzzleSpec | None] = {}
+
+    async def spec_on(self, day: date, rule: DailyRule) -> PuzzleSpec | None:
+        """The spec of ``rule``'s puzzle on ``day`` (None: no candidate could be made)."""
+        key = (day, rule)
+        if key not in self._found:
+            self._found[key] = await self._first_made(day, rule)
+        return self._found[key]
+
+    async def _first_made(self, day: date, rule: DailyRule) -> PuzzleSpec | None:
+        for spec in candidates(day, rule):
+            try:
+                await self.make(spec)
+            except GenerationFailed:
+                continue
+            return spec
+        return None
+
+    async def daily_of(self, spec: PuzzleSpec, today: date) -> tuple[date, str] | None:
+        """(day, preset) when ``spec`` is the daily puzzle of a day up to ``today``; None otherwise."""
+        found = rule_for(spec)
+        if found is None or found[0] > today:
+            return None
+        day, rule = found
+        return (day, rule.preset) if await self.spec_on(day, rule) == spec else None

@@ -1,8 +1,9 @@
 """The play records: written once per play, read back as a player's own records, stats and streak.
 
 A :class:`Store` holds one database (see :mod:`gridlogic.store.location`). It knows nothing of
-HTTP or of any game: the web layer checks a play (the board, the time, the score) and hands the
-finished :class:`PlayRecord` to :meth:`Store.record`, which writes it in one transaction.
+HTTP or of any game: :mod:`gridlogic.store.plays` checks a play (the board, the time, the score)
+and hands the finished :class:`PlayRecord` to :meth:`Store.record`, which writes it in one
+transaction.
 
 **Every write is one transaction** that first makes or touches the player's row with an upsert,
 which locks it on PostgreSQL (SQLite's ``BEGIN IMMEDIATE`` holds the whole database), so a

@@ -61,10 +61,10 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from gridlogic.batch.executors import init_local_worker
 from gridlogic.errors import GenerationFailed
 from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
 from gridlogic.web.inputs import BadRequest
+from gridlogic.workers import init_local_worker
 
 PUZZLE_CACHE_SIZE = 512
 QUEUE_SECONDS = 10.0  # estimated seconds of generation in flight per worker before a request is answered 503
@@ -136,6 +136,14 @@ class PuzzleSource:
     async def get(self, spec: PuzzleSpec) -> Puzzle:
         """The puzzle of ``spec``; a :class:`BadRequest` 422 with the engine's message if it cannot be made,
         503 with ``Retry-After`` when the queue is full."""
+        try:
+            return await self.puzzle_of(spec)
+        except GenerationFailed as failed:
+            raise BadRequest(str(failed), status=422) from None
+
+    async def puzzle_of(self, spec: PuzzleSpec) -> Puzzle:
+        """:meth:`get`, but a puzzle that cannot be made raises the engine's own :class:`GenerationFailed`
+        (for callers that know no HTTP: :class:`gridlogic.store.daily.DailyPuzzles`)."""
         outcome = self._cache.get(spec)
         if outcome is not None:
             self._cache.move_to_end(spec)
@@ -146,7 +154,7 @@ class PuzzleSource:
             # shielded: a request that goes away does not cancel the others' generation
             outcome = await asyncio.shield(running)
         if isinstance(outcome, GenerationFailed):
-            raise BadRequest(str(outcome), status=422)
+            raise outcome.with_traceback(None)  # the cached refusal, without the frames of its last raise
         return outcome
 
     def estimate(self, spec: PuzzleSpec) -> float:

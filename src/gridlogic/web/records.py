@@ -20,25 +20,12 @@ SameSite=Lax, given to any request that comes without a valid one. Every endpoin
 cookie's player only: no path or field names a player or a record, so one player can neither
 read nor change another's records.
 
-**Trust nothing from the page.** When a play begins the page asks for a *hand-out receipt*: the
-server signs (player, puzzle ID, the moment, a random nonce). The record of the finished play
-carries that receipt back, and the server
-
-1. refuses a receipt it did not sign, or signed for another player (403);
-2. refuses a time shorter than it saw: the claimed ``seconds`` must be at least the time from the
-   hand-out to the record, less :data:`ALLOWANCE_SECONDS` for the network, and at most that time
-   plus the allowance (a play cannot outlast its hand-out). The page therefore reports the
-   wall-clock time since the receipt came, which counts a hidden tab too: the server cannot see
-   one;
-3. checks the board itself with the game's own ``check`` (only a solved board is a finished
-   play; a revealed one is the solution, marked revealed), and refuses fewer moves than the
-   least that solve the puzzle (``Game.min_moves``) for a play without reveal or hints;
-4. computes the score itself (:func:`gridlogic.scoring.score_puzzle`) and decides itself whether
-   the puzzle is a daily one (its seed names a day that has come, and it is that day's puzzle);
-5. stores each receipt's play once (:class:`~gridlogic.store.records.Store` refuses the same nonce
-   with other figures) and rate-limits writes per player (429 with ``Retry-After``).
-
-Checks and hints are taken as the page counts them: they only cost the player points.
+**Trust nothing from the page.** The hand-out receipt and every check of the finished play (the
+receipt, the time, the board, the least moves, the score, whether it is a daily one) are the
+:class:`~gridlogic.store.plays.PlayDesk`'s; this module reads the request, calls the desk, and
+answers its refusals: a receipt it did not sign 400, another player's 403, an unknown game 404,
+any other check 400, a play stored with other figures 409, too many writes 429 with
+``Retry-After``.
 
 **A database that is down** answers record writes with a 503 that says so and carries a signed
 ``receipt`` of the moment the server saw the record; the page keeps the write and sends it again
@@ -48,12 +35,8 @@ itself never needs the database: the game API, the hand-out receipts and the pag
 
 from __future__ import annotations
 
-import base64
 import csv
-import hashlib
-import hmac
 import io
-import json
 import logging
 import os
 import re
@@ -72,20 +55,28 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic import scoring
-from gridlogic.game import Game, PuzzleSpec, parse_id
+from gridlogic.game import Game
 from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
 from gridlogic.store.models import MAX_NAME_LENGTH
+from gridlogic.store.plays import (
+    OthersPlay,
+    PlayDesk,
+    PlayFigures,
+    PlayRefused,
+    RecordDeferred,
+    UnknownGame,
+)
 from gridlogic.store.records import (
     EXPORT_FIELDS,
     AlreadyRecorded,
-    PlayRecord,
     RateLimited,
     Store,
+    StoreError,
     StoreUnavailable,
 )
+from gridlogic.store.tokens import Signer
 from gridlogic.web.inputs import BadRequest, json_body, play_stats, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, error, guarded
@@ -94,7 +85,6 @@ logger = logging.getLogger("gridlogic.web")
 
 COOKIE = "gridlogic_player"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
-ALLOWANCE_SECONDS = 5.0
 RETRY_AFTER_SECONDS = 30
 LEADERBOARD_SIZE = 20
 RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt")
@@ -113,39 +103,6 @@ class RecordSettings:
     database_url: str | None = None
     secret: bytes | None = None
     clock: Callable[[], datetime] = field(default=utc_now)
-
-
-class Signer:
-    """Tokens only this server can make: ``BODY.MAC``, the body base64url JSON, the MAC over purpose and body."""
-
-    def __init__(self, secret: Callable[[], bytes]) -> None:
-        self._secret = secret
-
-    def _mac(self, purpose: str, body: str) -> str:
-        digest = hmac.new(self._secret(), f"{purpose}.{body}".encode("ascii"), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
-
-    def seal(self, purpose: str, content: object) -> str:
-        text = json.dumps(content, separators=(",", ":"), ensure_ascii=True)
-        body = base64.urlsafe_b64encode(text.encode("ascii")).rstrip(b"=").decode("ascii")
-        return f"{body}.{self._mac(purpose, body)}"
-
-    def unseal(self, purpose: str, token: object) -> Any:
-        """The content of a token this server sealed for ``purpose``; None for anything else."""
-        if not isinstance(token, str) or token.count(".") != 1 or len(token) > 4096 or not token.isascii():
-            return None
-        body, mac = token.split(".")
-        if not hmac.compare_digest(mac, self._mac(purpose, body)):
-            return None
-        return json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-
-
-def _moment(milliseconds: int) -> datetime:
-    return datetime.fromtimestamp(milliseconds / 1000, UTC)
-
-
-def _milliseconds(moment: datetime) -> int:
-    return round(moment.timestamp() * 1000)
 
 
 def _day(text: str | None, today: date) -> date:
@@ -178,11 +135,10 @@ def _display_name(value: object) -> str | None:
 
 
 class RecordDesk:
-    """The records' side of one app: its store, its signer, its clock and the day's puzzles."""
+    """The records' side of one app: its store, its signer, its clock and its :class:`PlayDesk`."""
 
     def __init__(self, games: Mapping[str, Game], puzzles: PuzzleSource, settings: RecordSettings) -> None:
         self.games = games
-        self.puzzles = puzzles
         self.store = Store(settings.database_url)
         self.clock = settings.clock
         self._secret = settings.secret
@@ -190,7 +146,8 @@ class RecordDesk:
             self._secret = cookie_secret(self.store.url)  # checked now: a bad one stops the app making
         self._secret_lock = threading.Lock()
         self.signer = Signer(self.secret)
-        self._days: dict[tuple[date, daily.DailyRule], PuzzleSpec | None] = {}
+        self.plays = PlayDesk(games, self.store, self.signer, puzzles.puzzle_of, clock=self.clock,
+                              in_thread=run_in_threadpool)
 
     def secret(self) -> bytes:
         with self._secret_lock:
@@ -199,32 +156,7 @@ class RecordDesk:
             return self._secret
 
     def today(self) -> date:
-        return self.clock().astimezone(UTC).date()
-
-    async def day_puzzle(self, day: date, rule: daily.DailyRule) -> PuzzleSpec | None:
-        """The spec of ``rule``'s puzzle on ``day``: the first candidate its generator makes (None: none)."""
-        key = (day, rule)
-        if key not in self._days:
-            found = None
-            for spec in daily.candidates(day, rule):
-                try:
-                    await self.puzzles.get(spec)
-                except BadRequest as refused:
-                    if refused.status != 422:
-                        raise
-                    continue
-                found = spec
-                break
-            self._days[key] = found
-        return self._days[key]
-
-    async def daily_of(self, spec: PuzzleSpec) -> tuple[date, str] | None:
-        """(day, preset) when ``spec`` is the daily puzzle of a day that has come."""
-        found = daily.rule_for(spec)
-        if found is None or found[0] > self.today():
-            return None
-        day, rule = found
-        return (day, rule.preset) if await self.day_puzzle(day, rule) == spec else None
+        return self.plays.today()
 
     @asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -239,71 +171,112 @@ class RecordDesk:
             self.store.close()
 
 
+REFUSAL_STATUS: dict[type[StoreError], int] = {PlayRefused: 400, OthersPlay: 403, UnknownGame: 404,
+                                                AlreadyRecorded: 409}
+
+
+def retry_later_response(refused: StoreUnavailable | RateLimited) -> Response:
+    """The answer to a write to try again later: 429, or 503 (the database is down), with ``Retry-After``."""
+    if isinstance(refused, RateLimited):
+        response = error(str(refused), 429)
+        response.headers["Retry-After"] = str(refused.retry_after)
+        return response
+    if isinstance(refused, RecordDeferred):
+        response = JSONResponse({"error": f"{refused}; the play is not lost: send it again later with this "
+                                          "receipt", "receipt": refused.receipt}, status_code=503)
+    else:
+        response = error(f"{refused}; try again later", 503)
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 PlayerEndpoint = Callable[[Request, str], Awaitable[Response]]
 
 
-def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
-    """The records' routes; ``page(name)`` answers a file of ``static/`` as the app serves its pages."""
-    games, store, signer = desk.games, desk.store, desk.signer
+def as_player(signer: Signer, endpoint: PlayerEndpoint) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint(request, player_id)`` for the cookie's player (a new one gets the cookie), with
+    the refusals of the play desk and the store answered by their :data:`REFUSAL_STATUS` or
+    :func:`retry_later_response`."""
 
-    def as_player(endpoint: PlayerEndpoint) -> Callable[[Request], Awaitable[Response]]:
-        """``endpoint(request, player_id)`` for the cookie's player (a new one gets the cookie)."""
+    async def run(request: Request) -> Response:
+        player = signer.unseal("player", request.cookies.get(COOKIE))
+        new = not (isinstance(player, str) and re.fullmatch(r"[0-9a-f]{32}", player))
+        if new:
+            player = secrets.token_hex(16)
+        try:
+            response = await endpoint(request, player)
+        except (PlayRefused, AlreadyRecorded) as refused:
+            # answered as every bad request is (by guarded), without a new player's cookie
+            raise BadRequest(str(refused), REFUSAL_STATUS[type(refused)]) from None
+        except (StoreUnavailable, RateLimited) as refused:
+            response = retry_later_response(refused)
+        if new:
+            response.set_cookie(COOKIE, signer.seal("player", player), max_age=COOKIE_MAX_AGE, path="/",
+                                httponly=True, samesite="lax", secure=request.url.scheme == "https")
+        return response
 
-        async def run(request: Request) -> Response:
-            player = signer.unseal("player", request.cookies.get(COOKIE))
-            new = not (isinstance(player, str) and re.fullmatch(r"[0-9a-f]{32}", player))
-            if new:
-                player = secrets.token_hex(16)
-            try:
-                response = await endpoint(request, player)
-            except StoreUnavailable as down:
-                response = error(f"{down}; try again later", 503)
-                response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-            except RateLimited as limited:
-                response = error(str(limited), 429)
-                response.headers["Retry-After"] = str(limited.retry_after)
-            if new:
-                response.set_cookie(COOKIE, signer.seal("player", player), max_age=COOKIE_MAX_AGE, path="/",
-                                    httponly=True, samesite="lax", secure=request.url.scheme == "https")
-            return response
+    return guarded(run)
 
-        return guarded(run)
 
-    async def in_thread(work: Callable[[], Any]) -> Any:
-        return await run_in_threadpool(work)
+async def body_object(request: Request, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The body, a JSON object of the ``allowed`` fields only."""
+    body = await json_body(request)
+    if not isinstance(body, dict):
+        raise BadRequest(f"the body must be a JSON object, not {short_repr(body)}")
+    unknown = [key for key in body if key not in allowed]
+    if unknown:
+        raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are {', '.join(allowed)}")
+    return body
 
-    async def body_object(request: Request, allowed: tuple[str, ...]) -> dict[str, Any]:
-        body = await json_body(request)
-        if not isinstance(body, dict):
-            raise BadRequest(f"the body must be a JSON object, not {short_repr(body)}")
-        unknown = [key for key in body if key not in allowed]
-        if unknown:
-            raise BadRequest(f"unknown field {short_repr(unknown[0])} in the body; the fields are {', '.join(allowed)}")
-        return body
+
+class RecordEndpoints:
+    """The records' endpoints, each ``(request, player_id) -> Response``; :meth:`routes` binds them."""
+
+    def __init__(self, desk: RecordDesk, page: Callable[[str], Response]) -> None:
+        self.desk = desk
+        self.page = page
+        self.store = desk.store
+
+    def routes(self) -> list[Route]:
+        def route(path: str, endpoint: PlayerEndpoint, method: str) -> Route:
+            return Route(path, as_player(self.desk.signer, endpoint), methods=[method])
+
+        return [
+            route("/daily", self.daily_page, "GET"),
+            route("/stats", self.stats_page, "GET"),
+            route("/api/daily", self.day, "GET"),
+            route("/api/daily/archive", self.archive, "GET"),
+            route("/api/daily/leaderboard", self.leaderboard, "GET"),
+            route("/api/records/start", self.start, "POST"),
+            route("/api/records", self.record, "POST"),
+            route("/api/records", self.delete, "DELETE"),
+            route("/api/records/stats", self.stats, "GET"),
+            route("/api/records/export", self.export, "GET"),
+            route("/api/records/name", self.name, "PUT"),
+        ]
 
     # --- pages ------------------------------------------------------------------------------
 
-    async def daily_page(request: Request, player: str) -> Response:
-        return page("daily.html")
+    async def daily_page(self, request: Request, player: str) -> Response:
+        return self.page("daily.html")
 
-    async def stats_page(request: Request, player: str) -> Response:
-        return page("stats.html")
+    async def stats_page(self, request: Request, player: str) -> Response:
+        return self.page("stats.html")
 
     # --- the daily puzzles ------------------------------------------------------------------
 
-    async def day(request: Request, player: str) -> Response:
-        today = desk.today()
+    async def day(self, request: Request, player: str) -> Response:
+        today = self.desk.today()
         chosen = _day(query_values(request, ("date",)).get("date"), today)
-        rules = daily.rules_on(chosen, tuple(games))
-        records = await in_thread(lambda: store.daily_records(player, chosen, chosen))
-        stats = await in_thread(lambda: store.stats(player, today))
+        records = await run_in_threadpool(lambda: self.store.daily_records(player, chosen, chosen))
+        stats = await run_in_threadpool(lambda: self.store.stats(player, today))
         puzzles = []
-        for rule in rules:
-            spec = await desk.day_puzzle(chosen, rule)
+        for rule in daily.rules_on(chosen, tuple(self.desk.games)):
+            spec = await self.desk.plays.daily.spec_on(chosen, rule)
             mine = [r for r in records if (r.game, r.preset) == (rule.game, rule.preset)]
             solved = [r.seconds for r in mine if r.outcome == "solved"]
             puzzles.append({
-                "game": rule.game, "title": games[rule.game].title, "preset": rule.preset,
+                "game": rule.game, "title": self.desk.games[rule.game].title, "preset": rule.preset,
                 "id": spec.id if spec else None, "version": rule.version, "size": rule.side,
                 "difficulty": rule.difficulty, "seed": spec.seed if spec else None,
                 "first": mine[0].to_dict() if mine else None, "plays": len(mine),
@@ -312,10 +285,10 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
         return JSONResponse({"date": chosen.isoformat(), "today": today.isoformat(),
                              "launch": daily.LAUNCH.isoformat(), "streak": stats["streak"], "puzzles": puzzles})
 
-    async def archive(request: Request, player: str) -> Response:
+    async def archive(self, request: Request, player: str) -> Response:
         query_values(request, ())
-        today = desk.today()
-        records = await in_thread(lambda: store.daily_records(player, daily.LAUNCH, today))
+        today = self.desk.today()
+        records = await run_in_threadpool(lambda: self.store.daily_records(player, daily.LAUNCH, today))
         solved: dict[date, set[tuple[str, str | None]]] = {}
         for record in records:
             if record.outcome == "solved" and record.daily_date is not None:
@@ -323,118 +296,62 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
         days = []
         day = today - timedelta(days=1)
         while day >= daily.LAUNCH:
-            days.append({"date": day.isoformat(), "puzzles": len(daily.rules_on(day, tuple(games))),
+            days.append({"date": day.isoformat(), "puzzles": len(daily.rules_on(day, tuple(self.desk.games))),
                          "solved": len(solved.get(day, ()))})
             day -= timedelta(days=1)
         return JSONResponse({"today": today.isoformat(), "launch": daily.LAUNCH.isoformat(), "days": days})
 
-    async def leaderboard(request: Request, player: str) -> Response:
+    async def leaderboard(self, request: Request, player: str) -> Response:
         values = query_values(request, ("date", "game", "preset"))
-        chosen = _day(values.get("date"), desk.today())
+        chosen = _day(values.get("date"), self.desk.today())
         game, preset = values.get("game", ""), values.get("preset", "")
-        if game not in games:
-            raise BadRequest(f"game must be one of {', '.join(games)}, not {short_repr(game)}")
+        if game not in self.desk.games:
+            raise BadRequest(f"game must be one of {', '.join(self.desk.games)}, not {short_repr(game)}")
         if preset not in daily.PRESETS:
             raise BadRequest(f"preset must be one of {', '.join(daily.PRESETS)}, not {short_repr(preset)}")
-        entries = await in_thread(lambda: store.leaderboard(chosen, game, preset, LEADERBOARD_SIZE))
+        entries = await run_in_threadpool(lambda: self.store.leaderboard(chosen, game, preset, LEADERBOARD_SIZE))
         return JSONResponse({"date": chosen.isoformat(), "game": game, "preset": preset,
                              "entries": [{"name": name, "seconds": seconds} for name, seconds in entries]})
 
     # --- a play: its hand-out and its record ------------------------------------------------
 
-    async def start(request: Request, player: str) -> Response:
+    async def start(self, request: Request, player: str) -> Response:
         body = await body_object(request, ("id",))
-        spec = parse_id(body.get("id"))
-        if spec.game not in games:
-            raise BadRequest(f"unknown game {short_repr(spec.game)}; the games are {', '.join(games)}", 404)
-        now = desk.clock()
-        receipt = {"n": secrets.token_hex(16), "p": player, "z": spec.id, "t": _milliseconds(now)}
-        return JSONResponse({"play": signer.seal("play", receipt), "handedOut": now.isoformat()})
+        receipt, now = self.desk.plays.hand_out(player, body.get("id"))
+        return JSONResponse({"play": receipt, "handedOut": now.isoformat()})
 
-    async def record(request: Request, player: str) -> Response:
-        received = desk.clock()
+    async def record(self, request: Request, player: str) -> Response:
+        """The finished play: its receipt, board and figures read from the body, accepted by the desk."""
+        received = self.desk.clock()
         body = await body_object(request, RECORD_FIELDS)
-        handout = signer.unseal("play", body.get("play"))
-        if not isinstance(handout, dict):
-            raise BadRequest("play is not a hand-out receipt of this server; ask /api/records/start for one")
-        if handout["p"] != player:
-            raise BadRequest("this play was handed out to another player", 403)
-        spec = parse_id(handout["z"])
-        game = games.get(spec.game)
-        if game is None:
-            raise BadRequest(f"unknown game {short_repr(spec.game)}; the games are {', '.join(games)}", 404)
+        plays = self.desk.plays
+        handout = plays.handout_of(player, body.get("play"))
         if "board" not in body:
             raise BadRequest("the body has no board")
-        board = game.parse_board(spec.width, spec.height, body["board"])
+        board = handout.game.parse_board(handout.spec.width, handout.spec.height, body["board"])
         stats = play_stats(body)
         if stats is None:
             raise BadRequest("a record needs seconds, moves, checks and revealed")
-        hints = stats["hints"]
-        handed_out = _moment(handout["t"])
-        seen_until = received
-        if "receipt" in body:
-            late = signer.unseal("receipt", body["receipt"])
-            if not isinstance(late, dict) or late["n"] != handout["n"]:
-                raise BadRequest("receipt is not this server's receipt of this play")
-            seen_until = _moment(late["t"])
-        seen = (seen_until - handed_out).total_seconds()
-        refusal = None
-        if stats["seconds"] < seen - ALLOWANCE_SECONDS:
-            refusal = (f"a time of {stats['seconds']:.1f} s is shorter than the {seen:.1f} s the server saw "
-                       f"from handing this puzzle out to this record (less {ALLOWANCE_SECONDS:g} s allowed "
-                       "for the network)")
-        elif stats["seconds"] > seen + ALLOWANCE_SECONDS:
-            refusal = (f"a time of {stats['seconds']:.1f} s is longer than the {seen:.1f} s since the server "
-                       "handed this puzzle out")
-        if refusal is not None:
-            # A write sent again after its answer was lost (a server killed, a network cut) is
-            # late by the time it was away; if it was stored, it is answered as stored.
-            earlier = await in_thread(lambda: store.find(handout["n"]))
-            if earlier is None or earlier.player_id != player or earlier.seconds != stats["seconds"]:
-                raise BadRequest(refusal)
-            return JSONResponse({"record": earlier.to_dict(), "new": False}, status_code=200)
-        puzzle = await desk.puzzles.get(spec)
-        if not game.check(puzzle, board).get("solved"):
-            raise BadRequest("the board is not solved: only a finished or revealed play is recorded")
-        least = game.min_moves(puzzle)
-        if not stats["revealed"] and hints == 0 and stats["moves"] < least:
-            raise BadRequest(f"{stats['moves']} moves cannot solve this puzzle: it takes at least {least}")
-        score = scoring.score_puzzle(puzzle, **stats)
-        found = await desk.daily_of(spec)
-        play = PlayRecord(
-            id=handout["n"], player_id=player, puzzle_id=spec.id, game=spec.game, version=spec.version,
-            width=spec.width, height=spec.height, difficulty=spec.difficulty,
-            daily_date=found[0] if found else None, preset=found[1] if found else None,
-            handed_out_at=handed_out, finished_at=seen_until,
-            outcome="revealed" if stats["revealed"] else "solved", seconds=float(stats["seconds"]),
-            moves=stats["moves"], checks=stats["checks"], hints=hints, score=score.score, rank=score.rank,
-        )
-        try:
-            stored, new = await in_thread(lambda: store.record(play))
-        except StoreUnavailable as down:
-            receipt = signer.seal("receipt", {"n": handout["n"], "t": _milliseconds(seen_until)})
-            response = JSONResponse({"error": f"{down}; the play is not lost: send it again later with this "
-                                              "receipt", "receipt": receipt}, status_code=503)
-            response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-            return response
-        except AlreadyRecorded as refused:
-            raise BadRequest(str(refused), 409) from None
-        return JSONResponse({"record": stored.to_dict(), "new": new, "score": score.to_dict()},
-                            status_code=201 if new else 200)
+        finished_at = plays.receipt_moment(handout, body["receipt"]) if "receipt" in body else received
+        accepted = await plays.accept(handout, board, PlayFigures(**stats), finished_at)
+        answer: dict[str, Any] = {"record": accepted.record.to_dict(), "new": accepted.new}
+        if accepted.score is not None:
+            answer["score"] = accepted.score.to_dict()
+        return JSONResponse(answer, status_code=201 if accepted.new else 200)
 
     # --- the player's own records -----------------------------------------------------------
 
-    async def stats(request: Request, player: str) -> Response:
+    async def stats(self, request: Request, player: str) -> Response:
         query_values(request, ())
-        today = desk.today()
-        found = await in_thread(lambda: store.stats(player, today))
+        today = self.desk.today()
+        found = await run_in_threadpool(lambda: self.store.stats(player, today))
         return JSONResponse({"today": today.isoformat(), **found})
 
-    async def export(request: Request, player: str) -> Response:
+    async def export(self, request: Request, player: str) -> Response:
         form = query_values(request, ("format",)).get("format", "json")
         if form not in ("json", "csv"):
             raise BadRequest(f"format must be json or csv, not {short_repr(form)}")
-        plays = await in_thread(lambda: store.plays(player))
+        plays = await run_in_threadpool(lambda: self.store.plays(player))
         rows = [play.to_dict() for play in plays]
         headers = {"Content-Disposition": f'attachment; filename="gridlogic-records.{form}"'}
         if form == "json":
@@ -445,29 +362,20 @@ def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
         writer.writerows(rows)
         return Response(text.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
 
-    async def name(request: Request, player: str) -> Response:
+    async def name(self, request: Request, player: str) -> Response:
         chosen = _display_name((await body_object(request, ("name",))).get("name"))
-        await in_thread(lambda: store.set_name(player, chosen, desk.clock()))
+        await run_in_threadpool(lambda: self.store.set_name(player, chosen, self.desk.clock()))
         return JSONResponse({"name": chosen})
 
-    async def delete(request: Request, player: str) -> Response:
+    async def delete(self, request: Request, player: str) -> Response:
         query_values(request, ())
-        gone = await in_thread(lambda: store.delete_records(player, desk.clock()))
+        gone = await run_in_threadpool(lambda: self.store.delete_records(player, self.desk.clock()))
         return JSONResponse({"deleted": gone})
 
-    return [
-        Route("/daily", as_player(daily_page), methods=["GET"]),
-        Route("/stats", as_player(stats_page), methods=["GET"]),
-        Route("/api/daily", as_player(day), methods=["GET"]),
-        Route("/api/daily/archive", as_player(archive), methods=["GET"]),
-        Route("/api/daily/leaderboard", as_player(leaderboard), methods=["GET"]),
-        Route("/api/records/start", as_player(start), methods=["POST"]),
-        Route("/api/records", as_player(record), methods=["POST"]),
-        Route("/api/records", as_player(delete), methods=["DELETE"]),
-        Route("/api/records/stats", as_player(stats), methods=["GET"]),
-        Route("/api/records/export", as_player(export), methods=["GET"]),
-        Route("/api/records/name", as_player(name), methods=["PUT"]),
-    ]
+
+def routes(desk: RecordDesk, page: Callable[[str], Response]) -> list[Route]:
+    """The records' routes; ``page(name)`` answers a file of ``static/`` as the app serves its pages."""
+    return RecordEndpoints(desk, page).routes()
 
 
 __all__ = ["COOKIE", "RecordDesk", "RecordSettings", "routes"]

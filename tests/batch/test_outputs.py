@@ -1,4 +1,4 @@
-"""The JSON lines and SQLite stores of gridlogic.batch.stores: formats, resume, locking, durability.
+"""The JSON lines and SQLite outputs of gridlogic.batch.outputs: formats, resume, locking, durability.
 
 Where a test is about the bookkeeping alone (what is written when, what a
 damaged file does), the fake generator of ``conftest.py`` stands in for the
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gridlogic import GridlogicError, InvalidParameters, signal
 from gridlogic import batch as batching
-from gridlogic.batch import stores
+from gridlogic.batch import outputs
 
 KINDS = ["jsonl", "sqlite"]
 
@@ -26,12 +26,12 @@ KINDS = ["jsonl", "sqlite"]
 @pytest.mark.parametrize("name", ["out.txt", "out", "out.json", "out.jsonl.gz"])
 def test_output_must_be_jsonl_or_sqlite(name):
     with pytest.raises(InvalidParameters, match=re.escape(repr(name))):
-        stores.store_kind(name)
+        outputs.output_kind(name)
 
 
 def test_output_kinds():
-    assert stores.store_kind("a/b.JSONL") == "jsonl"
-    assert [stores.store_kind(f"x{s}") for s in (".sqlite", ".sqlite3", ".db")] == ["sqlite"] * 3
+    assert outputs.output_kind("a/b.JSONL") == "jsonl"
+    assert [outputs.output_kind(f"x{s}") for s in (".sqlite", ".sqlite3", ".db")] == ["sqlite"] * 3
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -59,10 +59,10 @@ def test_another_game_or_version_in_the_file_is_refused(tmp_path, kind, helpers)
     path = tmp_path / f"out.{kind}"
     helpers.run_fake(path, 2)
     with pytest.raises(GridlogicError, match="version 7.*version 8"):
-        stores.open_store(str(path), "signal", 4, "any", 8, "p")
+        outputs.open_output(str(path), "signal", 4, "any", 8, "p")
     if kind == "jsonl":
         with pytest.raises(GridlogicError, match="signal size 4 difficulty any, not signal size 5"):
-            stores.open_store(str(path), "signal", 5, "any", 7, None)
+            outputs.open_output(str(path), "signal", 5, "any", 7, None)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -146,7 +146,7 @@ def test_unwritable_outputs(tmp_path, helpers):
 
 def test_sqlite_rows_carry_the_batch_columns(tmp_path):
     path = tmp_path / "out.sqlite"
-    store = stores.open_store(str(path), "signal", 5, "any", signal.VERSION, "cols")
+    store = outputs.open_output(str(path), "signal", 5, "any", signal.VERSION, "cols")
     with ThreadPoolExecutor(1) as pool:
         batching.run_batch(batching.BatchSpec("signal", 5, "any", 3, "cols", version=3), store, pool, 1)
     store.close()
@@ -166,7 +166,7 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
 
 def test_jsonl_lines_are_exactly_to_dict(tmp_path):
     path = tmp_path / "out.jsonl"
-    store = stores.open_store(str(path), "signal", 6, "easy", signal.VERSION, "lines")
+    store = outputs.open_output(str(path), "signal", 6, "easy", signal.VERSION, "lines")
     with ThreadPoolExecutor(1) as pool:
         batching.run_batch(batching.BatchSpec("signal", 6, "easy", 2, "lines", version=3), store, pool, 1)
     store.close()
@@ -188,7 +188,7 @@ def test_a_failed_write_is_one_clear_error(tmp_path, monkeypatch, helpers):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     store = helpers.open_fake(tmp_path / "out.jsonl")
-    monkeypatch.setattr(stores.os, "fsync", full_disk)
+    monkeypatch.setattr(outputs.jsonl.os, "fsync", full_disk)
     spec = batching.BatchSpec("signal", 4, "any", 2, "p")
     with ThreadPoolExecutor(1) as pool, pytest.raises(GridlogicError, match="cannot write .*No space left"):
         batching.run_batch(spec, store, pool, 1, work=helpers.fake_work, version=7)

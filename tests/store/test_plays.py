@@ -1,0 +1,189 @@
+"""Accepting a play without HTTP: receipts, the time rule, the board and the least moves, the score,
+the daily lookup, a play stored once, and a database that is down.
+
+The desk runs over an SQLite file, with a clock the tests move by hand and the registered games'
+own generators as its puzzle maker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from gridlogic import GAMES, InvalidParameters, puzzle_from_id, scoring
+from gridlogic.game import PuzzleSpec, parse_id
+from gridlogic.store import AlreadyRecorded, Store, StoreUnavailable, daily
+from gridlogic.store.plays import (
+    ALLOWANCE_SECONDS,
+    OthersPlay,
+    PlayDesk,
+    PlayFigures,
+    PlayRefused,
+    RecordDeferred,
+    UnknownGame,
+    time_refusal,
+)
+from gridlogic.store.tokens import Signer
+
+ALICE, BOB = "a" * 32, "b" * 32
+PLAIN = "signal.3.5x5.medium.records-api"
+LAUNCH_NOON = datetime.combine(daily.LAUNCH, datetime.min.time(), UTC) + timedelta(hours=12)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = LAUNCH_NOON
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class Maker:
+    """The registered games' generators, counting what they were asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[PuzzleSpec] = []
+
+    async def __call__(self, spec: PuzzleSpec):
+        self.asked.append(spec)
+        return GAMES[spec.game].make(spec)
+
+
+@pytest.fixture()
+def desk(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    yield PlayDesk(GAMES, store, Signer(lambda: b"a secret of the play tests"), Maker(), clock=Clock())
+    store.close()
+
+
+def solved_board(puzzle_id: str):
+    puzzle = puzzle_from_id(puzzle_id)
+    return GAMES[puzzle.game].parse_board(puzzle.width, puzzle.height, puzzle.solution())
+
+
+def least_moves(puzzle_id: str) -> int:
+    puzzle = puzzle_from_id(puzzle_id)
+    return GAMES[puzzle.game].min_moves(puzzle)
+
+
+def play(desk: PlayDesk, seconds: float, puzzle_id: str = PLAIN, player: str = ALICE, **figures):
+    """A play handed out, ``seconds`` of the clock, then its record accepted: the accepted play."""
+    receipt, _ = desk.hand_out(player, puzzle_id)
+    desk.clock.now += timedelta(seconds=seconds)
+    handout = desk.handout_of(player, receipt)
+    counted = {"moves": least_moves(puzzle_id), "checks": 0, "revealed": False, **figures}
+    return asyncio.run(desk.accept(handout, solved_board(puzzle_id), PlayFigures(seconds, **counted),
+                                   desk.clock()))
+
+
+def test_a_receipt_names_its_player_puzzle_and_moment(desk):
+    receipt, moment = desk.hand_out(ALICE, PLAIN)
+    handout = desk.handout_of(ALICE, receipt)
+    assert (handout.player_id, handout.spec, handout.game) == (ALICE, parse_id(PLAIN), GAMES["signal"])
+    assert handout.handed_out_at == moment == LAUNCH_NOON and len(handout.play_id) == 32
+
+
+def test_a_forged_or_foreign_receipt_or_an_unknown_game_is_refused_by_type(desk):
+    receipt, _ = desk.hand_out(ALICE, PLAIN)
+    forged = Signer(lambda: b"another secret entirely").seal("play", desk.signer.unseal("play", receipt))
+    for token in ("not-a-receipt", forged, None):
+        with pytest.raises(PlayRefused, match="not a hand-out receipt") as refused:
+            desk.handout_of(ALICE, token)
+        assert type(refused.value) is PlayRefused
+    with pytest.raises(OthersPlay, match="another player"):
+        desk.handout_of(BOB, receipt)
+    signal_only = PlayDesk({"signal": GAMES["signal"]}, desk.store, desk.signer, desk.make, clock=desk.clock)
+    with pytest.raises(UnknownGame, match="unknown game 'loop'; the games are signal"):
+        signal_only.hand_out(ALICE, "loop.1.5x5.easy.x")
+    with pytest.raises(UnknownGame):
+        signal_only.handout_of(ALICE, desk.hand_out(ALICE, "loop.1.5x5.easy.x")[0])
+    with pytest.raises(InvalidParameters):
+        desk.hand_out(ALICE, "chess.1.5x5.any.x")
+
+
+def test_the_time_rule_allows_the_network_either_way():
+    assert time_refusal(100.0, 100.0) is None
+    assert time_refusal(100.0 - ALLOWANCE_SECONDS, 100.0) is None
+    assert time_refusal(100.0 + ALLOWANCE_SECONDS, 100.0) is None
+    assert "shorter than the 100.0 s the server saw" in time_refusal(100.0 - ALLOWANCE_SECONDS - 0.1, 100.0)
+    assert "longer than the 100.0 s" in time_refusal(100.0 + ALLOWANCE_SECONDS + 0.1, 100.0)
+
+
+def test_a_solved_play_is_scored_by_the_server_and_stored_once(desk):
+    accepted = play(desk, 200.0, moves=90, checks=2)
+    expected = scoring.score_puzzle(puzzle_from_id(PLAIN), seconds=200.0, moves=90, checks=2, revealed=False)
+    assert accepted.new and accepted.score == expected
+    record = accepted.record
+    assert (record.player_id, record.puzzle_id, record.outcome, record.seconds) == (ALICE, PLAIN, "solved", 200.0)
+    assert (record.score, record.rank, record.daily_date) == (expected.score, expected.rank, None)
+    assert record.finished_at - record.handed_out_at == timedelta(seconds=200)
+    assert desk.store.plays(ALICE) == [record]
+
+
+def test_the_same_play_again_is_answered_as_stored_and_other_figures_are_refused(desk):
+    receipt, _ = desk.hand_out(ALICE, PLAIN)
+    desk.clock.now += timedelta(seconds=50)
+    handout = desk.handout_of(ALICE, receipt)
+    figures = PlayFigures(50.0, least_moves(PLAIN), 0, False)
+    first = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+    again = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+    assert (first.new, again.new, again.record) == (True, False, first.record)
+    with pytest.raises(AlreadyRecorded):
+        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(48.0, least_moves(PLAIN), 0, False),
+                                desk.clock()))
+    # An hour later the same play is too late for the time rule, but answered as stored, unscored.
+    late = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock() + timedelta(hours=1)))
+    assert (late.record, late.new, late.score) == (first.record, False, None)
+    with pytest.raises(PlayRefused, match="shorter than"):
+        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(49.0, 0, 0, True),
+                                desk.clock() + timedelta(hours=1)))
+
+
+def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
+    receipt, _ = desk.hand_out(ALICE, PLAIN)
+    handout = desk.handout_of(ALICE, receipt)
+    puzzle = puzzle_from_id(PLAIN)
+    shuffled = GAMES["signal"].parse_board(5, 5, puzzle.givens()["tiles"])
+    least = least_moves(PLAIN)
+    with pytest.raises(PlayRefused, match="not solved"):
+        asyncio.run(desk.accept(handout, shuffled, PlayFigures(0.0, least, 0, False), desk.clock()))
+    with pytest.raises(PlayRefused, match=f"at least {least}"):
+        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(0.0, least - 1, 0, False), desk.clock()))
+    assert play(desk, 10.0, moves=least - 1, hints=1).new
+    revealed = play(desk, 10.0, moves=0, revealed=True).record
+    assert (revealed.outcome, revealed.score, revealed.rank) == ("revealed", 0, "revealed")
+
+
+def test_only_the_days_own_puzzle_of_a_day_that_has_come_is_a_daily(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+    record = play(desk, 80.0, today).record
+    assert (record.daily_date, record.preset) == (daily.LAUNCH, "medium")
+    tomorrow = daily.LAUNCH + timedelta(days=1)
+    for puzzle_id in (f"signal.3.5x5.medium.daily-{tomorrow.isoformat()}",
+                      f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}.2"):
+        assert play(desk, 20.0, puzzle_id).record.daily_date is None
+
+
+def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(desk, monkeypatch):
+    receipt, _ = desk.hand_out(ALICE, PLAIN)
+    desk.clock.now += timedelta(seconds=45)
+    handout = desk.handout_of(ALICE, receipt)
+    figures = PlayFigures(45.0, least_moves(PLAIN), 0, False)
+
+    def down(play):
+        raise StoreUnavailable("the records database does not answer (test)")
+
+    monkeypatch.setattr(desk.store, "record", down)
+    with pytest.raises(RecordDeferred, match="does not answer") as deferred:
+        asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+    monkeypatch.undo()
+    seen = desk.receipt_moment(handout, deferred.value.receipt)
+    assert seen == LAUNCH_NOON + timedelta(seconds=45)
+    desk.clock.now += timedelta(hours=1)
+    accepted = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, seen))
+    assert accepted.new and accepted.record.finished_at == seen
+    other = desk.handout_of(ALICE, desk.hand_out(ALICE, PLAIN)[0])
+    with pytest.raises(PlayRefused, match="not this server's receipt of this play"):
+        desk.receipt_moment(other, deferred.value.receipt)
