@@ -20,6 +20,11 @@
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.
 
 export async function loadView(name) {
-  if (!/^[a-z]+$/.test(name)) throw new Error(`the page has no view for the game ${JSON.stringify(name)}`);
-  return import(`./${name}.js`);
+  const missing = new Error(`the page has no view for the game ${JSON.stringify(name)}`);
+  if (!/^[a-z]+$/.test(name)) throw missing;
+  try {
+    return await import(`./${name}.js`);
+  } catch {
+    throw missing;
+  }
 }
