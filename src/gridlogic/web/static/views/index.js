@@ -20,11 +20,11 @@
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.
 
 export async function loadView(name) {
-  const missing = new Error(`the page has no view for the game ${JSON.stringify(name)}`);
-  if (!/^[a-z]+$/.test(name)) throw missing;
+  const missing = (cause) => new Error(`the page has no view for the game ${JSON.stringify(name)}`, { cause });
+  if (!/^[a-z]+$/.test(name)) throw missing();
   try {
     return await import(`./${name}.js`);
-  } catch {
-    throw missing;
+  } catch (error) {
+    throw missing(error); // the module's own error (missing, or broken) is the cause
   }
 }
