@@ -1,4 +1,4 @@
-"""gridlogic.signal.rules: what every version's puzzle shares, its worked example, and the solver's options."""
+"""gridlogic.signal.rules: what every version's puzzle shares, and its worked example."""
 
 from __future__ import annotations
 
@@ -41,12 +41,3 @@ def test_the_answer_of_a_puzzles_json_is_checked_by_the_rules():
     with pytest.raises(InvalidParameters, match=r"'shuffled'\[1\] is 5, which no rotation turns into the answer's 8"):
         check_answer([2, 8], [2, 5], 2, 1, False)
     check_answer([2, 8], [8, 2], 2, 1, False)
-
-
-@pytest.mark.parametrize("limits", [{"budget": 1.0}, {"sat": True}])
-def test_the_solver_refuses_a_budget_and_sat_saying_what_it_takes(limits):
-    problem = signal.GAME.read("[4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]")
-    with pytest.raises(InvalidParameters, match="takes a node limit only .node_limit, a count of search nodes.; "
-                                                "it has no time budget and no SAT back end"):
-        signal.GAME.solve(problem, **limits)
-    assert signal.GAME.solve(problem, node_limit=10).status == "unique"

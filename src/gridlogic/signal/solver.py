@@ -91,8 +91,7 @@ def _check_domains(domains: object, n: int) -> list[list[int]]:
             raise InvalidParameters(f"domain {i} is {order!r}; a domain is a list of tile masks")
         orders.append(list(order))
         for m in order:
-            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= 15:
-                raise InvalidParameters(f"domain {i} holds {m!r}; a tile mask is an int 0-15")
+            check_int(m, f"a tile mask of domain {i}", 0, 15)
     return orders
 
 

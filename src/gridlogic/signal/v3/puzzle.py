@@ -53,7 +53,8 @@ def puzzle_from_dict(data: object) -> Version3Puzzle:
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Signal puzzles here are version {VERSION}")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; "
+                                f"Signal puzzles here are version {VERSION}")
     answer = check_board(fields["answer"], n)
     shuffled = check_board(fields["shuffled"], n)
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
