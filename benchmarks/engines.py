@@ -26,8 +26,9 @@ from gridlogic.pattern.lines import solve_line
 
 def workloads(seeds: int) -> list[tuple[str, list]]:
     table = []
-    for n in signal.SIZES:
-        for target in signal.DIFFICULTIES:
+    articles = GAMES["signal"].version(3)
+    for n in articles.sides:
+        for target in articles.difficulties:
             table.append((f"signal n={n} {target}",
                           [lambda k=k, n=n, t=target: signal.generate(n, f"bench-{k}", t, version=3)
                            for k in range(seeds)]))

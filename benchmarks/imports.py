@@ -43,7 +43,7 @@ def timed_import(name: str, problem: Problem) -> tuple[str, float]:
 
 def signal_boards() -> list[Problem]:
     from gridlogic.signal.board import VARIANTS  # benchmarks may reach inside a game
-    from gridlogic.signal.generator import tree
+    from gridlogic.signal.v3.generator import tree
 
     boards = []
     for side in (12, 16, 20):

@@ -28,7 +28,9 @@ from collections.abc import Callable
 from gridlogic import GenerationFailed, signal
 from gridlogic.rng import rng
 from gridlogic.signal import difficulty, sweeps
+from gridlogic.signal.board import variants
 from gridlogic.signal.tables import geometry
+from gridlogic.signal.v3.generator import tree
 
 FORMS = ("compiled", "looped")
 WRITE_OUT_LIMIT = sweeps.WRITE_OUT_LIMIT
@@ -53,15 +55,16 @@ def generating(n: int, target: str, seed: str) -> None:
 
 def workloads(seeds: int) -> list[tuple[str, list[Callable[[], object]]]]:
     table: list[tuple[str, list[Callable[[], object]]]] = []
-    for n in signal.SIZES:
-        for target in signal.DIFFICULTIES:
+    articles = signal.GAME.version(3)
+    for n in articles.sides:
+        for target in articles.difficulties:
             table.append((f"generate n={n} {target}",
                           [lambda n=n, t=target, k=k: generating(n, t, f"bench-{k}") for k in range(seeds)]))
     for n in SOLVE_SIZES:
         boards = []
         for k in range(SOLVE_BOARDS):
             draw = rng(f"bench-solve-{n}-{k}")
-            boards.append([(v := signal.variants(m))[int(draw() * len(v))] for m in signal.tree(n, draw)])
+            boards.append([(v := variants(m))[int(draw() * len(v))] for m in tree(n, draw)])
         table.append((f"solve n={n}", [lambda b=b, n=n: signal.solve(b, n) for b in boards]))
     return table
 

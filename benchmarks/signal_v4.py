@@ -59,7 +59,7 @@ def one(job: tuple[int, str, bool, int, bool]) -> tuple[float, str, float | None
         elif graded.level != puzzle.level or (difficulty != "any" and graded.level != difficulty):
             verdict = f"level {graded.level}"
     v3 = None
-    if not wrapping and side in signal.SIZES:
+    if not wrapping and side in signal.GAME.version(3).sides:
         started = time.process_time()
         try:
             signal.generate(side, seed, difficulty, version=3)

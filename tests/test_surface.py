@@ -140,5 +140,5 @@ def test_adapters_switch_on_no_game_name(path):
 
 def test_the_import_check_sees_an_import_from_inside_a_game(tmp_path):
     path = tmp_path / "adapter.py"
-    path.write_text("from gridlogic.signal.generator import TURNS\nimport gridlogic.loop\n")
-    assert "gridlogic.signal.generator" in _imports(path) and "gridlogic.loop" in _imports(path)
+    path.write_text("from gridlogic.signal.rules import TURNS\nimport gridlogic.loop\n")
+    assert "gridlogic.signal.rules" in _imports(path) and "gridlogic.loop" in _imports(path)

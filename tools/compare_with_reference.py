@@ -45,7 +45,7 @@ def random_seed(rand: random.Random) -> str:
 
 def signal_cases(rand: random.Random, count: int) -> list[dict]:
     from gridlogic.rng import rng
-    from gridlogic.signal import tree
+    from gridlogic.signal.v3.generator import tree
 
     cases = []
     for _ in range(count):

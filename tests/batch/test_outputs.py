@@ -146,7 +146,7 @@ def test_unwritable_outputs(tmp_path, helpers):
 
 def test_sqlite_rows_carry_the_batch_columns(tmp_path):
     path = tmp_path / "out.sqlite"
-    store = outputs.open_output(str(path), "signal", 5, "any", signal.VERSION, "cols")
+    store = outputs.open_output(str(path), "signal", 5, "any", 3, "cols")
     with ThreadPoolExecutor(1) as pool:
         batching.run_batch(batching.BatchSpec("signal", 5, "any", 3, "cols", version=3), store, pool, 1)
     store.close()
@@ -156,7 +156,7 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
         "FROM signal_5_any_cols ORDER BY seed_index"
     ).fetchall()
     connection.close()
-    assert [row[:6] for row in rows] == [(f"cols-{i}", i, "signal", 5, "any", signal.VERSION) for i in range(3)]
+    assert [row[:6] for row in rows] == [(f"cols-{i}", i, "signal", 5, "any", 3) for i in range(3)]
     for seed, *_, level, puzzle, seconds in rows:
         fresh = signal.generate(5, seed, "any", version=3)
         assert json.loads(puzzle) == fresh.to_dict()
@@ -166,14 +166,14 @@ def test_sqlite_rows_carry_the_batch_columns(tmp_path):
 
 def test_jsonl_lines_are_exactly_to_dict(tmp_path):
     path = tmp_path / "out.jsonl"
-    store = outputs.open_output(str(path), "signal", 6, "easy", signal.VERSION, "lines")
+    store = outputs.open_output(str(path), "signal", 6, "easy", 3, "lines")
     with ThreadPoolExecutor(1) as pool:
         batching.run_batch(batching.BatchSpec("signal", 6, "easy", 2, "lines", version=3), store, pool, 1)
     store.close()
     lines = path.read_text().splitlines()
     assert json.loads(lines[0]) == {
         "gridlogicBatch": 1, "game": "signal", "size": 6, "difficulty": "easy",
-        "version": signal.VERSION, "seedPrefix": "lines",
+        "version": 3, "seedPrefix": "lines",
     }
     assert [json.loads(line) for line in lines[1:]] == [
         signal.generate(6, f"lines-{i}", "easy", version=3).to_dict() for i in range(2)

@@ -8,6 +8,8 @@ import pytest
 
 from gridlogic import signal
 from gridlogic.rng import rng
+from gridlogic.signal.solver import graph_conflict, propagate
+from gridlogic.signal.v3.generator import tree
 
 _spec = importlib.util.spec_from_file_location("signal_literal", Path(__file__).with_name("literal.py"))
 literal = importlib.util.module_from_spec(_spec)
@@ -20,7 +22,7 @@ def _random_boards(count, seed):
     for k in range(count):
         n = rand.randint(1, 6)
         if rand.random() < 0.6:
-            board = [rand.choice(literal.variants(m)) for m in signal.tree(n, rng(f"pin-{seed}-{k}"))]
+            board = [rand.choice(literal.variants(m)) for m in tree(n, rng(f"pin-{seed}-{k}"))]
         else:
             board = [rand.randrange(16) for _ in range(n * n)]
         boards.append((board, n))
@@ -31,7 +33,7 @@ def _random_boards(count, seed):
 def test_propagate_reaches_the_same_domains_rounds_and_validity(seed):
     for board, n in _random_boards(60, seed):
         domains = [literal.variants(m) for m in board]
-        fast = signal.propagate(domains, n)
+        fast = propagate(domains, n)
         assert (fast.domains, fast.valid, fast.rounds) == literal.propagate(domains, n)
 
 
@@ -52,7 +54,7 @@ def test_graph_conflict_matches_on_partial_domains():
     rand = random.Random(5)
     for board, n in _random_boards(150, 30):
         domains = [[v for v in literal.variants(m) if rand.random() < 0.7] for m in board]
-        assert signal.graph_conflict(domains, n) == literal.graph_conflict(domains, n)
+        assert graph_conflict(domains, n) == literal.graph_conflict(domains, n)
 
 
 def test_generator_prechecks_never_change_the_puzzle():
@@ -61,7 +63,7 @@ def test_generator_prechecks_never_change_the_puzzle():
     for n, seed, target in [(4, "pin-a", "easy"), (5, "pin-b", "medium"), (5, "pin-c", "hard"), (6, "pin-d", "hard")]:
         draw = rng(seed)
         for attempt in range(1, 501):
-            answer = signal.tree(n, draw)
+            answer = tree(n, draw)
             check = literal.solve(answer, n)
             if check["truncated"] or len(check["solutions"]) != 1:
                 continue
@@ -112,11 +114,11 @@ def test_level_prechecks_pass_every_board_of_their_level_and_reject_others():
                     graded.append(list(signal.generate(n, f"precheck-{level}-{k}", level, version=3).answer))
                 except GenerationFailed:
                     continue
-            graded += [b for k in range(40) if literal.analyze_difficulty(b := signal.tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]
+            graded += [b for k in range(40) if literal.analyze_difficulty(b := tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]
             assert graded
             for board in graded:
                 assert literal.analyze_difficulty(board, n)["level"] == level
                 assert passes(board)
-            rejected = sum(not passes(signal.tree(n, rng(f"reject-{n}-{k}"))) for k in range(200))
+            rejected = sum(not passes(tree(n, rng(f"reject-{n}-{k}"))) for k in range(200))
             assert rejected >= 10  # about 10-30% of random trees for easy, 98% for hard
     assert level_precheck("any", geometry(4)) is None and level_precheck("medium", geometry(4)) is None

@@ -3,6 +3,11 @@
 import pytest
 
 from gridlogic import GenerationFailed, GridlogicError, InvalidParameters, signal
+from gridlogic.signal.board import is_solved
+from gridlogic.signal.rules import DIFFICULTIES, check, metrics
+from gridlogic.signal.solver import SolveResult
+from gridlogic.signal.v3.generator import tree
+from gridlogic.signal.v3.puzzle import SIZES
 
 
 def test_articles_worked_example_every_field():
@@ -29,13 +34,13 @@ def test_tree_draws_2n_n_minus_1_minus_1_numbers():
         draws.append(1)
         return 0.5
 
-    board = signal.tree(4, counting)
+    board = tree(4, counting)
     assert len(draws) == 23  # 2*4*3 - 1, as the article says
-    assert signal.is_solved(board, 4)
+    assert is_solved(board, 4)
 
 
 def test_seed_replay_is_deterministic():
-    for target in signal.DIFFICULTIES:
+    for target in DIFFICULTIES:
         assert signal.generate(5, "replay", target, version=3).to_dict() == signal.generate(5, "replay", target, version=3).to_dict()
 
 
@@ -43,8 +48,8 @@ def test_seed_replay_is_deterministic():
 def test_unusual_seeds_generate_solved_unique_puzzles(seed):
     puzzle = signal.generate(4, seed, version=3)
     assert puzzle.seed == seed
-    assert signal.is_solved(list(puzzle.answer), 4)
-    assert not signal.is_solved(list(puzzle.shuffled), 4)
+    assert is_solved(list(puzzle.answer), 4)
+    assert not is_solved(list(puzzle.shuffled), 4)
     assert signal.GAME.verify(puzzle)
 
 
@@ -79,7 +84,7 @@ def test_generation_failure_is_an_error_not_a_puzzle():
         signal.generate(4, "golden-1", "hard", version=3)
 
 
-@pytest.mark.parametrize("size", signal.SIZES)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_generated_level_is_the_target(size, difficulty):
     # Some seeds find no 4x4 hard puzzle in 500 attempts (the reference neither): take the first that does.
@@ -101,11 +106,11 @@ def test_surface_round_trip_and_check():
     assert signal.GAME.from_dict(puzzle.to_dict()) == puzzle
     assert puzzle.givens() == {"tiles": list(puzzle.shuffled)}
     assert "answer" not in puzzle.givens()
-    assert signal.check(puzzle, list(puzzle.answer))["solved"] is True
-    unsolved = signal.check(puzzle, list(puzzle.shuffled))
+    assert check(puzzle, list(puzzle.answer))["solved"] is True
+    unsolved = check(puzzle, list(puzzle.shuffled))
     assert unsolved["solved"] is False and 12 in unsolved["lit"]  # the centre tile is always lit
     with pytest.raises(InvalidParameters, match="not a rotation"):
-        signal.check(puzzle, [15] * 25 if puzzle.shuffled[0] != 15 else [1] * 25)
+        check(puzzle, [15] * 25 if puzzle.shuffled[0] != 15 else [1] * 25)
     with pytest.raises(InvalidParameters):
         signal.GAME.from_dict({"n": 5})
     assert "signal.3.5x5.any.surface" in repr(puzzle)
@@ -113,15 +118,15 @@ def test_surface_round_trip_and_check():
 
 def test_metrics_score_is_zero_when_not_verified():
     puzzle = signal.generate(4, "notes-example", version=3)
-    unverified = signal.SolveResult(4, 4, (), 30001, True, 0, 1)
-    m = signal.metrics(list(puzzle.answer), list(puzzle.shuffled), 4, unverified)
+    unverified = SolveResult(4, 4, (), 30001, True, 0, 1)
+    m = metrics(list(puzzle.answer), list(puzzle.shuffled), 4, unverified)
     assert m.score == 0 and m.variety == 75 and m.turns == 17
 
 
 def test_a_huge_wrong_board_is_quoted_short():
     puzzle = signal.generate(4, "notes-example", version=3)
     with pytest.raises(InvalidParameters) as refused:
-        signal.check(puzzle, {"tiles": list(range(10**4))})
+        check(puzzle, {"tiles": list(range(10**4))})
     assert str(refused.value) == (
         "a board is a list of 16 tile masks (ints 0-15), not {'tiles': [0, 1, 2, 3, 4, 5, 6, 7, ...]}"
     )

@@ -12,6 +12,7 @@ import pytest
 from gridlogic import signal
 from gridlogic.errors import InvalidParameters
 from gridlogic.signal import hints as signal_hints
+from gridlogic.signal.board import variants
 from gridlogic.signal.difficulty import analyze_checked
 from gridlogic.signal.hints import hint, mistakes, walkthrough
 from gridlogic.signal.tables import board_geometry, geometry
@@ -60,7 +61,7 @@ def test_a_wrong_link_comes_first_and_names_both_tiles():
     puzzle = signal.generate(4, "notes-example")
     board = list(puzzle.shuffled)
     for i in range(16):  # a tile turned so that it links to a neighbour the solution does not join it to
-        for turned in signal.variants(puzzle.shuffled[i]):
+        for turned in variants(puzzle.shuffled[i]):
             trial = board[:i] + [turned] + board[i + 1:]
             if mistakes(puzzle, trial):
                 board = trial

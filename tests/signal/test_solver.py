@@ -7,6 +7,9 @@ import pytest
 
 from gridlogic import InvalidParameters, signal
 from gridlogic.rng import rng
+from gridlogic.signal.board import rotate, variants
+from gridlogic.signal.solver import graph_conflict, propagate
+from gridlogic.signal.v3.generator import tree
 from gridlogic.verdict import SolveResult
 
 NOTES_ANSWER = [4, 4, 6, 12, 3, 11, 13, 1, 2, 14, 11, 8, 2, 11, 10, 8]
@@ -76,7 +79,7 @@ def test_3x3_boards_agree_with_brute_force():
     rand = random.Random(7)
     checked = 0
     while checked < 40:
-        board = signal.tree(3, rng(str(rand.random()))) if rand.random() < 0.7 else [rand.randrange(16) for _ in range(9)]
+        board = tree(3, rng(str(rand.random()))) if rand.random() < 0.7 else [rand.randrange(16) for _ in range(9)]
         board = [rand.choice(_rotations(m)) for m in board]
         expected = _brute_force_solutions(board, 3)
         result = signal.solve(board, 3)
@@ -96,20 +99,20 @@ def test_zero_budget_is_truncated_and_never_unique():
 
 def test_propagate_reports_rounds_and_contradictions():
     # Values printed by the reference's propagate on the articles' answer.
-    ok = signal.propagate([signal.variants(m) for m in NOTES_ANSWER], 4)
+    ok = propagate([variants(m) for m in NOTES_ANSWER], 4)
     assert ok.valid and ok.rounds == 4  # the last sweep changes nothing but counts
     assert ok.domains[:2] == [[4, 2], [4, 8]] and ok.domains[9] == [14, 7]
     assert signal.solve(NOTES_ANSWER, 4).rounds == 4
-    assert not signal.propagate([[15]], 1).valid  # a cross cannot sit alone on a 1x1 board
-    assert signal.propagate([[0]], 1).to_dict() == {"domains": [[0]], "valid": True, "rounds": 1}
+    assert not propagate([[15]], 1).valid  # a cross cannot sit alone on a 1x1 board
+    assert propagate([[0]], 1).to_dict() == {"domains": [[0]], "valid": True, "rounds": 1}
 
 
 def test_graph_conflict_finds_forced_cycle_and_cut_off_cell():
     # 2x2 of elbows fixed into a ring: a forced cycle.
-    assert signal.graph_conflict([[6], [12], [3], [9]], 2)
+    assert graph_conflict([[6], [12], [3], [9]], 2)
     # Cell 3 cannot link to anything: cut off from cell 0.
-    assert signal.graph_conflict([[2], [12], [1], [0]], 2)
-    assert not signal.graph_conflict([[signal.rotate(m) for m in signal.variants(m)] for m in [6, 12, 1, 1]], 2)
+    assert graph_conflict([[2], [12], [1], [0]], 2)
+    assert not graph_conflict([[rotate(m) for m in variants(m)] for m in [6, 12, 1, 1]], 2)
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from gridlogic.rng import rng
-from gridlogic.signal import tree
 from gridlogic.signal.sweeps import compiled_sweeps, looped_sweeps, sweep_source
 from gridlogic.signal.tables import geometry
+from gridlogic.signal.v3.generator import tree
 
 _spec = importlib.util.spec_from_file_location("signal_literal", Path(__file__).with_name("literal.py"))
 literal = importlib.util.module_from_spec(_spec)

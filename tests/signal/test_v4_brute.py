@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gridlogic.game import PuzzleSpec
-from gridlogic.signal.solver import _make_arc_consistent
+from gridlogic.signal.search import make_arc_consistent
 from gridlogic.signal.tables import board_geometry
 from gridlogic.signal.v4.deduction import deduce, solve_board, tile_orders
 from gridlogic.signal.v4.generator import make, refusal
@@ -72,7 +72,7 @@ def test_the_search_counts_what_the_brute_force_finds(width, height, wrapping):
         statuses.add(min(len(every), 2))
         # Deduction keeps every orientation some solution uses.
         domains = [geo.border_domains[i][m] for i, m in enumerate(tiles)]
-        if _make_arc_consistent(domains, geo, set(range(geo.cells))):
+        if make_arc_consistent(domains, geo, set(range(geo.cells))):
             valid, _ = deduce(domains, geo, tile_orders(tiles))
             assert valid or not every
             for solution in every:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import doctest
 import re
 
-from gridlogic import signal
 from gridlogic.rng import rng
 from gridlogic.signal.difficulty import analyze_difficulty
 from gridlogic.signal.tables import board_geometry
+from gridlogic.signal.v3.generator import tree
 from gridlogic.signal.v4 import grading
 from gridlogic.signal.v4.generator import PRESETS
 from gridlogic.signal.v4.grading import Thresholds, grade
@@ -39,7 +39,7 @@ def test_on_version_3_sizes_the_thresholds_are_version_3s():
 def test_stages_1_and_2_are_version_3s_on_a_bordered_board():
     for n in (4, 5, 6, 8):
         for k in range(20):
-            answer = signal.tree(n, rng(f"stages-{n}-{k}"))
+            answer = tree(n, rng(f"stages-{n}-{k}"))
             mine, _ = grade(answer, board_geometry(n, n, False))
             theirs = analyze_difficulty(answer, n)
             if mine is None:

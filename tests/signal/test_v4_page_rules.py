@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gridlogic import GAMES, signal
+from gridlogic.signal.board import rotate
 
 VIEW = Path(signal.__file__).resolve().parents[1] / "web" / "static" / "views" / "signal.js"
 SCRIPT = """
@@ -53,7 +54,7 @@ def test_the_page_and_the_engine_agree():
                 puzzle = signal.generate(size, f"page-{k}", "any", wrapping=wrapping)
                 header = {"width": puzzle.width, "height": puzzle.height, "wrapping": puzzle.wrapping}
                 turned = list(puzzle.answer)
-                turned[k] = signal.rotate(turned[k]) if turned[k] != 15 else turned[k]
+                turned[k] = rotate(turned[k]) if turned[k] != 15 else turned[k]
                 for board in (list(puzzle.answer), list(puzzle.shuffled), turned):
                     cases.append({"puzzle": header, "board": board})
                     expected.append({**GAMES["signal"].check(puzzle, board), "ring": _ring(puzzle)})

@@ -160,8 +160,5 @@ def check_board(board: object, n: int, height: int | None = None) -> list[int]:
             f"a {n}x{rows} board has {cells} tiles, but {len(board)} were given"
         )
     for i, mask in enumerate(board):
-        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= 15:
-            raise InvalidParameters(
-                f"tile {i} (row {i // n + 1}, column {i % n + 1}) is {short_repr(mask)}; a tile is an int 0-15"
-            )
+        check_int(mask, f"tile {i} (row {i // n + 1}, column {i % n + 1})", 0, 15)
     return list(board)

@@ -47,13 +47,8 @@ from functools import lru_cache
 
 from gridlogic.params import check_bool, check_choice, check_int, check_object
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
-from gridlogic.signal.solver import (
-    _make_arc_consistent,
-    _members,
-    _mrv_choice,
-    conflict_free_orientations,
-    graph_conflict_bits,
-)
+from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
+from gridlogic.signal.solver import conflict_free_orientations, graph_conflict_bits
 from gridlogic.signal.sweeps import compiled_sweeps
 from gridlogic.signal.tables import Geometry, count_fixed, count_open, geometry
 
@@ -134,7 +129,7 @@ def _global_step(domains: list[int], geo: Geometry) -> bool:
     return changed
 
 
-def _largest_region(domains: Sequence[int], geo: Geometry) -> int:
+def largest_region(domains: Sequence[int], geo: Geometry) -> int:
     """The size of the biggest edge-connected group of undecided cells."""
     open_cells = {i for i, d in enumerate(domains) if d & (d - 1)}
     best = 0
@@ -150,7 +145,10 @@ def _largest_region(domains: Sequence[int], geo: Geometry) -> int:
 
 
 @dataclass
-class _SearchCount:
+class SearchCount:
+    """What :func:`bounded_search` did: its nodes, deepest branching and branchings, and whether it found
+    a solution or ran out of nodes first."""
+
     nodes: int = 0
     max_depth: int = 0
     decision_points: int = 0
@@ -158,9 +156,13 @@ class _SearchCount:
     truncated: bool = False
 
 
-def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry) -> _SearchCount:
-    """The articles' grading search: MRV with graph_conflict pruning, stop at the first solution."""
-    count = _SearchCount()
+def bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry) -> SearchCount:
+    """The articles' grading search: MRV with graph_conflict pruning, stop at the first solution.
+
+    ``domains`` are the cells' orientations left (not changed), ``orders`` each cell's order to try
+    them in; at most :data:`SEARCH_NODE_LIMIT` nodes.
+    """
+    count = SearchCount()
 
     def search(state: list[int], pending: set[int], depth: int) -> None:
         if count.found or count.truncated:
@@ -169,16 +171,16 @@ def _bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Ge
         if count.nodes > SEARCH_NODE_LIMIT:
             count.truncated = True
             return
-        if not _make_arc_consistent(state, geo, pending) or graph_conflict_bits(state, geo):
+        if not make_arc_consistent(state, geo, pending) or graph_conflict_bits(state, geo):
             return
-        choice = _mrv_choice(state)
+        choice = mrv_choice(state)
         if choice < 0:
             if is_solved([d.bit_length() - 1 for d in state], geo.width):
                 count.found = True
             return
         count.decision_points += 1
         count.max_depth = max(count.max_depth, depth + 1)
-        for mask in _members(state[choice], orders[choice]):
+        for mask in members(state[choice], orders[choice]):
             child = state.copy()
             child[choice] = 1 << mask
             search(child, set(geo.neighbours[choice]), depth + 1)
@@ -240,7 +242,7 @@ def level_precheck(level: str, geo: Geometry) -> Callable[[Sequence[int]], bool]
 
         def could_be_hard(board: Sequence[int]) -> bool:
             domains = sweeps(board, needed)
-            return domains is not None and _largest_region(domains, geo) >= 6
+            return domains is not None and largest_region(domains, geo) >= 6
 
         return could_be_hard
     if level == "easy":
@@ -264,7 +266,7 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
 
     global_rounds = 0
     needs_search = False
-    search = _SearchCount(found=True)
+    search = SearchCount(found=True)
     if local_fixed < cells:  # else stage 3 and the search have nothing to do
         domains = local_domains.copy()
         for _ in range(cells * 4):
@@ -276,10 +278,10 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
             _local_fix(domains, geo)
         needs_search = count_open(domains) > 0
         if needs_search:
-            search = _bounded_search(domains, [VARIANTS[m] for m in board], geo)
+            search = bounded_search(domains, [VARIANTS[m] for m in board], geo)
 
-    largest_region = _largest_region(local_domains, geo) if remaining else 0
-    substantial = remaining >= max(8, math.ceil(cells * 0.3)) and largest_region >= 6
+    region = largest_region(local_domains, geo) if remaining else 0
+    substantial = remaining >= max(8, math.ceil(cells * 0.3)) and region >= 6
     demanding = global_rounds >= 2 or (search.max_depth >= 2 and search.decision_points >= 2)
     if search.truncated or (needs_search and not search.found):
         level = "unrated"
@@ -291,5 +293,5 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
         level = "medium"
     return Difficulty(
         level, boundary_fixed, local_fixed, local_rounds, global_rounds, needs_search,
-        search.max_depth, search.decision_points, remaining, largest_region,
+        search.max_depth, search.decision_points, remaining, region,
     )

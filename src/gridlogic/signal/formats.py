@@ -23,7 +23,7 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import Problem
 from gridlogic.params import parse_json
 from gridlogic.signal.board import check_board
-from gridlogic.signal.v4.generator import puzzle_from_dict
+from gridlogic.signal.v4.puzzle import puzzle_from_dict
 
 MAX_SIDE = 200  # a 200×200 board is 40,000 tiles; past that, no solve is worth starting
 

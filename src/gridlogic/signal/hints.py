@@ -73,9 +73,10 @@ from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
 from gridlogic.signal.board import BITS, SHAPES, VARIANTS, is_solved, neighbour
-from gridlogic.signal.difficulty import _bounded_search, analyze_checked
-from gridlogic.signal.generator import SOLVE_NODE_LIMIT, check
-from gridlogic.signal.solver import _members, _mrv_choice, conflict_free_orientations, solve_checked
+from gridlogic.signal.difficulty import analyze_checked, bounded_search
+from gridlogic.signal.rules import check
+from gridlogic.signal.search import members, mrv_choice
+from gridlogic.signal.solver import SOLVE_NODE_LIMIT, conflict_free_orientations, solve_checked
 from gridlogic.signal.tables import (
     OPPOSITE,
     VARIANT_DOMAINS,
@@ -91,8 +92,8 @@ from gridlogic.signal.v4.deduction import (
     solve_board,
     surviving_orientations,
 )
-from gridlogic.signal.v4.generator import VERSION as V4
 from gridlogic.signal.v4.grading import grade
+from gridlogic.signal.v4.puzzle import VERSION as V4
 
 __all__ = ["STAGES", "TECHNIQUES", "hint", "knowledge", "made_links", "mistakes", "walkthrough"]
 
@@ -202,7 +203,7 @@ class _Run:
         while self.status == "solved" and count_fixed(d) < cells:
             self.needs_search = True
             self.stage = "search"
-            event = self._tried(_mrv_choice(d))
+            event = self._tried(mrv_choice(d))
             if event is None:
                 return
             yield event
@@ -300,7 +301,7 @@ class _Run:
         """The search stage at tile ``i``: every turn tried; the one left, or None (stuck) when not one."""
         d, geo = self.domains, self.geo
         left, nodes = [], 0
-        tried = _members(d[i], self.orders[i])
+        tried = members(d[i], self.orders[i])
         for mask in tried:
             trial = d.copy()
             trial[i] = 1 << mask
@@ -406,7 +407,7 @@ def _search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry,
     """Whether a search from ``domains`` finds a solution, whether it ran out of nodes first, and its
     nodes: the grader's search of the articles (version 3), or version 4's with its global rule."""
     if articles:
-        count = _bounded_search(domains, orders, geo)
+        count = bounded_search(domains, orders, geo)
         return count.found, count.truncated, count.nodes
     found = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT)
     return bool(found.solutions), found.truncated and not found.solutions, found.nodes

@@ -10,7 +10,7 @@ boards up to 20x20 are taken (Signal's own are 4x4 to 6x6), and
 a board solved already is refused. Worked example (checked in
 ``tests/test_imported.py``)::
 
-    >>> from gridlogic.signal import read_board
+    >>> from gridlogic.signal.formats import read_board
     >>> write_text(read_board("[4, 4, 3, 9]"))
     '4439'
     >>> read_text("4439").givens

@@ -1,8 +1,11 @@
 """Signal boards as text (box-drawing characters) and as standalone SVG.
 
-Pure functions of a board: they need the tile masks and the board's shape,
-not a puzzle object. In text each tile is one character followed by a link
-character, so pipes that meet look joined::
+:func:`board_text` and :func:`board_svg` are pure functions of a board: they
+need the tile masks and the board's shape, not a puzzle object;
+:func:`render_text`, :func:`render_svg` and :func:`render_solution` draw a
+puzzle, or a solution of a board people brought, with them. In text each
+tile is one character followed by a link character, so pipes that meet look
+joined::
 
     ┌─┬─╴
     │ ├─┐
@@ -26,6 +29,11 @@ The wrapping 3×3 tree ``[4, 1, 4, 9, 4, 7, 2, 15, 9]``:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gridlogic.game.record import Problem
+    from gridlogic.signal.rules import Puzzle
 
 # Index: the mask (1 up, 2 right, 4 down, 8 left).
 TILE_CHARACTERS = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
@@ -97,3 +105,22 @@ def board_svg(board: Sequence[int], n: int, lit: Iterable[int] = (), cell: int =
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="{cell // 6}" fill="{colour}"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def render_text(puzzle: Puzzle, solution: bool = False) -> str:
+    """A puzzle's shuffled board, and with ``solution=True`` the answer below it."""
+    text = board_text(puzzle.shuffled, puzzle.width, puzzle.height, puzzle.wrapping)
+    if solution:
+        text += "\n\nsolution:\n" + board_text(puzzle.answer, puzzle.width, puzzle.height, puzzle.wrapping)
+    return text + "\n"
+
+
+def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
+    """A puzzle's shuffled board as SVG, or with ``solution=True`` its answer."""
+    return board_svg(puzzle.answer if solution else puzzle.shuffled, puzzle.width, height=puzzle.height,
+                     wrapping=puzzle.wrapping)
+
+
+def render_solution(problem: Problem, solution: Sequence[int]) -> str:
+    """A solution of a board people brought, drawn as text."""
+    return board_text(solution, problem.width, problem.height, bool(problem.options.get("wrapping", False)))

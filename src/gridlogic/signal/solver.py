@@ -32,9 +32,9 @@ How this module keeps the articles' results while doing less work:
 * The full sweeps, whose count is reported, are written out once per board
   side as straight-line Python (:mod:`.sweeps`).
 * Inside the search, propagation runs from a work list that starts at the
-  neighbours of the cell just fixed (``_make_arc_consistent``); the
-  fixed point, hence validity, MRV choice and node counts, is the same as
-  re-sweeping the whole board.
+  neighbours of the cell just fixed (:func:`~.search.make_arc_consistent`);
+  the fixed point, hence validity, MRV choice and node counts, is the same
+  as re-sweeping the whole board.
 * The grader's global rule tries every orientation of a cell; one scan of
   the links away from that cell serves them all
   (:func:`conflict_free_orientations`).
@@ -54,6 +54,7 @@ from typing import Any
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import check_int
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
+from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
 from gridlogic.signal.sweeps import compiled_sweeps
 from gridlogic.signal.tables import (
     OPPOSITE,
@@ -67,10 +68,7 @@ from gridlogic.signal.tables import (
 )
 from gridlogic.verdict import SolveResult as SearchResult
 
-
-def _members(domain: int, order: Sequence[int]) -> list[int]:
-    """The masks of ``domain`` in the cell's orientation order."""
-    return [m for m in order if domain >> m & 1]
+SOLVE_NODE_LIMIT = 30000  # the articles' budget for proving uniqueness
 
 
 def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
@@ -83,41 +81,6 @@ def sweep_to_fixed_point(domains: list[int], geo: Geometry) -> tuple[bool, int]:
     return compiled_sweeps(geo, "solver")(domains)
 
 
-def _make_arc_consistent(domains: list[int], geo: Geometry, pending: set[int]) -> bool:
-    """Arc consistency in place, revisiting only cells whose neighbours changed.
-
-    Invariant: every cell not in ``pending`` is supported by its neighbours'
-    current domains, so when ``pending`` is empty the domains are the same
-    fixed point a full sweep would reach. False when a domain empties.
-    """
-    border, supporters, neighbours = geo.border_allowed, geo.supporters, geo.neighbours
-    while pending:
-        i = pending.pop()
-        domain = domains[i]
-        kept = domain & border[i]
-        for table, j in supporters[i]:
-            kept &= table[domains[j]]
-        if kept != domain:
-            if not kept:
-                return False
-            domains[i] = kept
-            pending.update(neighbours[i])
-    return True
-
-
-def _mrv_choice(domains: list[int]) -> int:
-    """The first cell with the fewest orientations above one, or -1 when all are fixed."""
-    choice, best = -1, 99
-    for i, domain in enumerate(domains):
-        if domain & (domain - 1):  # more than one orientation
-            size = domain.bit_count()
-            if size < best:
-                choice, best = i, size
-                if size == 2:
-                    break  # nothing smaller can follow
-    return choice
-
-
 def _check_domains(domains: object, n: int) -> list[list[int]]:
     """``domains`` as n² lists of tile masks (ints 0-15), in their given order."""
     if isinstance(domains, (str, bytes)) or not isinstance(domains, Sequence) or len(domains) != n * n:
@@ -128,8 +91,7 @@ def _check_domains(domains: object, n: int) -> list[list[int]]:
             raise InvalidParameters(f"domain {i} is {order!r}; a domain is a list of tile masks")
         orders.append(list(order))
         for m in order:
-            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= 15:
-                raise InvalidParameters(f"domain {i} holds {m!r}; a tile mask is an int 0-15")
+            check_int(m, f"a tile mask of domain {i}", 0, 15)
     return orders
 
 
@@ -176,7 +138,7 @@ class SolveResult(SearchResult):
         }
 
 
-def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
+def solve(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
     """Count the ways (up to two) to rotate ``board``'s tiles into one tree, as the articles' ``solve``."""
     n = check_size(n)
     board = check_board(board, n)
@@ -184,7 +146,7 @@ def solve(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
     return solve_checked(board, n, node_limit)
 
 
-def solve_checked(board: Sequence[int], n: int, node_limit: int = 30000) -> SolveResult:
+def solve_checked(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
     """:func:`solve` for arguments already checked."""
     geo = geometry(n)
     domains = [VARIANT_DOMAINS[m] for m in board]
@@ -226,15 +188,15 @@ def search_from_fixed_point(
         if nodes > node_limit:
             truncated = True
             return
-        if not _make_arc_consistent(state, geo, pending):
+        if not make_arc_consistent(state, geo, pending):
             return
-        choice = _mrv_choice(state)
+        choice = mrv_choice(state)
         if choice < 0:
             answer = [d.bit_length() - 1 for d in state]
             if (board_is_solved and answer == board) or is_solved(answer, n):
                 solutions.append(tuple(answer))
             return
-        for mask in _members(state[choice], orders[choice]):
+        for mask in members(state[choice], orders[choice]):
             child = state.copy()
             child[choice] = 1 << mask
             visit(child, set(geo.neighbours[choice]))

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from gridlogic.signal.board import VARIANTS, is_solved
-from gridlogic.signal.solver import _make_arc_consistent, _members, _mrv_choice
+from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
 from gridlogic.signal.tables import OPPOSITE, WITH, WITHOUT, Geometry
 
 # A link seen from one of its tiles: (direction, neighbour, link id, the tile's
@@ -421,7 +421,7 @@ def deduce(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
         pending = set(narrowed)
         for i in narrowed:
             pending.update(neighbours[i])
-        if not _make_arc_consistent(domains, geo, pending):
+        if not make_arc_consistent(domains, geo, pending):
             return False, rounds
 
 
@@ -454,9 +454,9 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
             return
         if settled is None:
             settled = Settled([0] * geo.cells, [])
-        if not _make_arc_consistent(state, geo, pending) or not deduce(state, geo, orders, settled)[0]:
+        if not make_arc_consistent(state, geo, pending) or not deduce(state, geo, orders, settled)[0]:
             return
-        choice = _mrv_choice(state)
+        choice = mrv_choice(state)
         if choice < 0:
             answer = [d.bit_length() - 1 for d in state]
             if is_solved(answer, geo.width, geo.height, geo.wrapping):
@@ -464,7 +464,7 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
             return
         decision_points += 1
         max_depth = max(max_depth, depth + 1)
-        for mask in _members(state[choice], orders[choice]):
+        for mask in members(state[choice], orders[choice]):
             child = state.copy()
             child[choice] = 1 << mask
             here = Settled(list(settled.domains), list(settled.view))

@@ -61,32 +61,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.errors import GenerationFailed
 from gridlogic.game.ids import PuzzleSpec
-from gridlogic.params import check_bool, check_choice, check_int, check_object, check_seed
 from gridlogic.rng import RandomStream, rng
-from gridlogic.signal.board import BITS, VARIANTS, check_board, is_solved
+from gridlogic.signal.board import BITS, VARIANTS, is_solved
 from gridlogic.signal.difficulty import Difficulty
-from gridlogic.signal.generator import DIFFICULTIES, Metrics, Puzzle, _metrics
+from gridlogic.signal.rules import DIFFICULTIES, Metrics
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
-from gridlogic.signal.v4.deduction import solve_board
-from gridlogic.signal.v4.grading import (
-    FirstStages,
-    Thresholds,
-    difficulty_of,
-    first_stages,
-    last_stages,
-)
+from gridlogic.signal.v4.grading import Thresholds, difficulty_of, first_stages, last_stages
+from gridlogic.signal.v4.puzzle import MAX_STEPS, Version4Puzzle
 
-VERSION = 4
-MIN_SIDE, MAX_SIDE = 3, 25
-SIDES = tuple(range(MIN_SIDE, MAX_SIDE + 1))
 PRESETS = (4, 5, 6, 7, 8, 10, 12, 15)
 DEFAULT_SIZE = 6
-MAX_STEPS = 3000
 CANDIDATES = 8
 REPAIR_HARD_FROM = 64  # tiles; on smaller boards a fresh tree beats repairing an ambiguous hard one
-SOLVE_NODE_LIMIT = 30000  # what verify allows the search (the generator's own proofs need a few dozen)
 
 
 def is_foothold(geo: Geometry, i: int, mask: int) -> bool:
@@ -194,15 +182,7 @@ def _undecided(domains: Sequence[int]) -> list[int]:
     return [i for i, d in enumerate(domains) if d & (d - 1)]
 
 
-def _decided_next_to_undecided(first: FirstStages, geo: Geometry) -> list[int]:
-    """The tiles local reasoning fixed that touch one it did not (all fixed tiles if none do)."""
-    domains = first.domains
-    fixed = [i for i, d in enumerate(domains) if not d & (d - 1)]
-    edge = [i for i in fixed if any(domains[j] & (domains[j] - 1) for j in geo.neighbours[i])]
-    return edge or fixed
-
-
-def make(spec: PuzzleSpec) -> Puzzle:
+def make(spec: PuzzleSpec) -> Version4Puzzle:
     """The version 4 puzzle of ``spec`` (checked already); see the module docstring."""
     wrapping = bool(dict(spec.options).get("wrapping", False))
     geo = board_geometry(spec.width, spec.height, wrapping)
@@ -258,56 +238,13 @@ def make(spec: PuzzleSpec) -> Puzzle:
 
 
 def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade: Difficulty,
-            random: RandomStream) -> Puzzle:
+            random: RandomStream) -> Version4Puzzle:
     choices = [VARIANTS[m] for m in answer]
     shuffled = random.pick(choices)
     while is_solved(shuffled, geo.width, geo.height, geo.wrapping):
         shuffled = random.pick(choices)
-    return Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, VERSION, tuple(answer), tuple(shuffled),
-                  step, grade, _metrics(answer, shuffled, True, grade.local_fixed), geo.wrapping)
-
-
-_PUZZLE_FIELDS = ("width", "height", "wrapping", "seed", "target", "version", "answer", "shuffled", "attempt",
-                  "difficulty", "metrics")
-
-
-def puzzle_from_dict(data: object) -> Puzzle:
-    """The inverse of a version 4 :meth:`~gridlogic.signal.generator.Puzzle.to_dict`, checking every field.
-
-    As for version 3: the answer must be one tree, each shuffled tile a
-    rotation of its answer tile, and the grade and metrics have the right
-    shape (``verify`` and ``gridlogic batch --verify`` recompute them).
-    """
-    fields = check_object(data, "a Signal version 4 puzzle", _PUZZLE_FIELDS)
-    width = check_int(fields["width"], "'width'", MIN_SIDE, MAX_SIDE)
-    height = check_int(fields["height"], "'height'", MIN_SIDE, MAX_SIDE)
-    wrapping = check_bool(fields["wrapping"], "'wrapping'")
-    seed = check_seed(fields["seed"])
-    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
-    if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not {VERSION}")
-    answer = check_board(fields["answer"], width, height)
-    shuffled = check_board(fields["shuffled"], width, height)
-    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_STEPS)
-    grade = Difficulty.from_dict(fields["difficulty"])
-    metrics = check_object(fields["metrics"], "'metrics'", ("score", "deduction", "variety", "turns"))
-    score, deduction, variety, turns = (
-        check_int(metrics[k], f"'metrics'.{k}", 0) for k in ("score", "deduction", "variety", "turns")
-    )
-    if not is_solved(answer, width, height, wrapping):
-        raise InvalidParameters("'answer' is not one tree: its pipes do not all meet, or they close a loop")
-    for i, (mask, given) in enumerate(zip(answer, shuffled)):
-        if mask not in VARIANTS[given]:
-            raise InvalidParameters(f"'shuffled'[{i}] is {given}, which no rotation turns into the answer's {mask}")
-    return Puzzle(width, height, seed, target, VERSION, tuple(answer), tuple(shuffled), attempt, grade,
-                  Metrics(score, deduction, variety, turns), wrapping)
-
-
-def verify(puzzle: Puzzle) -> bool:
-    """Re-solve the shuffled tiles from scratch: exactly one solution, and it is the answer."""
-    geo = board_geometry(puzzle.width, puzzle.height, puzzle.wrapping)
-    count = solve_board(puzzle.shuffled, geo, SOLVE_NODE_LIMIT)
-    return len(count.solutions) == 1 and not count.truncated and count.solutions[0] == puzzle.answer
+    return Version4Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, tuple(answer), tuple(shuffled),
+                          step, grade, Metrics.of(answer, shuffled, True, grade.local_fixed), geo.wrapping)
 
 
 # The fewest tiles a level needs (with a border, or wrapping) where fewer than every board's. Measured

@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gridlogic.signal.difficulty import Difficulty, _largest_region
+from gridlogic.signal.difficulty import Difficulty, largest_region
 from gridlogic.signal.sweeps import compiled_sweeps
 from gridlogic.signal.tables import Geometry, count_fixed, count_open
 from gridlogic.signal.v4.deduction import Count, count_solutions, deduce, global_round, tile_orders
@@ -134,7 +134,7 @@ def first_stages(board: Sequence[int], geo: Geometry) -> FirstStages:
     boundary_fixed = count_fixed(domains)
     rounds, _ = compiled_sweeps(geo, "grader")(domains)
     remaining = count_open(domains)
-    region = _largest_region(domains, geo) if remaining else 0
+    region = largest_region(domains, geo) if remaining else 0
     return FirstStages(domains, boundary_fixed, rounds, geo.cells - remaining, remaining, region)
 
 
