@@ -228,7 +228,7 @@ def _easy_step(b: _Board) -> Hint | None:
             continue
         lines, open_sides = engine.cell_line_count[c], engine.cell_unknown_count[c]
         mark = engine.mark()
-        if not engine._easy_cell(c):
+        if not engine.easy_cell(c):
             raise _Contradiction
         decided = b.new_edges(mark.edges)
         if decided:
@@ -245,7 +245,7 @@ def _easy_step(b: _Board) -> Hint | None:
             lines = engine.vertex_line_count[v]
             chain = b.chain_edges(v) if lines == 1 else []
             mark = engine.mark()
-            if not engine._easy_vertex(v):
+            if not engine.easy_vertex(v):
                 raise _Contradiction
             decided = b.new_edges(mark.edges)
             if not decided:
@@ -286,7 +286,7 @@ def _corner_step(b: _Board) -> Hint | None:
         i = engine.corner_queue.pop()
         engine.in_corner_queue[i] = 0
         mark = engine.mark()
-        if not engine._corner_rule(i):
+        if not engine.corner_rule(i):
             raise _Contradiction
         reached = sources.get(i, set()) | {i}
         for corner, _ in engine.corner_mask_trail[mark.corner_masks:]:
@@ -321,7 +321,7 @@ def _threes_step(b: _Board) -> Hint | None:
     engine, g, w = b.engine, b.grid, b.width
     mark = engine.mark()
     engine.threes_done = True  # as the engine's propagation marks it: the rule runs once
-    if not engine._adjacent_threes():
+    if not engine.adjacent_threes():
         raise _Contradiction
     decided = b.new_edges(mark.edges)
     if not decided:
