@@ -4,8 +4,8 @@ Known elsewhere as slitherlink. Two generator versions, designed for gridlogic (
 articles only mention Loop in passing): version 1 (:mod:`.v1`: square boards 5 to 10, three
 levels) and version 2 (:mod:`.v2`: any W×H from 4 to 30, four levels defined by technique,
 fast). A call without a version (``generate``, ``gridlogic loop generate``) gets the latest,
-version 2; a request or share link without one means version 1 (``Game.unversioned``), as
-links made before version 2 do.
+version 2; a request or share link without one means version 1 (``Game.unversioned``), so
+that links made with version 1 keep opening the same puzzles.
 
 Modules, each importing only those before it:
 

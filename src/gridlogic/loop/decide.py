@@ -140,7 +140,8 @@ def decide(
         return decision.by_sat(0)
     if not loop_sat.sat_available():  # the native search alone, to the caller's limits
         result = solve_grid(checked, width, height, node_limit=node_limit, time_limit=time_limit)
-        return decision.native(result) or decision.verdict("undecided", result.solutions, result.nodes, "search")
+        decided = decision.native(result)
+        return decided or decision.verdict("undecided", result.solutions, result.nodes, "search")
     return decision.in_turns(node_limit)
 
 

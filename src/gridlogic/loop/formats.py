@@ -320,7 +320,8 @@ def read_file(name: str, text: str) -> list[tuple[str, Problem]] | None:
     return [("", read_problem(text))]
 
 
-EXPORTS: dict[str, Callable[[Problem], str]] = {  # what other software reads: pzprjs / puzz.link, Tatham's Loopy
+# what other software reads: pzprjs / puzz.link, and Simon Tatham's Loopy
+EXPORTS: dict[str, Callable[[Problem], str]] = {
     "puzzlink": lambda problem: to_puzzlink(problem.givens["clues"], problem.width, problem.height),
     "loopy": lambda problem: to_loopy_id(problem.givens["clues"], problem.width, problem.height),
 }

@@ -621,8 +621,8 @@ def start(puzzle: Any) -> dict[str, list[int]]:
 def hints_by_version(gradings: Mapping[int, Grading], default: int) -> Hints:
     """Loop's :class:`~gridlogic.hints.Hints` record: a puzzle of a version in ``gradings`` is explained
     by its levels; any other (one brought from outside, or no version) by those of ``default``."""
-    techniques: dict[int | None, tuple[Technique, ...]] = {n: graded(grading) for n, grading in gradings.items()}
-    levels: dict[int | None, tuple[str, ...]] = {n: grading.levels for n, grading in gradings.items()}
+    techniques: dict[int | None, tuple[Technique, ...]] = {n: graded(g) for n, g in gradings.items()}
+    levels: dict[int | None, tuple[str, ...]] = {n: g.levels for n, g in gradings.items()}
 
     def techniques_of(version: int | None) -> tuple[Technique, ...]:
         return techniques.get(version, techniques[default])
@@ -635,4 +635,5 @@ def hints_by_version(gradings: Mapping[int, Grading], default: int) -> Hints:
         return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
                            techniques_of(version))
 
-    return Hints(techniques=techniques_of, levels=levels_of, hint=hint, apply=apply, explain=explain, start=start)
+    return Hints(techniques=techniques_of, levels=levels_of, hint=hint, apply=apply, explain=explain,
+                 start=start)

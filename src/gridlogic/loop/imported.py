@@ -70,5 +70,6 @@ def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle
                           tuple(inside))
 
 
-IMPORTS = Imports(FORMAT, write_text, read_problem, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)
+IMPORTS = Imports(FORMAT, write_text, read_problem, imported_puzzle, {"budget": IMPORT_BUDGET},
+                  IMPORT_MAX_SIDE)
 """Loop's :class:`~gridlogic.game.record.Imports` record."""

@@ -82,7 +82,7 @@ __all__ = [
 
 
 def import_pysat() -> Any:
-    """python-sat's solver class; a :class:`~gridlogic.GridlogicError` that says how to go on when it is missing."""
+    """python-sat's solver class; a :class:`~gridlogic.GridlogicError` saying how to go on without it."""
     return import_solver("the Loop SAT back end", "solve without --sat")
 
 

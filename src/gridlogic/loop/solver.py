@@ -68,7 +68,8 @@ from gridlogic.params import check_int, check_limit
 
 __all__ = [
     "EASY", "EXAMPLES", "HARD", "LEVEL_NAMES", "MEDIUM", "PROBE_DEPTH", "RULES", "RULE_CLASS",
-    "SOLVE_NODE_LIMIT", "Deduction", "SearchFrame", "SolveResult", "check_clues", "deduce", "solve", "solve_grid",
+    "SOLVE_NODE_LIMIT", "Deduction", "SearchFrame", "SolveResult", "check_clues", "deduce", "solve",
+    "solve_grid",
 ]  # fmt: skip
 
 # The technique examples of the engine's docstring: (width, height, clues); each

@@ -192,12 +192,13 @@ def make(spec: PuzzleSpec) -> Puzzle:
         planted = loop_of_region(inside, n, n)
         if not final_check(clues, n, planted):
             continue
-        return Puzzle(n, n, seed, difficulty, NUMBER, tuple(clues), tuple(inside), attempt, graded, JSON_FIELDS)
+        return Puzzle(n, n, seed, difficulty, NUMBER, tuple(clues), tuple(inside), attempt, graded,
+                      JSON_FIELDS)
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
 
 
 def from_dict(data: object) -> Puzzle:
-    """The inverse of a version 1 puzzle's ``to_dict()``, checking every field (clues must match the answer)."""
+    """The inverse of a version 1 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
     fields = check_object(data, "a Loop puzzle", JSON_FIELDS)
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])

@@ -141,7 +141,7 @@ def make(spec: PuzzleSpec) -> Puzzle:
 
 
 def from_dict(data: object) -> Puzzle:
-    """The inverse of a version 2 puzzle's ``to_dict()``, checking every field (the clues must be the answer's)."""
+    """The inverse of a version 2 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
     fields = check_object(data, "a Loop version 2 puzzle", JSON_FIELDS)
     if check_int(fields["version"], "'version'") != NUMBER:
         raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {NUMBER}")
@@ -165,7 +165,8 @@ def from_dict(data: object) -> Puzzle:
     graded = Grade.from_dict(fields["difficulty"])
     if target != "any" and graded.level != target:
         raise InvalidParameters(f"'difficulty'.level {graded.level!r} is not the target {target!r}")
-    return Puzzle(width, height, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, graded, JSON_FIELDS)
+    return Puzzle(width, height, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, graded,
+                  JSON_FIELDS)
 
 
 def verify(puzzle: Puzzle) -> bool:
