@@ -22,7 +22,7 @@ with the published goal.
 
 Slitherlinks: give a JSON collection (Jonathan Olson's form, as in
 ``../shared/data/slitherlink``) or a folder of them; then every puzzle goes to
-:func:`gridlogic.loop.general.solve_general` and to puzzlekit's slitherlink
+:func:`gridlogic.loop.decide.decide` and to puzzlekit's slitherlink
 model (edge variables with a circuit constraint), again solved a second time
 with its first loop forbidden for a uniqueness verdict, and one table is
 printed per file::
@@ -289,7 +289,7 @@ def _is_slitherlink_path(path: str) -> bool:
 def main_slitherlink(args: argparse.Namespace) -> int:
     """Both solvers on every slitherlink of the JSON collections under ``args.path``; a table per file."""
     from gridlogic.cli.bench_solve import read_puzzles
-    from gridlogic.loop.general import solve_general
+    from gridlogic.loop.decide import decide
 
     puzzles = [p for p in read_puzzles(args.path) if p.game == "loop"]
     if args.first is not None:
@@ -302,13 +302,13 @@ def main_slitherlink(args: argparse.Namespace) -> int:
     )
     assert peer.stdin is not None and peer.stdout is not None
     # collection -> side -> (statuses, times, solved)
-    sides = ("gridlogic solve_general", "puzzlekit (one solution)", "puzzlekit + uniqueness")
+    sides = ("gridlogic decide", "puzzlekit (one solution)", "puzzlekit + uniqueness")
     tables: dict[str, dict[str, tuple[list[str], list[float], list[bool]]]] = {}
     disagree: dict[str, int] = {}
     undecided = []
     for puzzle in puzzles:
         data = puzzle.data
-        verdict = solve_general(list(data.clues), data.width, data.height, time_limit=args.budget)
+        verdict = decide(list(data.clues), data.width, data.height, time_limit=args.budget)
         task = {
             "game": "slitherlink",
             "clues": list(data.clues),

@@ -135,4 +135,4 @@ def test_numbers_longer_than_python_reads_are_one_line(capsys, argv, fragment):
 def test_an_infinite_number_in_a_collection_is_one_line(tmp_path, capsys):
     path = tmp_path / "c.json"
     path.write_text('[{"board": {"parameters": {"width": 1e999, "height": 3}}, "faceData": "..."}]')
-    assert "width must be an int, not inf" in one_line_failure(capsys, ["bench-solve", str(path)])
+    assert "width must be a whole number, not a float inf" in one_line_failure(capsys, ["bench-solve", str(path)])

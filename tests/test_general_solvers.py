@@ -22,22 +22,22 @@ from pathlib import Path
 
 import pytest
 
+import gridlogic.loop.decide
 import gridlogic.loop.engine
-import gridlogic.loop.general
 import gridlogic.loop.solver
 import gridlogic.pattern.beliefs
 import gridlogic.pattern.general
 import gridlogic.pattern.sat
 import gridlogic.satsolver
-from gridlogic.loop.general import solve_general as solve_loop
+from gridlogic.loop.decide import decide as solve_loop
 from gridlogic.pattern.formats import read_puzzle
 from gridlogic.pattern.general import solve_general as solve_pattern
 from gridlogic.satsolver import sat_available
 
 DATA = Path(__file__).resolve().parent / "data"
 CLOCK_READERS = [
+    gridlogic.loop.decide,
     gridlogic.loop.engine,
-    gridlogic.loop.general,
     gridlogic.loop.solver,
     gridlogic.pattern.beliefs,
     gridlogic.pattern.general,

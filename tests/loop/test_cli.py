@@ -5,6 +5,9 @@ import pytest
 
 from gridlogic import loop
 from gridlogic.cli import main
+from gridlogic.loop.board import loop_of_region, validate_loop
+from gridlogic.loop.formats import to_text_grid
+from gridlogic.loop.render import board_text, render_text
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "loop"
 
@@ -14,7 +17,7 @@ def test_generate_text_with_solution(capsys):
     out = capsys.readouterr().out
     puzzle = loop.generate(7, "abc", "hard")
     assert out.startswith("Loop 7x7, seed 'abc', hard")
-    assert loop.render_text(puzzle, solution=True) in out
+    assert render_text(puzzle, solution=True) in out
 
 
 def test_generate_json_is_the_puzzle(capsys):
@@ -59,9 +62,9 @@ def test_solve_url_and_text_file(tmp_path, capsys):
     puzzle = loop.generate(6, "cli", "medium")
     url = loop.to_puzzlink(puzzle.clues, 6, 6)
     assert main(["loop", "solve", url]) == 0
-    assert loop.board_text(puzzle.clues, 6, 6, puzzle.edges()) in capsys.readouterr().out
+    assert board_text(puzzle.clues, 6, 6, puzzle.edges()) in capsys.readouterr().out
     path = tmp_path / "p.txt"
-    path.write_text(loop.to_text_grid(puzzle.clues, 6, 6))
+    path.write_text(to_text_grid(puzzle.clues, 6, 6))
     assert main(["loop", "solve", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "unique" and data["solutions"][0]["inside"] == list(puzzle.answer) and data["format"] == "text"
@@ -109,8 +112,8 @@ def test_public_sample_puzzles_are_unique(tmp_path, capsys):
         data = json.loads(capsys.readouterr().out)
         assert data["status"] == "unique"
         clues = [None if ch == "." else int(ch) for ch in entry["faceData"]]
-        edges = loop.loop_of_region(data["solutions"][0]["inside"], w, h)
-        assert loop.validate_loop(edges, clues, w, h)
+        edges = loop_of_region(data["solutions"][0]["inside"], w, h)
+        assert validate_loop(edges, clues, w, h)
 
 
 def test_generate_writes_the_formats_of_other_software(capsys):

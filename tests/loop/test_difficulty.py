@@ -1,4 +1,4 @@
-from gridlogic.loop import grade
+from gridlogic.loop.difficulty import grade
 from gridlogic.loop.solver import EXAMPLES, HARD, MEDIUM, deduce
 
 

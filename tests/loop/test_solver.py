@@ -3,8 +3,9 @@ import random
 import pytest
 
 from gridlogic import InvalidParameters, loop
-from gridlogic.loop.board import LINE, inside_of_loop
+from gridlogic.loop.board import LINE, grid, inside_of_loop, loop_of_region
 from gridlogic.loop.engine import THREES_RULE, Engine
+from gridlogic.loop.render import board_text
 from gridlogic.loop.solver import EASY, EXAMPLES, HARD, MEDIUM, deduce, solve_grid
 
 
@@ -58,7 +59,7 @@ def test_rectangular_boards_agree_with_brute_force(checkers):
 
 # ---------------------------------------------------------------- the docstring examples
 def _loop_rows(edges, w, h):
-    return loop.board_text([None] * (w * h), w, h, edges)
+    return board_text([None] * (w * h), w, h, edges)
 
 
 @pytest.mark.parametrize("rule", ["clue", "vertex", "loop"])
@@ -94,10 +95,10 @@ def test_threes_example_draws_both_far_sides_and_the_shared_side():
     engine = Engine(list(clues), w, h)
     assert engine.propagate(MEDIUM)
     assert engine.rule_counts[THREES_RULE] > 0
-    g = loop.grid(w, h)
+    g = grid(w, h)
     for e in (g.vertical(0, 1), g.vertical(0, 2), g.vertical(0, 3)):
         assert engine.edge_state[e] == LINE
-    assert "| 3 | 3 |" in loop.board_text(list(clues), w, h, engine.edges())
+    assert "| 3 | 3 |" in board_text(list(clues), w, h, engine.edges())
 
 
 def test_threes_rule_is_silent_when_the_small_loop_is_the_answer():
@@ -141,7 +142,7 @@ def test_solutions_are_edge_tuples_in_a_shared_frozen_result():
     w, h, clues = EXAMPLES["corner"]
     result = solve_grid(list(clues), w, h)
     assert isinstance(result, verdict.SolveResult) and result.unique
-    assert result.solutions == (tuple(loop.loop_of_region([1, 0, 1, 0], w, h)),)
+    assert result.solutions == (tuple(loop_of_region([1, 0, 1, 0], w, h)),)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.nodes = 0
 

@@ -598,7 +598,8 @@ class Engine:
             self.corner_queue.append(i)
 
     # ------------------------------------------------------------------ rules
-    def _easy_cell(self, c: int) -> bool:
+    def easy_cell(self, c: int) -> bool:
+        """The clue rule at cell ``c`` (see the module docstring); False on a contradiction."""
         k = self.clues[c]
         if k < 0:
             return True
@@ -614,7 +615,8 @@ class Engine:
                     return False
         return True
 
-    def _easy_vertex(self, v: int) -> bool:
+    def easy_vertex(self, v: int) -> bool:
+        """The vertex and loop rules at vertex ``v`` (see the module docstring); False on a contradiction."""
         line, unknown = self.vertex_line_count[v], self.vertex_unknown_count[v]
         if line > 2:
             return False
@@ -659,7 +661,8 @@ class Engine:
                 unmet += (self.cell_line_count[c] == k) - (self.cell_line_count[c] + 1 == k)
         return unmet == 0
 
-    def _corner_rule(self, i: int) -> bool:
+    def corner_rule(self, i: int) -> bool:
+        """The corner rule at cell ``i`` (a vertex from ``cell_count`` on); False on a contradiction."""
         corner_mask = self.corner_mask
         cell_count = self.cell_count
         if i < cell_count:
@@ -700,7 +703,7 @@ class Engine:
                     return False
         return True
 
-    def _adjacent_threes(self) -> bool:
+    def adjacent_threes(self) -> bool:
         """Medium rule for two 3s side by side (see the module docstring); False on a contradiction."""
         g, w, clues = self.grid, self.width, self.clues
         self.current_rule = THREES_RULE
@@ -773,7 +776,7 @@ class Engine:
             while easy_queue:
                 i = easy_queue.pop()
                 in_easy[i] = 0
-                ok = self._easy_cell(i) if i < cell_count else self._easy_vertex(i - cell_count)
+                ok = self.easy_cell(i) if i < cell_count else self.easy_vertex(i - cell_count)
                 if not ok:
                     self._clear_queues()
                     return False
@@ -789,7 +792,7 @@ class Engine:
                 break
             if not self.threes_done:
                 self.threes_done = True
-                if not self._adjacent_threes():
+                if not self.adjacent_threes():
                     self._clear_queues()
                     return False
                 continue
@@ -804,7 +807,7 @@ class Engine:
                 continue
             # the corner rule until an edge is set (set_edge fills the easy queue): the same order
             # as one item per round of the outer loop
-            corner_rule = self._corner_rule
+            corner_rule = self.corner_rule
             while corner_queue and not easy_queue:
                 i = corner_queue.pop()
                 in_corner[i] = 0

@@ -23,18 +23,22 @@ row-major ``clues`` with None for a blank cell) and raise
 
 :func:`read_puzzle` tells the formats apart by their look; :func:`looks_inline`,
 its test for a URL or a game ID, is also what the command line and bench-solve
-ask, so that all of them take the same text for a puzzle.
+ask, so that all of them take the same text for a puzzle. :func:`read_problem`
+and :func:`read_file` (a collection, a JSON puzzle or a URL in a file) give the
+game's :class:`~gridlogic.game.record.Problem`; :data:`EXPORTS` writes one for
+other software (a puzz.link URL, a Loopy game ID).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import parse_json, short_repr
+from gridlogic.game.record import Problem
+from gridlogic.params import check_int, parse_json
 
 MAX_SIDE = 200  # larger boards are refused up front rather than slowly
 
@@ -223,17 +227,14 @@ def from_json(text: str) -> LoopPuzzleFile:
         width, height = data.get("width"), data.get("height")
     else:
         width = height = data.get("n")
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidParameters(f"{name!r} must be an int, not {short_repr(value)}")
-    assert isinstance(width, int) and isinstance(height, int)
+    width, height = check_int(width, "'width'"), check_int(height, "'height'")
     _check_shape(width, height)
     clues = data["clues"]
     if not isinstance(clues, list) or len(clues) != width * height:
         raise InvalidParameters(f"'clues' must be a list of {width * height} ints 0-4 or nulls")
     for k, clue in enumerate(clues):
-        if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= 4):
-            raise InvalidParameters(f"'clues'[{k}] is {short_repr(clue)}; a clue is 0-4 or null")
+        if clue is not None:
+            check_int(clue, f"'clues'[{k}] (null for a blank cell)", 0, 4)
     return LoopPuzzleFile(width, height, tuple(clues), "json")
 
 
@@ -250,9 +251,7 @@ def from_olson_collection(data: object, where: str = "the collection") -> list[L
             width, height, faces = parameters["width"], parameters["height"], entry["faceData"]
         except (KeyError, TypeError):
             raise InvalidParameters(f"{at}: expected board.parameters.width/height and faceData") from None
-        for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidParameters(f"{at}: {name} must be an int, not {short_repr(value)}")
+        width, height = check_int(width, f"{at}: width"), check_int(height, f"{at}: height")
         _check_shape(width, height)
         if not isinstance(faces, str) or len(faces) != width * height:
             raise InvalidParameters(f"{at}: faceData must be {width * height} characters for {width}x{height}")
@@ -296,3 +295,33 @@ def read_puzzle(text: str) -> LoopPuzzleFile:
     if looks_inline(stripped):
         return from_puzzlink(stripped) if "slither/" in stripped else from_loopy_id(stripped)
     return from_text_grid(stripped)
+
+
+def _problem(found: LoopPuzzleFile) -> Problem:
+    return Problem("loop", found.width, found.height, {"clues": list(found.clues)}, found.source)
+
+
+def read_problem(text: str) -> Problem:
+    """A slitherlink in any format :func:`read_puzzle` reads, as a :class:`~gridlogic.game.record.Problem`."""
+    return _problem(read_puzzle(text))
+
+
+def read_file(name: str, text: str) -> list[tuple[str, Problem]] | None:
+    """An Olson collection (a ``.json`` list), a ``.json`` Loop puzzle (with ``clues``) or a ``.txt``
+    puzz.link URL or Loopy ID; else None."""
+    if name.endswith(".json"):
+        data = parse_json(text, "the file")
+        if isinstance(data, list):
+            return [(str(k), _problem(p)) for k, p in enumerate(from_olson_collection(data, name))]
+        if not isinstance(data, dict) or "clues" not in data or "rowClues" in data:
+            return None
+    elif not (name.endswith(".txt") and looks_inline(text)):
+        return None
+    return [("", read_problem(text))]
+
+
+# what other software reads: pzprjs / puzz.link, and Simon Tatham's Loopy
+EXPORTS: dict[str, Callable[[Problem], str]] = {
+    "puzzlink": lambda problem: to_puzzlink(problem.givens["clues"], problem.width, problem.height),
+    "loopy": lambda problem: to_loopy_id(problem.givens["clues"], problem.width, problem.height),
+}

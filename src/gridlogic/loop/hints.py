@@ -19,6 +19,10 @@ grader's, with the grader's names, tried easiest first:
   under which no loop meets the clues is refuted. A puzzle with several
   loops stops here, and its walk-through says so.
 
+The levels named here are version 1's; each generator version grades the same
+techniques by its own levels (its ``GRADING``: version 2's makes ``trial``
+expert), and :func:`hints_by_version` builds the game's record from them.
+
 A step is one rule at one cell or dot (for ``corner``, the first place where
 the corners' reasoning decides an edge; its evidence lists every cell and dot
 whose corners led there). Each rule only removes what no solution has, so a
@@ -44,14 +48,12 @@ from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
+from gridlogic.loop.decide import decide
 from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
-from gridlogic.loop.general import solve_general
+from gridlogic.loop.rules import Grading
 from gridlogic.loop.solver import LEVEL_NAMES, check_clues
-from gridlogic.loop.v2.generator import VERSION as VERSION_2
-from gridlogic.loop.v2.levels import LEVELS as LEVELS_2
-from gridlogic.loop.v2.levels import TECHNIQUE_LEVEL as TECHNIQUE_LEVEL_2
 
-__all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "hint", "next_step", "walkthrough"]
+__all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hints_by_version", "next_step", "walkthrough"]
 
 SEARCH_NODE_LIMIT = 2000  # nodes a search step may take to refute one assumption
 BOARD_BLANK, BOARD_LINE, BOARD_CROSS = 0, 1, 2  # the page's edges
@@ -73,18 +75,15 @@ TECHNIQUES = (
                                    "辺を仮定してその先をすべて試し、輪ができなければ逆に決める")),
 )
 LEVELS = LEVEL_NAMES
-# Version 2 grades the same techniques by its own levels (gridlogic.loop.v2.levels: trial is expert).
-TECHNIQUES_2 = tuple(
-    Technique(t.name, TECHNIQUE_LEVEL_2[t.name] if t.level else None, t.summary) for t in TECHNIQUES
-)
 
 
-def techniques_of(version: int | None) -> tuple[Technique, ...]:
-    return TECHNIQUES_2 if version == VERSION_2 else TECHNIQUES
+def graded(grading: Grading) -> tuple[Technique, ...]:
+    """:data:`TECHNIQUES` with each one's level by a version's ``grading`` (``search`` beyond every level).
 
-
-def levels_of(version: int | None) -> tuple[str, ...]:
-    return LEVELS_2 if version == VERSION_2 else LEVELS
+    Every version grades the same techniques, each by its own levels (version 2: trial is expert).
+    """
+    return tuple(Technique(t.name, grading.technique_level[t.name] if t.level else None, t.summary)
+                 for t in TECHNIQUES)
 
 
 class _Contradiction(Exception):
@@ -229,7 +228,7 @@ def _easy_step(b: _Board) -> Hint | None:
             continue
         lines, open_sides = engine.cell_line_count[c], engine.cell_unknown_count[c]
         mark = engine.mark()
-        if not engine._easy_cell(c):
+        if not engine.easy_cell(c):
             raise _Contradiction
         decided = b.new_edges(mark.edges)
         if decided:
@@ -246,7 +245,7 @@ def _easy_step(b: _Board) -> Hint | None:
             lines = engine.vertex_line_count[v]
             chain = b.chain_edges(v) if lines == 1 else []
             mark = engine.mark()
-            if not engine._easy_vertex(v):
+            if not engine.easy_vertex(v):
                 raise _Contradiction
             decided = b.new_edges(mark.edges)
             if not decided:
@@ -287,7 +286,7 @@ def _corner_step(b: _Board) -> Hint | None:
         i = engine.corner_queue.pop()
         engine.in_corner_queue[i] = 0
         mark = engine.mark()
-        if not engine._corner_rule(i):
+        if not engine.corner_rule(i):
             raise _Contradiction
         reached = sources.get(i, set()) | {i}
         for corner, _ in engine.corner_mask_trail[mark.corner_masks:]:
@@ -322,7 +321,7 @@ def _threes_step(b: _Board) -> Hint | None:
     engine, g, w = b.engine, b.grid, b.width
     mark = engine.mark()
     engine.threes_done = True  # as the engine's propagation marks it: the rule runs once
-    if not engine._adjacent_threes():
+    if not engine.adjacent_threes():
         raise _Contradiction
     decided = b.new_edges(mark.edges)
     if not decided:
@@ -598,7 +597,7 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
     while len(known) < edge_count:
         step = next_step(checked, width, height, known)
         if step is None:
-            verdict = solve_general(checked, width, height, time_limit=5.0)
+            verdict = decide(checked, width, height, time_limit=5.0)
             if verdict.status == "none":
                 return Walkthrough(None, tuple(steps), "contradiction", Text(
                     "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
@@ -613,18 +612,28 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
     return Walkthrough(hardest_level(used, techniques, levels), tuple(steps), "solved")
 
 
-def explain(problem: Any, version: int | None) -> Walkthrough:
-    """The walk-through of a problem's clues, graded by the levels of ``version`` (None: version 1's)."""
-    return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
-                       techniques_of(version))
+def start(puzzle: Any) -> dict[str, list[int]]:
+    """The board a play starts from: every edge blank."""
+    return {"horizontal": [BOARD_BLANK] * ((puzzle.height + 1) * puzzle.width),
+            "vertical": [BOARD_BLANK] * (puzzle.height * (puzzle.width + 1))}
 
 
-HINTS = Hints(
-    techniques=techniques_of,
-    levels=levels_of,
-    hint=hint,
-    apply=apply,
-    explain=explain,
-    start=lambda puzzle: {"horizontal": [BOARD_BLANK] * ((puzzle.height + 1) * puzzle.width),
-                          "vertical": [BOARD_BLANK] * (puzzle.height * (puzzle.width + 1))},
-)
+def hints_by_version(gradings: Mapping[int, Grading], default: int) -> Hints:
+    """Loop's :class:`~gridlogic.hints.Hints` record: a puzzle of a version in ``gradings`` is explained
+    by its levels; any other (one brought from outside, or no version) by those of ``default``."""
+    techniques: dict[int | None, tuple[Technique, ...]] = {n: graded(g) for n, g in gradings.items()}
+    levels: dict[int | None, tuple[str, ...]] = {n: g.levels for n, g in gradings.items()}
+
+    def techniques_of(version: int | None) -> tuple[Technique, ...]:
+        return techniques.get(version, techniques[default])
+
+    def levels_of(version: int | None) -> tuple[str, ...]:
+        return levels.get(version, levels[default])
+
+    def explain(problem: Any, version: int | None) -> Walkthrough:
+        """The walk-through of a problem's clues, graded by the levels of ``version``."""
+        return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
+                           techniques_of(version))
+
+    return Hints(techniques=techniques_of, levels=levels_of, hint=hint, apply=apply, explain=explain,
+                 start=start)

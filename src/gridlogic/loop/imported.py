@@ -1,31 +1,33 @@
-"""Slitherlinks brought from outside, played like generated ones (see "Imported puzzles" in :mod:`gridlogic.game`).
+"""Slitherlinks brought from outside, played like generated ones (see :mod:`gridlogic.game.imported`).
 
 An imported slitherlink's ID carries its puzz.link form without the address,
 ``slither/W/H/body`` (:func:`~gridlogic.loop.formats.to_puzzlink`'s body, about
 one character a clue), the most compact text
-:func:`~gridlogic.loop.read_problem` reads; a Loopy ID, a text grid or
-gridlogic JSON is written again in that form. The general solver must prove
+:func:`~gridlogic.loop.formats.read_problem` reads; a Loopy ID, a text grid or
+gridlogic JSON is written again in that form. :func:`~gridlogic.loop.decide.decide` must prove
 it unique within 5 seconds; boards up to 50x50 are taken. Worked example
 (checked in ``tests/test_imported.py``)::
 
-    >>> from gridlogic.loop import read_problem
+    >>> from gridlogic.loop.formats import read_problem
     >>> write_text(read_problem("3x2t0:3d1"))
     'slither/3/2/dhb'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gridlogic.game.imported import ImportedPuzzle as ImportedBase
 from gridlogic.game.record import Imports, Problem
 from gridlogic.loop.board import inside_of_loop, loop_of_region
-from gridlogic.loop.formats import to_puzzlink
-from gridlogic.loop.generator import solution_of_edges
+from gridlogic.loop.formats import read_problem, to_puzzlink
+from gridlogic.loop.rules import solution_of_edges
 
-IMPORT_BUDGET = 5.0  # seconds the general solver may take to prove a brought puzzle unique
+__all__ = ["FORMAT", "IMPORTS", "ImportedPuzzle", "imported_puzzle", "write_text"]
+
+IMPORT_BUDGET = 5.0  # seconds the solver may take to prove a brought puzzle unique
 IMPORT_MAX_SIDE = 50
 
 
@@ -68,6 +70,6 @@ def imported_puzzle(problem: Problem, solution: Sequence[int]) -> ImportedPuzzle
                           tuple(inside))
 
 
-def imports(read: Callable[[str], Problem]) -> Imports:
-    """Loop's :class:`~gridlogic.game.Imports`, reading texts with ``read`` (the game's reader)."""
-    return Imports(FORMAT, write_text, read, imported_puzzle, {"budget": IMPORT_BUDGET}, IMPORT_MAX_SIDE)
+IMPORTS = Imports(FORMAT, write_text, read_problem, imported_puzzle, {"budget": IMPORT_BUDGET},
+                  IMPORT_MAX_SIDE)
+"""Loop's :class:`~gridlogic.game.record.Imports` record."""

@@ -1,5 +1,9 @@
 """Text and SVG pictures of a Loop board: pure functions of clues (and a loop) returning ``str``.
 
+:func:`board_text` and :func:`board_svg` draw clues and edges; :func:`render_text`,
+:func:`render_svg` and :func:`render_solution` draw a puzzle (generated or brought from
+outside) or a solved problem, for the game's record.
+
 Text (checked in ``tests/loop/test_render.py``): ``+`` at every vertex, the
 clue in the middle of its cell, and when a loop is given ``---`` and ``|``
 for its edges. A 2×1 board with clues ``0 3`` and its loop::
@@ -12,9 +16,16 @@ for its edges. A 2×1 board with clues ``0 3`` and its loop::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from gridlogic.loop.board import grid
+
+if TYPE_CHECKING:  # types only: drawing needs nothing beyond the board
+    from gridlogic.game.record import Problem
+    from gridlogic.loop.rules import Clued
+
+__all__ = ["board_svg", "board_text", "render_solution", "render_svg", "render_text"]
 
 
 def board_text(
@@ -93,3 +104,21 @@ def board_svg(
             parts.append(f'<circle cx="{margin + c * cell}" cy="{margin + r * cell}" r="2.5" fill="#222222"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def render_text(puzzle: Clued, solution: bool = False) -> str:
+    """Dots and clues; with ``solution=True`` the loop is drawn in."""
+    edges = puzzle.edges() if solution else None
+    return board_text(puzzle.clues, puzzle.width, puzzle.height, edges) + "\n"
+
+
+def render_svg(puzzle: Clued, solution: bool = False) -> str:
+    """The board as SVG; with ``solution=True`` the loop and a tint of its inside."""
+    if solution:
+        return board_svg(puzzle.clues, puzzle.width, puzzle.height, puzzle.edges(), puzzle.answer)
+    return board_svg(puzzle.clues, puzzle.width, puzzle.height)
+
+
+def render_solution(problem: Problem, solution: Sequence[int]) -> str:
+    """A problem's clues with a solver's loop (an edge list) drawn in."""
+    return board_text(problem.givens["clues"], problem.width, problem.height, list(solution))

@@ -73,13 +73,16 @@ __all__ = [
     "SatSearch",
     "cycles_of",
     "encode",
+    "import_pysat",
     "loops_and_cuts",
     "meets_every_clue",
     "sat_available",
     "solve_sat",
 ]
 
-def _import_pysat() -> Any:
+
+def import_pysat() -> Any:
+    """python-sat's solver class; a :class:`~gridlogic.GridlogicError` saying how to go on without it."""
     return import_solver("the Loop SAT back end", "solve without --sat")
 
 
@@ -142,7 +145,7 @@ class SatSearch:
     """A SAT search for up to two loops that can stop at a budget of conflicts and go on later.
 
     The solver, its learnt clauses, its cuts and the loops found so far are kept between calls of
-    :meth:`run`, so that :mod:`gridlogic.loop.general` can take turns between it and the native search.
+    :meth:`run`, so that :mod:`gridlogic.loop.decide` can take turns between it and the native search.
     """
 
     def __init__(self, clues: Sequence[int | None], width: int, height: int,
@@ -156,7 +159,7 @@ class SatSearch:
                     clauses.append([e + 1])
                 elif state == 2:
                     clauses.append([-(e + 1)])
-        self.solver = _import_pysat()(name=SOLVER_NAME, bootstrap_with=clauses)
+        self.solver = import_pysat()(name=SOLVER_NAME, bootstrap_with=clauses)
         self.found: list[list[int]] = []
         self.calls = 0
 
@@ -207,7 +210,7 @@ def solve_sat(
     solution. Solutions are edge lists (1 = line) in board order; ``calls``
     counts the SAT solver's calls (each ends in a model or UNSAT).
     """
-    _import_pysat()
+    import_pysat()
     if deadline is not None and time.monotonic() >= deadline:
         return "undecided", [], 0
     search = SatSearch(clues, width, height, known)

@@ -5,8 +5,8 @@ it need?) and solving puzzles people bring (any ``width`` × ``height``). The
 modules: :mod:`gridlogic.loop.engine` holds one board's state and the easy,
 medium and trial rules, :mod:`gridlogic.loop.colouring` the inside/outside
 colouring rule; this module is the public surface: :func:`deduce`
-(propagation alone, by difficulty class), :func:`solve_grid` (the search) and
-:data:`EXAMPLES`.
+(propagation alone, by difficulty class), :func:`solve_grid` (the search; :func:`solve`
+on a square board) and :data:`EXAMPLES`.
 
 Techniques, by difficulty class (:data:`RULE_CLASS`; each is explained, with
 its example, in the engine's docstring):
@@ -64,11 +64,12 @@ from gridlogic.loop.engine import (
     Engine,
     TrailMark,
 )
-from gridlogic.params import check_limit
+from gridlogic.params import check_int, check_limit
 
 __all__ = [
     "EASY", "EXAMPLES", "HARD", "LEVEL_NAMES", "MEDIUM", "PROBE_DEPTH", "RULES", "RULE_CLASS",
-    "Deduction", "SearchFrame", "SolveResult", "check_clues", "deduce", "solve_grid",
+    "SOLVE_NODE_LIMIT", "Deduction", "SearchFrame", "SolveResult", "check_clues", "deduce", "solve",
+    "solve_grid",
 ]  # fmt: skip
 
 # The technique examples of the engine's docstring: (width, height, clues); each
@@ -127,25 +128,16 @@ class SearchFrame:
 
 def check_clues(clues: Sequence[int | None], width: int, height: int) -> list[int | None]:
     """Validated clues of a ``width`` × ``height`` board (each None or 0..4; 4 only fits a 1×1 loop)."""
-    if not isinstance(width, int) or isinstance(width, bool) or width < 1:
-        raise InvalidParameters(f"width must be a positive int, not {width!r}")
-    if not isinstance(height, int) or isinstance(height, bool) or height < 1:
-        raise InvalidParameters(f"height must be a positive int, not {height!r}")
+    check_int(width, "width", 1)
+    check_int(height, "height", 1)
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise InvalidParameters(f"clues must be a list of {width * height} ints or None, not {clues!r}")
     if len(clues) != width * height:
         raise InvalidParameters(
             f"clues must have {width * height} entries for a {width}x{height} board, not {len(clues)}"
         )
-    out: list[int | None] = []
-    for k, clue in enumerate(clues):
-        if clue is None:
-            out.append(None)
-        elif isinstance(clue, int) and not isinstance(clue, bool) and 0 <= clue <= 4:
-            out.append(clue)
-        else:
-            raise InvalidParameters(f"clue {k} is {clue!r}; a clue is an int 0..4 or None")
-    return out
+    return [None if clue is None else check_int(clue, f"clue {k} (None for a blank cell)", 0, 4)
+            for k, clue in enumerate(clues)]
 
 
 def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> Deduction:
@@ -243,3 +235,15 @@ def solve_grid(
         else:
             break
     return SolveResult(width, height, tuple(solutions), nodes, truncated)
+
+
+SOLVE_NODE_LIMIT = 100_000
+
+
+def solve(clues: Sequence[int | None], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
+    """Solve an n×n board (flat clues, None for blank): up to two solutions, ``nodes``, ``truncated``.
+
+    ``.to_dict()["solutions"]`` gives each solution as its inside region (n×n 0/1).
+    """
+    check_int(n, "n", 1)
+    return solve_grid(clues, n, n, node_limit=node_limit)

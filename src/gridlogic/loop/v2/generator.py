@@ -1,7 +1,7 @@
 """Loop generation, version 2: any W×H from 4 to 30, four exact levels, proven unique, fast.
 
 ``make(spec)`` is a pure function of (width, height, seed, difficulty) and
-:data:`VERSION`; every random choice comes from ``gridlogic.rng.rng(seed)``, in
+:data:`NUMBER`; every random choice comes from ``gridlogic.rng.rng(seed)``, in
 this order per attempt:
 
 1. **region** — :func:`~gridlogic.loop.v2.region.grow_region`: a connected,
@@ -59,13 +59,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec
-from gridlogic.game.record import PuzzleNaming
 from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
+from gridlogic.loop.rules import Puzzle
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v2.levels import EASY, EXPERT, LEVELS, Grade, deduce, grade
 from gridlogic.loop.v2.region import grow_region
@@ -74,17 +73,18 @@ from gridlogic.params import check_choice, check_int, check_object, check_seed, 
 from gridlogic.rng import rng
 
 __all__ = [
-    "DEFAULT_SIZE", "DIFFICULTIES", "MAX_ATTEMPTS", "PRESETS", "SIDES", "VERSION", "Puzzle", "from_dict",
+    "DEFAULT_SIZE", "DIFFICULTIES", "JSON_FIELDS", "MAX_ATTEMPTS", "NUMBER", "PRESETS", "SIDES", "from_dict",
     "levels_offered", "make", "offered", "verify",
 ]  # fmt: skip
 
-VERSION = 2
+NUMBER = 2
 SIDES = tuple(range(4, 31))
 PRESETS = (5, 7, 10, 15, 20, 25)
 DEFAULT_SIZE = 7
 DIFFICULTIES = ("any", *LEVELS)
 MAX_ATTEMPTS = 5000  # far past need: on 5×5 hard, the rarest offered, about 1 attempt in 50 succeeds
 LOWEST_SHARE = 0.35  # a region that stopped growing below this share of the cells is drawn again
+JSON_FIELDS = ("width", "height", "seed", "target", "version", "clues", "answer", "attempt", "difficulty")
 
 # The fewest cells a board needs for a level's puzzles to be found for every seed (see the docstring).
 FEWEST_CELLS = {"easy": 16, "medium": 16, "hard": 24, "expert": 16}
@@ -107,58 +107,6 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
     fewest = FEWEST_CELLS[difficulty]
     return (f"Loop version 2 makes {difficulty} puzzles on boards of at least {fewest} cells, "
             f"not {width}x{height}; choose another size or difficulty")
-
-
-@dataclass(frozen=True)
-class Puzzle(PuzzleNaming):
-    """A version 2 Loop puzzle: the clues (None where hidden) and the answer region.
-
-    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade`` the
-    grader's result (the JSON's ``difficulty``) and ``level`` its level.
-    """
-
-    width: int
-    height: int
-    seed: str
-    difficulty: str
-    clues: tuple[int | None, ...]
-    answer: tuple[int, ...]
-    attempt: int
-    grade: Grade
-    version: ClassVar[int] = VERSION
-    game: ClassVar[str] = "loop"
-
-    @property
-    def level(self) -> str | None:
-        return self.grade.level
-
-    def __repr__(self) -> str:
-        return f"<loop.Puzzle {self.id} level={self.level} clues={sum(k is not None for k in self.clues)}>"
-
-    def edges(self) -> list[int]:
-        """The answer loop as 0/1 per edge (horizontal edges, then vertical ones)."""
-        return loop_of_region(self.answer, self.width, self.height)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "width": self.width,
-            "height": self.height,
-            "seed": self.seed,
-            "target": self.difficulty,
-            "version": VERSION,
-            "clues": list(self.clues),
-            "answer": list(self.answer),
-            "attempt": self.attempt,
-            "difficulty": self.grade.to_dict(),
-        }
-
-    def givens(self) -> dict[str, Any]:
-        return {"clues": list(self.clues)}
-
-    def solution(self) -> dict[str, Any]:
-        split = (self.height + 1) * self.width
-        edges = self.edges()
-        return {"inside": list(self.answer), "horizontal": edges[:split], "vertical": edges[split:]}
 
 
 def make(spec: PuzzleSpec) -> Puzzle:
@@ -187,18 +135,16 @@ def make(spec: PuzzleSpec) -> Puzzle:
         graded = grade(clues, width, height, least=max(EASY, level - 1))
         if graded.level != LEVELS[level]:
             continue  # never seen: the passes make the level exact (a test checks it on many seeds)
-        return Puzzle(width, height, spec.seed, target, tuple(clues), tuple(inside), attempt, graded)
+        return Puzzle(width, height, spec.seed, target, NUMBER, tuple(clues), tuple(inside), attempt, graded,
+                      JSON_FIELDS)
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
 
 
-_FIELDS = ("width", "height", "seed", "target", "version", "clues", "answer", "attempt", "difficulty")
-
-
 def from_dict(data: object) -> Puzzle:
-    """The inverse of :meth:`Puzzle.to_dict`, checking every field (the clues must be the answer's)."""
-    fields = check_object(data, "a Loop version 2 puzzle", _FIELDS)
-    if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {VERSION}")
+    """The inverse of a version 2 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
+    fields = check_object(data, "a Loop version 2 puzzle", JSON_FIELDS)
+    if check_int(fields["version"], "'version'") != NUMBER:
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {NUMBER}")
     width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
     height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
     seed = check_seed(fields["seed"])
@@ -219,7 +165,8 @@ def from_dict(data: object) -> Puzzle:
     graded = Grade.from_dict(fields["difficulty"])
     if target != "any" and graded.level != target:
         raise InvalidParameters(f"'difficulty'.level {graded.level!r} is not the target {target!r}")
-    return Puzzle(width, height, seed, target, tuple(clues), tuple(answer), attempt, graded)
+    return Puzzle(width, height, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, graded,
+                  JSON_FIELDS)
 
 
 def verify(puzzle: Puzzle) -> bool:

@@ -1,6 +1,6 @@
 """The answer of a version 2 puzzle: a region of cells whose boundary is one loop, on any W×H board.
 
-The growth is version 1's (:func:`gridlogic.loop.generator.grow_region`), on a
+The growth is version 1's (:func:`gridlogic.loop.v1.generator.grow_region`), on a
 rectangle, with the candidates kept up to date instead of found again after
 every step. The region's size is ``round(W·H × (0.35 + 0.30 × r))``; the start
 cell is ``floor(r × W·H)``. A cell may join when it has an edge-neighbour

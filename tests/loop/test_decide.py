@@ -1,4 +1,5 @@
-"""The general Loop solver and its SAT back end, against the native search and brute force.
+"""Deciding Loop puzzles people bring (:mod:`gridlogic.loop.decide`) and the SAT back end, against the
+native search and brute force.
 
 The brute-force checkers are in ``conftest.py`` (independent of gridlogic.loop).
 """
@@ -14,9 +15,9 @@ import pytest
 
 from gridlogic import GridlogicError, InvalidParameters
 from gridlogic.cli import main
-from gridlogic.loop import general
+from gridlogic.loop import decide as decide_module
 from gridlogic.loop.board import grid, inside_of_loop, validate_loop
-from gridlogic.loop.general import solve_general
+from gridlogic.loop.decide import decide
 from gridlogic.loop.sat import SatSearch, cycles_of, loops_and_cuts, meets_every_clue, solve_sat
 from gridlogic.loop.solver import solve_grid
 from gridlogic.verdict import Verdict
@@ -59,7 +60,7 @@ def test_sat_back_end_agrees_with_brute_force_and_the_native_search(checkers, w,
         if expected == 2:
             assert loops[0] != loops[1]
         _assert_loops_meet(checkers, loops, clues, w, h)
-        forced = solve_general(clues, w, h, sat=True)
+        forced = decide(clues, w, h, sat=True)
         native = solve_grid(clues, w, h)
         assert forced.status == native.status == status
         assert forced.method in ("sat", "propagation")
@@ -69,10 +70,10 @@ def test_sat_back_end_agrees_with_brute_force_and_the_native_search(checkers, w,
 
 def test_forced_hand_over_agrees_with_the_native_search(checkers, monkeypatch):
     # Hand over after one native node: every board that needs a search goes to SAT.
-    monkeypatch.setattr(general, "SAT_FALLBACK_NODES", 1)
+    monkeypatch.setattr(decide_module, "SAT_FALLBACK_NODES", 1)
     methods = set()
     for clues in _random_clue_sets(checkers, 4, 4, 80, seed=44):
-        verdict = solve_general(clues, 4, 4)
+        verdict = decide(clues, 4, 4)
         assert verdict.status == solve_grid(clues, 4, 4).status
         assert len(verdict.solutions) == min(checkers.brute(clues, 4, 4), 2)
         _assert_loops_meet(checkers, verdict.solutions, clues, 4, 4)
@@ -81,9 +82,9 @@ def test_forced_hand_over_agrees_with_the_native_search(checkers, monkeypatch):
 
 
 def test_module_docstring_examples():
-    unique = solve_general([3, _, 3, _], 2, 2)
+    unique = decide([3, _, 3, _], 2, 2)
     assert (unique.status, unique.method, len(unique.solutions)) == ("unique", "propagation", 1)
-    several = solve_general([_] * 2, 2, 1)
+    several = decide([_] * 2, 2, 1)
     assert several.status == "several" and several.method == "search"
     first, second = several.solutions
     assert first != second
@@ -92,15 +93,15 @@ def test_module_docstring_examples():
 
 def test_each_verdict_by_both_back_ends():
     for sat in (False, True):
-        assert solve_general([3, _, 3, _], 2, 2, sat=sat).status == "unique"
-        several = solve_general([_] * 9, 3, 3, sat=sat)
+        assert decide([3, _, 3, _], 2, 2, sat=sat).status == "unique"
+        several = decide([_] * 9, 3, 3, sat=sat)
         assert several.status == "several" and len(set(several.solutions)) == 2
-        assert solve_general([0, 0, 0, 0], 2, 2, sat=sat).status == "none"
+        assert decide([0, 0, 0, 0], 2, 2, sat=sat).status == "none"
     # undecided: no search node allowed, or no time for the SAT solver
     blank = [_] * 144
-    by_nodes = solve_general(blank, 12, 12, node_limit=0)
+    by_nodes = decide(blank, 12, 12, node_limit=0)
     assert by_nodes.status == "undecided" and by_nodes.nodes == 0
-    assert solve_general(blank, 12, 12, time_limit=1e-9, sat=True).status == "undecided"
+    assert decide(blank, 12, 12, time_limit=1e-9, sat=True).status == "undecided"
 
 
 def test_the_sat_docstring_example_real_loop_beside_a_junk_cycle(checkers):
@@ -143,13 +144,13 @@ def test_two_cycles_that_each_meet_some_clues_are_no_loop(checkers):
     assert solve_grid(clues, 7, 2).status == "none"
 
 
-def test_public_sample_puzzles_are_unique_by_sat_and_by_the_general_solver():
+def test_public_sample_puzzles_are_unique_by_sat_and_by_decide():
     # Jonathan Olson's collection (MIT, see tests/data/loop/ATTRIBUTION.md)
     for entry in json.loads((DATA / "olson_sample.json").read_text()):
         w, h = entry["width"], entry["height"]
         clues = [None if ch == "." else int(ch) for ch in entry["faceData"]]
-        by_sat = solve_general(clues, w, h, sat=True)
-        by_default = solve_general(clues, w, h)
+        by_sat = decide(clues, w, h, sat=True)
+        by_default = decide(clues, w, h)
         assert by_sat.status == by_default.status == "unique"
         assert by_sat.solutions == by_default.solutions
         assert validate_loop(list(by_sat.solutions[0]), clues, w, h)
@@ -158,7 +159,7 @@ def test_public_sample_puzzles_are_unique_by_sat_and_by_the_general_solver():
 def test_verdict_type_is_shared_with_pattern():
     from gridlogic.pattern.general import Verdict as PatternVerdict
 
-    verdict = solve_general([3, _, 3, _], 2, 2)
+    verdict = decide([3, _, 3, _], 2, 2)
     assert isinstance(verdict, Verdict) and Verdict is PatternVerdict
     data = verdict.to_dict()
     assert data["status"] == "unique" and len(data["solutions"][0]) == grid(2, 2).edge_count
@@ -167,14 +168,14 @@ def test_verdict_type_is_shared_with_pattern():
 def test_bad_arguments_and_a_missing_python_sat(monkeypatch):
     for kwargs in ({"time_limit": 0}, {"time_limit": "1"}, {"node_limit": -1}, {"sat": 1}):
         with pytest.raises(InvalidParameters):
-            solve_general([_] * 4, 2, 2, **kwargs)
+            decide([_] * 4, 2, 2, **kwargs)
     with pytest.raises(InvalidParameters):
-        solve_general([5, _, _, _], 2, 2)
+        decide([5, _, _, _], 2, 2)
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)  # import now fails
     with pytest.raises(GridlogicError, match="python-sat"):
-        solve_general([3, _, 3, _], 2, 2, sat=True)
+        decide([3, _, 3, _], 2, 2, sat=True)
     # without the package the native search decides alone
-    verdict = solve_general([_] * 9, 3, 3)
+    verdict = decide([_] * 9, 3, 3)
     assert verdict.status == "several" and verdict.method == "search"
 
 
@@ -202,7 +203,7 @@ def test_loop_solve_sat_without_python_sat_is_one_clear_line(monkeypatch, capsys
     assert "python-sat" in err and "Traceback" not in err
 
 
-def test_bench_solve_slitherlinks_use_the_general_solver_and_sat(tmp_path, capsys):
+def test_bench_solve_slitherlinks_use_decide_and_sat(tmp_path, capsys):
     entries = json.loads((DATA / "olson_sample.json").read_text())[:3]
     collection = [
         {
@@ -237,10 +238,10 @@ def test_turns_between_sat_and_the_native_search(monkeypatch):
 
     puzzle = GAMES["loop"].generate((15, 12), "t1", "expert", version=2)
     clues = list(puzzle.clues)
-    by_sat = solve_general(clues, 15, 12)
+    by_sat = decide(clues, 15, 12)
     assert (by_sat.status, by_sat.method) == ("unique", "sat")
-    monkeypatch.setattr(general, "SAT_TURN_CONFLICTS", 0)
-    by_turns = solve_general(clues, 15, 12)
+    monkeypatch.setattr(decide_module, "SAT_TURN_CONFLICTS", 0)
+    by_turns = decide(clues, 15, 12)
     assert (by_turns.status, by_turns.method) == ("unique", "propagation")
     assert by_turns.solutions == by_sat.solutions == (tuple(puzzle.edges()),)
 

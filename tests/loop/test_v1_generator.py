@@ -7,9 +7,11 @@ from functools import cache
 import pytest
 
 from gridlogic import GAMES, GenerationFailed, InvalidParameters, loop
-from gridlogic.loop import generator
 from gridlogic.loop.board import grid, loop_of_region, validate_loop
+from gridlogic.loop.render import render_text
+from gridlogic.loop.rules import check
 from gridlogic.loop.solver import EASY, MEDIUM, deduce
+from gridlogic.loop.v1 import generator
 from gridlogic.rng import rng
 
 SEEDS = ("a", "b", "notes-example")
@@ -138,7 +140,7 @@ def test_givens_and_solution_shapes():
     solution = puzzle.solution()
     assert solution["inside"] == list(puzzle.answer)
     assert len(solution["horizontal"]) == 6 * 5 and len(solution["vertical"]) == 5 * 6
-    assert loop.check(puzzle, {"horizontal": solution["horizontal"], "vertical": solution["vertical"]})["solved"]
+    assert check(puzzle, {"horizontal": solution["horizontal"], "vertical": solution["vertical"]})["solved"]
 
 
 def test_game_registry_surface():
@@ -201,14 +203,17 @@ def test_puzzle_from_dict_refuses_a_clue_that_only_equals_an_int(bad):
     data["clues"][k] = wrong
     with pytest.raises(InvalidParameters) as refused:
         loop.GAME.from_dict(data)
-    assert str(refused.value) == f"clue {k} is {wrong!r}; a clue is an int 0..4 or None"
+    kind = type(wrong).__name__
+    assert str(refused.value) == (
+        f"clue {k} (None for a blank cell) must be a whole number from 0 to 4, not a {kind} {wrong!r}"
+    )
 
 
 def test_puzzle_from_dict_keeps_int_clues_ints():
     data = made(5, "a", "easy").to_dict()
     puzzle = loop.GAME.from_dict(data)
     assert [type(clue) for clue in puzzle.clues] == [type(clue) for clue in made(5, "a", "easy").clues]
-    assert loop.render_text(puzzle) == loop.render_text(made(5, "a", "easy"))
+    assert render_text(puzzle) == render_text(made(5, "a", "easy"))
 
 
 @pytest.mark.parametrize(
@@ -248,17 +253,17 @@ def test_check_reports_what_is_wrong():
     puzzle = made(5, "a", "easy")
     solution = puzzle.solution()
     empty = {"horizontal": [0] * 30, "vertical": [0] * 30}
-    report = loop.check(puzzle, empty)
+    report = check(puzzle, empty)
     assert not report["solved"] and report["loops"] == 0
     assert report["wrongClues"] == [i for i, k in enumerate(puzzle.clues) if k not in (None, 0)]
     crossed = {"horizontal": [v if v else 2 for v in solution["horizontal"]],
                "vertical": [v if v else 2 for v in solution["vertical"]]}
-    assert loop.check(puzzle, crossed)["solved"]
+    assert check(puzzle, crossed)["solved"]
     broken = dict(crossed)
     broken["horizontal"] = list(crossed["horizontal"])
     first = broken["horizontal"].index(1)
     broken["horizontal"][first] = 0
-    report = loop.check(puzzle, broken)
+    report = check(puzzle, broken)
     assert not report["solved"] and len(report["badVertices"]) == 2
 
 
@@ -283,7 +288,7 @@ def test_check_solved_agrees_with_validate_loop_on_many_boards():
         board = {"horizontal": edges[:30], "vertical": edges[30:]}
         lines = [1 if v == 1 else 0 for v in edges]
         for judged in (puzzle, clueless):
-            report = loop.check(judged, board)
+            report = check(judged, board)
             expected = validate_loop(lines, list(judged.clues), 5, 5)
             assert report["solved"] == expected
             assert report["solved"] == (
@@ -319,7 +324,7 @@ def test_check_solved_agrees_with_validate_loop_on_many_boards():
 )
 def test_check_rejects_malformed_boards(board, message):
     with pytest.raises(InvalidParameters) as refused:
-        loop.check(made(5, "a", "easy"), board)
+        check(made(5, "a", "easy"), board)
     assert str(refused.value) == message
 
 
@@ -327,7 +332,7 @@ def test_check_takes_tuples_as_lists():
     puzzle = made(5, "a", "easy")
     solution = puzzle.solution()
     board = {"horizontal": tuple(solution["horizontal"]), "vertical": tuple(solution["vertical"])}
-    assert loop.check(puzzle, board)["solved"]
+    assert check(puzzle, board)["solved"]
 
 
 @pytest.mark.parametrize(

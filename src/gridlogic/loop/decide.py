@@ -1,6 +1,6 @@
-"""The general Loop solver: any W×H slitherlink people bring, with a proven verdict.
+"""Deciding a Loop puzzle people bring: any W×H slitherlink, with a proven verdict.
 
-:func:`solve_general` answers: does this slitherlink have exactly one loop?
+:func:`decide` answers: does this slitherlink have exactly one loop?
 It returns a :class:`gridlogic.verdict.Verdict` (the type Pattern's general
 solver returns too) whose ``status`` is ``unique`` (with the loop, only once
 the search space is exhausted), ``several`` (with two different loops),
@@ -45,7 +45,9 @@ a loaded one. The clock only ends a run, at the caller's ``time_limit``.
 
 ``sat=True`` skips the native search: root propagation, then SAT.
 ``Verdict.method`` says which stage decided: ``propagation`` (no branching was
-needed), ``search`` or ``sat``. ``nodes`` counts native search nodes.
+needed), ``search`` or ``sat``. ``nodes`` counts native search nodes. The game's
+``solve`` is :func:`decide_problem`: the same on a :class:`~gridlogic.game.record.Problem`,
+with :data:`DEFAULT_NODE_LIMIT` native search nodes unless told otherwise.
 
 Worked example (a test checks it): the 2×2 board ``3 . / 3 .`` is decided by
 propagation alone (``unique``, method ``propagation``); the blank 2×1 board
@@ -58,14 +60,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import gridlogic.loop.sat as loop_sat
+from gridlogic.game.record import Problem
 from gridlogic.loop.engine import MEDIUM, Engine
 from gridlogic.loop.solver import SolveResult, check_clues, solve_grid
 from gridlogic.params import check_bool, check_limit
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "solve_general"]
+__all__ = [
+    "DEFAULT_NODE_LIMIT", "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROPAGATIONS", "STATUSES", "Verdict", "decide",
+    "decide_problem",
+]  # fmt: skip
 
 SAT_FALLBACK_NODES = 300
 """Native search nodes after which the SAT back end takes over (when installed)."""
@@ -79,18 +86,21 @@ round of trial on a 10×10 board makes up to 440) is nearly always decided
 sooner by SAT (15×15: median 13 ms by SAT alone; 30×30: about 0.1 s by SAT,
 against seconds to minutes of native search). On 120 of those boards from
 10×10 to 30×30 the total CPU was, over two runs, 6.0-6.8 s with a limit of 30,
-6.7-7.7 s with 50, 8.0-9.2 s with 100 and 11.5 s with 300. It replaces a
-threshold of 20 ms, which sent a different set of boards to SAT on every run."""
+6.7-7.7 s with 50, 8.0-9.2 s with 100 and 11.5 s with 300. A count, not a time:
+a threshold of 20 ms would send a different set of boards to SAT on every run."""
 
 SAT_TURN_CONFLICTS = 20_000
 """SAT conflicts of the first SAT turn. On Olson's boards SAT decides within 600 (10×10), 2,400
-(20×20) and 7,100 (30×30) conflicts, so they are decided in their first SAT turn, as before."""
+(20×20) and 7,100 (30×30) conflicts, so they are decided in their first SAT turn."""
 
 GROWTH = 8
 """Each turn of the native search and of SAT may do this many times more than the one before."""
 
 MAX_TURNS = 4
 """Turns with budgets; after them SAT goes on without a budget of its own (to the caller's)."""
+
+DEFAULT_NODE_LIMIT = 200_000
+"""The native search nodes :func:`decide_problem` allows when the caller names no limit."""
 
 
 def _root_edges(clues: Sequence[int | None], width: int, height: int) -> list[int] | None:
@@ -101,7 +111,7 @@ def _root_edges(clues: Sequence[int | None], width: int, height: int) -> list[in
     return list(engine.edge_state)
 
 
-def solve_general(
+def decide(
     clues: Sequence[int | None],
     width: int,
     height: int,
@@ -124,70 +134,95 @@ def solve_general(
     node_limit = check_limit(node_limit, "node_limit", minimum=0)
     check_bool(sat, "sat")
     if sat:
-        loop_sat._import_pysat()  # fail early and clearly when the extra is missing
-    deadline = None if time_limit is None else started + time_limit
+        loop_sat.import_pysat()  # fail early and clearly when the extra is missing
+    decision = Decision(checked, width, height, started, None if time_limit is None else started + time_limit)
+    if sat:
+        return decision.by_sat(0)
+    if not loop_sat.sat_available():  # the native search alone, to the caller's limits
+        result = solve_grid(checked, width, height, node_limit=node_limit, time_limit=time_limit)
+        decided = decision.native(result)
+        return decided or decision.verdict("undecided", result.solutions, result.nodes, "search")
+    return decision.in_turns(node_limit)
 
-    def verdict(status: str, solutions: Sequence[Sequence[int]], nodes: int, method: str) -> Verdict:
+
+def decide_problem(problem: Problem, *, budget: float | None = None, node_limit: int | None = None,
+                   sat: bool = False) -> Verdict:
+    """:func:`decide` on a :class:`~gridlogic.game.record.Problem` (``Game.solve``): ``budget`` seconds,
+    ``node_limit`` native search nodes (None: :data:`DEFAULT_NODE_LIMIT`)."""
+    return decide(problem.givens["clues"], problem.width, problem.height, time_limit=budget,
+                  node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit, sat=sat)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One call of :func:`decide`: the checked board, when the work started and its deadline."""
+
+    clues: list[int | None]
+    width: int
+    height: int
+    started: float
+    deadline: float | None
+
+    def verdict(self, status: str, solutions: Sequence[Sequence[int]], nodes: int, method: str) -> Verdict:
         loops = tuple(tuple(edges) for edges in solutions[:2])
-        return Verdict(status, width, height, loops, nodes, time.monotonic() - started, method)
+        return Verdict(status, self.width, self.height, loops, nodes, time.monotonic() - self.started, method)
 
-    def native_verdict(result: SolveResult) -> Verdict | None:
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def native(self, result: SolveResult) -> Verdict | None:
         """The verdict of a native search that decided, else None (it stopped at a limit)."""
         if len(result.solutions) >= 2:
-            return verdict("several", result.solutions, result.nodes, "search")
+            return self.verdict("several", result.solutions, result.nodes, "search")
         if result.truncated:
             return None
         method = "propagation" if result.nodes <= 1 else "search"
-        return verdict("unique" if result.solutions else "none", result.solutions, result.nodes, method)
+        return self.verdict("unique" if result.solutions else "none", result.solutions, result.nodes, method)
 
-    def by_sat(nodes: int) -> Verdict:
-        if deadline is not None and time.monotonic() >= deadline:
-            return verdict("undecided", [], nodes, "sat")
-        known = _root_edges(checked, width, height)
+    def by_sat(self, nodes: int) -> Verdict:
+        """SAT alone after the root propagation, to the deadline (``nodes``: the native search's so far)."""
+        if self.out_of_time():
+            return self.verdict("undecided", [], nodes, "sat")
+        known = _root_edges(self.clues, self.width, self.height)
         if known is None:
-            return verdict("none", [], nodes, "propagation")
-        status, found, _calls = loop_sat.solve_sat(checked, width, height, deadline, known)
-        return verdict(status, found, nodes, "sat")
+            return self.verdict("none", [], nodes, "propagation")
+        status, found, _calls = loop_sat.solve_sat(self.clues, self.width, self.height, self.deadline, known)
+        return self.verdict(status, found, nodes, "sat")
 
-    if sat:
-        return by_sat(0)
-
-    if not loop_sat.sat_available():  # the native search alone, to the caller's limits
-        result = solve_grid(checked, width, height, node_limit=node_limit, time_limit=time_limit)
-        return native_verdict(result) or verdict("undecided", result.solutions, result.nodes, "search")
-    # Turns between the native search and SAT, each turn GROWTH times the last (see the docstring).
-    search: loop_sat.SatSearch | None = None
-    try:
-        for turn in range(MAX_TURNS):
-            scale = GROWTH**turn
-            native_nodes = SAT_FALLBACK_NODES * scale
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                return verdict("undecided", [], 0, "search")
-            result = solve_grid(
-                checked,
-                width,
-                height,
-                node_limit=native_nodes if node_limit is None else min(node_limit, native_nodes),
-                time_limit=left,
-                propagation_limit=SAT_FALLBACK_PROPAGATIONS * scale,
-            )
-            decided = native_verdict(result)
-            if decided is not None:
-                return decided
-            out_of_nodes = node_limit is not None and result.nodes >= node_limit
-            if out_of_nodes or (deadline is not None and time.monotonic() >= deadline):
-                return verdict("undecided", result.solutions, result.nodes, "search")
-            if search is None:
-                known = _root_edges(checked, width, height)
-                if known is None:
-                    return verdict("none", [], result.nodes, "propagation")
-                search = loop_sat.SatSearch(checked, width, height, known)
-            status = search.run(deadline, SAT_TURN_CONFLICTS * scale)
-            if status is not None:
-                return verdict(status, search.found, result.nodes, "sat")
-        assert search is not None  # every turn that did not return made it
-        return verdict(search.run(deadline) or "undecided", search.found, result.nodes, "sat")
-    finally:
-        if search is not None:
-            search.close()
+    def in_turns(self, node_limit: int | None) -> Verdict:
+        """Turns between the native search and SAT, each turn GROWTH times the last (see the module
+        docstring), then SAT to the deadline."""
+        search: loop_sat.SatSearch | None = None
+        try:
+            for turn in range(MAX_TURNS):
+                scale = GROWTH**turn
+                native_nodes = SAT_FALLBACK_NODES * scale
+                left = None if self.deadline is None else self.deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return self.verdict("undecided", [], 0, "search")
+                result = solve_grid(
+                    self.clues,
+                    self.width,
+                    self.height,
+                    node_limit=native_nodes if node_limit is None else min(node_limit, native_nodes),
+                    time_limit=left,
+                    propagation_limit=SAT_FALLBACK_PROPAGATIONS * scale,
+                )
+                decided = self.native(result)
+                if decided is not None:
+                    return decided
+                if (node_limit is not None and result.nodes >= node_limit) or self.out_of_time():
+                    return self.verdict("undecided", result.solutions, result.nodes, "search")
+                if search is None:
+                    known = _root_edges(self.clues, self.width, self.height)
+                    if known is None:
+                        return self.verdict("none", [], result.nodes, "propagation")
+                    search = loop_sat.SatSearch(self.clues, self.width, self.height, known)
+                status = search.run(self.deadline, SAT_TURN_CONFLICTS * scale)
+                if status is not None:
+                    return self.verdict(status, search.found, result.nodes, "sat")
+            assert search is not None  # every turn that did not return made it
+            return self.verdict(search.run(self.deadline) or "undecided", search.found, result.nodes, "sat")
+        finally:
+            if search is not None:
+                search.close()

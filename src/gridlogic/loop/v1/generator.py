@@ -1,7 +1,7 @@
-"""Loop generation (version 1): grow a region, clue its boundary, remove clues, prove it.
+"""Loop generation, version 1: grow a region, clue its boundary, remove clues, prove it.
 
-``generate(size, seed, difficulty)`` is a pure function of its arguments and
-``VERSION``; every random choice comes from ``gridlogic.rng.rng(seed)``, in
+``make(spec)`` is a pure function of (size, seed, difficulty) and
+:data:`NUMBER`; every random choice comes from ``gridlogic.rng.rng(seed)``, in
 this order per attempt:
 
 1. **grow_region** — the region's size is ``round(n² × (0.35 + 0.30 × r))``;
@@ -37,7 +37,7 @@ this order per attempt:
 
 Up to 500 attempts, then :class:`gridlogic.GenerationFailed`.
 
-Worked example (checked in ``tests/loop/test_generator.py``): the region
+Worked example (checked in ``tests/loop/test_v1_generator.py``): the region
 test accepts cell 4 of a 3×3 board holding cells ``{1}`` (its ring changes
 twice) but rejects cell 4 when the region is ``{1, 7}`` (four changes: it
 would join two parts and cut the outside in two).
@@ -48,35 +48,31 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec
-from gridlogic.game.record import PuzzleNaming
-from gridlogic.loop.board import (
-    clue_mismatches,
-    clues_of_region,
-    grid,
-    inside_of_loop,
-    loop_of_region,
-    validate_loop,
-    vertex_degrees,
-)
+from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
 from gridlogic.loop.difficulty import Grade, grade, solvable_at
+from gridlogic.loop.rules import Metrics, Puzzle
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, check_clues, solve_grid
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 
-NAME = "loop"
+__all__ = [
+    "DEFAULT_SIZE", "DIFFICULTIES", "FINAL_CHECK_NODES", "JSON_FIELDS", "MAX_ATTEMPTS", "MAX_SIDE", "NUMBER",
+    "PRESET_SIZES", "SIZES", "final_check", "from_dict", "grow_region", "make", "may_join", "remove_clues",
+    "validate_region", "verify",
+]  # fmt: skip
+
+NUMBER = 1
 SIZES = (5, 6, 7, 8, 9, 10)
 PRESET_SIZES = (5, 7, 10)
 DEFAULT_SIZE = 5
 DIFFICULTIES = ("any", "easy", "medium", "hard")
-VERSION = 1
 MAX_ATTEMPTS = 500
 FINAL_CHECK_NODES = 200_000
 MAX_SIDE = 200  # the largest board a puzzle's JSON may describe
+JSON_FIELDS = ("n", "seed", "target", "version", "clues", "answer", "attempt", "difficulty", "metrics")
 
 # ring of 8 around a cell, in circular order: N, NE, E, SE, S, SW, W, NW
 _RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -152,87 +148,6 @@ def remove_clues(
     return current
 
 
-@dataclass(frozen=True)
-class Metrics:
-    """How many clues are shown, their share of the cells, and the loop's length in edges."""
-
-    clue_count: int
-    clue_share: float
-    loop_length: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"clueCount": self.clue_count, "clueShare": self.clue_share, "loopLength": self.loop_length}
-
-    @classmethod
-    def of(cls, clues: Sequence[int | None], loop_length: int) -> Metrics:
-        count = sum(1 for k in clues if k is not None)
-        return cls(count, round(count / len(clues), 4), loop_length)
-
-
-@dataclass(frozen=True)
-class Puzzle(PuzzleNaming):
-    """A generated Loop puzzle: the clues (None where removed) and the answer region.
-
-    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
-    the grader's result (the JSON's ``difficulty``) and ``level`` its level.
-    """
-
-    width: int
-    height: int
-    seed: str
-    difficulty: str
-    version: int
-    clues: tuple[int | None, ...]
-    answer: tuple[int, ...]
-    attempt: int
-    grade: Grade
-    metrics: Metrics
-    game: ClassVar[str] = "loop"
-
-    @property
-    def n(self) -> int:
-        """The side of the (square) board."""
-        return self.width
-
-    @property
-    def level(self) -> str | None:
-        return self.grade.level
-
-    def __repr__(self) -> str:
-        body = "".join("." if k is None else str(k) for k in self.clues)
-        return f"<loop.Puzzle {self.id} level={self.level} clues={body}>"
-
-    def edges(self) -> list[int]:
-        """The answer loop as 0/1 per edge (horizontal edges, then vertical ones)."""
-        return loop_of_region(self.answer, self.width, self.height)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "seed": self.seed,
-            "target": self.difficulty,
-            "version": self.version,
-            "clues": list(self.clues),
-            "answer": list(self.answer),
-            "attempt": self.attempt,
-            "difficulty": self.grade.to_dict(),
-            "metrics": self.metrics.to_dict(),
-        }
-
-    def givens(self) -> dict[str, Any]:
-        return {"clues": list(self.clues)}
-
-    def solution(self) -> dict[str, Any]:
-        return solution_of_edges(self.edges(), self.width, self.height)
-
-
-def solution_of_edges(edges: Sequence[int], width: int, height: int) -> dict[str, Any]:
-    """A loop's edge list in the form of :meth:`Puzzle.solution`: the inside region and both edge lists."""
-    split = (height + 1) * width
-    return {"inside": inside_of_loop(edges, width, height), "horizontal": list(edges[:split]),
-            "vertical": list(edges[split:])}
-
-
 def _levels_for(target: str, random: Callable[[], float]) -> list[int]:
     if target == "any":
         top = math.floor(random() * 3)
@@ -277,22 +192,20 @@ def make(spec: PuzzleSpec) -> Puzzle:
         planted = loop_of_region(inside, n, n)
         if not final_check(clues, n, planted):
             continue
-        return Puzzle(n, n, seed, difficulty, VERSION, tuple(clues), tuple(inside), attempt, graded,
-                      Metrics.of(clues, sum(planted)))
+        return Puzzle(n, n, seed, difficulty, NUMBER, tuple(clues), tuple(inside), attempt, graded,
+                      JSON_FIELDS)
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
 
 
-_PUZZLE_FIELDS = ("n", "seed", "target", "version", "clues", "answer", "attempt", "difficulty", "metrics")
-
-
-def puzzle_from_dict(data: object) -> Puzzle:
-    """The inverse of :meth:`Puzzle.to_dict`, checking every field (clues must match the answer)."""
-    fields = check_object(data, "a Loop puzzle", _PUZZLE_FIELDS)
+def from_dict(data: object) -> Puzzle:
+    """The inverse of a version 1 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
+    fields = check_object(data, "a Loop puzzle", JSON_FIELDS)
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
-    if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Loop puzzles here are version {VERSION}")
+    if check_int(fields["version"], "'version'") != NUMBER:
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; "
+                                f"Loop puzzles here are version {NUMBER}")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     answer = int_list(fields["answer"], "'answer'", n * n, (0, 1))
     clues = fields["clues"]
@@ -311,7 +224,7 @@ def puzzle_from_dict(data: object) -> Puzzle:
     # compared as JSON text, where true is not 1 and 1 is not 1.0
     if json.dumps(metrics, sort_keys=True) != json.dumps(recomputed.to_dict(), sort_keys=True):
         raise InvalidParameters(f"'metrics' {short_repr(metrics)} are not the puzzle's ({recomputed.to_dict()})")
-    return Puzzle(n, n, seed, target, VERSION, tuple(clues), tuple(answer), attempt, grade, recomputed)
+    return Puzzle(n, n, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, grade, JSON_FIELDS)
 
 
 def validate_region(inside: Sequence[int], n: int) -> bool:
@@ -319,81 +232,7 @@ def validate_region(inside: Sequence[int], n: int) -> bool:
     return validate_loop(loop_of_region(inside, n, n), [None] * (n * n), n, n)
 
 
-def parse_board(width: int, height: int, raw: object) -> dict[str, list[int]]:
-    """A player's board: ``{"horizontal": (height+1)*width, "vertical": height*(width+1)}`` entries,
-    each 0 (nothing), 1 (a line) or 2 (a cross). The ``inside`` region that :meth:`Puzzle.solution`
-    adds may come along (checked for shape; the lines alone are judged)."""
-    fields = check_object(raw, "a Loop board", ("horizontal", "vertical"), ("inside",))
-    if "inside" in fields:
-        int_list(fields["inside"], "board.inside", width * height, (0, 1))
-    return {
-        "horizontal": int_list(fields["horizontal"], "board.horizontal", (height + 1) * width, (0, 1, 2)),
-        "vertical": int_list(fields["vertical"], "board.vertical", height * (width + 1), (0, 1, 2)),
-    }
-
-
-def min_moves(puzzle: Puzzle) -> int:
-    """The fewest moves that solve ``puzzle`` on the page: one per edge of the loop."""
-    return sum(puzzle.edges())
-
-
-def check(puzzle: Puzzle, board: object) -> dict[str, Any]:
-    """A player's board judged by the rules: any single loop meeting every clue counts as solved.
-
-    ``board`` is as :func:`parse_board` takes it; a cross counts as no line.
-    ``wrongClues`` lists the clued cells whose line count differs from the
-    clue, ``badVertices`` the vertices with 1, 3 or 4 lines, ``loops`` how
-    many separate line groups there are.
-    """
-    lines = parse_board(puzzle.width, puzzle.height, board)  # an imported puzzle may be rectangular
-    horizontal, vertical = lines["horizontal"], lines["vertical"]
-    edges = [1 if v == 1 else 0 for v in horizontal + vertical]
-    g = grid(puzzle.width, puzzle.height)
-    wrong = list(clue_mismatches(edges, puzzle.clues, g))
-    degree = vertex_degrees(edges, g)
-    bad = [v for v, d in enumerate(degree) if d not in (0, 2)]
-    # count line groups: union the two ends of every line edge
-    parent = list(range(g.vertex_count))
-
-    def find(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    for e, on in enumerate(edges):
-        if on:
-            a, b = g.edge_vertices[e]
-            parent[find(a)] = find(b)
-    groups = len({find(v) for v, d in enumerate(degree) if d})
-    # what validate_loop checks: every clue met, every vertex 0 or 2 lines (so the
-    # lines are disjoint cycles), and one group of lines
-    solved = not wrong and not bad and groups == 1
-    return {"solved": solved, "wrongClues": wrong, "badVertices": bad, "loops": groups}
-
-
 def verify(puzzle: Puzzle) -> bool:
     """Re-solve the clues from scratch: exactly one solution within the budget, and it is the answer."""
-    return final_check(list(puzzle.clues), puzzle.n, puzzle.edges())
+    return final_check(list(puzzle.clues), puzzle.width, puzzle.edges())
 
-
-__all__ = [
-    "DEFAULT_SIZE",
-    "DIFFICULTIES",
-    "NAME",
-    "SIZES",
-    "VERSION",
-    "Puzzle",
-    "check",
-    "final_check",
-    "grid",
-    "grow_region",
-    "make",
-    "may_join",
-    "min_moves",
-    "parse_board",
-    "puzzle_from_dict",
-    "remove_clues",
-    "validate_region",
-    "verify",
-]

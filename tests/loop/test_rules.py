@@ -1,0 +1,39 @@
+"""What every Loop version shares (:mod:`gridlogic.loop.rules`): one puzzle type whose JSON fields its
+version lists, the rules' worked example, and hints that grade each version by its own levels."""
+
+import doctest
+
+from gridlogic import GAMES
+from gridlogic.game.ids import IMPORTED
+from gridlogic.loop import rules
+from gridlogic.loop.hints import TECHNIQUES
+from gridlogic.loop.rules import JSON_FIELDS, Puzzle
+
+LOOP = GAMES["loop"]
+
+
+def test_docstring_example():
+    failures, tried = doctest.testmod(rules)
+    assert tried >= 4 and failures == 0
+
+
+def test_every_version_makes_the_one_puzzle_type():
+    for number in LOOP.versions:
+        puzzle = LOOP.generate(5, "rules", "easy", version=number)
+        assert type(puzzle) is Puzzle and puzzle.version == number
+        assert list(puzzle.to_dict()) == list(puzzle.json_fields)
+        assert set(puzzle.json_fields) <= set(JSON_FIELDS)
+        assert LOOP.from_dict(puzzle.to_dict()) == puzzle
+        assert puzzle.metrics.loop_length == sum(puzzle.edges()) == LOOP.min_moves(puzzle)
+
+
+def test_hints_grade_each_version_by_its_levels():
+    hints = LOOP.hints
+    assert hints is not None
+    assert hints.techniques(1) == TECHNIQUES  # version 1's levels are those hints.py names
+    assert hints.techniques(None) == hints.techniques(IMPORTED) == TECHNIQUES
+    assert hints.levels(1) == ("easy", "medium", "hard")
+    assert hints.levels(2) == ("easy", "medium", "hard", "expert")
+    by_name = {t.name: t.level for t in hints.techniques(2)}
+    assert by_name == {"clue": "easy", "vertex": "easy", "loop": "easy", "corner": "medium",
+                       "threes": "medium", "colour": "hard", "trial": "expert", "search": None}
