@@ -21,7 +21,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "cases.js"
+def find_reference() -> Path:
+    """``shared/reference/cases.js`` beside the project, or beside any folder above it (a worktree)."""
+    for folder in Path(__file__).resolve().parents[1:]:
+        if (folder / "shared" / "reference" / "cases.js").exists():
+            return folder / "shared" / "reference" / "cases.js"
+    raise SystemExit("no shared/reference/cases.js beside the project or any folder above it")
 ALPHABETS = [
     "abcdefghijklmnopqrstuvwxyz0123456789-_ ",
     "日本語のシード問題回転網",
@@ -126,7 +131,7 @@ def main() -> int:
     if args.game in ("pattern", "all"):
         cases += pattern_cases(rand, args.count)
     stdin = "\n".join(json.dumps(c) for c in cases) + "\n"
-    out = subprocess.run(["node", str(REFERENCE)], input=stdin, capture_output=True, text=True, check=True)
+    out = subprocess.run(["node", str(find_reference())], input=stdin, capture_output=True, text=True, check=True)
     answers = [json.loads(line) for line in out.stdout.splitlines()]
     tally: dict[str, list[int]] = {}
     first_bad = None

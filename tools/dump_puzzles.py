@@ -72,6 +72,16 @@ def cases(count: int) -> Iterator[tuple[str, int, object, str, dict, str]]:
                     yield game.name, number, size, difficulty, dict(options), seed
 
 
+def plan(count: int, only: str | None) -> list[tuple]:
+    """The cases of :func:`cases`, each once (a preset may also be the smallest or an oblong board)."""
+    chosen = {}
+    for case in cases(count):
+        name, number, size, difficulty, options, seed = case
+        if not only or f"{name}.{number}".startswith(only):
+            chosen[repr(case)] = case
+    return list(chosen.values())
+
+
 def dump_one(case: tuple) -> str:
     import gridlogic
     from gridlogic.errors import GenerationFailed
@@ -95,17 +105,17 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", help="only the cases whose ID starts with this (say 'loop.2')")
     args = parser.parse_args()
-    plan = [c for c in cases(args.count) if not args.only or f"{c[0]}.{c[1]}".startswith(args.only)]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        lines = list(pool.map(dump_one, plan, chunksize=4))
+        lines = list(pool.map(dump_one, plan(args.count, args.only), chunksize=4))
     seconds = time.perf_counter() - started
     whole = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
     print(f"{len(lines)} puzzles in {seconds:.0f} s; dump hash {whole}")
     if args.out:
         args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     if args.compare:
-        return compare(args.compare.read_text(encoding="utf-8").splitlines(), lines)
+        before = args.compare.read_text(encoding="utf-8").splitlines()
+        return compare([line for line in before if line.startswith(args.only or "")], lines)
     return 0
 
 
