@@ -156,7 +156,7 @@ def test_public_sample_puzzles_are_unique_by_sat_and_by_the_general_solver():
 
 
 def test_verdict_type_is_shared_with_pattern():
-    from gridlogic.pattern.general import Verdict as PatternVerdict
+    from gridlogic.pattern.decide import Verdict as PatternVerdict
 
     verdict = solve_general([3, _, 3, _], 2, 2)
     assert isinstance(verdict, Verdict) and Verdict is PatternVerdict

@@ -13,7 +13,7 @@ cell just set at a search node. Settling a line copies each cell it newly
 decides into the crossing line's masks and marks that line dirty, until both
 sets are empty. The routine is
 :func:`gridlogic.pattern.propagation.propagate_lines`, shared with the
-general solver (:mod:`gridlogic.pattern.general`); the state it works on
+solver for puzzles people bring (:mod:`gridlogic.pattern.decide`); the state it works on
 holds the known-filled and known-empty masks of every row and of every
 column.
 
