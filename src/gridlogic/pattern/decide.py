@@ -359,7 +359,7 @@ def decide(
     (``python-sat``) after the root's propagation and probing.
     """
     started = time.monotonic()
-    rows, cols, time_limit, node_limit = checked_arguments(row_clues, col_clues, width, height, time_limit,
+    rows, cols, time_limit, node_limit = _checked_arguments(row_clues, col_clues, width, height, time_limit,
                                                            node_limit, sat)
     width, height = len(cols), len(rows)
     if sat:
@@ -386,7 +386,7 @@ def decide(
     return verdict(status, core.grids(), core.nodes, method)
 
 
-def checked_arguments(
+def _checked_arguments(
     row_clues: Sequence[Sequence[int]],
     col_clues: Sequence[Sequence[int]],
     width: int | None,
