@@ -1,4 +1,4 @@
-"""Hard nonograms: per-puzzle CPU time and verdict of the general Pattern solver, before and after.
+"""Hard nonograms: per-puzzle CPU time and verdict of Pattern's solver for puzzles people bring, before and after.
 
 Usage::
 
@@ -19,7 +19,7 @@ they are not in the project; put your own copies in a folder and name it with
 ``--all`` takes every ``.non`` file of the data folder instead and prints the
 median and the slowest; ``--only FILE ...`` keeps those puzzles of the hard set.
 
-Each puzzle is solved by :func:`gridlogic.pattern.general.solve_general` in a
+Each puzzle is solved by :func:`gridlogic.pattern.decide.decide` in a
 child process (this file in ``--worker`` mode) with ``time_limit=--budget``;
 the child reports the verdict, the stage that decided (``method``) and the
 CPU seconds of the solve: the process's own and those of the processes it
@@ -31,8 +31,8 @@ load, and the two are printed side by side.
 The budget is wall-clock time, so on a crowded machine give it room.
 
 ``--overrun T1,T2,...`` solves each puzzle of the hard set with each budget
-``T`` and prints the wall time past ``T`` at which the solver returned (the
-general solver promises to return within ``T + 0.5`` s), and the verdict.
+``T`` and prints the wall time past ``T`` at which the solver returned (it
+promises to return within ``T + 0.5`` s), and the verdict.
 """
 
 from __future__ import annotations
@@ -64,13 +64,16 @@ def worker() -> None:
     """Read tasks (JSON lines: path, budget) on stdin; print one JSON result line per task."""
     import gridlogic
     from gridlogic.pattern.formats import read_puzzle
-    from gridlogic.pattern.general import solve_general
+    try:
+        from gridlogic.pattern.decide import decide
+    except ImportError:  # a --baseline checkout whose solver still has its older name
+        from gridlogic.pattern.general import solve_general as decide
 
     for line in sys.stdin:
         task = json.loads(line)
         puzzle = read_puzzle(Path(task["path"]).read_text())
         wall, cpu = time.monotonic(), cpu_seconds()
-        verdict = solve_general(puzzle.row_clues, puzzle.col_clues, time_limit=task["budget"])
+        verdict = decide(puzzle.row_clues, puzzle.col_clues, time_limit=task["budget"])
         cpu, wall = cpu_seconds() - cpu, time.monotonic() - wall
         print(json.dumps({"path": task["path"], "status": verdict.status, "method": verdict.method,
                           "cpu": cpu, "wall": wall, "source": gridlogic.__file__}), flush=True)

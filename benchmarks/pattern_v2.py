@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from figures import rounded_rank as percentile
 
 from gridlogic import GAMES, GenerationFailed, pattern
-from gridlogic.pattern.generator_v2 import agreement
+from gridlogic.pattern.v2.generator import agreement
 
 TATHAM_30 = (0.0029, 0.0093)  # seconds: median, p95 of Tatham's Pattern 30x30 on this machine
 

@@ -1,4 +1,4 @@
-"""Side-by-side: gridlogic's general Pattern solver against the puzzlekit peer (OR-Tools CP-SAT).
+"""Side-by-side: gridlogic's solvers for puzzles people bring against the puzzlekit peer (OR-Tools CP-SAT).
 
 Usage (the peer lives in its own virtual environment; it is never a
 dependency of gridlogic)::
@@ -8,8 +8,8 @@ dependency of gridlogic)::
         --peer-python /tmp/peer-venv/bin/python
 
 Every ``.non`` file under the path is read once by gridlogic's reader; the
-same clues go to both solvers. gridlogic runs :func:`solve_general` in this
-process. The peer runs in a child process started with the peer's Python
+same clues go to both solvers. gridlogic runs :func:`gridlogic.pattern.decide.decide` in
+this process. The peer runs in a child process started with the peer's Python
 (this same file, in ``--peer-worker`` mode, which imports only the standard
 library and puzzlekit): for each puzzle it builds puzzlekit's nonogram model
 and solves it (the time puzzlekit itself reports a solve by), and then, to
@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 STATUSES = ("unique", "several", "none", "undecided")
 
@@ -188,7 +189,12 @@ def main() -> int:
         parser.error("give a .non file or a folder")
     if _is_slitherlink_path(args.path):
         return main_slitherlink(args)
-    from gridlogic.pattern.general import solve_general
+    return main_nonogram(args)
+
+
+def main_nonogram(args: argparse.Namespace) -> int:
+    """Both solvers on every nonogram under ``args.path``; one table."""
+    from gridlogic.pattern.decide import decide
 
     puzzles = collect(args.path)
     peer = subprocess.Popen(
@@ -198,18 +204,16 @@ def main() -> int:
         text=True,
     )
     assert peer.stdin is not None and peer.stdout is not None
-    ours_status, ours_time, peer_first_status, peer_first_time, peer_status, peer_time = (
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-    )
+    ours_status: list[str] = []
+    ours_time: list[float] = []
+    peer_first_status: list[str] = []
+    peer_first_time: list[float] = []
+    peer_status: list[str] = []
+    peer_time: list[float] = []
     ours_bad = peer_bad = peer_first_bad = ours_solved = 0
     details = []
     for name, puzzle in puzzles:
-        verdict = solve_general(
+        verdict = decide(
             puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height, time_limit=args.budget
         )
         task = {
@@ -229,21 +233,8 @@ def main() -> int:
         peer_time.append(answer["time"])
         peer_first_status.append(answer["first"])
         peer_first_time.append(answer["firstTime"])
-        goal = tuple(puzzle.goal) if puzzle.goal is not None else None
-        # Disagreement: with the published goal where there is one, and between
-        # the two sides wherever both reached a verdict.
-        if goal is not None and verdict.status == "unique" and verdict.solutions[0] != goal:
-            ours_bad += 1
-        if goal is not None and answer["status"] == "unique" and tuple(answer["grid"]) != goal:
-            peer_bad += 1
-        if goal is not None and answer["first"] == "none":
-            peer_first_bad += 1
-        if (
-            "undecided" not in (verdict.status, answer["status"])
-            and verdict.status != answer["status"]
-        ):
-            ours_bad += 1
-            peer_bad += 1
+        ours, peer_both, peer_first = disagreements(puzzle.goal, verdict, answer)
+        ours_bad, peer_bad, peer_first_bad = ours_bad + ours, peer_bad + peer_both, peer_first_bad + peer_first
         details.append(
             f"{name:45s} {puzzle.width}x{puzzle.height}  ours {verdict.status:9s} {verdict.method:8s} "
             f"{verdict.elapsed:8.3f}s   peer {answer['first']:9s} {answer['firstTime']:8.3f}s "
@@ -258,7 +249,7 @@ def main() -> int:
     )
     solved_first = sum(s == "solved" for s in peer_first_status)
     rows = [
-        summary("gridlogic solve_general", ours_status, ours_time, ours_bad, ours_solved),
+        summary("gridlogic decide", ours_status, ours_time, ours_bad, ours_solved),
         summary("puzzlekit (one solution)", peer_first_status,
                 peer_first_time, peer_first_bad, solved_first),
         summary("puzzlekit + uniqueness", peer_status, peer_time, peer_bad, solved_first),
@@ -274,6 +265,19 @@ def main() -> int:
         if status == "undecided":
             print("undecided (ours):", line)
     return 0
+
+
+def disagreements(goal: tuple[int, ...] | None, verdict: Any, answer: dict[str, Any]) -> tuple[int, int, int]:
+    """How often gridlogic's verdict, the peer's with uniqueness and the peer's first solve disagree
+    on one puzzle: with the published goal where there is one, and (the first two) with each other
+    wherever both reached a verdict."""
+    goal = tuple(goal) if goal is not None else None
+    ours = int(goal is not None and verdict.status == "unique" and verdict.solutions[0] != goal)
+    peer = int(goal is not None and answer["status"] == "unique" and tuple(answer["grid"]) != goal)
+    peer_first = int(goal is not None and answer["first"] == "none")
+    if "undecided" not in (verdict.status, answer["status"]) and verdict.status != answer["status"]:
+        ours, peer = ours + 1, peer + 1
+    return ours, peer, peer_first
 
 
 def _is_slitherlink_path(path: str) -> bool:

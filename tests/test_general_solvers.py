@@ -26,12 +26,12 @@ import gridlogic.loop.decide
 import gridlogic.loop.engine
 import gridlogic.loop.solver
 import gridlogic.pattern.beliefs
-import gridlogic.pattern.general
+import gridlogic.pattern.decide
 import gridlogic.pattern.sat
 import gridlogic.satsolver
 from gridlogic.loop.decide import decide as solve_loop
+from gridlogic.pattern.decide import decide as solve_pattern
 from gridlogic.pattern.formats import read_puzzle
-from gridlogic.pattern.general import solve_general as solve_pattern
 from gridlogic.satsolver import sat_available
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -40,7 +40,7 @@ CLOCK_READERS = [
     gridlogic.loop.engine,
     gridlogic.loop.solver,
     gridlogic.pattern.beliefs,
-    gridlogic.pattern.general,
+    gridlogic.pattern.decide,
     gridlogic.pattern.sat,
     gridlogic.satsolver,
 ]

@@ -16,6 +16,7 @@ import pytest
 import gridlogic.game
 import gridlogic.loop.imported
 import gridlogic.pattern.imported
+import gridlogic.pattern.rules
 import gridlogic.signal.imported
 from gridlogic import GAMES, ImportRefused, InvalidParameters, parse_id, puzzle_from_id, scoring
 from gridlogic.game.ids import IMPORTED, MAX_IMPORT_ID_LENGTH
@@ -171,5 +172,5 @@ def test_an_imported_puzzles_json_is_checked_against_its_id():
 def test_generated_puzzles_are_untouched_by_the_import_path():
     game = GAMES["pattern"]
     puzzle = game.generate(5, "notes-example", version=1)
-    assert type(puzzle).__name__ == "Puzzle" and puzzle.version == 1
+    assert isinstance(puzzle, gridlogic.pattern.rules.Puzzle) and puzzle.version == 1  # the generated shape
     assert game.from_dict(puzzle.to_dict()) == puzzle and game.verify(puzzle)

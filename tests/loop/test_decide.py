@@ -157,7 +157,7 @@ def test_public_sample_puzzles_are_unique_by_sat_and_by_decide():
 
 
 def test_verdict_type_is_shared_with_pattern():
-    from gridlogic.pattern.general import Verdict as PatternVerdict
+    from gridlogic.pattern.decide import Verdict as PatternVerdict
 
     verdict = decide([3, _, 3, _], 2, 2)
     assert isinstance(verdict, Verdict) and Verdict is PatternVerdict

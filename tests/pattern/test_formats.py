@@ -22,6 +22,8 @@ from gridlogic.pattern.formats import (
     write_json,
     write_non,
 )
+from gridlogic.pattern.lines import compute_clue
+from gridlogic.pattern.solver import solve_grid
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLE = PatternPuzzleFile(3, 2, ((3,), (1,)), ((2,), (1,), (1,)), (1, 1, 1, 1, 0, 0))
@@ -32,8 +34,8 @@ def random_puzzle(rand: random.Random, goal: bool) -> PatternPuzzleFile:
     width, height = rand.randint(1, 12), rand.randint(1, 12)
     density = rand.random()
     cells = [1 if rand.random() < density else 0 for _ in range(width * height)]
-    rows = [tuple(x for x in pattern.compute_clue(cells[r * width : (r + 1) * width]) if x) for r in range(height)]
-    cols = [tuple(x for x in pattern.compute_clue(cells[c::width]) if x) for c in range(width)]
+    rows = [tuple(x for x in compute_clue(cells[r * width : (r + 1) * width]) if x) for r in range(height)]
+    cols = [tuple(x for x in compute_clue(cells[c::width]) if x) for c in range(width)]
     return PatternPuzzleFile(width, height, tuple(rows), tuple(cols), tuple(cells) if goal else None)
 
 
@@ -82,7 +84,7 @@ def test_real_non_file_with_headers():
     assert (puzzle.width, puzzle.height) == (5, 10)
     assert puzzle.row_clues[1] == (2, 1)
     assert puzzle.col_clues[2] == (7,)
-    result = pattern.solve_grid(puzzle.row_clue_lists, puzzle.col_clue_lists)
+    result = solve_grid(puzzle.row_clue_lists, puzzle.col_clue_lists)
     assert result.status == "unique"
     assert result.solutions[0] == puzzle.goal
 
@@ -141,11 +143,11 @@ def test_game_id_errors(text, message):
         ('{"rowClues": [[1]],\n "colClues": [[1]', r"line 2: expected JSON"),
         ("[1, 2]", r"expected a JSON object"),
         ('{"rowClues": [[1]]}', r"'colClues'; it is missing"),
-        ('{"rowClues": [[1]], "colClues": [["1"]]}', r"colClues\[0\]: expected a list of whole numbers"),
+        ('{"rowClues": [[1]], "colClues": [["1"]]}', r"colClues\[0\]\[0\] must be a whole number of at least 0, not a str '1'"),
         ('{"rowClues": [[2]], "colClues": [[1]]}', r"row 1 clue \[2\] needs 2 cells but the line has 1"),
         ('{"rowClues": [[1]], "colClues": [[1]], "goal": [0]}', r"the goal does not show the clues"),
-        ('{"rowClues": [[1]], "colClues": [[1]], "goal": [2]}', r"goal: expected a list of 1 cells 0 or 1"),
-        ('{"rowClues": [[1]], "colClues": [[1]], "goal": [1.0]}', r"goal: expected a list of 1 cells 0 or 1"),
+        ('{"rowClues": [[1]], "colClues": [[1]], "goal": [2]}', r"goal must be a list of 1 entry, each 0 or 1; goal\[0\] is 2"),
+        ('{"rowClues": [[1]], "colClues": [[1]], "goal": [1.0]}', r"goal must be a list of 1 entry, each 0 or 1; goal\[0\] is 1.0, a float"),
         ('{"rowClues": [[1]], "colClues": [[1]], "width": 2}', r"width: expected 1"),
         ('{"rowClues": [[1]], "colClues": [[1, 0]]}', r"mixes 0 with runs"),
     ],
@@ -166,7 +168,7 @@ def test_puzzle_file_validates_itself():
         PatternPuzzleFile(2, 2, ((1,), (1,)), ((1,), (3,)))
     with pytest.raises(InvalidParameters, match=r"1 row clues given but the grid has 2 rows"):
         PatternPuzzleFile(2, 2, ((1,),), ((1,), (1,)))
-    with pytest.raises(InvalidParameters, match=r"width 0 is not allowed"):
+    with pytest.raises(InvalidParameters, match=r"width must be a whole number of at least 1, not 0"):
         PatternPuzzleFile(0, 1, ((),), ())
     assert "3x2:2/1/1/3/1" in repr(EXAMPLE)
 

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from gridlogic.pattern.generator_v2 import draw_picture
 from gridlogic.pattern.grading import (
     Grade,
     grade,
@@ -17,6 +16,7 @@ from gridlogic.pattern.grading import (
 )
 from gridlogic.pattern.lines import grid_clues, solve_line
 from gridlogic.pattern.solver import UNKNOWN
+from gridlogic.pattern.v2.generator import draw_picture
 
 
 def bits(*cells: int) -> int:

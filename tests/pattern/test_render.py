@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from gridlogic import pattern
-from gridlogic.pattern.render import grid_svg, grid_text
+from gridlogic.pattern.render import grid_svg, grid_text, render_svg
 
 
 def test_docstring_example():
@@ -23,8 +23,8 @@ def test_blank_grid_and_two_digit_clues():
 
 def test_svg_is_well_formed_and_shades_the_answer():
     puzzle = pattern.generate(8, "svg")
-    blank = ET.fromstring(pattern.render_svg(puzzle))
-    solved = ET.fromstring(pattern.render_svg(puzzle, solution=True))
+    blank = ET.fromstring(render_svg(puzzle))
+    solved = ET.fromstring(render_svg(puzzle, solution=True))
     ns = "{http://www.w3.org/2000/svg}"
     assert len(solved.findall(f".//{ns}rect")) - len(blank.findall(f".//{ns}rect")) == sum(puzzle.answer)
     numbers = [t.text for t in blank.findall(f".//{ns}text")]

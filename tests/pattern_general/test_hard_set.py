@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from gridlogic.pattern.decide import decide
 from gridlogic.pattern.formats import read_puzzle
-from gridlogic.pattern.general import solve_general
 from gridlogic.satsolver import sat_available
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -36,5 +36,5 @@ def test_each_kept_puzzle_keeps_its_attribution_and_is_decided(row):
     assert (puzzle.width, puzzle.height) == (width, height)
     if not sat_available() and row["file"] == "knotty.non":
         pytest.skip("Knotty needs the SAT back end")
-    verdict = solve_general(puzzle.row_clues, puzzle.col_clues)
+    verdict = decide(puzzle.row_clues, puzzle.col_clues)
     assert verdict.status == ("several" if "several" in row["why"] else "unique")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gridlogic.pattern import lines
 from gridlogic.pattern.linesolver import line_fixed_point as solve_line
-from gridlogic.pattern.linesolver import normalise_clue, solve_line_cells
+from gridlogic.pattern.linesolver import normalise_clue, reverse_bits, solve_line_cells
 
 
 def runs_of(mask: int, length: int) -> tuple[int, ...]:
@@ -142,11 +142,9 @@ def test_cells_convenience_form():
 
 
 def test_reverse_bits_reads_a_value_backwards_over_its_width():
-    from gridlogic.pattern.linesolver import _reverse_bits
-
-    assert _reverse_bits(0b0011, 4) == 0b1100
+    assert reverse_bits(0b0011, 4) == 0b1100
     rng = random.Random(73)
     for width in range(131):
         for value in [0, (1 << width) - 1] + [rng.getrandbits(width) for _ in range(20)] if width else [0]:
             text = format(value, f"0{width}b") if width else ""
-            assert _reverse_bits(value, width) == (int(text[::-1], 2) if width else 0), (value, width)
+            assert reverse_bits(value, width) == (int(text[::-1], 2) if width else 0), (value, width)

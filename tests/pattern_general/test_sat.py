@@ -1,4 +1,4 @@
-"""The SAT back end of the general Pattern solver (gridlogic.pattern.sat): its encoding and its verdicts."""
+"""The SAT back end of Pattern's solver for puzzles people bring (gridlogic.pattern.sat): its encoding and its verdicts."""
 
 from __future__ import annotations
 
@@ -65,13 +65,13 @@ def test_the_call_with_hints_decides_alike_in_a_child_with_cadical_and_here_with
     the verdict the native solver gives, with solutions that meet the clues, and the child gives
     the same solutions on every run."""
     import gridlogic.satsolver
+    from gridlogic.pattern.decide import decide
     from gridlogic.pattern.formats import read_puzzle
-    from gridlogic.pattern.general import solve_general
 
     puzzle = read_puzzle((DATA / name).read_text())
     rows = [validate_clue(clue, puzzle.width, "row") for clue in puzzle.row_clues]
     cols = [validate_clue(clue, puzzle.height, "column") for clue in puzzle.col_clues]
-    native = solve_general(rows, cols, node_limit=10_000)
+    native = decide(rows, cols, node_limit=10_000)
     nothing = [0] * len(rows)
     children = []
     run_apart = gridlogic.satsolver.run_apart

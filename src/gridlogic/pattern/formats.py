@@ -54,9 +54,10 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import parse_json, short_repr
+from gridlogic.params import check_int, int_list, parse_json, short_repr
 from gridlogic.pattern.lines import clue_length, compute_clue, validate_clue
 
 __all__ = [
@@ -110,22 +111,13 @@ class PatternPuzzleFile:
 
     def __post_init__(self) -> None:
         for name in ("width", "height"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidParameters(f"{name} {short_repr(value)} is not allowed; it must be 1 or more")
+            check_int(getattr(self, name), name, 1)
         rows = _normalise_clues(self.row_clues, "row", self.height, self.width)
         cols = _normalise_clues(self.col_clues, "column", self.width, self.height)
         object.__setattr__(self, "row_clues", rows)
         object.__setattr__(self, "col_clues", cols)
         if self.goal is not None:
-            goal = self.goal
-            if not isinstance(goal, (list, tuple)) or len(goal) != self.width * self.height:
-                raise InvalidParameters(
-                    f"goal must list {self.width * self.height} cells of 0 or 1, got {short_repr(goal)}"
-                )
-            if any(isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in goal):
-                raise InvalidParameters(f"goal cells are 0 or 1, got {short_repr(goal)}")
-            goal = tuple(goal)
+            goal = tuple(int_list(self.goal, "goal", self.width * self.height, (0, 1)))
             mismatch = _goal_mismatch(goal, rows, cols, self.width, self.height)
             if mismatch:
                 raise InvalidParameters(f"the goal does not show the clues: {mismatch}")
@@ -156,7 +148,7 @@ class PatternPuzzleFile:
 
     @classmethod
     def from_puzzle(cls, puzzle: object) -> PatternPuzzleFile:
-        """The file form of a generated :class:`gridlogic.pattern.Puzzle` of either version (its answer is the goal)."""
+        """The file form of a generated :class:`gridlogic.pattern.rules.Puzzle` of any version (its answer is the goal)."""
         width, height = puzzle.width, puzzle.height  # type: ignore[attr-defined]
         return cls(width, height, puzzle.row_clues, puzzle.col_clues, tuple(puzzle.answer))  # type: ignore[attr-defined]
 
@@ -210,117 +202,149 @@ def read_non(text: str) -> PatternPuzzleFile:
     if not isinstance(text, str):
         raise InvalidParameters(f"a .non puzzle is text, got {type(text).__name__}")
     lines = text.lstrip("\ufeff").splitlines()
-    sizes: dict[str, tuple[int, int]] = {}  # keyword -> (value, line number)
-    sections: dict[str, tuple[list[tuple[int, ...]], int, list[int]]] = {}
-    goal: tuple[str, int] | None = None
-    k = 0
-    while k < len(lines):
-        number = k + 1
-        line = lines[k].strip()
-        k += 1
-        if not line or line.startswith("#"):
-            continue
-        keyword, _, rest = line.partition(" ")
-        if "\t" in keyword:
-            keyword, _, more = keyword.partition("\t")
-            rest = more + " " + rest
-        keyword = keyword.lower()
-        rest = rest.strip()
-        if keyword in ("width", "height"):
-            if keyword in sizes:
-                raise InvalidParameters(f"line {number}: a second {keyword!r} line")
-            if not _is_number(rest) or int(rest) < 1:
-                raise InvalidParameters(
-                    f"line {number}: expected {keyword!r} followed by a whole number of 1 or "
-                    f"more, got {short_repr(line)}"
-                )
-            sizes[keyword] = (int(rest), number)
-        elif keyword in ("rows", "columns"):
-            if keyword in sections:
-                raise InvalidParameters(f"line {number}: a second {keyword!r} section")
-            if rest:
-                raise InvalidParameters(
-                    f"line {number}: expected {keyword!r} alone on its line, got {short_repr(line)}"
-                )
-            clues: list[tuple[int, ...]] = []
-            numbers: list[int] = []
-            kind = "row" if keyword == "rows" else "column"
-            while k < len(lines):
-                candidate = lines[k].strip()
-                if not candidate:
-                    k += 1
-                    continue
-                if not _CLUE_LINE.match(candidate):
-                    break
-                clue = _parse_non_clue(candidate, k + 1, kind, len(clues) + 1)
-                across = sizes.get("width" if kind == "row" else "height")
-                if across is not None and clue_length(clue) > across[0]:
-                    raise InvalidParameters(
-                        f"line {k + 1}: {kind} {len(clues) + 1} clue {short_repr(list(clue))} needs "
-                        f"{clue_length(clue)} cells but the line has {across[0]}"
-                    )
-                clues.append(clue)
-                numbers.append(k + 1)
-                k += 1
-            sections[keyword] = (clues, number, numbers)
-        elif keyword == "goal":
-            if goal is not None:
-                raise InvalidParameters(f"line {number}: a second 'goal' line")
-            goal = (rest.strip().strip('"').strip(), number)
-        elif keyword in NON_HEADER_KEYWORDS:
-            continue
-        elif _CLUE_LINE.match(line):
+    found = _NonText()
+    found.read(lines)
+    width, height = found.checked_sizes(len(lines) + 1)
+    return PatternPuzzleFile(width, height, tuple(found.sections["rows"][0]), tuple(found.sections["columns"][0]),
+                             found.goal_cells(width, height))
+
+
+class _NonText:
+    """What the lines of a ``.non`` text say, as :func:`read_non` reads them one keyword at a time:
+    ``sizes`` (keyword to (value, line number)), ``sections`` (keyword to (clues, line number of the
+    keyword, line number of each clue)) and the ``goal`` (text, line number)."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, tuple[int, int]] = {}
+        self.sections: dict[str, tuple[list[tuple[int, ...]], int, list[int]]] = {}
+        self.goal: tuple[str, int] | None = None
+
+    def read(self, lines: list[str]) -> None:
+        """Read every line: keywords, their values and the sections' clue lines."""
+        k = 0
+        while k < len(lines):
+            number = k + 1
+            line = lines[k].strip()
+            k += 1
+            if not line or line.startswith("#"):
+                continue
+            keyword, _, rest = line.partition(" ")
+            if "\t" in keyword:
+                keyword, _, more = keyword.partition("\t")
+                rest = more + " " + rest
+            keyword = keyword.lower()
+            rest = rest.strip()
+            if keyword in ("width", "height"):
+                self.read_size(keyword, rest, line, number)
+            elif keyword in ("rows", "columns"):
+                k = self.read_section(keyword, rest, line, number, lines)
+            elif keyword == "goal":
+                if self.goal is not None:
+                    raise InvalidParameters(f"line {number}: a second 'goal' line")
+                self.goal = (rest.strip().strip('"').strip(), number)
+            elif keyword not in NON_HEADER_KEYWORDS:
+                _refuse_non_line(line, number)
+
+    def read_size(self, keyword: str, rest: str, line: str, number: int) -> None:
+        if keyword in self.sizes:
+            raise InvalidParameters(f"line {number}: a second {keyword!r} line")
+        if not _is_number(rest) or int(rest) < 1:
             raise InvalidParameters(
-                f"line {number}: expected a keyword (width, height, rows, columns, goal), got "
-                f"clue numbers {short_repr(line)} outside a 'rows' or 'columns' section"
+                f"line {number}: expected {keyword!r} followed by a whole number of 1 or "
+                f"more, got {short_repr(line)}"
             )
-        else:
+        self.sizes[keyword] = (int(rest), number)
+
+    def read_section(self, keyword: str, rest: str, line: str, number: int, lines: list[str]) -> int:
+        """The ``rows`` or ``columns`` section whose keyword is on line ``number`` (``lines[number - 1]``);
+        returns the index in ``lines`` of the first line after its clues."""
+        if keyword in self.sections:
+            raise InvalidParameters(f"line {number}: a second {keyword!r} section")
+        if rest:
             raise InvalidParameters(
-                f"line {number}: expected a keyword (width, height, rows, columns, goal, "
-                f"or a header such as title), got {short_repr(line)}"
+                f"line {number}: expected {keyword!r} alone on its line, got {short_repr(line)}"
             )
-    end = len(lines) + 1
-    for keyword in ("width", "height"):
-        if keyword not in sizes:
-            raise InvalidParameters(f"line {end} (end of text): expected a {keyword!r} line")
-    for keyword in ("rows", "columns"):
-        if keyword not in sections:
-            raise InvalidParameters(f"line {end} (end of text): expected a {keyword!r} section")
-    width, height = sizes["width"][0], sizes["height"][0]
-    for keyword, size_name, length, expected in (
-        ("rows", "height", width, height),
-        ("columns", "width", height, width),
-    ):
-        clues, number, numbers = sections[keyword]
-        if len(clues) != expected:
-            raise InvalidParameters(
-                f"line {number}: {keyword!r} has {len(clues)} clue lines but the {size_name} is "
-                f"{expected}"
-            )
+        clues: list[tuple[int, ...]] = []
+        numbers: list[int] = []
         kind = "row" if keyword == "rows" else "column"
-        for index, clue in enumerate(clues):
-            needed = clue_length(clue)
-            if needed > length:
+        k = number
+        while k < len(lines):
+            candidate = lines[k].strip()
+            if not candidate:
+                k += 1
+                continue
+            if not _CLUE_LINE.match(candidate):
+                break
+            clue = _parse_non_clue(candidate, k + 1, kind, len(clues) + 1)
+            across = self.sizes.get("width" if kind == "row" else "height")
+            if across is not None and clue_length(clue) > across[0]:
                 raise InvalidParameters(
-                    f"line {numbers[index]}: {kind} {index + 1} clue {short_repr(list(clue))} needs "
-                    f"{needed} cells but the line has {length}"
+                    f"line {k + 1}: {kind} {len(clues) + 1} clue {short_repr(list(clue))} needs "
+                    f"{clue_length(clue)} cells but the line has {across[0]}"
                 )
-    goal_cells = None
-    if goal is not None:
-        goal_text, number = goal
+            clues.append(clue)
+            numbers.append(k + 1)
+            k += 1
+        self.sections[keyword] = (clues, number, numbers)
+        return k
+
+    def checked_sizes(self, end: int) -> tuple[int, int]:
+        """``(width, height)`` once every keyword has been read and each section has as many clues as
+        the other side says, each fitting its line; ``end`` is the line number past the text."""
+        for keyword in ("width", "height"):
+            if keyword not in self.sizes:
+                raise InvalidParameters(f"line {end} (end of text): expected a {keyword!r} line")
+        for keyword in ("rows", "columns"):
+            if keyword not in self.sections:
+                raise InvalidParameters(f"line {end} (end of text): expected a {keyword!r} section")
+        width, height = self.sizes["width"][0], self.sizes["height"][0]
+        for keyword, size_name, length, expected in (
+            ("rows", "height", width, height),
+            ("columns", "width", height, width),
+        ):
+            clues, number, numbers = self.sections[keyword]
+            if len(clues) != expected:
+                raise InvalidParameters(
+                    f"line {number}: {keyword!r} has {len(clues)} clue lines but the {size_name} is "
+                    f"{expected}"
+                )
+            kind = "row" if keyword == "rows" else "column"
+            for index, clue in enumerate(clues):
+                needed = clue_length(clue)
+                if needed > length:
+                    raise InvalidParameters(
+                        f"line {numbers[index]}: {kind} {index + 1} clue {short_repr(list(clue))} needs "
+                        f"{needed} cells but the line has {length}"
+                    )
+        return width, height
+
+    def goal_cells(self, width: int, height: int) -> tuple[int, ...] | None:
+        """The cells of the ``goal`` line, checked to show the clues (None without one)."""
+        if self.goal is None:
+            return None
+        goal_text, number = self.goal
         if len(goal_text) != width * height or set(goal_text) - {"0", "1"}:
             raise InvalidParameters(
                 f"line {number}: expected 'goal' followed by {width * height} digits 0 or 1 "
                 f"(row by row), got {len(goal_text)} characters"
             )
-        goal_cells = tuple(int(ch) for ch in goal_text)
-        mismatch = _goal_mismatch(
-            goal_cells, sections["rows"][0], sections["columns"][0], width, height
-        )
+        cells = tuple(int(ch) for ch in goal_text)
+        mismatch = _goal_mismatch(cells, self.sections["rows"][0], self.sections["columns"][0], width, height)
         if mismatch:
             raise InvalidParameters(f"line {number}: the goal does not show the clues: {mismatch}")
-    return PatternPuzzleFile(
-        width, height, tuple(sections["rows"][0]), tuple(sections["columns"][0]), goal_cells
+        return cells
+
+
+def _refuse_non_line(line: str, number: int) -> NoReturn:
+    """The refusal of a line of a ``.non`` text that starts with no keyword :func:`read_non` knows."""
+    if _CLUE_LINE.match(line):
+        raise InvalidParameters(
+            f"line {number}: expected a keyword (width, height, rows, columns, goal), got "
+            f"clue numbers {short_repr(line)} outside a 'rows' or 'columns' section"
+        )
+    raise InvalidParameters(
+        f"line {number}: expected a keyword (width, height, rows, columns, goal, "
+        f"or a header such as title), got {short_repr(line)}"
     )
 
 
@@ -454,38 +478,29 @@ def puzzle_file_from_dict(data: object) -> PatternPuzzleFile:
         if not isinstance(value, list) or not value:
             raise InvalidParameters(f"{key}: expected a non-empty list of clues, got {value!r:.60}")
         for k, clue in enumerate(value):
-            if not isinstance(clue, list) or any(
-                isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in clue
-            ):
+            if not isinstance(clue, list):
                 raise InvalidParameters(
                     f"{key}[{k}]: expected a list of whole numbers 0 or more, got {clue!r:.60}"
                 )
+            for i, number in enumerate(clue):
+                check_int(number, f"{key}[{k}][{i}]", 0)
     rows, cols = data["rowClues"], data["colClues"]
     height, width = len(rows), len(cols)
     for key, expected in (("height", height), ("width", width), ("n", None)):
         if key in data:
             value = data[key]
             if key == "n":
-                if value != width or value != height or isinstance(value, bool):
+                if check_int(value, "n") != width or value != height:
                     raise InvalidParameters(
                         f"n: expected {width if width == height else 'the side of a square grid'} "
                         f"({height} rows, {width} columns), got {value!r:.60}"
                     )
-            elif value != expected or isinstance(value, bool):
+            elif check_int(value, key) != expected:
                 raise InvalidParameters(
                     f"{key}: expected {expected} (the number of clues), got {value!r:.60}"
                 )
     goal_key = "goal" if "goal" in data else "answer" if "answer" in data else None
-    goal = None
-    if goal_key is not None:
-        goal = data[goal_key]
-        if not isinstance(goal, list) or len(goal) != width * height or any(
-            isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in goal
-        ):
-            raise InvalidParameters(
-                f"{goal_key}: expected a list of {width * height} cells 0 or 1, got {goal!r:.60}"
-            )
-        goal = tuple(goal)
+    goal = None if goal_key is None else tuple(int_list(data[goal_key], goal_key, width * height, (0, 1)))
     return PatternPuzzleFile(width, height, tuple(map(tuple, rows)), tuple(map(tuple, cols)), goal)
 
 

@@ -24,7 +24,8 @@ solver :func:`next_deduction` tries, easiest first:
 
 Each step only adds what the clues force, so repeating steps solves any
 puzzle these techniques solve, and every value is the solution's.
-Version 1 grades nothing, so its walk-through has no level.
+The puzzles of a version that grades nothing (version 1) are explained
+without a level, as are puzzles brought from outside.
 
 Worked example (checked in ``tests/pattern/test_hints.py``): the 3x2 grid
 with rows ``[3] [1]`` and columns ``[2] [1] [1]``. Row 1's 3 fills its three
@@ -40,21 +41,21 @@ row 2's 1 is complete, so its other cells are empty::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gridlogic.errors import InvalidParameters
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, positions_text
-from gridlogic.pattern.general import solve_general
+from gridlogic.pattern.decide import decide
 from gridlogic.pattern.grading import LEVELS, grade
 from gridlogic.pattern.lines import solve_line
 from gridlogic.pattern.propagation import propagate_lines
-from gridlogic.pattern.solver import UNKNOWN, validate_lines
+from gridlogic.pattern.solver import UNKNOWN, checked_cells, validate_lines
 
-GRADED_VERSION = 2  # the first generator version whose puzzles have a level
-
-__all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "Deduction", "explain_step", "hint", "next_deduction", "walkthrough"]
+__all__ = [
+    "SEARCH_NODE_LIMIT", "TECHNIQUES", "Deduction", "explain_step", "hint", "hints_record", "next_deduction",
+    "walkthrough",
+]
 
 SEARCH_NODE_LIMIT = 5000  # nodes a search step may take to refute one assumption
 BOARD_FILLED, BOARD_MARKED, BOARD_BLANK = 1, 2, 0  # the page's cells
@@ -197,13 +198,7 @@ def _clues(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]
 
 
 def _known(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], cells: Sequence[int]) -> _Known:
-    count = len(rows) * len(cols)
-    if not isinstance(cells, (list, tuple)) or len(cells) != count:
-        raise InvalidParameters(f"cells must be a list of {count} values (1 filled, 0 empty, -1 unknown)")
-    for i, value in enumerate(cells):
-        if isinstance(value, bool) or value not in (0, 1, UNKNOWN):
-            raise InvalidParameters(f"cell {i} is {value!r}; cells are 1 (filled), 0 (empty) or -1 (unknown)")
-    return _Known(rows, cols, cells)
+    return _Known(rows, cols, checked_cells(cells, len(rows) * len(cols)))
 
 
 def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
@@ -400,7 +395,7 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
     while UNKNOWN in cells:
         step = next_deduction(rows, cols, cells)
         if step is None:
-            verdict = solve_general(rows, cols, len(cols), len(rows), time_limit=5.0)
+            verdict = decide(rows, cols, len(cols), len(rows), time_limit=5.0)
             note = SEVERAL if verdict.status == "several" else STUCK
             return Walkthrough(None, tuple(steps), "stuck", note)
         if step.contradiction:
@@ -413,21 +408,24 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
     return Walkthrough(None, tuple(steps), "solved")
 
 
-def explain(problem: Any, version: int | None) -> Walkthrough:
-    """The walk-through of a problem (its givens' clues). Version 1 grades nothing, so no level; for
-    version 2 the level is :mod:`~gridlogic.pattern.grading`'s (whose easiest technique, overlap, the
-    steps here do not yet single out: they start at full line solving)."""
+def explain(problem: Any, graded: bool) -> Walkthrough:
+    """The walk-through of a problem (its givens' clues), with the level of
+    :mod:`~gridlogic.pattern.grading` when ``graded`` (whose easiest technique, overlap, the steps
+    here do not yet single out: they start at full line solving)."""
     walk = walkthrough(problem.givens["rowClues"], problem.givens["colClues"])
-    if version is not None and version >= GRADED_VERSION:
+    if graded:
         walk = replace(walk, level=grade(problem.givens["rowClues"], problem.givens["colClues"]).level)
     return walk
 
 
-HINTS = Hints(
-    techniques=lambda version: TECHNIQUES,
-    levels=lambda version: LEVELS if version is not None and version >= GRADED_VERSION else (),
-    hint=hint,
-    apply=apply,
-    explain=explain,
-    start=lambda puzzle: [BOARD_BLANK] * (puzzle.width * puzzle.height),
-)
+def hints_record(graded: Collection[int]) -> Hints:
+    """Pattern's :class:`~gridlogic.hints.Hints`; ``graded`` are the generator versions whose puzzles
+    have a level (the others, and puzzles brought from outside, are explained without one)."""
+    return Hints(
+        techniques=lambda version: TECHNIQUES,
+        levels=lambda version: LEVELS if version in graded else (),
+        hint=hint,
+        apply=apply,
+        explain=lambda problem, version: explain(problem, version in graded),
+        start=lambda puzzle: [BOARD_BLANK] * (puzzle.width * puzzle.height),
+    )

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import short_repr
+from gridlogic.params import check_int, short_repr
 from gridlogic.pattern.linesolver import block_starts, line_fixed_point
 
 __all__ = [
@@ -137,14 +137,7 @@ def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
     if not isinstance(clue, (list, tuple)):
         raise InvalidParameters(f"{name} clue {short_repr(clue)} is not a list of run lengths")
     for number in clue:
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidParameters(
-                f"{name} clue {short_repr(list(clue))} holds {short_repr(number)}; run lengths are whole numbers"
-            )
-        if number < 0:
-            raise InvalidParameters(
-                f"{name} clue {short_repr(list(clue))} holds {short_repr(number)}; run lengths are 0 or more"
-            )
+        check_int(number, f"{name} clue {short_repr(list(clue))}: each run length", 0)
     needed = clue_length(clue)
     if needed > length:
         raise InvalidParameters(

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["block_starts", "line_fixed_point", "normalise_clue", "solve_line_cells"]
+__all__ = ["block_starts", "line_fixed_point", "normalise_clue", "reverse_bits", "solve_line_cells"]
 
 
 def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
@@ -73,10 +73,10 @@ def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
 _BYTE_REVERSED = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
 
 
-def _reverse_bits(value: int, width: int) -> int:
+def reverse_bits(value: int, width: int) -> int:
     """``value`` (below ``2 ** width``) read backwards over ``width`` bits (bit 0 becomes bit
     ``width - 1``): its bytes, little-endian, each byte reversed by a table, read big-endian, then
-    shifted down by the padding of the last byte. ``_reverse_bits(0b0011, 4)`` is ``0b1100``."""
+    shifted down by the padding of the last byte. ``reverse_bits(0b0011, 4)`` is ``0b1100``."""
     size = (width + 7) >> 3
     return int.from_bytes(value.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> (8 * size - width)
 
@@ -146,8 +146,8 @@ def _passes(
     # length + 1 cells keeps the pad (cell `length`) at the far end of the mirror,
     # so the pad stays a trailing empty cell; positions then mirror as p -> length+1-p.
     width = length + 2
-    mirrored_fill = _reverse_bits(can_fill, length)
-    mirrored_empty = _reverse_bits(can_empty & line_mask, length) | pad
+    mirrored_fill = reverse_bits(can_fill, length)
+    mirrored_empty = reverse_bits(can_empty & line_mask, length) | pad
     backward_mirrored, _ = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
     # backward[j] (positions from which blocks j.. complete the line) is the
     # mirror of the mirrored pass after placing the last k - j blocks. All k + 1
@@ -157,7 +157,7 @@ def _passes(
     for reach in reversed(backward_mirrored):
         packed = (packed << width) | reach
     count = len(backward_mirrored)
-    mirrored = _reverse_bits(packed, count * width)
+    mirrored = reverse_bits(packed, count * width)
     position_mask = (1 << width) - 1
     backward = [(mirrored >> (j * width)) & position_mask for j in range(count)]
     return forward, backward, starts_after_prefix, can_empty

@@ -13,14 +13,23 @@ gives (the clue column is as wide as the longest row clue)::
       2 1 1
     3 # # #
     1 # . .
+
+:func:`render_text` and :func:`render_svg` draw a puzzle (blank, or with its
+answer) and :func:`render_solution` a solver's solution of a problem: the
+game's entries for drawing, each a call of the two above.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-__all__ = ["grid_svg", "grid_text"]
+if TYPE_CHECKING:
+    from gridlogic.game.record import Problem
+    from gridlogic.pattern.rules import CluedPuzzle
+
+__all__ = ["grid_svg", "grid_text", "render_solution", "render_svg", "render_text"]
 
 
 def _runs(clue: Sequence[int]) -> list[int]:
@@ -119,3 +128,18 @@ def grid_svg(
         )
     out.append("</g></svg>")
     return "\n".join(out) + "\n"
+
+
+def render_text(puzzle: CluedPuzzle, solution: bool = False) -> str:
+    """The clues around a blank grid, or around the answer with ``solution=True``."""
+    return grid_text(puzzle.row_clues, puzzle.col_clues, puzzle.answer if solution else None) + "\n"
+
+
+def render_svg(puzzle: CluedPuzzle, solution: bool = False) -> str:
+    """The SVG drawing of :func:`render_text`."""
+    return grid_svg(puzzle.row_clues, puzzle.col_clues, puzzle.answer if solution else None)
+
+
+def render_solution(problem: Problem, solution: Sequence[int]) -> str:
+    """A problem's clues around one of its solutions (flat, row-major, 1 filled)."""
+    return grid_text(problem.givens["rowClues"], problem.givens["colClues"], solution)

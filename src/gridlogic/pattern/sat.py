@@ -1,11 +1,12 @@
-"""The optional SAT back end of the general Pattern solver: each clue as an automaton unrolled along its line.
+"""The optional SAT back end of Pattern's solver for puzzles people bring: each clue as an automaton
+unrolled along its line.
 
 :func:`solve_sat` decides whether a nonogram has no, one or several solutions
 with a SAT solver from ``python-sat`` (the ``sat`` extra of gridlogic;
 imported only when this back end runs, and a missing package is a
-:class:`~gridlogic.GridlogicError` saying how to install it). The general
-solver (:mod:`gridlogic.pattern.general`) hands it the clues and the cells its
-propagation and probing decided at the root.
+:class:`~gridlogic.GridlogicError` saying how to install it). The solver for
+puzzles people bring (:mod:`gridlogic.pattern.decide`) hands it the clues and
+the cells its propagation and probing decided at the root.
 
 Encoding
 --------
@@ -122,6 +123,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 from gridlogic.errors import GridlogicError
@@ -279,43 +281,93 @@ def solve_sat(
     ``symmetries`` are symmetries of the clues (:func:`gridlogic.pattern.symmetry.clue_symmetries`).
     """
     Solver = import_pysat()
-    from gridlogic.pattern.beliefs import OutOfTime, best_run, grid_beliefs  # needs numpy
+    # beliefs needs numpy, so it is imported here only (and before a child process is forked).
+    from gridlogic.pattern import beliefs
 
-    width, height = len(cols), len(rows)
+    formula = _Formula(rows, cols, filled, empty, symmetries, Solver, beliefs)
+    if not formula.encode(deadline):
+        return "undecided", []
+    return formula.solve(deadline)
 
-    def cell(r: int, c: int) -> int:
-        return r * width + c + 1
 
-    clauses: list[list[int]] = []
-    next_var = width * height + 1
-    # (automaton, its first variable, the line's cells as (row, column))
-    lines: list[tuple[ClueAutomaton, int, list[tuple[int, int]]]] = []
-    for blocks, line in [(blocks, [(r, c) for c in range(width)]) for r, blocks in enumerate(rows)] + [
-        (blocks, [(r, c) for r in range(height)]) for c, blocks in enumerate(cols)
-    ]:
-        if deadline is not None and time.monotonic() > deadline:
+def _keep_nothing(verdict: object) -> None:
+    """In this process an undecided verdict is returned with its first solution anyway."""
+
+
+class _Formula:
+    """One puzzle's clauses (see the module docstring) and the steps that solve them."""
+
+    def __init__(
+        self,
+        rows: Sequence[tuple[int, ...]],
+        cols: Sequence[tuple[int, ...]],
+        filled: Sequence[int],
+        empty: Sequence[int],
+        symmetries: Sequence[Symmetry],
+        Solver: Any,
+        beliefs: ModuleType,
+    ) -> None:
+        self.rows, self.cols, self.filled, self.empty, self.symmetries = rows, cols, filled, empty, symmetries
+        self.Solver, self.beliefs = Solver, beliefs  # python-sat's Solver class; gridlogic.pattern.beliefs
+        self.width, self.height = len(cols), len(rows)
+        self.clauses: list[list[int]] = []
+        self.next_var = self.width * self.height + 1
+        # (automaton, its first variable, the line's cells as (row, column))
+        self.lines: list[tuple[ClueAutomaton, int, list[tuple[int, int]]]] = []
+        self.open_cells: list[int] = []
+
+    def cell(self, r: int, c: int) -> int:
+        return r * self.width + c + 1
+
+    def encode(self, deadline: float | None) -> bool:
+        """Add every line's clauses, then the unit clauses of the cells known at the root; False when
+        the deadline passed between two lines."""
+        width, height, cell = self.width, self.height, self.cell
+        for blocks, line in [(blocks, [(r, c) for c in range(width)]) for r, blocks in enumerate(self.rows)] + [
+            (blocks, [(r, c) for r in range(height)]) for c, blocks in enumerate(self.cols)
+        ]:
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            self.lines.append((clue_automaton(blocks, len(line)), self.next_var, line))
+            self.next_var = line_clauses(blocks, [cell(r, c) for r, c in line], self.next_var, self.clauses)
+        for r in range(height):
+            for c in range(width):
+                if self.filled[r] >> c & 1:
+                    self.clauses.append([cell(r, c)])
+                elif self.empty[r] >> c & 1:
+                    self.clauses.append([-cell(r, c)])
+                else:
+                    self.open_cells.append(cell(r, c))
+        return True
+
+    def solve(self, deadline: float | None) -> tuple[str, list[tuple[int, ...]]]:
+        """Step 1's first call with the solver's own phases, then, when it found nothing within its
+        budgets, the call with hints: in a child process, or here where the platform cannot fork."""
+        sat = new_solver(self.Solver, SOLVER_NAME, self.clauses, deadline)
+        if sat is None:
             return "undecided", []
-        lines.append((clue_automaton(blocks, len(line)), next_var, line))
-        next_var = line_clauses(blocks, [cell(r, c) for r, c in line], next_var, clauses)
-    open_cells: list[int] = []
-    for r in range(height):
-        for c in range(width):
-            if filled[r] >> c & 1:
-                clauses.append([cell(r, c)])
-            elif empty[r] >> c & 1:
-                clauses.append([-cell(r, c)])
-            else:
-                open_cells.append(cell(r, c))
+        try:
+            outcome = solve_within(sat, deadline, PLAIN_CONFLICTS, propagations=PLAIN_PROPAGATIONS)
+            if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
+                return self.conclude(sat, outcome, deadline, _keep_nothing)
+        finally:
+            sat.delete()
+        if not CAN_FORK:
+            return self.with_hints(SOLVER_NAME, deadline, _keep_nothing)
+        verdict = run_apart(lambda report: self.with_hints(HINTED_SOLVER_NAME, None, report), deadline)
+        return ("undecided", []) if verdict is None else verdict
 
-    def phases(beliefs: list[list[float]]) -> list[int]:
+    def phases(self, beliefs: list[list[float]]) -> list[int]:
         """Each cell's likelier value, and each line's most probable placement as its states."""
-        out = [cell(r, c) if beliefs[r][c] > 0.5 else -cell(r, c) for r in range(height) for c in range(width)]
-        for automaton, first, line in lines:
+        cell, best_run = self.cell, self.beliefs.best_run
+        out = [cell(r, c) if beliefs[r][c] > 0.5 else -cell(r, c) for r in range(self.height) for c in range(self.width)]
+        for automaton, first, line in self.lines:
             run = best_run(automaton, [beliefs[r][c] for r, c in line])
             out.extend(v if run[i] == q else -v for (i, q), v in _state_variables(automaton, first))
         return out
 
-    def decide(
+    def conclude(
+        self,
         sat: Any,
         first_call: bool | None,
         within: float | None,
@@ -327,18 +379,19 @@ def solve_sat(
         deadline still hands it over). ``lifted`` is a literal made false once that solution is read."""
         if not first_call:
             return ("undecided" if first_call is None else "none"), []
+        width, height = self.width, self.height
         first, assignment = _solution(sat, width, height)
         report(("undecided", [first]))
         if lifted is not None:
             sat.add_clause([-lifted])
-        if not open_cells:
+        if not self.open_cells:
             return "unique", [first]
-        for symmetry in symmetries:
+        for symmetry in self.symmetries:
             image = symmetry.image(first)
             if image != first:
                 return "several", [first, image]
-        sat.add_clause([-v if v in assignment else v for v in open_cells])
-        sat.set_phases(phases([[float(first[r] >> c & 1) for c in range(width)] for r in range(height)]))
+        sat.add_clause([-v if v in assignment else v for v in self.open_cells])
+        sat.set_phases(self.phases([[float(first[r] >> c & 1) for c in range(width)] for r in range(height)]))
         outcome = solve_within(sat, within)
         if outcome is None:
             return "undecided", [first]
@@ -347,54 +400,41 @@ def solve_sat(
         return "several", [first, _solution(sat, width, height)[0]]
 
     def with_hints(
-        solver_name: str, within: float | None, report: Callable[[Any], None]
+        self, solver_name: str, within: float | None, report: Callable[[Any], None]
     ) -> tuple[str, list[tuple[int, ...]]]:
         """Step 1's second call and what follows, on a fresh solver (one whose activities have
         moved on ignores hints). ``within`` is the deadline this work watches itself: None in a
-        child process, which the deadline kills instead; ``report`` is :func:`decide`'s."""
+        child process, which the deadline kills instead; ``report`` is :meth:`conclude`'s."""
         try:
-            hints = phases(grid_beliefs(rows, cols, filled, empty, within))
-        except OutOfTime:
+            hints = self.phases(self.beliefs.grid_beliefs(self.rows, self.cols, self.filled, self.empty, within))
+        except self.beliefs.OutOfTime:
             return "undecided", []
-        sat = new_solver(Solver, solver_name, clauses, within)
+        sat = new_solver(self.Solver, solver_name, self.clauses, within)
         if sat is None:
             return "undecided", []
         try:
             sat.set_phases(hints)
-            if symmetries:
+            if self.symmetries:
                 # Assumed true, ``switch`` makes the grid symmetric under every symmetry of the clues.
-                switch = next_var
-                pairs = {
-                    (min(cell(*to), cell(*source)), max(cell(*to), cell(*source)))
-                    for symmetry in symmetries
-                    for to, source in symmetry.cell_pairs()
-                    if to != source
-                }
-                sat.append_formula([clause for a, b in sorted(pairs)
-                                    for clause in ([-switch, -a, b], [-switch, a, -b])])  # fmt: skip
+                switch = self.next_var
+                sat.append_formula(self.symmetric_clauses(switch))
                 if solve_within(sat, within, SYMMETRIC_CONFLICTS, assumptions=[switch]):
-                    return decide(sat, True, within, report, lifted=switch)
+                    return self.conclude(sat, True, within, report, lifted=switch)
                 sat.add_clause([-switch])  # no symmetric solution found: lifted for good
-            return decide(sat, solve_within(sat, within), within, report)
+            return self.conclude(sat, solve_within(sat, within), within, report)
         finally:
             sat.delete()
 
-    def keep_nothing(verdict: object) -> None:
-        """In this process an undecided verdict is returned with its first solution anyway."""
-
-    sat = new_solver(Solver, SOLVER_NAME, clauses, deadline)
-    if sat is None:
-        return "undecided", []
-    try:
-        outcome = solve_within(sat, deadline, PLAIN_CONFLICTS, propagations=PLAIN_PROPAGATIONS)
-        if outcome is not None or (deadline is not None and time.monotonic() >= deadline):
-            return decide(sat, outcome, deadline, keep_nothing)
-    finally:
-        sat.delete()
-    if not CAN_FORK:
-        return with_hints(SOLVER_NAME, deadline, keep_nothing)
-    verdict = run_apart(lambda report: with_hints(HINTED_SOLVER_NAME, None, report), deadline)
-    return ("undecided", []) if verdict is None else verdict
+    def symmetric_clauses(self, switch: int) -> list[list[int]]:
+        """``¬switch ∨ ¬a ∨ b`` and ``¬switch ∨ a ∨ ¬b`` for every pair of cells a symmetry swaps."""
+        cell = self.cell
+        pairs = {
+            (min(cell(*to), cell(*source)), max(cell(*to), cell(*source)))
+            for symmetry in self.symmetries
+            for to, source in symmetry.cell_pairs()
+            if to != source
+        }
+        return [clause for a, b in sorted(pairs) for clause in ([-switch, -a, b], [-switch, a, -b])]
 
 
 def _solution(sat: Any, width: int, height: int) -> tuple[tuple[int, ...], set[int]]:

@@ -13,7 +13,7 @@ cell just set at a search node. Settling a line copies each cell it newly
 decides into the crossing line's masks and marks that line dirty, until both
 sets are empty. The routine is
 :func:`gridlogic.pattern.propagation.propagate_lines`, shared with the
-general solver (:mod:`gridlogic.pattern.general`); the state it works on
+solver for puzzles people bring (:mod:`gridlogic.pattern.decide`); the state it works on
 holds the known-filled and known-empty masks of every row and of every
 column.
 
@@ -44,11 +44,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.params import check_int, int_list
 from gridlogic.pattern.lines import validate_clue
 from gridlogic.pattern.propagation import propagate_lines
 from gridlogic.verdict import SolveResult as SearchResult
 
-__all__ = ["UNKNOWN", "SolveResult", "propagate", "solve", "solve_grid", "validate_lines"]
+__all__ = ["UNKNOWN", "SolveResult", "checked_cells", "propagate", "solve", "solve_grid", "validate_lines"]
 
 UNKNOWN = -1
 """An undecided cell in the flat grids that :func:`propagate` takes and returns."""
@@ -87,10 +88,13 @@ def validate_lines(
     return rows, cols
 
 
-def _check_size(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidParameters(f"{name} {value!r} is not allowed; it must be a whole number of 1 or more")
-    return value
+def checked_cells(cells: object, count: int) -> list[int]:
+    """``cells`` as a new list, if it is a flat grid of ``count`` values 1 (filled), 0 (empty) or
+    :data:`UNKNOWN` (-1); InvalidParameters otherwise (a bool or a float is not a cell)."""
+    try:
+        return int_list(cells, "cells", count, (1, 0, UNKNOWN))
+    except InvalidParameters as refused:
+        raise InvalidParameters(f"{refused} (1 filled, 0 empty, -1 unknown)") from None
 
 
 class _Grid:
@@ -154,23 +158,14 @@ def propagate(
     col_filled = [0] * width
     col_empty = [0] * width
     if cells is not None:
-        if not isinstance(cells, (list, tuple)) or len(cells) != width * height:
-            raise InvalidParameters(
-                f"cells must be a list of {width * height} values, got {cells!r}"
-            )
-        for i, value in enumerate(cells):
+        for i, value in enumerate(checked_cells(cells, width * height)):
             r, c = divmod(i, width)
-            is_int = isinstance(value, int) and not isinstance(value, bool)  # 1.0 and True are not cells
-            if is_int and value == 1:
+            if value == 1:
                 filled[r] |= 1 << c
                 col_filled[c] |= 1 << r
-            elif is_int and value == 0:
+            elif value == 0:
                 empty[r] |= 1 << c
                 col_empty[c] |= 1 << r
-            elif not is_int or value != UNKNOWN:
-                raise InvalidParameters(
-                    f"cell {i} is {value!r}; cells are 1 (filled), 0 (empty) or -1 (unknown)"
-                )
     grid = _Grid(rows, cols, filled, empty, col_filled, col_empty)
     if not grid.propagate(set(range(height)), set(range(width))):
         return None
@@ -194,12 +189,10 @@ def solve_grid(
     the reference's depth-first order.
     """
     height, width = len(row_clues), len(col_clues)
-    _check_size("height", height)
-    _check_size("width", width)
+    check_int(height, "height", 1)
+    check_int(width, "width", 1)
     rows, cols = validate_lines(row_clues, col_clues, width, height)
-    if isinstance(node_limit, bool) or not isinstance(node_limit, int):
-        raise InvalidParameters(f"node_limit {node_limit!r} is not allowed; it must be a whole number")
-    return search_runs(rows, cols, node_limit, max_solutions)
+    return search_runs(rows, cols, check_int(node_limit, "node_limit"), max_solutions)
 
 
 def search_runs(
@@ -265,7 +258,7 @@ def solve(
     nothing. Clues that cannot fit their line and wrong numbers of lines
     raise :class:`InvalidParameters`.
     """
-    _check_size("n", n)
+    check_int(n, "n", 1)
     for label, clues in (("row", row_clues), ("column", col_clues)):
         if isinstance(clues, (list, tuple)) and len(clues) != n:
             raise InvalidParameters(f"{len(clues)} {label} clues given but n is {n}")

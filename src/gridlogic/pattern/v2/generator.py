@@ -1,10 +1,10 @@
 """The Pattern generator, version 2: pictures up to 40x40, graded by what a person must do.
 
-Version 1 (:mod:`.generator`, the articles') fills every cell on its own
-with one probability and keeps the grid when its clues are unique: noise,
-at most 10x10, and no difficulty. Version 2 draws a *picture*, then steers
-it, a cell at a time, until the grader (:mod:`.grading`) gives it exactly
-the level asked for.
+Version 1 (:mod:`gridlogic.pattern.v1`, the articles') fills every cell on
+its own with one probability and keeps the grid when its clues are unique:
+noise, at most 10x10, and no difficulty. Version 2 draws a *picture*, then
+steers it, a cell at a time, until the grader
+(:mod:`gridlogic.pattern.grading`) gives it exactly the level asked for.
 
 The picture
 -----------
@@ -70,7 +70,7 @@ What is guaranteed: the returned puzzle's grade has the level asked for
 clues: the puzzle has exactly one solution, proven without any search, and
 it is ``answer``. Between 15% and 85% of the cells are filled.
 
-Worked example (checked in ``tests/pattern/test_generator_v2.py``):
+Worked example (checked in ``tests/pattern/test_v2_generator.py``):
 ``generate(5, "notes-example", "hard", version=2)`` is, on its fifth
 attempt, the picture::
 
@@ -90,47 +90,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar
 
-from gridlogic.errors import GenerationFailed, InvalidParameters
-from gridlogic.game.ids import PuzzleSpec
-from gridlogic.game.record import Option, PuzzleNaming
-from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
-from gridlogic.pattern.grading import LEVELS, TECHNIQUES, Grade, grade_up_to, level_up_to
-from gridlogic.pattern.lines import grid_clues
+from gridlogic.pattern.grading import LEVELS, Grade, level_up_to
 from gridlogic.rng import RandomStream, rng
 
 __all__ = [
-    "DEFAULT_SIZE",
-    "DIFFICULTIES",
-    "PRESETS",
-    "SIDES",
-    "SYMMETRIES",
-    "SYMMETRY_LETTERS",
-    "VERSION",
-    "Puzzle",
-    "agreement",
-    "draw_picture",
-    "make",
-    "orbits",
-    "puzzle_from_dict",
-    "refusal",
+    "DEFAULT_SIZE", "DIFFICULTIES", "MAX_ATTEMPTS", "NUMBER", "PRESETS", "SIDES", "SYMMETRIES", "SYMMETRY_LETTERS",
+    "agreement", "draw_picture", "orbits", "refusal", "steer",
 ]
 
-VERSION = 2
+NUMBER = 2  # the version number
 SIDES = tuple(range(5, 41))
 PRESETS = (5, 10, 15, 20, 25, 30)
 DEFAULT_SIZE = 10
 DIFFICULTIES = ("any", *LEVELS)
 SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotation")
 SYMMETRY_LETTERS = ("", "l", "t", "b", "r")
-SYMMETRY = Option(
-    name="symmetry",
-    values=SYMMETRIES,
-    letters=SYMMETRY_LETTERS,
-    help="mirror symmetry of the picture: left-right, top-bottom, both, or rotation (a half turn)",
-)
 MAX_ATTEMPTS = 1000
 MIN_FILL, MAX_FILL = 0.15, 0.85
 
@@ -280,117 +255,19 @@ def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: 
             picture.flip(int(random() * cells))
 
 
-@dataclass(frozen=True)
-class Puzzle(PuzzleNaming):
-    """A version 2 Pattern puzzle: a ``width`` x ``height`` picture and the grade of its clues.
-
-    ``difficulty`` is the level asked for (the JSON's ``target``), ``grade``
-    the grader's result (the JSON's ``difficulty``) and ``level`` its level;
-    ``symmetry`` the mirror symmetry of the answer.
-    """
-
-    width: int
-    height: int
-    seed: str
-    difficulty: str
-    symmetry: str
-    answer: tuple[int, ...]
-    row_clues: tuple[tuple[int, ...], ...]
-    col_clues: tuple[tuple[int, ...], ...]
-    attempt: int
-    grade: Grade = field(compare=True)
-    version: int = VERSION
-    game: ClassVar[str] = "pattern"
-    OPTIONS: ClassVar[tuple[Option, ...]] = (SYMMETRY,)
-
-    @property
-    def level(self) -> str | None:
-        return self.grade.level
-
-    def __repr__(self) -> str:
-        picture = "/".join("".join(".#"[v] for v in self.answer[r * self.width : (r + 1) * self.width])
-                           for r in range(self.height))
-        return f"<pattern.Puzzle {self.id} level={self.level} answer={picture!r}>"
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "width": self.width,
-            "height": self.height,
-            "seed": self.seed,
-            "target": self.difficulty,
-            "version": self.version,
-            "symmetry": self.symmetry,
-            "answer": list(self.answer),
-            "rowClues": [list(c) for c in self.row_clues],
-            "colClues": [list(c) for c in self.col_clues],
-            "attempt": self.attempt,
-            "difficulty": self.grade.to_dict(),
-        }
-
-    def givens(self) -> dict[str, object]:
-        """What the player is shown: every row's and column's clue (an empty line is ``[0]``)."""
-        return {"rowClues": [list(c) for c in self.row_clues], "colClues": [list(c) for c in self.col_clues]}
-
-    def solution(self) -> dict[str, object]:
-        return {"cells": list(self.answer)}
-
-
-def _puzzle(spec: PuzzleSpec, symmetry: str, answer: Sequence[int], attempt: int) -> Puzzle:
-    """The puzzle of a steered answer, graded again in full (its counts are the grader's own)."""
-    rows, cols = grid_clues(answer, spec.width, spec.height)
-    grade = grade_up_to([tuple(c) if c != [0] else () for c in rows], [tuple(c) if c != [0] else () for c in cols],
-                        len(TECHNIQUES) - 1)
-    grade = Grade(grade.level, grade.counts, grade.status)  # the solution is the answer; keep it once
-    return Puzzle(spec.width, spec.height, spec.seed, spec.difficulty, symmetry, tuple(answer),
-                  tuple(map(tuple, rows)), tuple(map(tuple, cols)), attempt, grade)
-
-
-def make(spec: PuzzleSpec) -> Puzzle:
-    """The version 2 puzzle of a checked spec (``gridlogic.pattern.generate`` checks and calls this)."""
-    width, height = spec.width, spec.height
-    symmetry = dict(spec.options).get("symmetry", "none")
-    density, rounds = _PICTURES[spec.difficulty]
+def steer(width: int, height: int, difficulty: str, symmetry: str, key: str) -> tuple[list[int], int] | None:
+    """The cells of the first picture steered to ``difficulty`` (see the module docstring) and its
+    number (the puzzle's ``attempt``), every draw from ``rng(key)`` (the puzzle's ID); None when
+    :data:`MAX_ATTEMPTS` pictures did not reach it."""
+    density, rounds = _PICTURES[difficulty]
     if width * height >= _SMOOTHER_FROM:
         rounds = 2
     if width * height >= _DENSER_FROM:
         density = 0.5
-    random = rng(spec.id)
+    random = rng(key)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         picture = _Picture(draw_picture(width, height, random, density, rounds, symmetry), width, height, symmetry)
-        grade = _walk(picture, spec.difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height))
+        grade = _walk(picture, difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height))
         if grade is not None and MIN_FILL <= picture.fill() <= MAX_FILL:
-            return _puzzle(spec, symmetry, picture.cells, attempt)
-    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
-
-
-_PUZZLE_FIELDS = ("width", "height", "seed", "target", "version", "symmetry", "answer", "rowClues", "colClues",
-                  "attempt", "difficulty")
-
-
-def puzzle_from_dict(data: object) -> Puzzle:
-    """The inverse of :meth:`Puzzle.to_dict`, checking every field: the clues must be the answer's,
-    the answer must have its symmetry, and the grade must fit its level and count each cell once."""
-    fields = check_object(data, "a Pattern version 2 puzzle", _PUZZLE_FIELDS)
-    width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
-    height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
-    seed = check_seed(fields["seed"])
-    if check_int(fields["version"], "'version'") != VERSION:
-        raise InvalidParameters(f"'version' {fields['version']!r} is not {VERSION}")
-    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
-    symmetry = check_choice(fields["symmetry"], "'symmetry'", SYMMETRIES)
-    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
-    answer = tuple(int_list(fields["answer"], "'answer'", width * height, (0, 1)))
-    if any(answer[i] != answer[orbit[0]] for i, orbit in enumerate(orbits(width, height, symmetry))):
-        raise InvalidParameters(f"'answer' does not have the symmetry {symmetry!r}")
-    rows, cols = grid_clues(answer, width, height)
-    for key, expected in (("rowClues", rows), ("colClues", cols)):
-        if fields[key] != expected:
-            raise InvalidParameters(f"'{key}' {short_repr(fields[key])} are not the clues of the answer ({expected})")
-    grade = Grade.from_dict(fields["difficulty"])
-    if sum(grade.counts.values()) != width * height:
-        raise InvalidParameters(
-            f"'difficulty'.techniques {grade.counts} must decide the {width * height} cells once each")
-    if target not in ("any", grade.level):
-        raise InvalidParameters(f"'target' {target!r} is not the level {grade.level!r} of 'difficulty'")
-    return Puzzle(width, height, seed, target, symmetry, answer, tuple(map(tuple, rows)), tuple(map(tuple, cols)),
-                  attempt, grade)
+            return picture.cells, attempt
+    return None

@@ -1,4 +1,4 @@
-"""The generator: the article's example, golden cases, the planted-grid test, errors, the game surface."""
+"""Version 1's generator: the article's example, golden cases, the planted-grid test, errors, the game surface."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridlogic import GAMES, GenerationFailed, InvalidParameters, pattern
-from gridlogic.pattern import generator
+from gridlogic.pattern.render import render_text
+from gridlogic.pattern.v1 import generator
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -36,7 +37,7 @@ def test_article_example():
 
 
 def test_article_example_attempts():
-    first, second = pattern.attempts(5, "notes-example")
+    first, second = generator.attempts(5, "notes-example")
     assert (first.number, round(first.density, 4), first.filled) == (1, 0.5589, 12)
     assert first.outcome == "several solutions" and len(first.check.solutions) == 2
     assert (second.number, round(second.density, 4), second.filled) == (2, 0.4685, 13)
@@ -47,7 +48,7 @@ def test_article_example_attempts():
 
 def test_generator_docstring_picture():
     puzzle = pattern.generate(5, "notes-example", version=1)
-    picture = pattern.render_text(puzzle, solution=True).splitlines()[-5:]
+    picture = render_text(puzzle, solution=True).splitlines()[-5:]
     assert [line.split()[-5:] for line in picture] == [
         list(row) for row in ["#.#..", "...##", "#.###", "##..#", "##..."]
     ]
@@ -143,37 +144,6 @@ def test_puzzle_round_trip_and_validation():
         pattern.GAME.from_dict([1])
 
 
-def test_check_judges_by_the_clues():
-    puzzle = pattern.generate(5, "notes-example", version=1)
-    answer = list(puzzle.answer)
-    assert pattern.check(puzzle, answer) == {"solved": True, "wrongRows": [], "wrongCols": []}
-    marked = [2 if v == 0 else 1 for v in answer]  # crosses count as empty
-    assert pattern.check(puzzle, marked)["solved"]
-    wrong = answer[:]
-    wrong[0] = 0  # row 0 and column 0 change
-    assert pattern.check(puzzle, wrong) == {"solved": False, "wrongRows": [0], "wrongCols": [0]}
-    blank = pattern.check(puzzle, [0] * 25)
-    assert blank["wrongRows"] == [0, 1, 2, 3, 4]
-    with pytest.raises(InvalidParameters) as refused:
-        pattern.check(puzzle, [0, 0, 0, 5] + [0] * 21)
-    assert str(refused.value) == "board must be a list of 25 entries, each 0, 1 or 2; board[3] is 5"
-    with pytest.raises(InvalidParameters) as refused:
-        pattern.check(puzzle, [0] * 24)
-    assert str(refused.value) == (
-        "board must be a list of 25 entries, each 0, 1 or 2; it has 24 entries: "
-        "[0, 0, 0, 0, 0, 0, 0, 0, ...]"
-    )
-    # A tuple is as good as a list from Python; JSON only ever brings lists.
-    assert pattern.check(puzzle, tuple(answer))["solved"]
-
-
-def test_check_accepts_another_solution_of_ambiguous_clues():
-    # check() judges by clues, so a grid with the same clues counts even if it is not the answer.
-    puzzle = generator.Puzzle(2, 2, "x", 1, (1, 0, 0, 1), ((1,), (1,)), ((1,), (1,)), 1)
-    assert pattern.check(puzzle, [0, 1, 1, 0])["solved"]
-    assert not pattern.GAME.verify(puzzle)  # two solutions: not a puzzle gridlogic would show
-
-
 def test_game_surface():
     game = GAMES["pattern"]
     assert game is pattern.GAME
@@ -215,14 +185,3 @@ def test_puzzle_from_dict_refuses_malformed_fields_cleanly(key, value):
     except InvalidParameters:
         return
     assert puzzle.to_dict() == data
-
-
-@settings(max_examples=200, deadline=None)
-@given(JSON_VALUES)
-def test_check_refuses_malformed_boards_cleanly(board):
-    puzzle = pattern.generate(5, "fuzz", version=1)
-    try:
-        result = pattern.check(puzzle, board)
-    except InvalidParameters:
-        return
-    assert set(result) == {"solved", "wrongRows", "wrongCols"}

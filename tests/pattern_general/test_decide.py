@@ -1,4 +1,4 @@
-"""The general Pattern solver: each verdict, brute force on small boards, the compatibility
+"""The solver for the Pattern puzzles people bring (decide): each verdict, brute force on small boards, the compatibility
 solver, the SAT back end, and small public puzzles."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from gridlogic import GridlogicError, InvalidParameters
-from gridlogic.pattern import general
+from gridlogic.pattern import decide as decide_module
+from gridlogic.pattern.decide import Verdict, decide
 from gridlogic.pattern.formats import read_puzzle
-from gridlogic.pattern.general import Verdict, solve_general
 from gridlogic.pattern.solver import solve_grid
 
 from .grids import assert_solves, clues_of
@@ -26,7 +26,7 @@ def normal(clues):
 
 
 def test_docstring_example_is_several_by_probing():
-    verdict = solve_general([[2], [1]], [[1], [1], [1]])
+    verdict = decide([[2], [1]], [[1], [1], [1]])
     assert verdict.status == "several"
     assert set(verdict.solutions) == {(1, 1, 0, 0, 0, 1), (0, 1, 1, 1, 0, 0)}
     assert verdict.method == "probing" and verdict.nodes == 0
@@ -35,7 +35,7 @@ def test_docstring_example_is_several_by_probing():
 def test_unique_verdict_with_its_solution():
     grid = (1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1)  # 4 wide, 3 high: a frame
     rows, cols = clues_of(grid, 4, 3)
-    verdict = solve_general(rows, cols)
+    verdict = decide(rows, cols)
     assert (verdict.status, verdict.solutions) == ("unique", (grid,))
     assert (verdict.width, verdict.height) == (4, 3)
     data = verdict.to_dict()
@@ -47,7 +47,7 @@ def test_unique_verdict_with_its_solution():
 
 
 def test_several_gives_two_different_true_solutions():
-    verdict = solve_general([[1], [1]], [[1], [1]])
+    verdict = decide([[1], [1]], [[1], [1]])
     assert verdict.status == "several"
     first, second = verdict.solutions
     assert first != second
@@ -56,9 +56,9 @@ def test_several_gives_two_different_true_solutions():
 
 
 def test_none_when_sums_differ_and_when_lines_clash():
-    assert solve_general([[2], [0]], [[1], [0]]).status == "none"
+    assert decide([[2], [0]], [[1], [0]]).status == "none"
     # Equal sums (4 and 4) but column 1 needs the middle row, which is empty.
-    verdict = solve_general([[1, 1], [0], [1, 1]], [[3], [0], [1]])
+    verdict = decide([[1, 1], [0], [1, 1]], [[3], [0], [1]])
     assert verdict.status == "none" and verdict.solutions == ()
 
 
@@ -74,18 +74,18 @@ def block_diagonal_ambiguity(blocks: int):
 
 def test_undecided_when_the_budget_is_tiny(monkeypatch):
     rows, cols = block_diagonal_ambiguity(4)
-    monkeypatch.setattr(general, "_sat_available", lambda: False)
-    verdict = solve_general(rows, cols, node_limit=1)
+    monkeypatch.setattr(decide_module, "sat_back_end_available", lambda: False)
+    verdict = decide(rows, cols, node_limit=1)
     assert verdict.status == "undecided"
     # A search that ran out never counts as unique, whatever it found.
     assert len(verdict.solutions) <= 1
-    assert solve_general(rows, cols).status == "several"
+    assert decide(rows, cols).status == "several"
 
 
 def test_undecided_by_time_on_a_puzzle_that_needs_search(monkeypatch):
     puzzle = read_puzzle((DATA / "minizinc_dom_06.non").read_text())
-    monkeypatch.setattr(general, "_sat_available", lambda: False)
-    verdict = solve_general(puzzle.row_clues, puzzle.col_clues, time_limit=1e-6)
+    monkeypatch.setattr(decide_module, "sat_back_end_available", lambda: False)
+    verdict = decide(puzzle.row_clues, puzzle.col_clues, time_limit=1e-6)
     assert verdict.status == "undecided"
 
 
@@ -102,7 +102,7 @@ def all_grids(width: int, height: int):
 def test_every_clue_set_of_small_rectangles_against_brute_force(width, height):
     by_clues = all_grids(width, height)
     for (rows, cols), grids in by_clues.items():
-        verdict = solve_general([list(r) for r in rows], [list(c) for c in cols])
+        verdict = decide([list(r) for r in rows], [list(c) for c in cols])
         if len(grids) == 1:
             assert verdict.status == "unique" and verdict.solutions == (grids[0],)
         else:
@@ -122,7 +122,7 @@ def test_clue_sets_with_no_grid_against_brute_force():
         key = (tuple(tuple(x for x in r if x) or (0,) for r in rows),
                tuple(tuple(x for x in c if x) or (0,) for c in cols))  # fmt: skip
         grids = by_clues.get(key, [])
-        verdict = solve_general(rows, cols)
+        verdict = decide(rows, cols)
         expected = "none" if not grids else "unique" if len(grids) == 1 else "several"
         assert verdict.status == expected, (rows, cols)
         assert set(verdict.solutions) <= set(grids)
@@ -139,7 +139,7 @@ def test_agrees_with_the_compatibility_solver_on_random_rectangles():
     for _ in range(150):
         width, height = rng.randint(2, 9), rng.randint(2, 9)
         grid, rows, cols = random_puzzle(rng, width, height, rng.choice([0.3, 0.5, 0.65]))
-        ours = solve_general(rows, cols)
+        ours = decide(rows, cols)
         theirs = solve_grid(rows, cols, node_limit=200_000)
         assert not theirs.truncated
         assert ours.status == theirs.status
@@ -160,9 +160,9 @@ def test_sat_back_end_agrees_with_native(seed, monkeypatch):
         if rng.random() < 0.2:
             rows[0] = [width]  # often makes the clues contradictory
         with monkeypatch.context() as patch:
-            patch.setattr(general, "_sat_available", lambda: False)
-            native = solve_general(rows, cols)
-        by_sat = solve_general(rows, cols, sat=True)
+            patch.setattr(decide_module, "sat_back_end_available", lambda: False)
+            native = decide(rows, cols)
+        by_sat = decide(rows, cols, sat=True)
         assert native.status == by_sat.status
         if native.status == "unique":
             assert native.solutions == by_sat.solutions
@@ -173,10 +173,10 @@ def test_sat_back_end_agrees_with_native(seed, monkeypatch):
 
 def test_n_dom_instance_native_and_sat_agree(monkeypatch):
     puzzle = read_puzzle((DATA / "minizinc_dom_06.non").read_text())
-    by_sat = solve_general(puzzle.row_clues, puzzle.col_clues, sat=True)
+    by_sat = decide(puzzle.row_clues, puzzle.col_clues, sat=True)
     assert by_sat.method == "sat"
-    monkeypatch.setattr(general, "_sat_available", lambda: False)
-    native = solve_general(puzzle.row_clues, puzzle.col_clues)
+    monkeypatch.setattr(decide_module, "sat_back_end_available", lambda: False)
+    native = decide(puzzle.row_clues, puzzle.col_clues)
     assert native.method == "search" and native.nodes > 1
     assert native.status == by_sat.status == "unique"
     assert native.solutions == by_sat.solutions
@@ -186,18 +186,18 @@ def test_n_dom_instance_native_and_sat_agree(monkeypatch):
 def test_search_hands_over_to_sat_after_its_allowance_of_probes(monkeypatch):
     # With the node limit out of the way, only the search's probes count: 100 of them, fewer
     # than the root's probing made (338), so the root's count plays no part.
-    monkeypatch.setattr(general, "SAT_FALLBACK_PROBES", 100)
-    monkeypatch.setattr(general, "SAT_FALLBACK_NODES", 10**6)
+    monkeypatch.setattr(decide_module, "SAT_FALLBACK_PROBES", 100)
+    monkeypatch.setattr(decide_module, "SAT_FALLBACK_NODES", 10**6)
     root: list[int] = []
     before_each_node: list[int] = []  # the search's probes so far, as each node's probing starts
-    probe = general._Solver.probe
+    probe = decide_module.GridSearch.probe
 
     def counting_probe(self, state):
         if root:
             before_each_node.append(self.probes - root[0])
         return probe(self, state)
 
-    search = general._Solver.search
+    search = decide_module.GridSearch.search
 
     def counting_search(self, children):
         root.append(self.probes)
@@ -206,10 +206,10 @@ def test_search_hands_over_to_sat_after_its_allowance_of_probes(monkeypatch):
         finally:
             before_each_node.append(self.probes - root[0])  # and the total at the hand-over
 
-    monkeypatch.setattr(general._Solver, "probe", counting_probe)
-    monkeypatch.setattr(general._Solver, "search", counting_search)
+    monkeypatch.setattr(decide_module.GridSearch, "probe", counting_probe)
+    monkeypatch.setattr(decide_module.GridSearch, "search", counting_search)
     puzzle = read_puzzle((DATA / "minizinc_dom_06.non").read_text())
-    verdict = solve_general(puzzle.row_clues, puzzle.col_clues)
+    verdict = decide(puzzle.row_clues, puzzle.col_clues)
     assert verdict.method == "sat" and verdict.status == "unique"
     assert root[0] > 100
     # Checked at every probe: the search hands over at the first probe past the allowance.
@@ -223,7 +223,7 @@ def test_search_hands_over_to_sat_after_its_allowance_of_probes(monkeypatch):
 )  # fmt: skip
 def test_public_puzzles(name, status):
     puzzle = read_puzzle((DATA / f"{name}.non").read_text())
-    verdict = solve_general(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
+    verdict = decide(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
     assert verdict.status == status
     for solution in verdict.solutions:
         assert_solves(solution, puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
@@ -235,9 +235,9 @@ def test_sat_missing_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "pysat", None)
     monkeypatch.setitem(sys.modules, "pysat.solvers", None)
     with pytest.raises(GridlogicError, match="python-sat"):
-        solve_general([[1]], [[1]], sat=True)
+        decide([[1]], [[1]], sat=True)
     # Without sat=True the native search still works (no fallback available).
-    assert solve_general([[1], [1]], [[1], [1]]).status == "several"
+    assert decide([[1], [1]], [[1], [1]]).status == "several"
 
 
 @pytest.mark.parametrize(
@@ -255,11 +255,11 @@ def test_sat_missing_is_a_clear_error(monkeypatch):
 )
 def test_invalid_parameters_name_the_problem(args, kwargs, fragment):
     with pytest.raises(InvalidParameters) as error:
-        solve_general(*args, **kwargs)
+        decide(*args, **kwargs)
     assert fragment in str(error.value)
 
 
 def test_verdict_is_a_frozen_dataclass_with_known_statuses():
     verdict = Verdict("none", 1, 1, (), 0, 0.0, "line")
     assert verdict.to_dict()["solutions"] == []
-    assert general.STATUSES == ("unique", "several", "none", "undecided")
+    assert decide_module.STATUSES == ("unique", "several", "none", "undecided")

@@ -1,6 +1,6 @@
-"""The general Pattern solver: any W×H nonogram people bring, with a proven verdict.
+"""The solver for the Pattern puzzles people bring: any W×H nonogram, with a proven verdict.
 
-:func:`solve_general` answers one question about a nonogram: does it have
+:func:`decide` answers one question about a nonogram: does it have
 exactly one solution? The answer is a :class:`Verdict` whose ``status`` is
 
 - ``"unique"`` with the solution, said only once the whole search space has
@@ -61,9 +61,8 @@ others 804 or fewer), and SAT decides those about as fast (non_awful_2: 0.9 s
 of SAT against 1.3 s of search). The allowance is checked at every probe, so
 the search stops at it exactly rather than after the node that crosses it
 (Gettys' nodes take 5,000 probes each). An allowance of one root probing's
-worth, as before, bought nothing and cost the biggest boards most: Faase
-(95×80) searched 70,000 probes (8 s CPU) before SAT, Gettys (99×59) 35,000
-(2–4 s).
+worth buys nothing and costs the biggest boards most: Faase (95×80) searches
+70,000 probes (8 s CPU) before SAT, Gettys (99×59) 35,000 (2–4 s).
 ``Verdict.method`` says which stage decided: ``"line"`` (line propagation
 alone), ``"probing"``, ``"search"`` or ``"sat"``.
 
@@ -94,7 +93,9 @@ from gridlogic.pattern.propagation import copy_to_crossing, propagate_lines
 from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
 from gridlogic.verdict import STATUSES, Verdict
 
-__all__ = ["SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "Verdict", "solve_general"]
+__all__ = [
+    "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "GridSearch", "Verdict", "decide", "sat_back_end_available",
+]
 
 SAT_FALLBACK_NODES = 30
 """Native search nodes after which the SAT back end takes over (when installed)."""
@@ -118,7 +119,7 @@ class _Enough(Exception):
     """Two different solutions are known: the verdict is several."""
 
 
-class _Solver:
+class GridSearch:
     """One puzzle's propagation, probing and search over the four-list state."""
 
     def __init__(
@@ -295,12 +296,46 @@ class _Solver:
             out.append(tuple((mask >> c) & 1 for mask in row_masks for c in range(self.width)))
         return tuple(out)
 
+    # -- from the root ------------------------------------------------------------
+
+    def settle(self, root: _State, sat: bool) -> tuple[str, str]:
+        """``(status, method)`` of a propagated, unsolved root: probing, then the search or (with
+        ``sat``, or past the fallback thresholds) the SAT back end; the solutions are then in
+        :meth:`grids` and the search nodes in :attr:`nodes`."""
+        method = "probing"
+        try:
+            improved, children = self.probe(root)
+            if improved is None:
+                return "none", "probing"
+            root = improved
+            if children is not None:
+                if sat:
+                    raise _HandOverToSat
+                method = "search"
+                self.nodes = 1  # the root is the first search node
+                if self.sat_threshold is not None:
+                    self.probe_limit = self.probes + SAT_FALLBACK_PROBES
+                self.search(children)
+        except _Enough:
+            return "several", method
+        except _OutOfBudget:
+            return "undecided", method
+        except _HandOverToSat:
+            status, found = pattern_sat.solve_sat(self.rows, self.cols, root[0], root[1], self.deadline,
+                                                  self.symmetries)
+            self.solutions = dict.fromkeys(found)
+            return status, "sat"
+        grids = self.grids()
+        if not grids:
+            return "none", method
+        return "unique" if len(grids) == 1 else "several", method
+
 
 # A module-level name of its own so tests can pretend python-sat is missing.
-_sat_available = pattern_sat.available
+sat_back_end_available = pattern_sat.available
 
 
-def solve_general(
+def decide(
     row_clues: Sequence[Sequence[int]],
     col_clues: Sequence[Sequence[int]],
     width: int | None = None,
@@ -324,24 +359,9 @@ def solve_general(
     (``python-sat``) after the root's propagation and probing.
     """
     started = time.monotonic()
-    for label, clues in (("row", row_clues), ("column", col_clues)):
-        if not isinstance(clues, (list, tuple)):
-            raise InvalidParameters(f"{label} clues {clues!r} are not a list of clues")
-    if width is None:
-        width = len(col_clues)
-    if height is None:
-        height = len(row_clues)
-    check_int(width, "width", 1)
-    check_int(height, "height", 1)
-    if len(row_clues) != height:
-        raise InvalidParameters(f"{len(row_clues)} row clues given but height is {height}")
-    if len(col_clues) != width:
-        raise InvalidParameters(f"{len(col_clues)} column clues given but width is {width}")
-    time_limit = check_limit(time_limit, "time_limit", seconds=True)
-    node_limit = check_limit(node_limit, "node_limit")
-    check_bool(sat, "sat")
-    rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
-    cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
+    rows, cols, time_limit, node_limit = _checked_arguments(row_clues, col_clues, width, height, time_limit,
+                                                           node_limit, sat)
+    width, height = len(cols), len(rows)
     if sat:
         pattern_sat.import_pysat()  # fail early and clearly when the extra is missing
 
@@ -354,40 +374,45 @@ def solve_general(
         return verdict("none", (), 0, "line")
 
     deadline = started + time_limit if time_limit is not None else None
-    threshold = None if sat or not _sat_available() else SAT_FALLBACK_NODES
-    symmetries = clue_symmetries(rows, cols)
-    core = _Solver(rows, cols, deadline, node_limit, threshold, symmetries)
+    threshold = None if sat or not sat_back_end_available() else SAT_FALLBACK_NODES
+    core = GridSearch(rows, cols, deadline, node_limit, threshold, clue_symmetries(rows, cols))
     state: _State = [[0] * height, [0] * height, [0] * width, [0] * width]
     if not core.propagate(state, set(range(height)), set(range(width))):
         return verdict("none", (), 0, "line")
     if core.is_solved(state):
         core.record(state)
         return verdict("unique", core.grids(), 0, "line")
+    status, method = core.settle(state, sat)
+    return verdict(status, core.grids(), core.nodes, method)
 
-    root = state
-    method = "probing"
-    try:
-        improved, children = core.probe(state)
-        if improved is None:
-            return verdict("none", core.grids(), 0, "probing")
-        root = improved
-        if children is not None:
-            if sat:
-                raise _HandOverToSat
-            method = "search"
-            core.nodes = 1  # the root is the first search node
-            if threshold is not None:
-                core.probe_limit = core.probes + SAT_FALLBACK_PROBES
-            core.search(children)
-    except _Enough:
-        return verdict("several", core.grids(), core.nodes, method)
-    except _OutOfBudget:
-        return verdict("undecided", core.grids(), core.nodes, method)
-    except _HandOverToSat:
-        status, found = pattern_sat.solve_sat(rows, cols, root[0], root[1], deadline, symmetries)
-        core.solutions = dict.fromkeys(found)
-        return verdict(status, core.grids(), core.nodes, "sat")
-    grids = core.grids()
-    if not grids:
-        return verdict("none", grids, core.nodes, method)
-    return verdict("unique" if len(grids) == 1 else "several", grids, core.nodes, method)
+
+def _checked_arguments(
+    row_clues: Sequence[Sequence[int]],
+    col_clues: Sequence[Sequence[int]],
+    width: int | None,
+    height: int | None,
+    time_limit: float | None,
+    node_limit: int | None,
+    sat: bool,
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], float | None, int | None]:
+    """:func:`decide`'s arguments checked, in the order of its signature: the clues as tuples of
+    positive runs, the time limit and the node limit; InvalidParameters says what is wrong."""
+    for label, clues in (("row", row_clues), ("column", col_clues)):
+        if not isinstance(clues, (list, tuple)):
+            raise InvalidParameters(f"{label} clues {clues!r} are not a list of clues")
+    if width is None:
+        width = len(col_clues)
+    if height is None:
+        height = len(row_clues)
+    width = check_int(width, "width", 1)
+    height = check_int(height, "height", 1)
+    if len(row_clues) != height:
+        raise InvalidParameters(f"{len(row_clues)} row clues given but height is {height}")
+    if len(col_clues) != width:
+        raise InvalidParameters(f"{len(col_clues)} column clues given but width is {width}")
+    time_limit = check_limit(time_limit, "time_limit", seconds=True)
+    node_limit = check_limit(node_limit, "node_limit")
+    check_bool(sat, "sat")
+    rows = [validate_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(row_clues)]
+    cols = [validate_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(col_clues)]
+    return rows, cols, time_limit, node_limit

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from gridlogic import GAMES, InvalidParameters, pattern, puzzle_from_id
-from gridlogic.pattern import generator_v2
-from gridlogic.pattern.general import solve_general
+from gridlogic.pattern.decide import decide
 from gridlogic.pattern.grading import grade
 from gridlogic.pattern.lines import grid_clues
+from gridlogic.pattern.v2 import generator
 
 
 def picture(puzzle) -> list[str]:
@@ -48,7 +48,7 @@ def test_never_fails_and_has_the_level_asked(size, difficulty):
         assert difficulty in ("any", puzzle.level)
         found = grade(puzzle.row_clues, puzzle.col_clues)
         assert found.level == puzzle.level and found.cells == puzzle.answer  # forced, so unique
-        verdict = solve_general(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
+        verdict = decide(puzzle.row_clues, puzzle.col_clues, puzzle.width, puzzle.height)
         assert verdict.status == "unique" and tuple(verdict.solutions[0]) == puzzle.answer
 
 
@@ -76,16 +76,16 @@ def test_symmetry(symmetry, letter):
 def test_pictures_are_smoother_than_version_1():
     v1 = [pattern.generate(10, f"agree-{k}", version=1) for k in range(10)]
     v2 = [pattern.generate(10, f"agree-{k}", version=2) for k in range(10)]
-    mean_v1 = sum(generator_v2.agreement(p.answer, 10, 10) for p in v1) / 10
-    mean_v2 = sum(generator_v2.agreement(p.answer, 10, 10) for p in v2) / 10
+    mean_v1 = sum(generator.agreement(p.answer, 10, 10) for p in v1) / 10
+    mean_v2 = sum(generator.agreement(p.answer, 10, 10) for p in v2) / 10
     assert mean_v1 < 0.6
     assert mean_v2 > 0.7
 
 
 def test_agreement():
-    assert generator_v2.agreement([1, 1, 0, 0], 2, 2) == 0.5  # ## over ..: two of four pairs agree
-    assert generator_v2.agreement([1, 0, 0, 1], 2, 2) == 0.0
-    assert generator_v2.agreement([1] * 6, 3, 2) == 1.0
+    assert generator.agreement([1, 1, 0, 0], 2, 2) == 0.5  # ## over ..: two of four pairs agree
+    assert generator.agreement([1, 0, 0, 1], 2, 2) == 0.0
+    assert generator.agreement([1] * 6, 3, 2) == 1.0
 
 
 def test_json_round_trip_and_validation():
@@ -127,7 +127,7 @@ def test_every_offered_symmetric_level_is_made(symmetry):
     for size in (5, (9, 6)):
         for difficulty in ("easy", "medium", "hard"):
             width, height = (size, size) if isinstance(size, int) else size
-            if generator_v2.refusal(width, height, difficulty, symmetry) is not None:
+            if generator.refusal(width, height, difficulty, symmetry) is not None:
                 continue
             puzzle = pattern.generate(size, "symmetric", difficulty, version=2, symmetry=symmetry)
             assert puzzle.level == difficulty and puzzle.symmetry == symmetry
