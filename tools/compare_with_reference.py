@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+
 def find_reference() -> Path:
     """``shared/reference/cases.js`` beside the project, or beside any folder above it (a worktree)."""
     for folder in Path(__file__).resolve().parents[1:]:

@@ -76,7 +76,7 @@ def plan(count: int, only: str | None) -> list[tuple]:
     """The cases of :func:`cases`, each once (a preset may also be the smallest or an oblong board)."""
     chosen = {}
     for case in cases(count):
-        name, number, size, difficulty, options, seed = case
+        name, number = case[0], case[1]
         if not only or f"{name}.{number}".startswith(only):
             chosen[repr(case)] = case
     return list(chosen.values())
