@@ -1,34 +1,47 @@
 # Two commands for a fresh clone: `make run` and `make test`.
-# Each bootstraps .venv with the machine's python3 and installs the project into it.
+# Each bootstraps .venv with the machine's python3 and installs the project into it; the install
+# compiles the engine modules to native code with mypyc (setup.py) when a C compiler is at hand.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint clean postgresql
+.PHONY: run test test-pure bench lint clean postgresql compiler
+
+# Debian packages are installed quietly and without recommended extras (tools/apt-install).
+APT_INSTALL := tools/apt-install
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Marker files record which extras were installed, so an edit to pyproject.toml reinstalls.
-$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+# The native build needs a C compiler and Python's headers; without them the engines install pure.
+compiler:
+	@command -v gcc >/dev/null || $(APT_INSTALL) gcc libc6-dev
+	@$(PYTHON) -c "import os, sysconfig, sys; sys.exit(not os.path.exists(sysconfig.get_paths()['include'] + '/Python.h'))" \
+		|| $(APT_INSTALL) python3-dev
+
+# Marker files record which extras were installed; any change to a source file or the build files
+# installs again, so that the compiled engine modules never lag behind their source.
+SOURCES := $(shell find src/gridlogic -name '*.py') setup.py pyproject.toml
+$(VENV)/.run-installed: $(SOURCES) | $(BIN)/python compiler
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.dev-installed: $(SOURCES) | $(BIN)/python compiler
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-# The browser tests drive Debian's chromium; install it when it is missing. The Japanese font
-# makes screenshots of the Japanese page readable and is the font of `gridlogic GAME print`.
+# The browser tests drive Debian's chromium; install it when it is missing. The Liberation fonts
+# give the page stable Latin metrics; the Japanese font makes screenshots of the Japanese page
+# readable and is the font of `gridlogic GAME print`.
 /usr/bin/chromium:
-	apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic
+	$(APT_INSTALL) chromium fonts-liberation fonts-ipafont-gothic
 
 JAPANESE_FONT := /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf
 $(JAPANESE_FONT):
-	apt-get update -qq && apt-get install -y -qq fonts-ipafont-gothic
+	$(APT_INSTALL) fonts-ipafont-gothic
 
 # The accessibility tests inject axe-core, which package.json and package-lock.json name.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -37,15 +50,23 @@ node_modules/.package-lock.json: package.json package-lock.json
 # The record tests start a throwaway PostgreSQL cluster of their own on Debian's server binaries
 # (tests/store/postgres_cluster.py); install them when they are missing.
 postgresql:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
-		(apt-get update -qq && apt-get install -y -qq postgresql)
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || $(APT_INSTALL) postgresql
 
 run: $(VENV)/.run-installed
 	@echo "gridlogic: the game is at http://$(HOST):$(PORT)/ (Ctrl+C stops the server)"
 	$(BIN)/gridlogic serve --host $(HOST) --port $(PORT)
 
+# The whole suite on the compiled engines, then the engine, version-pinning and contract tests
+# again on the same modules run as pure Python (GRIDLOGIC_PURE=1, see gridlogic.native).
 test: $(VENV)/.dev-installed /usr/bin/chromium $(JAPANESE_FONT) node_modules/.package-lock.json postgresql
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-pure
+
+PURE_TESTS := tests/signal tests/pattern tests/loop tests/pattern_general tests/test_surface.py \
+	tests/test_game.py tests/test_rng.py tests/test_imported.py tests/test_general_solvers.py \
+	tests/test_native.py tests/store/test_daily.py
+test-pure: $(VENV)/.dev-installed
+	GRIDLOGIC_PURE=1 $(BIN)/python -m pytest -q $(PURE_TESTS)
 
 # Benchmarks print figures and assert nothing; each script's docstring says what it measures.
 bench: $(VENV)/.dev-installed postgresql
@@ -56,8 +77,9 @@ bench: $(VENV)/.dev-installed postgresql
 	$(BIN)/python benchmarks/records.py
 
 lint: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache node_modules
+	find src -name '*.so' -delete

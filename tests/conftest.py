@@ -1,4 +1,5 @@
-"""The whole suite: the records never go to the real home, and a throwaway PostgreSQL for those that ask.
+"""The whole suite: the records never go to the real home, a throwaway PostgreSQL for those that ask,
+and no run on compiled engine modules older than their source (see gridlogic.native).
 
 Every app a test makes without saying where its records go writes them under a temporary
 ``XDG_DATA_HOME``; ``GRIDLOGIC_DATABASE_URL`` and ``GRIDLOGIC_SECRET`` from the developer's shell
@@ -18,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from gridlogic import native
+
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 
 from postgres_cluster import Cluster
@@ -26,6 +29,10 @@ _DATA_HOME = tempfile.mkdtemp(prefix="gridlogic-test-data-")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    stale = [] if native.pure_asked() else native.stale_modules()
+    if stale:  # the compiled modules would run, not the edited source
+        pytest.exit(f"compiled modules older than their source: {', '.join(stale)}; rebuild with "
+                    "`make` (or `.venv/bin/pip install -e .`), or run pure with GRIDLOGIC_PURE=1", returncode=2)
     os.environ["XDG_DATA_HOME"] = _DATA_HOME
     os.environ.pop("GRIDLOGIC_DATABASE_URL", None)
     os.environ.pop("GRIDLOGIC_SECRET", None)

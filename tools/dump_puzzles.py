@@ -93,6 +93,8 @@ def dump_one(case: tuple) -> str:
         text = json.dumps(game.make(spec).to_dict(), sort_keys=True, ensure_ascii=True)
     except GenerationFailed as failure:
         text = json.dumps({"failed": str(failure)})
+    except Exception as crash:  # noqa: BLE001 - a crash is a difference too: dumped, so every case is compared
+        text = json.dumps({"crashed": f"{type(crash).__name__}: {crash}"})
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return f"{spec.id}\t{digest}\t{text}"
 

@@ -17,6 +17,11 @@ True
 
 from __future__ import annotations
 
+from gridlogic import native
+
+if native.pure_asked():  # before any engine module is imported: see gridlogic.native
+    native.use_pure_modules()
+
 from gridlogic.errors import GenerationFailed, GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec, parse_id, puzzle_from_id
 

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, AnyStr
 
-from gridlogic import __version__
+from gridlogic import __version__, native
 from gridlogic.errors import GridlogicError
 from gridlogic.game import Game, Problem
 
@@ -46,13 +46,28 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _ShowVersion(argparse.Action):
+    """``--version``: the version, and how the engines run (compiled or pure; see gridlogic.native)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and how the engines run, and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        engines = native.summary(native.native_modules(), pure_asked=native.pure_asked())
+        stale = native.stale_modules()
+        if stale:
+            engines += f"; older than their source (rebuild with make or pip install -e .): {', '.join(stale)}"
+        sys.stdout.write(f"gridlogic {__version__}\nengines: {engines}\n")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="gridlogic",
         description="Signal (Net), Pattern (nonogram) and Loop (slitherlink): generate puzzles with "
         "exactly one solution, solve the ones you bring, generate in bulk, or play in the browser.",
     )
-    parser.add_argument("--version", action="version", version=f"gridlogic {__version__}")
+    parser.add_argument("--version", action=_ShowVersion)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for name in COMMAND_MODULES:

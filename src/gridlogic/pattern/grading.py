@@ -185,8 +185,7 @@ class _Board:
         self.col_filled, self.col_empty = [0] * self.width, [0] * self.width
 
     def copy(self) -> _Board:
-        other = _Board.__new__(_Board)
-        other.rows, other.cols, other.height, other.width = self.rows, self.cols, self.height, self.width
+        other = _Board(self.rows, self.cols)
         other.row_filled, other.row_empty = self.row_filled[:], self.row_empty[:]
         other.col_filled, other.col_empty = self.col_filled[:], self.col_empty[:]
         return other
