@@ -1,7 +1,7 @@
 """The verdict of a general solver: what was proven about a puzzle people bring.
 
-One type serves the general solvers of Pattern (:mod:`gridlogic.pattern.general`)
-and Loop (:mod:`gridlogic.loop.decide`).
+One type serves the general solvers of Pattern (:mod:`gridlogic.pattern.decide`), Signal
+(:mod:`gridlogic.signal.decide`) and Loop (:mod:`gridlogic.loop.decide`).
 ``status`` is one of :data:`STATUSES`:
 
 - ``"unique"`` with the solution, said only once the whole search space has

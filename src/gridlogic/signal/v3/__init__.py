@@ -4,7 +4,7 @@ Every puzzle is the one the original engine makes for the same (size, seed, diff
 for field. Two modules: :mod:`.puzzle` (the sizes, the puzzle and its JSON, reading it back,
 verifying it) and :mod:`.generator` (the articles' tree and the attempts that make a puzzle).
 The tables, sweeps, solver and grader they use are the game's (:mod:`gridlogic.signal`).
-:data:`VERSION_RECORD` is the version's entry in the game's record.
+:data:`VERSION` is the version's entry in the game's record.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from __future__ import annotations
 from gridlogic.game.record import Version
 from gridlogic.signal.rules import DIFFICULTIES
 from gridlogic.signal.v3.generator import make
-from gridlogic.signal.v3.puzzle import DEFAULT_SIZE, SIZES, VERSION, puzzle_from_dict, verify
+from gridlogic.signal.v3.puzzle import DEFAULT_SIZE, SIZES, puzzle_from_dict, verify
+from gridlogic.signal.v3.puzzle import VERSION as NUMBER
 
-VERSION_RECORD = Version(
-    number=VERSION,
+VERSION = Version(
+    number=NUMBER,
     summary="the seed articles' engine: the original app's puzzle for every (size, seed, difficulty)",
     sides=SIZES,
     presets=SIZES,
@@ -26,4 +27,4 @@ VERSION_RECORD = Version(
     verify=verify,
 )
 
-__all__ = ["VERSION_RECORD"]
+__all__ = ["VERSION"]

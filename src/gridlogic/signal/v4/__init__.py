@@ -7,7 +7,7 @@ verifying it), :mod:`.grading` (the articles' four stages on any board,
 thresholds per size) and :mod:`.generator` (the tree, link swaps, steering
 toward the level, what is not offered). The tables, the local sweeps and
 propagation are the game's (:mod:`gridlogic.signal`), as version 3 uses
-them. :data:`VERSION_RECORD` is the version's entry in the game's record.
+them. :data:`VERSION` is the version's entry in the game's record.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from typing import Any
 from gridlogic.game.record import Version
 from gridlogic.signal.rules import DIFFICULTIES, WRAPPING
 from gridlogic.signal.v4.generator import DEFAULT_SIZE, PRESETS, make, refusal
-from gridlogic.signal.v4.puzzle import SIDES, VERSION, puzzle_from_dict, verify
+from gridlogic.signal.v4.puzzle import SIDES, puzzle_from_dict, verify
+from gridlogic.signal.v4.puzzle import VERSION as NUMBER
 
 
 def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
@@ -26,8 +27,8 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
     return refusal(width, height, difficulty, bool(options.get("wrapping", False)))
 
 
-VERSION_RECORD = Version(
-    number=VERSION,
+VERSION = Version(
+    number=NUMBER,
     summary=("any width and height, wrapping or not; every seed makes a puzzle, proven unique, of its level "
              "(none is made of medium on 3x3 with a border, of hard under 16 tiles with a border or 12 wrapping)"),
     sides=SIDES,
@@ -42,4 +43,4 @@ VERSION_RECORD = Version(
     offered=offered,
 )
 
-__all__ = ["VERSION_RECORD", "offered"]
+__all__ = ["VERSION", "offered"]
