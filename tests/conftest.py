@@ -22,6 +22,7 @@ import pytest
 from gridlogic import native
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # doctests.py
 
 from postgres_cluster import Cluster
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction
+
+import doctests
 
 from gridlogic import durations
 from gridlogic.durations import format_duration
 
 
 def test_the_module_docstring_example():
-    assert doctest.testmod(durations).failed == 0
+    assert doctests.testmod(durations).failed == 0
 
 
 def test_a_negative_estimate_reads_zero_and_a_fraction_is_a_time():

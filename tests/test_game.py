@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import subprocess
 import sys
 
+import doctests
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +19,7 @@ from gridlogic.rng import js_length
 
 @pytest.mark.parametrize("module", [ids, imported, record, registry])
 def test_module_docstring_examples(module):
-    assert doctest.testmod(module).failed == 0
+    assert doctests.testmod(module).failed == 0
 
 
 def test_games_are_listed_in_the_registry_order():

@@ -6,8 +6,7 @@ on random partial boards, and each technique's worked example."""
 
 from __future__ import annotations
 
-import doctest
-
+import doctests
 import pytest
 
 from gridlogic import GAMES, hints
@@ -48,7 +47,7 @@ CASES = [
 
 
 def test_module_docstring_example_runs():
-    failures, attempted = doctest.testmod(hints, verbose=False)
+    failures, attempted = doctests.testmod(hints, verbose=False)
     assert attempted > 0 and failures == 0
 
 

@@ -11,6 +11,7 @@ import doctest
 import json
 from pathlib import Path
 
+import doctests
 import pytest
 
 import gridlogic.game
@@ -28,7 +29,7 @@ NON = (DATA / "pattern_webpbn_1.non").read_text(encoding="utf-8")
 @pytest.mark.parametrize("module", [gridlogic.game.record, gridlogic.game.imported, gridlogic.pattern.imported, gridlogic.loop.imported,
                                     gridlogic.signal.imported], ids=lambda m: m.__name__)
 def test_docstring_worked_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    result = doctests.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
 
 

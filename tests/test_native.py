@@ -7,12 +7,14 @@ both sides are pure, and the test still checks that the switch leaves the puzzle
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
+import pickle
 import subprocess
 import sys
 import time
+
+import doctests
 
 import gridlogic
 from gridlogic import GAMES, native
@@ -40,7 +42,7 @@ def run_python(code: str, pure: bool) -> str:
 
 
 def test_module_docstring_examples():
-    assert doctest.testmod(native).failed == 0
+    assert doctests.testmod(native).failed == 0
 
 
 def test_the_pure_switch_imports_every_module_from_its_source():
@@ -71,3 +73,13 @@ def test_version_says_how_the_engines_run():
     shown = subprocess.run([sys.executable, "-m", "gridlogic.cli", "--version"], capture_output=True, text=True,
                            env={**os.environ, native.PURE_VARIABLE: "1"}, check=True).stdout
     assert shown.splitlines() == [f"gridlogic {gridlogic.__version__}", "engines: pure Python: GRIDLOGIC_PURE=1"]
+
+
+def test_puzzles_grades_and_verdicts_cross_process_boundaries():
+    # A worker process hands its puzzle to the parent by pickle (compiled frozen records included).
+    for game in GAMES.values():
+        for number, version in sorted(game.versions.items()):
+            puzzle = game.generate(version.presets[0], "pickled", version=number)
+            assert pickle.loads(pickle.dumps(puzzle)) == puzzle
+            verdict = game.solve(game.problem(puzzle))
+            assert pickle.loads(pickle.dumps(verdict)) == verdict

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 import math
 from pathlib import Path
 from types import SimpleNamespace
 
+import doctests
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,7 +33,7 @@ min_moves_or_none = st.none() | st.integers(min_value=0, max_value=500)
 
 def test_module_docstring_example_runs():
     # The docstring's >>> lines are the worked example; doctest fails if any output differs.
-    failures, attempted = doctest.testmod(scoring, verbose=False)
+    failures, attempted = doctests.testmod(scoring, verbose=False)
     assert attempted >= 3
     assert failures == 0
 

@@ -37,6 +37,7 @@ PURE_VARIABLE = "GRIDLOGIC_PURE"
 COMPILED = (
     "gridlogic.rng",
     "gridlogic.verdict",
+    "gridlogic.frozen",
     "gridlogic.signal.board",
     "gridlogic.signal.tables",
     "gridlogic.signal.sweeps",

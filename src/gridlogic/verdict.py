@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gridlogic.frozen import RebuiltFromFields
+
 __all__ = ["STATUSES", "SolveResult", "Verdict", "verdict_of"]
 
 STATUSES = ("unique", "several", "none", "undecided")
@@ -51,7 +53,7 @@ def verdict_of(solution_count: int, truncated: bool) -> str:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(RebuiltFromFields):
     """What a general solver proved about a puzzle (see the module docstring).
 
     ``solutions`` holds 0, 1 or 2 solutions, each a tuple of ints in its
@@ -94,7 +96,7 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(RebuiltFromFields):
     """What a counting search under a node budget found: the shape every game's solver returns.
 
     ``solutions`` holds up to two solutions, each a tuple in the game's flat

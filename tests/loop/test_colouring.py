@@ -1,6 +1,7 @@
 """The inside/outside colouring: its docstring's worked example, undo, agreement with the loop."""
 
-import doctest
+
+import doctests
 
 from gridlogic.loop import colouring as colouring_module
 from gridlogic.loop.board import inside_of_loop
@@ -9,7 +10,7 @@ from gridlogic.loop.solver import EXAMPLES
 
 
 def test_colouring_docstring_example():
-    failures, tried = doctest.testmod(colouring_module, verbose=False)
+    failures, tried = doctests.testmod(colouring_module, verbose=False)
     assert tried >= 5 and failures == 0
 
 

@@ -11,6 +11,7 @@ import random
 import sys
 from pathlib import Path
 
+import doctests
 import pytest
 
 from gridlogic import GridlogicError, InvalidParameters
@@ -223,11 +224,10 @@ def test_bench_solve_slitherlinks_use_decide_and_sat(tmp_path, capsys):
 
 
 def test_verdict_module_doctest():
-    import doctest
 
     import gridlogic.verdict
 
-    failures, tried = doctest.testmod(gridlogic.verdict)
+    failures, tried = doctests.testmod(gridlogic.verdict)
     assert tried >= 1 and failures == 0
 
 

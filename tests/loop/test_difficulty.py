@@ -1,3 +1,5 @@
+import doctests
+
 from gridlogic.loop.difficulty import grade
 from gridlogic.loop.solver import EXAMPLES, HARD, MEDIUM, deduce
 
@@ -31,9 +33,8 @@ def test_grade_dict_sums_rules_into_classes():
 
 
 def test_package_docstring_examples():
-    import doctest
 
     from gridlogic import loop
 
-    failures, tried = doctest.testmod(loop, verbose=False)
+    failures, tried = doctests.testmod(loop, verbose=False)
     assert tried >= 3 and failures == 0

@@ -1,6 +1,7 @@
 """The Loop engine on its own: its docstring's worked example, the trail, the typed search frame."""
 
-import doctest
+
+import doctests
 
 from gridlogic.loop import engine as engine_module
 from gridlogic.loop.board import CROSS, LINE, grid
@@ -9,7 +10,7 @@ from gridlogic.loop.solver import EXAMPLES
 
 
 def test_engine_docstring_example():
-    failures, tried = doctest.testmod(engine_module, verbose=False)
+    failures, tried = doctests.testmod(engine_module, verbose=False)
     assert tried >= 5 and failures == 0
 
 

@@ -4,9 +4,9 @@ puzzle with several loops, and the walk-through's level on every level."""
 
 from __future__ import annotations
 
-import doctest
 import random
 
+import doctests
 import pytest
 
 from gridlogic import loop
@@ -16,7 +16,7 @@ from gridlogic.loop.solver import EXAMPLES
 
 
 def test_module_docstring_example_runs():
-    failures, attempted = doctest.testmod(loop_hints, verbose=False)
+    failures, attempted = doctests.testmod(loop_hints, verbose=False)
     assert attempted > 0 and failures == 0
 
 

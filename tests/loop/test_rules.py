@@ -1,7 +1,8 @@
 """What every Loop version shares (:mod:`gridlogic.loop.rules`): one puzzle type whose JSON fields its
 version lists, the rules' worked example, and hints that grade each version by its own levels."""
 
-import doctest
+
+import doctests
 
 from gridlogic import GAMES
 from gridlogic.game.ids import IMPORTED
@@ -13,7 +14,7 @@ LOOP = GAMES["loop"]
 
 
 def test_docstring_example():
-    failures, tried = doctest.testmod(rules)
+    failures, tried = doctests.testmod(rules)
     assert tried >= 4 and failures == 0
 
 

@@ -1,5 +1,6 @@
 import random
 
+import doctests
 import pytest
 
 from gridlogic import InvalidParameters, loop
@@ -126,11 +127,10 @@ def test_colour_example_is_finished_by_colouring(checkers):
 
 
 def test_solver_docstring_example():
-    import doctest
 
     from gridlogic.loop import solver
 
-    failures, tried = doctest.testmod(solver, verbose=False)
+    failures, tried = doctests.testmod(solver, verbose=False)
     assert tried >= 4 and failures == 0
 
 

@@ -1,9 +1,9 @@
 """Loop version 2's generator: every puzzle of a sweep is unique (SAT, independently) and of the level
 asked, generation is deterministic, the JSON form round-trips, and version 1 stays the unversioned one."""
 
-import doctest
 from functools import cache
 
+import doctests
 import pytest
 
 from gridlogic import GAMES, GenerationFailed, InvalidParameters
@@ -21,8 +21,8 @@ def made(size, seed, difficulty):
 
 
 def test_docstring_examples():
-    assert doctest.testmod(generator).failed == 0
-    assert doctest.testmod(region).failed == 0
+    assert doctests.testmod(generator).failed == 0
+    assert doctests.testmod(region).failed == 0
 
 
 def offered_levels(width, height):

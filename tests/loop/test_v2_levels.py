@@ -1,8 +1,8 @@
 """Loop version 2's levels: the worked examples, exactness, and agreement with brute force."""
 
-import doctest
 import random
 
+import doctests
 import pytest
 
 from gridlogic.loop.board import clues_of_region
@@ -11,7 +11,7 @@ from gridlogic.loop.v2.levels import EXAMPLES, LEVELS, TECHNIQUE_LEVEL, deduce, 
 
 
 def test_docstring_examples():
-    assert doctest.testmod(levels).failed == 0
+    assert doctests.testmod(levels).failed == 0
 
 
 @pytest.mark.parametrize("technique", sorted(EXAMPLES))

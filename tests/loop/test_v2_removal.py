@@ -1,7 +1,7 @@
 """Loop version 2's clue removal gives exactly the greedy pass that asks every question from scratch."""
 
-import doctest
 
+import doctests
 import pytest
 
 from gridlogic.loop.board import clues_of_region
@@ -13,7 +13,7 @@ from gridlogic.rng import rng
 
 
 def test_docstring_example():
-    assert doctest.testmod(removal).failed == 0
+    assert doctests.testmod(removal).failed == 0
 
 
 def greedy_from_scratch(clues, width, height, order, level):

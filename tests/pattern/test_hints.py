@@ -3,9 +3,9 @@ partial boards of correct cells, mistakes first, a puzzle with several solutions
 
 from __future__ import annotations
 
-import doctest
 import random
 
+import doctests
 import pytest
 
 from gridlogic import pattern
@@ -16,7 +16,7 @@ SIZES = (5, 8, 10)
 
 
 def test_module_docstring_example_runs():
-    failures, attempted = doctest.testmod(pattern_hints, verbose=False)
+    failures, attempted = doctests.testmod(pattern_hints, verbose=False)
     assert attempted > 0 and failures == 0
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ast
-import doctest
 import re
 from pathlib import Path
+
+import doctests
 
 from gridlogic import pattern
 from gridlogic.pattern import problems
@@ -14,7 +15,7 @@ PACKAGE = Path(pattern.__file__).resolve().parent
 
 
 def test_docstring_worked_example():
-    result = doctest.testmod(problems)
+    result = doctests.testmod(problems)
     assert result.attempted > 0 and result.failed == 0
 
 

@@ -6,6 +6,7 @@ import itertools
 import json
 from pathlib import Path
 
+import doctests
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -162,9 +163,8 @@ def test_game_surface():
 
 
 def test_package_docstring_example():
-    import doctest
 
-    failures, tried = doctest.testmod(pattern, verbose=False)
+    failures, tried = doctests.testmod(pattern, verbose=False)
     assert tried > 0 and failures == 0
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
-
+import doctests
 import pytest
 
 from gridlogic import InvalidParameters, signal
@@ -15,7 +14,7 @@ ARTICLES = "[4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]"
 
 
 def test_the_worked_example_of_the_docstring():
-    failures, tried = doctest.testmod(decide_module, verbose=False)
+    failures, tried = doctests.testmod(decide_module, verbose=False)
     assert tried and not failures
 
 

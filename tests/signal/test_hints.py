@@ -4,9 +4,9 @@ walk-through's figures are the grader's and its level the grader's on every leve
 
 from __future__ import annotations
 
-import doctest
 import random
 
+import doctests
 import pytest
 
 from gridlogic import signal
@@ -25,7 +25,7 @@ BOARDS = [  # (size, difficulty, version, options)
 
 
 def test_module_docstring_example_runs():
-    failures, attempted = doctest.testmod(signal_hints, verbose=False)
+    failures, attempted = doctests.testmod(signal_hints, verbose=False)
     assert attempted > 0 and failures == 0
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
-
+import doctests
 import pytest
 
 from gridlogic import InvalidParameters, signal
@@ -14,7 +13,7 @@ from gridlogic.signal.v4.puzzle import Version4Puzzle
 
 
 def test_the_worked_example_of_the_docstring():
-    failures, tried = doctest.testmod(rules, verbose=False)
+    failures, tried = doctests.testmod(rules, verbose=False)
     assert tried and not failures
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
 import random
+
+import doctests
 
 from gridlogic.signal import search
 from gridlogic.signal.board import VARIANTS
@@ -13,7 +14,7 @@ from gridlogic.signal.tables import VARIANT_DOMAINS, board_geometry
 
 
 def test_the_worked_example_of_the_docstring():
-    failures, tried = doctest.testmod(search, verbose=False)
+    failures, tried = doctests.testmod(search, verbose=False)
     assert tried and not failures
 
 

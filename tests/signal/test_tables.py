@@ -1,13 +1,14 @@
 """gridlogic.signal.tables: the shared domain tables, and its docstring's worked example."""
 
-import doctest
+
+import doctests
 
 from gridlogic.signal import tables
 from gridlogic.signal.board import VARIANTS
 
 
 def test_the_docstring_example():
-    failures, tried = doctest.testmod(tables, verbose=False)
+    failures, tried = doctests.testmod(tables, verbose=False)
     assert tried >= 3 and failures == 0
 
 

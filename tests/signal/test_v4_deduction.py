@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
+import doctests
 
 from gridlogic.signal.tables import VARIANT_DOMAINS, board_geometry
 from gridlogic.signal.v4 import deduction
@@ -10,7 +10,7 @@ from gridlogic.signal.v4.deduction import groups_of, orientation_survives, solve
 
 
 def test_the_docstring_example_runs():
-    failures, tried = doctest.testmod(deduction, verbose=False)
+    failures, tried = doctests.testmod(deduction, verbose=False)
     assert tried and not failures
 
 

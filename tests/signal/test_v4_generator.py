@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 from xml.etree import ElementTree
 
+import doctests
 import pytest
 
 import gridlogic
@@ -21,7 +21,7 @@ GAME = GAMES["signal"]
 
 def test_the_modules_docstrings_run():
     for module in (generator, signal):
-        failures, tried = doctest.testmod(module, verbose=False)
+        failures, tried = doctests.testmod(module, verbose=False)
         assert tried and not failures
 
 

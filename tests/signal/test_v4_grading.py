@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
 import re
+
+import doctests
 
 from gridlogic.rng import rng
 from gridlogic.signal.difficulty import analyze_difficulty
@@ -15,12 +16,12 @@ from gridlogic.signal.v4.grading import Thresholds, grade
 
 
 def test_the_docstring_example_runs():
-    failures, tried = doctest.testmod(grading, verbose=False)
+    failures, tried = doctests.testmod(grading, verbose=False)
     assert tried and not failures
 
 
 def test_the_docstring_table_is_what_the_code_computes():
-    rows = re.findall(r"^ +(\d+)x\1 +(\d+) +(\d+) +(\d+)$", grading.__doc__ or "", re.MULTILINE)
+    rows = re.findall(r"^ +(\d+)x\1 +(\d+) +(\d+) +(\d+)$", doctests.module_docstring(grading), re.MULTILINE)
     table = {int(side): tuple(map(int, figures)) for side, *figures in rows}
     assert sorted(table) == sorted({*PRESETS, 25})
     for side, figures in table.items():

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import doctest
 from datetime import date, timedelta
 
+import doctests
 import pytest
 
 from gridlogic import GAMES, GenerationFailed
@@ -33,7 +33,7 @@ def day_puzzle(day: date, rule: daily.DailyRule) -> str | None:
 
 
 def test_the_module_docstring_example_holds():
-    assert doctest.testmod(daily).failed == 0
+    assert doctests.testmod(daily).failed == 0
 
 
 @pytest.mark.parametrize("day", sorted(PINNED))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 import secrets
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
+import doctests
 import pytest
 
 from gridlogic.store import AlreadyRecorded, PlayRecord, RateLimited, Store, records
@@ -34,7 +34,7 @@ def store(database_url):
 
 
 def test_the_module_docstring_examples_hold():
-    assert doctest.testmod(records).failed == 0
+    assert doctests.testmod(records).failed == 0
 
 
 def test_a_play_is_stored_once_and_the_same_play_again_is_answered_as_stored(store):

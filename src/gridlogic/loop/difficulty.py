@@ -25,12 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.frozen import RebuiltFromFields
 from gridlogic.loop.solver import EASY, HARD, LEVEL_NAMES, MEDIUM, RULE_CLASS, RULES, deduce
 from gridlogic.params import check_choice, check_int, check_object, short_repr
 
 
 @dataclass(frozen=True)
-class Grade:
+class Grade(RebuiltFromFields):
     """The level (``easy``/``medium``/``hard``, or None when search is needed) and deduction counts."""
 
     level: str | None

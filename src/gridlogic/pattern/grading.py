@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_int, check_object
 from gridlogic.pattern.lines import extreme_starts, solve_line
 from gridlogic.pattern.propagation import LineRule, copy_to_crossing, propagate_lines
@@ -133,7 +134,7 @@ class Deduction:
 
 
 @dataclass(frozen=True)
-class Grade:
+class Grade(RebuiltFromFields):
     """The grader's verdict: the level (None when the techniques stall) and the cells each decided.
 
     ``status`` is ``"solved"`` (every cell decided: ``cells`` is the only

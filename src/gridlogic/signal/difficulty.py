@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_bool, check_choice, check_int, check_object
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
@@ -56,7 +57,7 @@ SEARCH_NODE_LIMIT = 5000
 
 
 @dataclass(frozen=True)
-class Difficulty:
+class Difficulty(RebuiltFromFields):
     """The grader's verdict and the figures it is based on (the reference's field names in JSON)."""
 
     level: str

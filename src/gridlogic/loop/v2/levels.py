@@ -58,6 +58,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
+from gridlogic.frozen import RebuiltFromFields
 from gridlogic.loop.board import validate_loop
 from gridlogic.loop.engine import EASY as EASY_RULES
 from gridlogic.loop.engine import MEDIUM as MEDIUM_RULES
@@ -142,7 +143,7 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int) -> 
 
 
 @dataclass(frozen=True)
-class Grade:
+class Grade(RebuiltFromFields):
     """A puzzle's level (None when no level finishes it: it needs search) and how many edges each
     technique set when the techniques of that level solved it."""
 
