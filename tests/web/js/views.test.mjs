@@ -124,6 +124,38 @@ test("Signal: Check calls wrong only the tiles of links the answer does not have
   assert.equal(signal.describeItems(SIGNAL, [1, 3], t), 'at.cell{"r":1,"c":2}list.joinat.cell{"r":2,"c":2}');
 });
 
+test("Signal: a fresh board warns of nothing; the player's turned tiles bring the shuffle's loops and pipes in", () => {
+  // Given as a loop (┌ ┐ └ ┘) with a pipe off the board nowhere: untouched, no warning.
+  const looped = { width: 2, height: 2, tiles: [6, 12, 3, 9] };
+  assert.deepEqual(signal.liveErrors(looped, looped.tiles), []);
+  // A 3×2 board given with a loop on its left square and tile 2 pointing up, off the board.
+  const given = { width: 3, height: 2, tiles: [6, 12, 1, 3, 9, 0] };
+  assert.deepEqual(signal.liveErrors(given, given.tiles), []);
+  // Turning tile 2 (still off the board, now to the right) is the player's: its bar shows; the
+  // shuffle's loop, which the player did not touch, does not.
+  const turnedOff = [6, 12, 2, 3, 9, 0];
+  assert.deepEqual(signal.liveErrors(given, turnedOff), [{ kind: "offBoard", items: [2] }]);
+  // Turning a tile of the loop and back leaves it untouched; turning one into another loop shows it.
+  const square = { width: 2, height: 2, tiles: [6, 12, 3, 12] };
+  assert.deepEqual(signal.liveErrors(square, [6, 12, 3, 9]), [{ kind: "loop", items: [0, 1, 2, 3] }]);
+});
+
+test("Signal: Check marks only the tiles the player turned, never the shuffle's", () => {
+  // The answer (SIGNAL) links 0–1, 0–2 and 2–3. On each board below tile 1 points down (4) and
+  // tile 3 up (1), so they link, which the answer does not.
+  const solution = SIGNAL.tiles, board = [6, 4, 3, 1];
+  // Both as given: the shuffle made the link, and nothing the player did is wrong.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, board, solution), []);
+  // Tile 3 turned (given pointing right), tile 1 as given: only tile 3 is the player's mistake.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 2] }, board, solution), [3]);
+  // Both turned: both are.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 1, 3, 2] }, board, solution), [1, 3]);
+  // A turned tile that links nothing is unfinished.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, [9, 4, 3, 1], solution), []);
+  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 0), false);
+  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 1), true);
+});
+
 test("Signal: the start is the given tiles, copied", () => {
   const board = signal.initialBoard(SIGNAL);
   assert.deepEqual(board, SIGNAL.tiles);

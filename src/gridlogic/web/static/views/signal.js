@@ -6,11 +6,24 @@
 // view shows it with a ring of half tiles around the board, each a faded copy of the tile on the
 // opposite edge, so a pipe that leaves an edge is seen meeting the tile it reaches there.
 //
-// What the rules alone can tell while playing (liveErrors):
+// What the rules alone can tell while playing (liveErrors), about the player's own moves only:
 //   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
 //   "offBoard"  tiles with a pipe pointing off the board (never on a wrapping board)
-// For example on a 2×2 board the tiles [6, 12, 3, 9] (┌ ┐ └ ┘) link into one square loop,
-// so all four tiles are "loop" errors; turning any one of them breaks the loop and the error goes.
+// A tile the player has turned is one that shows another turn than the given tile (puzzle.tiles);
+// the others are as the shuffle left them. A fresh board is the shuffle's, not the player's, so it
+// warns of nothing: a loop is shown when it holds a turned tile, a pipe off the board when its tile
+// was turned. For example on a 2×2 board given as [6, 8, 3, 8] the tiles [6, 12, 3, 9] (┌ ┐ └ ┘,
+// the two right-hand tiles turned) link into one square loop, so all four tiles are "loop" errors;
+// turning any one of them breaks the loop and the error goes. Given as [6, 12, 3, 9] the same board
+// warns of nothing until a tile is turned.
+//
+// Check (mistakes) judges the player's moves the same way: an untouched tile is never a mistake; a
+// turned tile is one where it makes a link (two pipes meeting) that the one solution does not have,
+// which is what the server's hint calls a mistake (gridlogic.signal.hints), so the two agree.
+//
+// Locks (Tatham's Net has them): a locked tile is not turned by a click, a tap or a key until it is
+// unlocked, and it is drawn with a frame and a padlock. Locks are notes: never judged, free of move
+// cost, undone and kept with the play like the board (the notes of views/index.js).
 
 import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 import { htmlElement, svgElement } from "../svg.js";
@@ -83,9 +96,9 @@ export function isSolved(puzzle, board) {
   return ends / 2 === board.length - 1 && litTiles(puzzle, board).size === board.length;
 }
 
-// Tiles on a closed loop of links: both ends of every link that is not a bridge (Tarjan's
-// bridge search, iterative so that large boards need no deep recursion).
-function tilesOnLoops(count, edges) {
+// The links on a closed loop: every link that is not a bridge (Tarjan's bridge search, iterative so
+// that large boards need no deep recursion), as indices into edges.
+function loopLinks(count, edges) {
   const adjacent = Array.from({ length: count }, () => []);
   edges.forEach(([a, b], e) => { adjacent[a].push([b, e]); adjacent[b].push([a, e]); });
   const order = new Array(count).fill(-1), low = new Array(count).fill(0), bridges = new Set();
@@ -113,20 +126,45 @@ function tilesOnLoops(count, edges) {
       }
     }
   }
-  const tiles = new Set();
-  edges.forEach(([a, b], e) => { if (!bridges.has(e)) { tiles.add(a); tiles.add(b); } });
-  return tiles;
+  return edges.map((_, e) => e).filter((e) => !bridges.has(e));
 }
 
-// What the rules alone say is wrong now: [{kind, items: [tile indices]}], kinds with items only.
+// The loops' tiles in groups: the tiles joined by links on loops (a group holds one loop or more
+// sharing tiles), each an array of tile indices.
+function loopGroups(count, edges) {
+  const parent = new Map();
+  const find = (x) => { while (parent.get(x) !== x) x = parent.get(x); return x; };
+  for (const e of loopLinks(count, edges)) {
+    const [a, b] = edges[e];
+    for (const x of [a, b]) if (!parent.has(x)) parent.set(x, x);
+    parent.set(find(a), find(b));
+  }
+  const groups = new Map();
+  for (const x of parent.keys()) {
+    const root = find(x);
+    if (!groups.has(root)) groups.set(root, []);
+    groups.get(root).push(x);
+  }
+  return [...groups.values()];
+}
+
+// Whether the player has turned tile i: it shows another turn than the given tile. (A puzzle
+// without its given tiles counts every tile as turned.)
+export const turned = (puzzle, board, i) => puzzle.tiles?.[i] !== board[i];
+
+// What the rules alone say is wrong now, in the player's moves: [{kind, items: [tile indices]}],
+// kinds with items only (see the module comment: the shuffle's own loops and pipes are not the
+// player's doing).
 export function liveErrors(puzzle, board) {
   const grid = shape(puzzle), errors = [];
-  const looped = [...tilesOnLoops(board.length, links(puzzle, board))].sort((a, b) => a - b);
+  const mine = (i) => turned(puzzle, board, i);
+  const looped = loopGroups(board.length, links(puzzle, board)).filter((group) => group.some(mine))
+    .flat().sort((a, b) => a - b);
   if (looped.length) errors.push({ kind: "loop", items: looped });
   if (!grid.wrapping) {
     const off = [];
     for (let i = 0; i < board.length; i++) {
-      if ([0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
+      if (mine(i) && [0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
     }
     if (off.length) errors.push({ kind: "offBoard", items: off });
   }
@@ -148,14 +186,17 @@ export function moveCost(before, after) {
   return after.reduce((sum, mask, i) => sum + turnsBetween(before[i], mask), 0);
 }
 
-// Check's answer against the solution: the tiles of links that the answer does not have (in such
-// a link both tiles are turned wrong, since the answer's turn of either would not point at the
-// other). Tiles that link nothing are unfinished, never called wrong.
+// Check's answer against the solution: the turned tiles of links that the answer does not have.
+// In such a link both tiles point the wrong way (the answer's turn of either would not point at the
+// other), but only a tile the player turned is the player's mistake: one the shuffle left as it was
+// is never called wrong, so a fresh board has no mistakes. Tiles that link nothing are unfinished.
+// A link between two untouched tiles says nothing the player did, as in the server's hints.
 export function mistakes(puzzle, board, solution) {
   const wanted = new Set(links(puzzle, solution).map(([a, b]) => `${a}-${b}`));
   const wrong = new Set();
   for (const [a, b] of links(puzzle, board)) {
-    if (!wanted.has(`${a}-${b}`)) { wrong.add(a); wrong.add(b); }
+    if (wanted.has(`${a}-${b}`)) continue;
+    for (const i of [a, b]) if (turned(puzzle, board, i)) wrong.add(i);
   }
   return [...wrong].sort((x, y) => x - y);
 }
