@@ -374,3 +374,22 @@ test("Loop: a point on the board belongs to its nearest edge; the board's shape"
   assert.notEqual(copy.horizontal, solution.horizontal);
   assert.deepEqual(loop.extent({ width: 5, height: 3 }), { width: 6, height: 4 });
 });
+
+test("Loop: a 0 is shown met only once its sides are marked × or the loop is complete; a 1 once it has its line", () => {
+  // 3×3 with a 0 in the bottom-right cell and a 1 in the top-middle one.
+  const puzzle = { ...blank(3, 3), clues: [null, 1, null, null, null, null, null, null, 0] };
+  const fresh = loop.initialBoard(puzzle);
+  assert.equal(loop.clueShownMet(puzzle, fresh, 8), false); // nothing done yet
+  assert.equal(loop.clueShownMet(puzzle, fresh, 1), false);
+  const crossed = loop.initialBoard(puzzle);
+  // the 0's sides: top h8, bottom h11, left v10, right v11
+  crossed.horizontal[8] = crossed.horizontal[11] = 2;
+  crossed.vertical[10] = 2;
+  assert.equal(loop.clueShownMet(puzzle, crossed, 8), false); // three of four
+  crossed.vertical[11] = 2;
+  assert.equal(loop.clueShownMet(puzzle, crossed, 8), true);
+  const ring = ringsAround(3, 3, [[0, 0]]); // a ring round the top-left cell: the 1 has one line
+  assert.equal(loop.clueShownMet(puzzle, ring, 1), true);
+  assert.equal(loop.clueShownMet(puzzle, ring, 8), true); // the loop is complete: every number is met
+  assert.equal(loop.clueShownMet(puzzle, ring, 0), false); // no number there
+});

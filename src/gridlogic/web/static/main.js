@@ -40,7 +40,7 @@ const els = {
 };
 const resultCard = createResultCard($("result"));
 const hints = createHints({
-  after: els.check, panelAfter: els.problems, board: els.board, t, say: (...status) => setStatus(...status),
+  after: els.check, panelIn: $("status-area"), board: els.board, t, say: (...status) => setStatus(...status),
   current: () => state, taken: (play) => play.recordHint(), apply: (board) => onAction(board),
 });
 

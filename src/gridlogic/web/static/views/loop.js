@@ -94,6 +94,15 @@ function pieces(puzzle, board) {
   return [...byRoot.values()];
 }
 
+// Whether the number of cell i is shown met (muted, with a tick): its cell has as many lines as it
+// says and the player has said so, which a line does for a 1, 2 or 3; a 0 is met once its four
+// sides are marked × (or the loop is complete), so a fresh board shows no 0 as done.
+export function clueShownMet(puzzle, board, i, complete = isSolved(puzzle, board)) {
+  const k = puzzle.clues[i], { w } = shape(puzzle);
+  if (k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) !== k) return false;
+  return k > 0 || complete || cellSides(shape(puzzle), Math.floor(i / w), i % w).every((key) => edgeValue(board, key) === CROSS);
+}
+
 function cluesMet(puzzle, board) {
   const { w } = shape(puzzle);
   return puzzle.clues.every((k, i) => k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) === k);
@@ -402,10 +411,10 @@ export function createView({ puzzle, onAction, t }) {
     const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
     const has = (kind, item) => byKind[kind]?.has(item) ?? false;
     for (const key of Object.keys(edges)) edges[key].classList.toggle("error-loop", has("loop", key));
+    const complete = isSolved(puzzle, shown);
     clueGroups.forEach((group, i) => {
       if (!group) return;
-      const count = cellCount(shown, puzzle, Math.floor(i / w), i % w);
-      const met = count === clues[i];
+      const met = clueShownMet(puzzle, shown, i, complete);
       group.classList.toggle("met", met);
       group.classList.toggle("over", has("over", i));
       group.classList.toggle("blocked", has("blocked", i));
@@ -426,7 +435,7 @@ export function createView({ puzzle, onAction, t }) {
       overlay.append(svgElement("rect", { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, rx: 0.06,
         class: "mistake", "data-edge": key, transform: `rotate(45 ${x} ${y})` }));
     }
-    svg.classList.toggle("complete", isSolved(puzzle, shown));
+    svg.classList.toggle("complete", complete);
   }
 
   // marks: {errors: liveErrors(...), mistakes: [edge keys] from Check}
