@@ -161,7 +161,8 @@ test("Signal: the start is the given tiles, copied", () => {
   assert.deepEqual(board, SIGNAL.tiles);
   assert.notEqual(board, SIGNAL.tiles);
   assert.deepEqual(signal.boardFromSolution({ tiles: [1, 2, 3, 4] }), [1, 2, 3, 4]);
-  assert.deepEqual(signal.tools, ["cw", "ccw"]);
+  assert.deepEqual(signal.tools, ["cw", "ccw", "lock"]);
+  assert.deepEqual(signal.initialNotes(SIGNAL), [0, 0, 0, 0]); // no tile locked at the start
 });
 
 // --- Pattern -----------------------------------------------------------------------------------
@@ -392,4 +393,22 @@ test("Loop: a 0 is shown met only once its sides are marked × or the loop is co
   assert.equal(loop.clueShownMet(puzzle, ring, 1), true);
   assert.equal(loop.clueShownMet(puzzle, ring, 8), true); // the loop is complete: every number is met
   assert.equal(loop.clueShownMet(puzzle, ring, 0), false); // no number there
+});
+
+test("Loop: shading is a note per cell that a tap cycles, none, inside, outside, and a right click back", () => {
+  assert.deepEqual(loop.tools, ["line", "mark", "shade"]);
+  assert.deepEqual(loop.initialNotes(blank(3, 2)), [0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v)), [1, 2, 0]);
+  assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v, true)), [2, 0, 1]);
+  const puzzle = { ...blank(2, 2), clues: [1, null, null, null] };
+  const words = loop.describeDot(puzzle, loop.initialBoard(puzzle), 1, 1, t, [1, 0, 0, 2]);
+  // the up-left cell (the 1) is shaded inside, the down-right one outside, the others not at all
+  assert.equal(words.split("list.join").map((part) => part.match(/loop\.shade\.\d/)?.[0] ?? null).join(),
+    "loop.shade.1,,,loop.shade.2");
+});
+
+test("every view that keeps notes says so with initialNotes, and only Pattern keeps none", () => {
+  assert.equal(typeof signal.initialNotes, "function");
+  assert.equal(typeof loop.initialNotes, "function");
+  assert.equal(pattern.initialNotes, undefined);
 });

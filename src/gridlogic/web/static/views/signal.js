@@ -33,7 +33,10 @@ const OPPOSITE = [2, 3, 0, 1];
 const PAD = 0.1; // the frame around the tiles, in tiles
 
 // What a tap does (the page's tool switch); the first is the default.
-export const tools = ["cw", "ccw"];
+export const tools = ["cw", "ccw", "lock"];
+
+// The player's notes: a lock per tile (1 locked), none at the start.
+export const initialNotes = (puzzle) => new Array(puzzle.width * puzzle.height).fill(0);
 
 export const rotateRight = (mask) => ((mask << 1) & 15) | (mask >> 3);
 export const rotateLeft = (mask) => (mask >> 1) | ((mask & 1) << 3);
@@ -213,6 +216,9 @@ export function describeItems(puzzle, items, t) {
 export const describeError = (puzzle, { kind, items }, t) =>
   t(`error.signal.${kind}`, { list: describeItems(puzzle, items, t) });
 
+// Whether pasted text is a Signal board: a JSON list of tile masks (gridlogic.signal reads it).
+export const recognises = (text) => /^\[\s*\d/.test(String(text).trim());
+
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
 
@@ -243,7 +249,15 @@ const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 // shape of its own.
 const STOPS = [[25, 4, 75, 4], [96, 25, 96, 75], [25, 96, 75, 96], [4, 25, 4, 75]];
 
-function tileDrawing(mask, isCentre, off) {
+// A padlock in the tile's top-left corner: a locked tile is told by its shape, not by colour alone.
+function padlock() {
+  const g = svgElement("g", { class: "padlock" });
+  g.append(svgElement("path", { d: "M11 19v-5a6 6 0 0 1 12 0v5", class: "shackle" }));
+  g.append(svgElement("rect", { x: 7, y: 18, width: 20, height: 15, rx: 3, class: "body" }));
+  return g;
+}
+
+function tileDrawing(mask, isCentre, off, locked = false) {
   const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
@@ -260,10 +274,14 @@ function tileDrawing(mask, isCentre, off) {
   if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
   else if (degree === 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 17, class: "terminal" }));
   else if (degree > 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 9, class: "joint" }));
+  if (locked) g.append(padlock());
   return g;
 }
 
-export function createView({ puzzle, onAction, t }) {
+// Pointer and keys (besides the page's tool switch): a click turns a tile right, Shift+click or a
+// right click left; Ctrl+click (⌘+click), a middle click or the L key locks or unlocks it; a
+// locked tile turns by nothing but a hint applied.
+export function createView({ puzzle, onAction, onNote = () => {}, t }) {
   const grid = shape(puzzle), { w, h } = grid;
   const count = w * h, centre = centreOf(grid);
   const element = htmlElement("div", { class: "signal-grid", role: "group" });
@@ -276,6 +294,7 @@ export function createView({ puzzle, onAction, t }) {
     element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
   }
   let board = initialBoard(puzzle);
+  let locks = initialNotes(puzzle);
   let lit = new Set(), flagged = new Map(), wrong = new Set();
   let focusIndex = centre, locked = false, tool = tools[0];
   const drawn = new Array(count).fill(null);
@@ -305,7 +324,7 @@ export function createView({ puzzle, onAction, t }) {
     const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
     const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
     if (wrong.has(i)) problems.push(t("mistake.short"));
-    return t("signal.tile", {
+    return t(locks[i] ? "signal.tileLocked" : "signal.tile", {
       r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
       centre: i === centre ? t("signal.centre") : "",
       lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
@@ -314,11 +333,18 @@ export function createView({ puzzle, onAction, t }) {
   }
 
   function rotate(i, left) {
-    if (locked) return;
+    if (locked || locks[i]) return; // a locked tile stays as it is
     const next = board.slice();
     next[i] = left ? rotateLeft(board[i]) : rotateRight(board[i]);
     if (next[i] === board[i]) return; // a cross looks the same every way; not a move
     onAction(next);
+  }
+
+  function toggleLock(i) {
+    if (locked) return;
+    const next = locks.slice();
+    next[i] = next[i] ? 0 : 1;
+    onNote(next);
   }
 
   function moveFocus(i) {
@@ -335,15 +361,27 @@ export function createView({ puzzle, onAction, t }) {
     if (focusIndex !== i) moveFocus(i);
     // detail 0: activated by a keyboard or an assistive technology, which the label promises
     // rotates right; a pointer follows the chosen tool, and Shift turns the other way.
+    if (event.detail !== 0 && (event.ctrlKey || event.metaKey || (tool === "lock" && !event.shiftKey))) {
+      toggleLock(i);
+      return;
+    }
     const left = event.detail === 0 ? event.shiftKey : (tool === "ccw") !== event.shiftKey;
     rotate(i, left);
   });
+  element.addEventListener("auxclick", (event) => {
+    const tile = event.target.closest(".tile");
+    if (event.button !== 1 || !tile) return;
+    event.preventDefault();
+    toggleLock(Number(tile.dataset.index));
+  });
+  element.addEventListener("mousedown", (event) => { if (event.button === 1) event.preventDefault(); }); // no autoscroll
   element.addEventListener("pointerup", (event) => {
     if (event.button !== 2 || event.pointerType === "touch") return;
     const tile = event.target.closest(".tile");
     if (!tile) return;
     event.preventDefault();
-    rotate(Number(tile.dataset.index), tool !== "ccw");
+    if (tool === "lock") toggleLock(Number(tile.dataset.index));
+    else rotate(Number(tile.dataset.index), tool !== "ccw");
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
   element.addEventListener("keydown", (event) => {
@@ -351,13 +389,17 @@ export function createView({ puzzle, onAction, t }) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault(); // no synthetic click: the key itself rotates
       if (!event.repeat) rotate(focusIndex, event.shiftKey);
+    } else if ((event.key === "l" || event.key === "L") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      if (!event.repeat) toggleLock(focusIndex);
     }
   });
   ignoreSpaceKeyup(element);
 
-  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check}
+  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check, notes: the locks}
   function render(next, marks = { errors: [], mistakes: [] }) {
     board = next;
+    if (Array.isArray(marks.notes)) locks = marks.notes;
     lit = litTiles(puzzle, board);
     flagged = new Map();
     for (const { kind, items } of marks.errors) {
@@ -368,11 +410,12 @@ export function createView({ puzzle, onAction, t }) {
       const isLit = lit.has(i);
       const kinds = flagged.get(i) || [];
       const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
-      const key = `${board[i]}:${isLit}:${off}`;
+      const key = `${board[i]}:${isLit}:${off}:${locks[i]}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off));
+        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off, Boolean(locks[i])));
         tiles[i].classList.toggle("lit", isLit);
+        tiles[i].classList.toggle("locked-tile", Boolean(locks[i]));
       }
       tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
       tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
