@@ -12,7 +12,7 @@ with a screenshot of each in test-artifacts/:
 from __future__ import annotations
 
 import pytest
-from page_helpers import TIMEOUT, api, edge_centre, open_puzzle
+from page_helpers import TIMEOUT, api, axe_violations, edge_centre, open_puzzle
 from play_screens import SCREENS, screen_page
 from playwright.sync_api import Page, expect
 
@@ -46,6 +46,7 @@ def test_the_hint_panel_leaves_the_board_its_size(browser, server_url, artifacts
             for control in ("#hint-apply", "#hint-close"):
                 expect(page.locator(control)).to_be_in_viewport()
             page.screenshot(path=artifacts / f"hint-panel-signal-15-{screen}-{locale[:2]}.png")
+            assert axe_violations(page) == []
             page.click("#hint-close")
             expect(page.locator("#status")).to_be_visible()
 
@@ -68,6 +69,7 @@ def test_the_daily_cards_are_as_tall_as_their_content(browser, server_url, artif
         total = page.evaluate("document.documentElement.scrollHeight")
         assert total <= (1000 if screen == "desktop" else 1500), total
         page.screenshot(path=artifacts / f"daily-page-{screen}.png", full_page=True)
+        assert axe_violations(page) == []
 
 
 def test_every_difficulty_and_option_of_the_games_has_words_in_both_languages(page, server_url):

@@ -102,6 +102,10 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
     const { hint, puzzle } = shown;
     text.textContent = `${t(`hint.${hint.status}`)} ${hint.explanation[language()] ?? hint.explanation.en}`;
     applyButton.hidden = shown.board === null;
+    // A sentence longer than its box (the status line's, on a phone) scrolls, and the keyboard
+    // can reach it to scroll.
+    if (text.scrollHeight > text.clientHeight) text.tabIndex = 0;
+    else text.removeAttribute("tabindex");
     mark(puzzle, hint.evidence, "hint-evidence");
     mark(puzzle, hint.decides, "hint-decides");
   }

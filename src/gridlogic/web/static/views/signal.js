@@ -384,6 +384,14 @@ export function createView({ puzzle, onAction, onNote = () => {}, t }) {
     else rotate(Number(tile.dataset.index), tool !== "ccw");
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
+  // A tile focused any way (a screen reader's cursor, the skip link) is the one the keys act on.
+  element.addEventListener("focusin", (event) => {
+    const tile = event.target.closest?.(".tile");
+    if (!tile || Number(tile.dataset.index) === focusIndex) return;
+    tiles[focusIndex].tabIndex = -1;
+    focusIndex = Number(tile.dataset.index);
+    tile.tabIndex = 0;
+  });
   element.addEventListener("keydown", (event) => {
     if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
     if (event.key === "Enter" || event.key === " ") {
