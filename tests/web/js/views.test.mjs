@@ -36,7 +36,8 @@ test("every view module has the surface the page uses", () => {
 });
 
 test("the page controller and the modules it shares with every game name no game", () => {
-  for (const file of ["main.js", "play.js", "api.js", "result.js", "storage.js", "keep.js", "settings.js"]) {
+  for (const file of ["main.js", "play.js", "api.js", "result.js", "storage.js", "keep.js", "settings.js", "offline.js",
+    "records.js", "sw.js"]) {
     const text = readFileSync(new URL(file, STATIC), "utf8");
     for (const name of Object.keys(GAMES)) {
       assert.doesNotMatch(text, new RegExp(`\\b${name}\\b`, "i"), `${file} names ${name}`);

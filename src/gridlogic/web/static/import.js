@@ -2,8 +2,8 @@
 // URL, a .non file, a Signal board as a JSON list of tile masks, or a gridlogic puzzle ID), or to
 // bring a file to (its picker, or a file dropped on the dialog; read in the page, at most
 // MAX_FILE_BYTES). What is pasted or brought chooses its game: a puzzle ID names it, and a puzzle
-// in another program's format is recognised by the game's view (views/index.js: recognises), so
-// a puzz.link URL pasted while Pattern is chosen goes to Loop; anything else goes to the game chosen.
+// in another program's format is recognised by the view of the game that reads it (views/index.js:
+// recognises), whichever game is chosen; anything else goes to the game chosen.
 // The server reads it with the game's own reader and plays it only when its solver proves
 // exactly one solution (POST /api/{game}/import); the page controller then plays the answer
 // like a generated puzzle. An imported puzzle's share link names it by its id
