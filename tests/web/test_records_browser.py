@@ -38,7 +38,7 @@ def test_the_daily_played_reloaded_shows_the_record_and_the_streak(page, server_
     assert page.locator('.daily[data-game="loop"]').count() == 2
     page.screenshot(path=artifacts / "daily-before.png", full_page=True)
 
-    card.locator("a.play").click()
+    card.locator("a.play-link").click()
     expect(page.locator("#status")).to_contain_text(f"daily-{today}", timeout=TIMEOUT)
     with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
                               timeout=TIMEOUT) as written:
@@ -51,7 +51,7 @@ def test_the_daily_played_reloaded_shows_the_record_and_the_streak(page, server_
     expect(card.locator(".outcome")).to_have_text(re.compile(r"^Solved in \d+:\d\d · score \d+ \([SABCD]\)$"),
                                                  timeout=TIMEOUT)
     expect(page.locator("#streak")).to_have_text("Daily streak: 1 (best 1)")
-    expect(card.locator("a.play")).to_have_text("Play again")
+    expect(card.locator("a.play-link")).to_have_text("Play again")
     card.locator("summary").click()
     expect(card.locator(".leaderboard li").first).to_have_text(re.compile(r"^anonymous — \d+:\d\d$"))
     page.screenshot(path=artifacts / "daily-after.png", full_page=True)
@@ -95,7 +95,7 @@ def test_a_record_the_server_cannot_take_waits_and_goes_later(page_seeing_a_503,
     card = page.locator('.daily[data-game="signal"][data-preset="medium"]')
     expect(card.locator(".outcome")).to_have_text("Not played yet", timeout=TIMEOUT)
     today = page.evaluate("() => new Date().toISOString().slice(0, 10)")
-    card.locator("a.play").click()
+    card.locator("a.play-link").click()
     expect(page.locator("#status")).to_contain_text(f"daily-{today}", timeout=TIMEOUT)
     play_signal_by_clicks(page, server_url, f"signal.3.5x5.medium.daily-{today}")
     expect_result_card(page)

@@ -59,6 +59,7 @@ __all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app"]
 # Some platforms map .js to text/plain; browsers refuse to run modules served like that.
 mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("image/svg+xml", ".svg")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 class ServerTiming:
     """Adds ``Server-Timing: app;dur=<ms>`` to every answer: the time spent inside the app.
@@ -122,6 +123,10 @@ def create_app(games: Mapping[str, Game] | None = None,
         # Everything the page needs comes from this server (see the CSP in .headers): it works offline.
         return delivery.page_response(request)
 
+    async def service_worker(request: Request) -> Response:
+        # At the site's root, so that its scope is every page (see .delivery).
+        return delivery.worker_response(request)
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         messages = {404: f"nothing here: {short_repr(request.url.path)}",
@@ -139,6 +144,7 @@ def create_app(games: Mapping[str, Game] | None = None,
 
     routes = [
         Route("/", index, methods=["GET"]),
+        Route("/sw.js", service_worker, methods=["GET"]),
         *api.routes(available, puzzles, ready),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles),

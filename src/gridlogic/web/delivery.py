@@ -27,7 +27,13 @@ level at a time, and the data the page needs first (what ``/api/games``
 answers) written into it as a JSON block (``<script type="application/json"
 id="games-data">``, which no browser runs, so the page's strict
 Content-Security-Policy stands), so that the first puzzle is asked for
-without waiting for another request. Worked example (``tests/web/test_delivery.py`` checks it)::
+without waiting for another request. **The service worker** (``static/sw.js``, installable and offline play) is served at ``/sw.js``,
+so that its scope is the whole site, with ``no-cache`` and an ``ETag`` like the page, and with
+the version and the names of the files written into it (its ``__GRIDLOGIC_VERSION__`` and
+``__GRIDLOGIC_FILES__``): a new version of the files is a new worker, which keeps the new files
+(under their new URLs) and drops the old ones.
+
+Worked example (``tests/web/test_delivery.py`` checks it)::
 
     <script type="module" src="/static/main.js"></script>
     -> <script type="module" src="/assets/3f2a9c01b7de/main.js"></script>
@@ -51,11 +57,12 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-__all__ = ["IMMUTABLE", "REVALIDATE", "Delivery"]
+__all__ = ["IMMUTABLE", "REVALIDATE", "SERVICE_WORKER", "Delivery"]
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 GZIP_MINIMUM_BYTES = 500
+SERVICE_WORKER = "sw.js"  # in static/, served at /sw.js
 _IMPORT = re.compile(r"""^\s*import\s[^"']*?from\s+["'](\./[^"']+|\.\./[^"']+)["']""", re.MULTILINE)
 
 
@@ -115,13 +122,29 @@ class Delivery:
         page = page.replace('"/static/', f'"{self.prefix}').replace("</head>", head + "</head>", 1)
         self.page = page.encode("utf-8")
         self.etag = '"' + hashlib.sha256(self.page).hexdigest()[:16] + '"'
+        files = sorted(p.relative_to(directory).as_posix() for p in directory.rglob("*")
+                       if p.is_file() and p.name != SERVICE_WORKER)
+        names = json.dumps(files, ensure_ascii=True)
+        if "'" in names or "\\" in names:
+            raise ValueError(f"a file name of {directory} cannot be written into the service worker: {names}")
+        worker = (directory / SERVICE_WORKER).read_text(encoding="utf-8")
+        self.worker = worker.replace("__GRIDLOGIC_VERSION__", self.version).replace("__GRIDLOGIC_FILES__", names)
+        self.worker_etag = '"' + hashlib.sha256(self.worker.encode("utf-8")).hexdigest()[:16] + '"'
+
+    @staticmethod
+    def _revalidated(request: Request, body: str | bytes, etag: str, media_type: str) -> Response:
+        headers = {"Cache-Control": REVALIDATE, "ETag": etag}
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type=media_type, headers=headers)
 
     def page_response(self, request: Request) -> Response:
         """The page with versioned URLs; a 304 when the browser's copy is this one."""
-        headers = {"Cache-Control": REVALIDATE, "ETag": self.etag}
-        if self.etag in request.headers.get("if-none-match", ""):
-            return Response(status_code=304, headers=headers)
-        return Response(self.page, media_type="text/html; charset=utf-8", headers=headers)
+        return self._revalidated(request, self.page, self.etag, "text/html; charset=utf-8")
+
+    def worker_response(self, request: Request) -> Response:
+        """The service worker with this version's files named in it; a 304 when unchanged."""
+        return self._revalidated(request, self.worker, self.worker_etag, "text/javascript; charset=utf-8")
 
     def mounts(self) -> list[Mount]:
         """``/assets/{version}`` and ``/static``, both serving ``directory``."""

@@ -104,3 +104,20 @@ test("each game's tab remembers its puzzle", () => {
   assert.equal(currentPuzzle("g"), "g.1.5x5.any.x");
   assert.equal(currentPuzzle("h"), null);
 });
+
+test("notes are kept beside the board, step for step, and a play kept without them reads back with the initial notes", () => {
+  fakeStorage();
+  const notes = { notes: [0, 1], undoNotes: [[0, 0], [0, 0]], redoNotes: [[1, 1]] };
+  const snapshot = snapshotOf([1, 1], [[0, 0], [1, 0]], [[1, 2]], notes);
+  const encoded = encode(snapshot);
+  assert.deepEqual([encoded.notes, encoded.notesBack, encoded.notesForward], [[0, 1], [[[1, 0]], []], [[[0, 1]]]]);
+  assert.deepEqual(decode(JSON.parse(JSON.stringify(encoded)), [0, 0], [0, 0]), snapshot);
+  // Kept before the game had notes: the initial notes all along the history.
+  const older = encode(snapshotOf([1, 1], [[0, 0]], []));
+  assert.deepEqual(decode(older, [0, 0], [0, 0]), snapshotOf([1, 1], [[0, 0]], [],
+    { notes: [0, 0], undoNotes: [[0, 0]], redoNotes: [] }));
+  // Broken notes are dropped, not the play.
+  assert.deepEqual(decode({ ...encoded, notes: [0] }, [0, 0], [0, 0]).notes, [0, 0]);
+  savePlay("g.1.2x1.any.n", snapshot);
+  assert.deepEqual(loadPlay("g.1.2x1.any.n", [0, 0], [0, 0]).snapshot, snapshot);
+});

@@ -226,3 +226,42 @@ test("a finished play stays finished when it is restored, its clock stopped", ()
   assert.equal(again.seconds(), 3);
   assert.equal(again.move([0, 0]), false);
 });
+
+test("notes change free of moves, walk with undo, redo and reset, and go on from a snapshot", () => {
+  const play = newPlay({ initialNotes: [0, 0] });
+  assert.deepEqual(play.notes, [0, 0]);
+  assert.ok(play.move([1, 0]));
+  assert.ok(play.note([1, 0])); // e.g. a locked tile
+  assert.equal(play.note([1, 0]), false); // nothing changes
+  assert.equal(play.moves, 1); // a note is free
+  assert.deepEqual([play.board, play.notes], [[1, 0], [1, 0]]);
+  assert.ok(play.undo());
+  assert.deepEqual([play.board, play.notes], [[1, 0], [0, 0]]); // the note went, the move stayed
+  assert.ok(play.redo());
+  const snapshot = play.snapshot();
+  assert.deepEqual([snapshot.notes, snapshot.undoNotes, snapshot.redoNotes], [[1, 0], [[0, 0], [0, 0]], []]);
+  const again = newPlay({ initialNotes: [0, 0], saved: snapshot });
+  assert.deepEqual(again.notes, [1, 0]);
+  assert.ok(again.undo() && again.undo());
+  assert.deepEqual([again.board, again.notes], [[0, 0], [0, 0]]);
+  assert.ok(again.redo() && again.redo());
+  assert.ok(again.reset()); // back to the start: board and notes, one step
+  assert.deepEqual([again.board, again.notes], [[0, 0], [0, 0]]);
+  assert.ok(again.undo());
+  assert.deepEqual(again.notes, [1, 0]);
+  // A snapshot kept before the game had notes goes on with the initial notes.
+  const older = newPlay({ saved: newPlay().snapshot(), initialNotes: [0, 0] });
+  assert.deepEqual(older.notes, [0, 0]);
+  // A game without notes has none, and its snapshot is as it always was.
+  const plain = newPlay();
+  assert.equal(plain.notes, null);
+  assert.equal(plain.note([1, 1]), false);
+  assert.equal("notes" in plain.snapshot(), false);
+});
+
+test("a finished play takes no notes", () => {
+  const play = newPlay({ initialNotes: [0, 0] });
+  play.move([1, 1]);
+  play.finish();
+  assert.equal(play.note([1, 1]), false);
+});

@@ -118,3 +118,29 @@ test("without a receipt nothing is sent: the server could not check the play", a
   assert.equal(await w.recorder.recordPlay({ id: "never.started" }, [], STATS), "unknown");
   assert.equal(w.calls.filter((c) => c.path === "/api/records").length, 0);
 });
+
+test("a timed record is a daily puzzle handed out on its own day", async () => {
+  const { dailyDay, timedRecord } = await import("../../../src/gridlogic/web/static/records.js");
+  assert.equal(dailyDay("daily-2026-12-01"), "2026-12-01");
+  assert.equal(dailyDay("daily-2026-12-01.3"), "2026-12-01");
+  assert.equal(dailyDay("x-daily-2026-12-01"), null);
+  const daily = { id: "signal.3.5x5.medium.daily-2026-12-01", seed: "daily-2026-12-01" };
+  assert.equal(timedRecord(daily, { handedOut: "2026-12-01T23:59:00+00:00" }), true);
+  assert.equal(timedRecord(daily, { handedOut: "2026-12-02T00:00:01+00:00" }), false); // the archive's
+  assert.equal(timedRecord(daily, undefined), false); // no receipt: not a record at all
+  assert.equal(timedRecord({ seed: "anything" }, { handedOut: "2026-12-01T10:00:00+00:00" }), false);
+  const w = world({ "/api/records/start": [[200, { play: "R1", handedOut: "2026-12-01T10:00:00+00:00" }]] });
+  await w.recorder.startPlay(daily);
+  assert.equal(w.recorder.timed(daily), true);
+});
+
+test("a receipt kept for a stocked puzzle counts from its moment, and a failed start keeps the older receipt", async () => {
+  const w = world({ "/api/records/start": [[200, { play: "S1", handedOut: "2026-12-01T10:00:00+00:00", since: 400 }],
+    [0, null]], "/api/records": [[201, { new: true }]] });
+  await w.recorder.startPlay(PUZZLE); // answered by the service worker: stocked at 400 on this device's clock
+  await w.recorder.startPlay(PUZZLE); // no answer at all: the receipt stays
+  w.advance(1000); // now 2000
+  await w.recorder.recordPlay(PUZZLE, [1], STATS);
+  assert.equal(w.calls.at(-1).body.play, "S1");
+  assert.equal(w.calls.at(-1).body.seconds, 1.6); // from 400 to 2000
+});

@@ -36,7 +36,8 @@ test("every view module has the surface the page uses", () => {
 });
 
 test("the page controller and the modules it shares with every game name no game", () => {
-  for (const file of ["main.js", "play.js", "api.js", "result.js", "storage.js", "keep.js", "settings.js"]) {
+  for (const file of ["main.js", "play.js", "api.js", "result.js", "storage.js", "keep.js", "settings.js", "offline.js",
+    "records.js", "sw.js"]) {
     const text = readFileSync(new URL(file, STATIC), "utf8");
     for (const name of Object.keys(GAMES)) {
       assert.doesNotMatch(text, new RegExp(`\\b${name}\\b`, "i"), `${file} names ${name}`);
@@ -124,12 +125,45 @@ test("Signal: Check calls wrong only the tiles of links the answer does not have
   assert.equal(signal.describeItems(SIGNAL, [1, 3], t), 'at.cell{"r":1,"c":2}list.joinat.cell{"r":2,"c":2}');
 });
 
+test("Signal: a fresh board warns of nothing; the player's turned tiles bring the shuffle's loops and pipes in", () => {
+  // Given as a loop (┌ ┐ └ ┘) with a pipe off the board nowhere: untouched, no warning.
+  const looped = { width: 2, height: 2, tiles: [6, 12, 3, 9] };
+  assert.deepEqual(signal.liveErrors(looped, looped.tiles), []);
+  // A 3×2 board given with a loop on its left square and tile 2 pointing up, off the board.
+  const given = { width: 3, height: 2, tiles: [6, 12, 1, 3, 9, 0] };
+  assert.deepEqual(signal.liveErrors(given, given.tiles), []);
+  // Turning tile 2 (still off the board, now to the right) is the player's: its bar shows; the
+  // shuffle's loop, which the player did not touch, does not.
+  const turnedOff = [6, 12, 2, 3, 9, 0];
+  assert.deepEqual(signal.liveErrors(given, turnedOff), [{ kind: "offBoard", items: [2] }]);
+  // Turning a tile of the loop and back leaves it untouched; turning one into another loop shows it.
+  const square = { width: 2, height: 2, tiles: [6, 12, 3, 12] };
+  assert.deepEqual(signal.liveErrors(square, [6, 12, 3, 9]), [{ kind: "loop", items: [0, 1, 2, 3] }]);
+});
+
+test("Signal: Check marks only the tiles the player turned, never the shuffle's", () => {
+  // The answer (SIGNAL) links 0–1, 0–2 and 2–3. On each board below tile 1 points down (4) and
+  // tile 3 up (1), so they link, which the answer does not.
+  const solution = SIGNAL.tiles, board = [6, 4, 3, 1];
+  // Both as given: the shuffle made the link, and nothing the player did is wrong.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, board, solution), []);
+  // Tile 3 turned (given pointing right), tile 1 as given: only tile 3 is the player's mistake.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 2] }, board, solution), [3]);
+  // Both turned: both are.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 1, 3, 2] }, board, solution), [1, 3]);
+  // A turned tile that links nothing is unfinished.
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, [9, 4, 3, 1], solution), []);
+  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 0), false);
+  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 1), true);
+});
+
 test("Signal: the start is the given tiles, copied", () => {
   const board = signal.initialBoard(SIGNAL);
   assert.deepEqual(board, SIGNAL.tiles);
   assert.notEqual(board, SIGNAL.tiles);
   assert.deepEqual(signal.boardFromSolution({ tiles: [1, 2, 3, 4] }), [1, 2, 3, 4]);
-  assert.deepEqual(signal.tools, ["cw", "ccw"]);
+  assert.deepEqual(signal.tools, ["cw", "ccw", "lock"]);
+  assert.deepEqual(signal.initialNotes(SIGNAL), [0, 0, 0, 0]); // no tile locked at the start
 });
 
 // --- Pattern -----------------------------------------------------------------------------------
@@ -341,4 +375,41 @@ test("Loop: a point on the board belongs to its nearest edge; the board's shape"
   assert.deepEqual(copy, solution);
   assert.notEqual(copy.horizontal, solution.horizontal);
   assert.deepEqual(loop.extent({ width: 5, height: 3 }), { width: 6, height: 4 });
+});
+
+test("Loop: a 0 is shown met only once its sides are marked × or the loop is complete; a 1 once it has its line", () => {
+  // 3×3 with a 0 in the bottom-right cell and a 1 in the top-middle one.
+  const puzzle = { ...blank(3, 3), clues: [null, 1, null, null, null, null, null, null, 0] };
+  const fresh = loop.initialBoard(puzzle);
+  assert.equal(loop.clueShownMet(puzzle, fresh, 8), false); // nothing done yet
+  assert.equal(loop.clueShownMet(puzzle, fresh, 1), false);
+  const crossed = loop.initialBoard(puzzle);
+  // the 0's sides: top h8, bottom h11, left v10, right v11
+  crossed.horizontal[8] = crossed.horizontal[11] = 2;
+  crossed.vertical[10] = 2;
+  assert.equal(loop.clueShownMet(puzzle, crossed, 8), false); // three of four
+  crossed.vertical[11] = 2;
+  assert.equal(loop.clueShownMet(puzzle, crossed, 8), true);
+  const ring = ringsAround(3, 3, [[0, 0]]); // a ring round the top-left cell: the 1 has one line
+  assert.equal(loop.clueShownMet(puzzle, ring, 1), true);
+  assert.equal(loop.clueShownMet(puzzle, ring, 8), true); // the loop is complete: every number is met
+  assert.equal(loop.clueShownMet(puzzle, ring, 0), false); // no number there
+});
+
+test("Loop: shading is a note per cell that a tap cycles, none, inside, outside, and a right click back", () => {
+  assert.deepEqual(loop.tools, ["line", "mark", "shade"]);
+  assert.deepEqual(loop.initialNotes(blank(3, 2)), [0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v)), [1, 2, 0]);
+  assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v, true)), [2, 0, 1]);
+  const puzzle = { ...blank(2, 2), clues: [1, null, null, null] };
+  const words = loop.describeDot(puzzle, loop.initialBoard(puzzle), 1, 1, t, [1, 0, 0, 2]);
+  // the up-left cell (the 1) is shaded inside, the down-right one outside, the others not at all
+  assert.equal(words.split("list.join").map((part) => part.match(/loop\.shade\.\d/)?.[0] ?? null).join(),
+    "loop.shade.1,,,loop.shade.2");
+});
+
+test("every view that keeps notes says so with initialNotes, and only Pattern keeps none", () => {
+  assert.equal(typeof signal.initialNotes, "function");
+  assert.equal(typeof loop.initialNotes, "function");
+  assert.equal(pattern.initialNotes, undefined);
 });

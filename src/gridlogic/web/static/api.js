@@ -15,7 +15,9 @@ async function request(path, options = {}) {
   try {
     response = await fetch(path, { ...options, headers: { Accept: "application/json", ...options.headers } });
   } catch {
-    return { ok: false, status: 0, data: null, error: t("status.offline") };
+    // no answer: the browser is offline (the service worker had nothing kept), or the server is down
+    const offline = globalThis.navigator?.onLine === false;
+    return { ok: false, status: 0, data: null, error: t(offline ? "status.offlineHere" : "status.offline") };
   }
   let data;
   try {

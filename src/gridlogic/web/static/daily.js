@@ -72,7 +72,7 @@ function puzzleCard(day, puzzle) {
     best.textContent = t("daily.best", { time: formatTime(puzzle.best), n: puzzle.solved });
     card.append(best);
   }
-  const play = htmlElement("a", { class: "play", href: playLink(puzzle) });
+  const play = htmlElement("a", { class: "play-link", href: playLink(puzzle) });
   play.textContent = t(puzzle.first ? "daily.playAgain" : "daily.play");
   const details = htmlElement("details", {});
   const summary = htmlElement("summary", {});

@@ -60,11 +60,12 @@ export function itemSelectors(mark, width, height) {
 // What counts as a hint taken for the score: a step or a pointed-at mistake.
 export const countsForScore = (hint) => hint.status === "step" || hint.status === "mistake";
 
-// The Hint button after `after` (the Check button), its panel after `panelAfter`. The page
+// The Hint button after `after` (the Check button), its panel at the end of `panelIn` (the box of
+// the status line, which it covers on a phone, so that the board keeps its size). The page
 // passes: board (the board's box element), t, say(key, values, kind) for the status line,
 // current() -> {play, puzzle}, taken(play) when a counted hint is shown, apply(board) to play
 // the hint's board as a move.
-export function createHints({ after, panelAfter, board, t, say, current, taken, apply }) {
+export function createHints({ after, panelIn, board, t, say, current, taken, apply }) {
   const button = htmlElement("button", { type: "button", id: "hint" });
   const text = htmlElement("p", { class: "hint-text", id: "hint-text" });
   const applyButton = htmlElement("button", { type: "button", class: "small", id: "hint-apply" });
@@ -73,7 +74,7 @@ export function createHints({ after, panelAfter, board, t, say, current, taken, 
   panel.append(text, htmlElement("span", { class: "hint-buttons" }));
   panel.lastChild.append(applyButton, closeButton);
   after.after(button);
-  panelAfter.after(panel);
+  panelIn.append(panel);
 
   let shown = null; // {hint, board, play} while the panel shows a hint
 
@@ -101,6 +102,10 @@ export function createHints({ after, panelAfter, board, t, say, current, taken, 
     const { hint, puzzle } = shown;
     text.textContent = `${t(`hint.${hint.status}`)} ${hint.explanation[language()] ?? hint.explanation.en}`;
     applyButton.hidden = shown.board === null;
+    // A sentence longer than its box (the status line's, on a phone) scrolls, and the keyboard
+    // can reach it to scroll.
+    if (text.scrollHeight > text.clientHeight) text.tabIndex = 0;
+    else text.removeAttribute("tabindex");
     mark(puzzle, hint.evidence, "hint-evidence");
     mark(puzzle, hint.decides, "hint-decides");
   }

@@ -1,5 +1,9 @@
 // Play any puzzle: a dialog to paste a puzzle into (a Tatham game ID, a puzz.link or Loopy
-// URL, a .non file, a Signal board as a JSON list of tile masks, or a gridlogic puzzle ID).
+// URL, a .non file, a Signal board as a JSON list of tile masks, or a gridlogic puzzle ID), or to
+// bring a file to (its picker, or a file dropped on the dialog; read in the page, at most
+// MAX_FILE_BYTES). What is pasted or brought chooses its game: a puzzle ID names it, and a puzzle
+// in another program's format is recognised by the view of the game that reads it (views/index.js:
+// recognises), whichever game is chosen; anything else goes to the game chosen.
 // The server reads it with the game's own reader and plays it only when its solver proves
 // exactly one solution (POST /api/{game}/import); the page controller then plays the answer
 // like a generated puzzle. An imported puzzle's share link names it by its id
@@ -15,6 +19,10 @@
 import { fetchPuzzleById, importPuzzle } from "./api.js";
 import { t } from "./i18n.js";
 import { htmlElement } from "./svg.js";
+import { loadView } from "./views/index.js";
+
+// The largest file read into the dialog: the API takes a body of 64 KiB, JSON quoting included.
+export const MAX_FILE_BYTES = 60 * 1024;
 
 // "signal.3.4x4.any.x" or "pattern.import.3x2.tatham.3x2:2/1/1/3/1": the game is the first field.
 const PUZZLE_ID = /^([a-z]+)\.\S+$/;
@@ -30,10 +38,12 @@ export function importedShareUrl(puzzle, origin) {
   return `${origin}/?id=${id}`;
 }
 
-// The game a pasted text goes to: the one a puzzle ID names, else the one chosen.
-export function gameForText(text, chosen, names) {
+// The game a pasted text goes to: the one a puzzle ID names, else the first whose view recognises
+// it (recognisers: {name: recognises(text)}), else the one chosen.
+export function gameForText(text, chosen, names, recognisers = {}) {
   const named = PUZZLE_ID.exec(text.trim());
-  return named && names.includes(named[1]) ? named[1] : chosen;
+  if (named && names.includes(named[1])) return named[1];
+  return names.find((name) => recognisers[name]?.(text)) ?? chosen;
 }
 
 function labelled(key, control) {
@@ -59,6 +69,10 @@ export function createImporter({ games, current, play, say }) {
   const choice = htmlElement("select", { id: "import-game", name: "game" });
   const text = htmlElement("textarea", { id: "import-text", name: "text", rows: 6, spellcheck: "false",
     autocapitalize: "off", "aria-describedby": "import-help" });
+  const file = htmlElement("input", { type: "file", id: "import-file", name: "file",
+    accept: ".non,.txt,.json,text/plain,application/json" });
+  const fileHelp = htmlElement("p", { id: "import-drop", class: "note", "data-i18n": "import.drop" });
+  fileHelp.textContent = t("import.drop");
   const message = htmlElement("p", { id: "import-message", class: "import-message", role: "alert" });
   const submit = button("import.play", { type: "submit", id: "import-play", class: "primary" });
   const cancel = button("button.close", { type: "button", id: "import-cancel" });
@@ -67,7 +81,8 @@ export function createImporter({ games, current, play, say }) {
   title.textContent = t("import.title");
   help.textContent = t("import.help");
   actions.append(cancel, submit);
-  form.append(title, help, labelled("import.game", choice), labelled("import.text", text), message, actions);
+  form.append(title, help, labelled("import.game", choice), labelled("import.text", text),
+    labelled("import.file", file), fileHelp, message, actions);
   dialog.append(form);
   document.getElementById("settings").after(opener);
   document.body.append(dialog);
@@ -77,14 +92,73 @@ export function createImporter({ games, current, play, say }) {
     message.dataset.kind = kind;
   }
 
+  // Each game's recogniser of other programs' formats, from its view (loaded on first use).
+  const recognisers = {};
+  let recognisersReady = null;
+  function loadRecognisers() {
+    recognisersReady ??= Promise.all(games().map(async ({ name }) => {
+      try {
+        const view = await loadView(name);
+        if (typeof view.recognises === "function") recognisers[name] = view.recognises;
+      } catch { /* a game without a view cannot be played anyway */ }
+    }));
+    return recognisersReady;
+  }
+  const names = () => games().map(({ name }) => name);
+  const guessGame = (pasted) => gameForText(pasted, choice.value, names(), recognisers);
+
   function open(game, pasted = "") {
     choice.replaceChildren(...games().map(({ name }) => new Option(t(`game.${name}`), name)));
     choice.value = game ?? choice.value;
     text.value = pasted;
+    file.value = "";
     show(null);
     dialog.showModal();
     text.focus();
+    loadRecognisers();
   }
+
+  // A text pasted, typed or brought shows the game it goes to.
+  async function follow() {
+    await loadRecognisers();
+    if (text.value.trim()) choice.value = guessGame(text.value);
+  }
+  text.addEventListener("input", follow);
+
+  async function readFile(chosen) {
+    if (!chosen) return;
+    if (chosen.size > MAX_FILE_BYTES) {
+      show("import.fileTooLarge", { name: chosen.name, kb: Math.round(MAX_FILE_BYTES / 1024) }, "error");
+      return;
+    }
+    try {
+      text.value = await chosen.text();
+    } catch {
+      show("import.fileUnreadable", { name: chosen.name }, "error");
+      return;
+    }
+    await follow();
+    show("import.fileRead", { name: chosen.name, game: t(`game.${choice.value}`) });
+  }
+  file.addEventListener("change", () => readFile(file.files?.[0]));
+  // A file (or text) dropped anywhere on the dialog is read like a chosen one.
+  dialog.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    dialog.classList.add("dropping");
+  });
+  dialog.addEventListener("dragleave", (event) => {
+    if (!dialog.contains(event.relatedTarget)) dialog.classList.remove("dropping");
+  });
+  dialog.addEventListener("drop", (event) => {
+    event.preventDefault();
+    dialog.classList.remove("dropping");
+    const dropped = event.dataTransfer?.files?.[0];
+    if (dropped) readFile(dropped);
+    else {
+      const plain = event.dataTransfer?.getData("text/plain");
+      if (plain) { text.value = plain; follow(); }
+    }
+  });
 
   opener.addEventListener("click", () => open(current()));
   cancel.addEventListener("click", () => dialog.close());
@@ -98,7 +172,9 @@ export function createImporter({ games, current, play, say }) {
       show("import.empty", {}, "error");
       return;
     }
-    const game = gameForText(pasted, choice.value, games().map(({ name }) => name));
+    await loadRecognisers();
+    const game = guessGame(pasted);
+    choice.value = game;
     submit.disabled = true;
     show("import.checking", {}, "busy");
     const answer = await importPuzzle(game, pasted);

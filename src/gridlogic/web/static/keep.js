@@ -12,6 +12,10 @@
 // lead to the board before it, and `forward` the same for the redo side. A move that changes one
 // cell of a 40×40 board costs a few bytes, not 1,600. For example the history [0,0] → [1,0] →
 // [1,1] (current) with nothing to redo is {board: [1,1], back: [[[1,0]], [[0,0]]], forward: []}.
+//
+// A play with notes (play.js) keeps them the same way beside the board: `notes`, the current notes,
+// and `notesBack` and `notesForward`, each step's changes to them, step for step with `back` and
+// `forward`. A play kept before its game had notes reads back with the game's initial notes.
 
 import { load, remove, save } from "./storage.js";
 
@@ -63,15 +67,28 @@ export function encode(snapshot) {
     later = next;
   }
   const { moves, checks, cleanChecks, hints, revealed, finished, seconds } = snapshot;
-  return { board: current, back, forward, moves, checks, cleanChecks, hints, revealed, finished, seconds };
+  const encoded = { board: current, back, forward, moves, checks, cleanChecks, hints, revealed, finished, seconds };
+  if (Array.isArray(snapshot.notes)) {
+    const steps = (list, from) => {
+      const found = [];
+      let later = from;
+      for (const next of list) { found.push(changes(later, next)); later = next; }
+      return found;
+    };
+    Object.assign(encoded, { notes: snapshot.notes,
+      notesBack: steps(snapshot.undoNotes.slice(-MAX_BACK_STEPS).reverse(), snapshot.notes),
+      notesForward: steps(snapshot.redoNotes.slice().reverse(), snapshot.notes) });
+  }
+  return encoded;
 }
 
 const isCount = (x) => Number.isInteger(x) && x >= 0;
 const isSteps = (steps, size) => Array.isArray(steps) && steps.every((step) => Array.isArray(step)
   && step.length === 2 && Number.isInteger(step[0]) && step[0] >= 0 && step[0] < size && Number.isInteger(step[1]));
 
-// The snapshot of stored data, its boards shaped like initial; null for anything that is not one.
-export function decode(data, initial) {
+// The snapshot of stored data, its boards shaped like initial (its notes like initialNotes, when the
+// game has notes); null for anything that is not one.
+export function decode(data, initial, initialNotes = null) {
   const size = flatten(initial).length;
   if (!data || !Array.isArray(data.board) || data.board.length !== size || !data.board.every(Number.isInteger)
     || !Array.isArray(data.back) || !data.back.every((s) => isSteps(s, size))
@@ -87,8 +104,28 @@ export function decode(data, initial) {
   for (const steps of data.forward) { flat = applied(flat, steps); redo.unshift(unflatten(initial, flat)); }
   const { moves, checks, cleanChecks, revealed, finished, seconds } = data;
   const hints = data.hints ?? 0; // plays kept before hints had none
-  return { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, hints, revealed, finished,
-    seconds };
+  const snapshot = { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, hints, revealed,
+    finished, seconds };
+  return initialNotes === null ? snapshot : { ...snapshot, ...decodeNotes(data, initialNotes, undo.length, redo.length) };
+}
+
+// The notes of stored data and their history (undo and redo steps long); the initial notes all
+// along when the data has none or they are not whole.
+function decodeNotes(data, initialNotes, backs, forwards) {
+  const size = initialNotes.length;
+  const fits = (steps, length) => Array.isArray(steps) && steps.length === length && steps.every((s) => isSteps(s, size));
+  if (!Array.isArray(data.notes) || data.notes.length !== size || !data.notes.every(Number.isInteger)
+    || !fits(data.notesBack, backs) || !fits(data.notesForward, forwards)) {
+    return { notes: initialNotes, undoNotes: new Array(backs).fill(initialNotes),
+      redoNotes: new Array(forwards).fill(initialNotes) };
+  }
+  const walk = (list) => {
+    const found = [];
+    let flat = data.notes;
+    for (const steps of list) { flat = applied(flat, steps); found.unshift(flat); }
+    return found;
+  };
+  return { notes: data.notes.slice(), undoNotes: walk(data.notesBack), redoNotes: walk(data.notesForward) };
 }
 
 function readIndex() {
@@ -101,10 +138,10 @@ function readIndex() {
 }
 
 // The kept play of puzzle id: {snapshot, result} (result null until finished), or null.
-export function loadPlay(id, initial) {
+export function loadPlay(id, initial, initialNotes = null) {
   try {
     const data = JSON.parse(load(playKey(id)) ?? "null");
-    const snapshot = decode(data, initial);
+    const snapshot = decode(data, initial, initialNotes);
     return snapshot && { snapshot, result: data.result ?? null };
   } catch {
     return null;
@@ -125,6 +162,19 @@ export function savePlay(id, snapshot, result = null) {
   ids.push(id);
   save(INDEX, JSON.stringify(ids));
   return true;
+}
+
+// Gives the kept play of puzzle id, finished without a score (offline), the score the server gave
+// its record later; answers whether there was such a play.
+export function setKeptScore(id, score) {
+  try {
+    const data = JSON.parse(load(playKey(id)) ?? "null");
+    if (!data?.result || data.result.score) return false;
+    data.result = { ...data.result, score, error: null, scoreLater: false };
+    return save(playKey(id), JSON.stringify(data));
+  } catch {
+    return false;
+  }
 }
 
 export const currentPuzzle = (game) => load(`gridlogic.current.${game}`);

@@ -10,9 +10,9 @@
 
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
-import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle } from "./keep.js";
+import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle, setKeptScore } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
-import { recordPlay, startPlay } from "./records.js";
+import { isTimedRecord, onRecordScored, recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
 import {
   createSettings, defaultQuery, linkQuery, linkRequest, seedProblem, versionOf,
@@ -22,6 +22,7 @@ import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
 import { loadView } from "./views/index.js";
+import { notePlayed, startOffline } from "./offline.js";
 
 const MAX_CELL = 64;          // px: one cell of any board at its largest
 const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
@@ -40,7 +41,7 @@ const els = {
 };
 const resultCard = createResultCard($("result"));
 const hints = createHints({
-  after: els.check, panelAfter: els.problems, board: els.board, t, say: (...status) => setStatus(...status),
+  after: els.check, panelIn: $("status-area"), board: els.board, t, say: (...status) => setStatus(...status),
   current: () => state, taken: (play) => play.recordHint(), apply: (board) => onAction(board),
 });
 
@@ -51,6 +52,7 @@ const state = {
   view: null,           // its drawn board
   play: null,           // the play of it (play.js)
   result: null,         // the result card's figures once the play is finished
+  timed: false,         // whether the play is a timed record (records.js): its clock runs while hidden
   answer: null,         // the API's solution, once Check or Reveal asked for it
   mistakes: [],         // what the last Check marked, until the board changes
   tool: 0,
@@ -274,17 +276,24 @@ function showPuzzle(puzzle, game, history) {
   state.tool = 0;
   state.zoom = 0;
   const initial = game.initialBoard(puzzle);
-  const kept = loadPlay(puzzle.id, initial);
+  const initialNotes = game.initialNotes?.(puzzle) ?? null; // the player's notes, where the game keeps some
+  const kept = loadPlay(puzzle.id, initial, initialNotes);
   state.result = kept?.result ?? null;
   state.play = createPlay({
     initial,
+    initialNotes,
     isSolved: (board) => game.isSolved(puzzle, board),
     moveCost: game.moveCost,
     hidden: document.hidden,
     saved: kept?.snapshot,
   });
-  if (!state.play.finished) startPlay(puzzle, Boolean(kept)); // the server's hand-out receipt (records.js)
-  state.view = game.createView({ puzzle, onAction, t });
+  state.timed = false;
+  if (!state.play.finished) {
+    const play = state.play;
+    // the server's hand-out receipt (records.js); with it the page knows whether the play is timed
+    startPlay(puzzle, Boolean(kept)).then(() => { if (state.play === play) setTimed(isTimedRecord(puzzle)); });
+  }
+  state.view = game.createView({ puzzle, onAction, onNote, t });
   state.view.setTool(game.tools[0]);
   fitBoard(); // the size is set before the board is shown: nothing moves
   els.board.replaceChildren(state.view.element);
@@ -305,7 +314,11 @@ function showPuzzle(puzzle, game, history) {
   showTime();
   refresh();
   setStatus(...openingStatus());
-  if (performance.getEntriesByName("gridlogic:puzzle-shown").length === 0) performance.mark("gridlogic:puzzle-shown");
+  if (performance.getEntriesByName("gridlogic:puzzle-shown").length === 0) {
+    performance.mark("gridlogic:puzzle-shown");
+    startOffline(); // once the first puzzle shows: the worker's files never hold it up (offline.js)
+  }
+  notePlayed(puzzle, url); // the service worker keeps it, and puzzles of its kind, for offline play
 }
 
 function openingStatus() {
@@ -315,6 +328,7 @@ function openingStatus() {
     return ["status.solvedBefore", { time: formatTime(play.seconds()), score: result?.score?.score ?? "–" }, "ok"];
   }
   const values = { game: t(`game.${puzzle.game}`), size: sizeText(puzzle), seed: puzzle.seed, hint: t(`hint.${puzzle.game}`) };
+  if (puzzle.stocked && !play.canUndo) return ["status.stocked", values, "info"];
   return [play.canUndo || play.canRedo ? "status.restored" : "status.ready", values, "info"];
 }
 
@@ -365,9 +379,15 @@ function keepPlay() {
 }
 setInterval(() => { if (state.play && !state.play.finished && !document.hidden) keepPlay(); }, SAVE_EVERY_MS);
 
-// The clock stops while the page is hidden (another tab, a locked phone).
+// The clock stops while the page is hidden (another tab, a locked phone), except in a timed record:
+// the server counts that time, so the page's clock does too (records.js says which plays are).
+function setTimed(timed) {
+  state.timed = timed;
+  state.play?.setHidden(document.hidden && !timed);
+  showTime();
+}
 document.addEventListener("visibilitychange", () => {
-  state.play?.setHidden(document.hidden);
+  state.play?.setHidden(document.hidden && !state.timed);
   showTime();
   if (document.hidden) keepPlay();
 });
@@ -383,6 +403,12 @@ function onAction(board) {
   if (state.play?.move(board)) changed();
 }
 
+// The player's notes changed (a lock, a shaded cell): free, never judged, so Check's marks and the
+// hint stay.
+function onNote(notes) {
+  if (state.play?.note(notes)) refresh();
+}
+
 function changed() {
   state.mistakes = [];
   hints.clear();
@@ -393,7 +419,7 @@ function changed() {
 function refresh() {
   const { play, view, game, puzzle } = state;
   const errors = play.finished ? [] : game.liveErrors(puzzle, play.board);
-  view.render(play.board, { errors, mistakes: state.mistakes });
+  view.render(play.board, { errors, mistakes: state.mistakes, notes: play.notes });
   els.problems.textContent = errors.map((error) => game.describeError(puzzle, error, t)).join(" ");
   els.problems.dataset.kind = errors.length ? "error" : "";
   els.moves.textContent = String(play.moves);
@@ -444,7 +470,7 @@ async function check() {
   play.recordCheck(found.length > 0);
   refresh();
   state.mistakes = found;
-  state.view.render(play.board, { errors: game.liveErrors(puzzle, play.board), mistakes: found });
+  state.view.render(play.board, { errors: game.liveErrors(puzzle, play.board), mistakes: found, notes: play.notes });
   if (found.length) {
     setStatus("status.mistakes", { count: found.length, list: game.describeItems(puzzle, found, t) }, "error");
   } else setStatus("status.noMistakes", {}, "ok");
@@ -485,8 +511,9 @@ async function finish() {
   }
   recordPlay(puzzle, play.board, stats); // the server's record of the play (records.js)
   const best = recordBest(puzzle, stats.seconds, stats.revealed);
+  // Offline (no answer at all) the score comes with the record, once it reaches the server.
   const result = { seconds: stats.seconds, moves: stats.moves, revealed: stats.revealed, best,
-    score: answer.ok ? answer.data.score : null, error: answer.error };
+    score: answer.ok ? answer.data.score : null, error: answer.error, scoreLater: !answer.ok && answer.status === 0 };
   savePlay(puzzle.id, play.snapshot(), result);
   if (!shown) return;
   state.result = result;
@@ -494,6 +521,15 @@ async function finish() {
   setStatus(stats.revealed ? "status.revealed" : "status.checkSolved", {}, "ok");
   resultCard.show(result);
 }
+
+// A record sent after the play (it finished offline) brings its score: kept with the play, and
+// shown on the card if that play is on the screen.
+onRecordScored((id, score) => {
+  if (!setKeptScore(id, score) || state.puzzle?.id !== id || !state.result || state.result.score) return;
+  state.result = { ...state.result, score, error: null, scoreLater: false };
+  resultCard.update(state.result);
+  if (state.play?.finished) setStatus(...openingStatus());
+});
 
 // --- language ---------------------------------------------------------------------------------
 
@@ -513,7 +549,7 @@ function applyLanguage(lang) {
     refresh();
   }
   if (state.status) {
-    const opening = state.puzzle && ["status.ready", "status.restored"].includes(state.status.key);
+    const opening = state.puzzle && ["status.ready", "status.restored", "status.stocked"].includes(state.status.key);
     if (opening) setStatus(...openingStatus());
     else setStatus(state.status.key, state.status.values, state.status.kind);
   }
@@ -563,12 +599,21 @@ els.resultNew.addEventListener("click", () => {
   resultCard.close();
   newRandomPuzzle();
 });
+// Undo and redo from the keyboard: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and Tatham's u and r. Keys typed
+// into a field are the field's, and a key a board used (its own shortcuts) is the board's.
+const typing = (target) => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+  || target instanceof HTMLSelectElement || target?.isContentEditable;
 document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-  if (event.target instanceof HTMLInputElement) return;
+  if (event.defaultPrevented || event.altKey || typing(event.target)) return;
   const key = event.key.toLowerCase();
-  if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
-  else if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
+  if (event.ctrlKey || event.metaKey) {
+    if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+    else if (key === "y" || (key === "z" && event.shiftKey)) { event.preventDefault(); redo(); }
+    return;
+  }
+  if (event.repeat || event.shiftKey) return;
+  if (key === "u") { event.preventDefault(); undo(); }
+  else if (key === "r") { event.preventDefault(); redo(); }
 });
 // The skip link lands on the board's own tab stop.
 document.querySelector(".skip").addEventListener("click", (event) => {

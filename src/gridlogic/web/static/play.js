@@ -20,6 +20,12 @@
 // play is finished. It reads time from now(), milliseconds from any fixed origin
 // (performance.now in the page, a fake in the tests).
 //
+// Notes: a game may keep a layer of the player's notes beside the board (initialNotes, an array of
+// small integers, such as locked tiles or cells shaded inside or outside a line). Notes are
+// never judged and cost no move; note(next) changes them as one undoable step, and undo, redo and
+// reset walk them with the board. A game without notes has none (null), and its snapshots are as
+// they always were.
+//
 // snapshot() is everything a play is, as plain data; createPlay({..., saved: snapshot}) goes
 // on from there (the page keeps snapshots in the browser, see keep.js).
 
@@ -51,24 +57,35 @@ function createClock(now, hidden, counted, stopped) {
 
 const sameBoard = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-export function createPlay({ initial, isSolved, moveCost, now = () => performance.now(), hidden = false,
-  saved = null }) {
+export function createPlay({ initial, initialNotes = null, isSolved, moveCost, now = () => performance.now(),
+  hidden = false, saved = null }) {
   let board = saved ? saved.board : initial;
   const undoStack = saved ? saved.undo.slice() : [];
   let redoStack = saved ? saved.redo.slice() : [];
+  // The notes and their history, step for step beside the board's (null without notes).
+  const withNotes = initialNotes !== null;
+  const savedNotes = (list, length) => (Array.isArray(list) && list.length === length ? list.slice()
+    : new Array(length).fill(initialNotes));
+  let notes = withNotes ? saved?.notes ?? initialNotes : null;
+  const undoNotes = withNotes ? savedNotes(saved?.undoNotes, undoStack.length) : [];
+  let redoNotes = withNotes ? savedNotes(saved?.redoNotes, redoStack.length) : [];
   let moves = saved?.moves ?? 0, checks = saved?.checks ?? 0, cleanChecks = saved?.cleanChecks ?? 0;
   let hints = saved?.hints ?? 0;
   let revealed = saved?.revealed ?? false, finished = saved?.finished ?? false;
   const clock = createClock(now, hidden, saved?.seconds ?? 0, finished);
 
-  function replaceBoard(next) {
+  function replaceBoard(next, nextNotes = notes) {
     undoStack.push(board);
+    if (withNotes) undoNotes.push(notes);
     redoStack = [];
+    redoNotes = [];
     board = next;
+    notes = nextNotes;
   }
 
   const play = {
     get board() { return board; },
+    get notes() { return notes; },
     get initial() { return initial; },
     get moves() { return moves; },
     get checks() { return checks; },
@@ -88,22 +105,30 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
       moves += cost;
       return true;
     },
+    // The player's notes change (free, never judged); false when finished or nothing changes.
+    note(next) {
+      if (finished || !withNotes || sameBoard(next, notes)) return false;
+      replaceBoard(board, next);
+      return true;
+    },
     undo() {
       if (!play.canUndo) return false;
       redoStack.push(board);
       board = undoStack.pop();
+      if (withNotes) { redoNotes.push(notes); notes = undoNotes.pop(); }
       return true;
     },
     redo() {
       if (!play.canRedo) return false;
       undoStack.push(board);
       board = redoStack.pop();
+      if (withNotes) { undoNotes.push(notes); notes = redoNotes.pop(); }
       return true;
     },
-    // Back to the initial board as one undoable step; nothing when the board is already there.
+    // Back to the initial board (and notes) as one undoable step; nothing when already there.
     reset() {
-      if (finished || sameBoard(board, initial)) return false;
-      replaceBoard(initial);
+      if (finished || (sameBoard(board, initial) && sameBoard(notes, initialNotes))) return false;
+      replaceBoard(initial, initialNotes);
       return true;
     },
     // The player's Check found mistakes (true) or none (false).
@@ -150,6 +175,7 @@ export function createPlay({ initial, isSolved, moveCost, now = () => performanc
     snapshot: () => ({
       board, undo: undoStack.slice(), redo: redoStack.slice(), moves, checks, cleanChecks, hints, revealed, finished,
       seconds: clock.seconds(),
+      ...(withNotes ? { notes, undoNotes: undoNotes.slice(), redoNotes: redoNotes.slice() } : {}),
     }),
   };
   return play;

@@ -12,12 +12,22 @@
 // the write keeps it, so the late send is measured to that moment. A refusal (another 4xx) is
 // dropped: it would be refused again.
 //
+// A receipt that comes while the page is offline is one the service worker kept for a puzzle it
+// stocked (sw.js): it names the moment the puzzle was stocked ("since", this device's clock), for
+// the server handed the puzzle out then, and the time of the record counts from there.
+//
+// A timed record is a play whose time goes on a leaderboard: a daily puzzle played on its own day,
+// that is a puzzle whose seed names the day (daily-YYYY-MM-DD) on which the server handed it out
+// (the receipt's handedOut, UTC). The page's clock does not stop for a hidden tab in such a play,
+// since the server's does not either (timedRecord).
+//
 // getJson and sendJson are the records API client of the daily and stats pages.
 
 import { load, save } from "./storage.js";
 
 const QUEUE_KEY = "gridlogic.records.pending";
 const RECEIPTS_KEY = "gridlogic.records.receipts";
+const WAITING_KEY = "gridlogic.records.puzzles"; // {receipt: puzzle id} of the writes in the queue
 const MAX_RECEIPTS = 50; // the plays a page may keep at once, and a few more
 export const RETRY_MS = [5_000, 20_000, 60_000, 300_000];
 
@@ -39,6 +49,15 @@ async function call(fetchImpl, method, path, body) {
   return { ok: response.ok, status: response.status, data, retryAfter };
 }
 
+function readMap(storage, key) {
+  try {
+    const value = JSON.parse(storage.load(key) || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
 function readList(storage, key) {
   try {
     const value = JSON.parse(storage.load(key) || "[]");
@@ -50,8 +69,9 @@ function readList(storage, key) {
 
 // A recorder over fetch, a wall clock in milliseconds (Date.now in the page: it goes on across
 // reloads), a storage {load(key), save(key, value)} and a timer schedule(fn, ms); the page makes
-// one, the tests make theirs.
-export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
+// one, the tests make theirs. scored(puzzleId, score) hears the server's score of each record it
+// takes (a play finished offline has no score until then).
+export function createRecorder({ fetch: fetchImpl, now, storage, schedule, scored = () => {} }) {
   const asking = new Map(); // puzzle id -> the pending start request
   let queue = readList(storage, QUEUE_KEY);
   let flushing = null;
@@ -75,6 +95,11 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
       const answer = await call(fetchImpl, "POST", "/api/records", write);
       if (answer.ok) {
         failures = 0;
+        const waiting = readMap(storage, WAITING_KEY);
+        const id = waiting[write.play];
+        delete waiting[write.play];
+        storage.save(WAITING_KEY, JSON.stringify(waiting));
+        if (id && answer.data?.score) scored(id, answer.data.score);
       } else if (answer.status === 0 || answer.status === 503 || answer.status === 429) {
         if (answer.data?.receipt && !write.receipt) write.receipt = answer.data.receipt;
         persist();
@@ -98,14 +123,16 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
 
   return {
     // A play of puzzle (as the game API sent it, with its id) begins now, or goes on (resumed:
-    // the page kept it across a reload) with the receipt it had, when there is one.
+    // the page kept it across a reload) with the receipt it had, when there is one. A new play's
+    // receipt replaces an older one of the same puzzle; without an answer the older one stays (it
+    // counts from an earlier moment, so the time it gives is never too short).
     startPlay(puzzle, resumed = false) {
       if (resumed && receipts().some((r) => r.id === puzzle.id)) return Promise.resolve();
-      keepReceipts(receipts().filter((r) => r.id !== puzzle.id)); // a new play: the old receipt is void
       const asked = call(fetchImpl, "POST", "/api/records/start", { id: puzzle.id }).then((answer) => {
-        if (answer.ok) {
+        if (answer.ok && answer.data?.play) {
+          const since = Number.isFinite(answer.data.since) ? answer.data.since : now();
           keepReceipts([...receipts().filter((r) => r.id !== puzzle.id),
-            { id: puzzle.id, play: answer.data.play, since: now() }]);
+            { id: puzzle.id, play: answer.data.play, since, handedOut: answer.data.handedOut ?? null }]);
         }
       });
       asking.set(puzzle.id, asked);
@@ -123,11 +150,27 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule }) {
       queue.push({ play: handout.play, board, seconds, moves: stats.moves, checks: stats.checks,
         hints: stats.hints ?? 0, revealed: stats.revealed });
       persist();
+      storage.save(WAITING_KEY, JSON.stringify({ ...readMap(storage, WAITING_KEY), [handout.play]: puzzle.id }));
       return flush();
     },
     flush,
     pending: () => queue.length,
+    // Whether the play of puzzle is a timed record (see the module comment).
+    timed: (puzzle) => timedRecord(puzzle, receipts().find((r) => r.id === puzzle.id)),
   };
+}
+
+// The day a daily puzzle's seed names ("daily-2026-12-01", or ".2" ... after it), or null.
+export function dailyDay(seed) {
+  const found = /^daily-(\d{4}-\d{2}-\d{2})(?:\.\d+)?$/.exec(String(seed ?? ""));
+  return found ? found[1] : null;
+}
+
+// Whether a play of puzzle with receipt ({handedOut: ISO time}) is a timed record: a daily
+// puzzle handed out on its own day (UTC).
+export function timedRecord(puzzle, receipt) {
+  const day = dailyDay(puzzle.seed);
+  return Boolean(day && receipt?.handedOut && new Date(receipt.handedOut).toISOString().slice(0, 10) === day);
 }
 
 export const getJson = (path) => call(globalThis.fetch.bind(globalThis), "GET", path);
@@ -135,18 +178,23 @@ export const sendJson = (method, path, body) => call(globalThis.fetch.bind(globa
 
 // The page's own recorder, made on first use (Node tests import this module without a page).
 let pageRecorder = null;
+const scoreListeners = [];
 function recorder() {
   if (!pageRecorder) {
     pageRecorder = createRecorder({ fetch: globalThis.fetch.bind(globalThis), now: () => Date.now(),
-      storage: { load, save }, schedule: (fn, ms) => setTimeout(fn, ms) });
+      storage: { load, save }, schedule: (fn, ms) => setTimeout(fn, ms),
+      scored: (id, score) => scoreListeners.forEach((listen) => listen(id, score)) });
     globalThis.addEventListener?.("online", () => pageRecorder.flush());
   }
   return pageRecorder;
 }
 
 export const startPlay = (puzzle, resumed) => recorder().startPlay(puzzle, resumed);
+export const isTimedRecord = (puzzle) => recorder().timed(puzzle);
 export const recordPlay = (puzzle, board, stats) => recorder().recordPlay(puzzle, board, stats);
 export const flushRecords = () => recorder().flush();
+// listen(puzzleId, score) hears the score the server gave a record sent later (finished offline).
+export const onRecordScored = (listen) => { scoreListeners.push(listen); };
 
 // Whatever an earlier page left waiting goes now.
 if (globalThis.document) flushRecords();

@@ -57,7 +57,7 @@ export function createResultCard(dialog) {
     } else {
       score.textContent = "–";
       rank.textContent = "–";
-      note.textContent = t("result.scoreUnavailable", { message: r.error ?? "?" });
+      note.textContent = r.scoreLater ? t("result.scoreLater") : t("result.scoreUnavailable", { message: r.error ?? "?" });
     }
     if (r.best.isNew) best.textContent = `${formatTime(r.best.seconds)} — ${t("result.newBest")}`;
     else if (r.best.seconds !== null) best.textContent = formatTime(r.best.seconds);
@@ -76,6 +76,11 @@ export function createResultCard(dialog) {
       else dialog.setAttribute("open", "");
     },
     close,
+    // The figures changed (a score that came later): the card shows them if it is open.
+    update(result) {
+      shown = result;
+      if (dialog.open) fill(result);
+    },
     relabel() { if (dialog.open && shown) fill(shown); },
   };
 }

@@ -10,11 +10,16 @@
 //   describeItems(puzzle, items, t) those items in words, for the status line
 //   describeError(puzzle, error, t) one live error in words
 //   extent(puzzle)                  the board's size in cells, clues included, for fitting it
-// and createView({puzzle, onAction, t}) draws the board:
-//   {element, render(board, {errors, mistakes}), setLocked(bool), setTool(name), relabel()}
+//   initialNotes(puzzle)            (optional) the player's notes at the start: an array of small
+//                                   integers beside the board, never judged and free of moves
+//                                   (Signal's locked tiles, Loop's shaded cells)
+//   recognises(text)                (optional) whether pasted text is a puzzle in one of the formats
+//                                   of other software that the game reads (a puzz.link URL ...)
+// and createView({puzzle, onAction, onNote, t}) draws the board:
+//   {element, render(board, {errors, mistakes, notes}), setLocked(bool), setTool(name), relabel()}
 // A view draws its cells var(--cell) wide (a CSS length the page sets to fit the board in its
 // box). It never changes the board itself: it calls onAction(newBoard) and the page records
-// the move and renders the new board.
+// the move and renders the new board; onNote(newNotes) likewise for the notes.
 //
 // The view of a game is the module views/<name>.js, named as /api/games names the game; it is
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.

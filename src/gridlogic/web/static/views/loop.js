@@ -18,6 +18,12 @@
 // For example on a 2×2 board with a 3 in the top-left cell, the four sides of that cell form a
 // closed loop with 4 lines around the 3: both "over" (the cell) and "loop" (its four edges);
 // erasing the cell's right side opens the loop and meets the 3, and both errors go.
+//
+// Shading (puzz.link's background colours): the player may shade cells as inside the loop (1) or
+// outside it (2), the notes of views/index.js: never judged, free of moves, undone and kept with
+// the play. The "shade" tool's tap goes none → inside → outside → none (a right click the other
+// way); on the keyboard I and O shade the cell to the lower right of the cursor's dot (at the
+// right or bottom edge, the nearest cell). Inside is a warm tint, outside a grey hatching.
 
 import { htmlElement, svgElement } from "../svg.js";
 
@@ -26,7 +32,13 @@ const MARGIN = 0.5;
 const TAP_SLOP = 10;
 
 // What a tap does (the page's tool switch); the first is the default.
-export const tools = ["line", "mark"];
+export const tools = ["line", "mark", "shade"];
+
+const NO_SHADE = 0, INSIDE = 1, OUTSIDE = 2;
+// The player's notes: each cell's shading, none at the start.
+export const initialNotes = (puzzle) => new Array(puzzle.width * puzzle.height).fill(NO_SHADE);
+// The next shading of a cell on a tap (back: a right click): none → inside → outside → none.
+export const nextShade = (value, back = false) => (value + (back ? 2 : 1)) % 3;
 
 const shape = (puzzle) => ({ w: puzzle.width, h: puzzle.height });
 
@@ -92,6 +104,15 @@ function pieces(puzzle, board) {
   }
   for (const piece of byRoot.values()) piece.closed = [...piece.dots].every((d) => degree.get(d) === 2);
   return [...byRoot.values()];
+}
+
+// Whether the number of cell i is shown met (muted, with a tick): its cell has as many lines as it
+// says and the player has said so, which a line does for a 1, 2 or 3; a 0 is met once its four
+// sides are marked × (or the loop is complete), so a fresh board shows no 0 as done.
+export function clueShownMet(puzzle, board, i, complete = isSolved(puzzle, board)) {
+  const k = puzzle.clues[i], { w } = shape(puzzle);
+  if (k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) !== k) return false;
+  return k > 0 || complete || cellSides(shape(puzzle), Math.floor(i / w), i % w).every((key) => edgeValue(board, key) === CROSS);
 }
 
 function cluesMet(puzzle, board) {
@@ -177,6 +198,14 @@ export const boardFromSolution = (solution) => ({
   horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice(),
 });
 
+// Whether pasted text is a Loop puzzle in another program's format: a puzz.link (pzprjs) URL of a
+// slitherlink (…?slither/W/H/body), or a Tatham Loopy game ID (WxH, its parameters, ":" and a body
+// with no "/", which a Pattern game ID always has). gridlogic.loop.formats reads both.
+export function recognises(text) {
+  const stripped = String(text).trim();
+  return /(^|[?&/])slither\//.test(stripped) || (/^\d+x\d+[^:/\s]*:/.test(stripped) && !stripped.includes("/"));
+}
+
 // The board's size in cells, its margin of half a cell on each side included.
 export const extent = (puzzle) => ({ width: puzzle.width + 2 * MARGIN, height: puzzle.height + 2 * MARGIN });
 
@@ -193,8 +222,8 @@ export function edgeAt(x, y, w, h = w) {
 }
 
 // What a screen reader hears at the cursor's dot: the dot, its four edges, the numbers of the
-// (up to) four cells around it, and any rule it breaks.
-export function describeDot(puzzle, board, r, c, t) {
+// (up to) four cells around it with their shading, and any rule it breaks.
+export function describeDot(puzzle, board, r, c, t, shades = null) {
   const grid = shape(puzzle), { w, h } = grid;
   const parts = [t("loop.dot", { r: r + 1, c: c + 1 })];
   dotEdges(grid, r, c).forEach((key, d) => {
@@ -208,13 +237,14 @@ export function describeDot(puzzle, board, r, c, t) {
     const k = puzzle.clues[cr * w + cc];
     const clue = k === null ? t("loop.noClue")
       : t("loop.clue", { k, count: cellCount(board, puzzle, cr, cc) });
-    around.push(t("loop.cellAround", { where: t(`loop.where.${where}`), clue }));
+    const shade = shades?.[cr * w + cc] ? t(`loop.shade.${shades[cr * w + cc]}`) : "";
+    around.push(t("loop.cellAround", { where: t(`loop.where.${where}`), clue }) + shade);
   }
   parts.push(t("loop.cells", { list: around.join(t("list.join")) }));
   return parts.join(" ");
 }
 
-export function createView({ puzzle, onAction, t }) {
+export function createView({ puzzle, onAction, onNote = () => {}, t }) {
   const grid = shape(puzzle), { w, h } = grid;
   const clues = puzzle.clues;
   const width = w + 2 * MARGIN, height = h + 2 * MARGIN;
@@ -226,11 +256,26 @@ export function createView({ puzzle, onAction, t }) {
   const spoken = htmlElement("p", { class: "sr-only", "aria-live": "polite" });
   element.append(svg, spoken);
   let board = initialBoard(puzzle);
+  let shades = initialNotes(puzzle);
   let locked = false, tool = tools[0], press = null;
   let shownMarks = { errors: [], mistakes: [] };
   let cursor = { r: 0, c: 0 };
 
   svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width, height, class: "backdrop" }));
+  // The outside shading's hatching, and a rectangle per cell for the shading, under everything else.
+  const defs = svgElement("defs");
+  const hatch = svgElement("pattern", { id: "loop-outside-hatch", patternUnits: "userSpaceOnUse", width: 0.2,
+    height: 0.2, patternTransform: "rotate(45)" });
+  hatch.append(svgElement("rect", { width: 0.2, height: 0.2, class: "hatch-ground" }),
+    svgElement("line", { x1: 0, y1: 0, x2: 0, y2: 0.2, class: "hatch-line" }));
+  defs.append(hatch);
+  svg.append(defs);
+  const shadeCells = clues.map((_, i) => {
+    const rect = svgElement("rect", { x: i % w, y: Math.floor(i / w), width: 1, height: 1, class: "shade",
+      "data-cell": i });
+    svg.append(rect);
+    return rect;
+  });
   const clueGroups = clues.map((k, i) => {
     if (k === null) return null;
     const r = Math.floor(i / w), c = i % w;
@@ -276,6 +321,19 @@ export function createView({ puzzle, onAction, t }) {
     onAction(next);
   }
 
+  function shade(i, value) {
+    if (locked || i === null) return;
+    const next = shades.slice();
+    next[i] = value;
+    onNote(next);
+  }
+
+  // The cell under a board point, or null off the cells.
+  function cellAt(point) {
+    const r = Math.floor(point.y), c = Math.floor(point.x);
+    return r >= 0 && r < h && c >= 0 && c < w ? r * w + c : null;
+  }
+
   function boardPoint(event) {
     const matrix = svg.getScreenCTM();
     if (!matrix) return null;
@@ -319,9 +377,10 @@ export function createView({ puzzle, onAction, t }) {
     if (locked || press || (event.button !== 0 && event.button !== 2)) return;
     const mark = event.button === 2 || tool === "mark";
     press = { id: event.pointerId, x: event.clientX, y: event.clientY, mark, dragging: false,
+      shade: tool === "shade", back: event.button === 2,
       touch: event.pointerType === "touch", dot: null, value: null,
       pending: { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() } };
-    if (!press.touch && !mark) {
+    if (!press.touch && !mark && !press.shade) {
       svg.setPointerCapture(event.pointerId);
       const point = boardPoint(event);
       press.dot = point && nearestDot(point);
@@ -330,7 +389,7 @@ export function createView({ puzzle, onAction, t }) {
   svg.addEventListener("pointermove", (event) => {
     if (!press || event.pointerId !== press.id) return;
     if (!press.dragging && Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) {
-      if (press.touch || press.mark) { press = null; return; }
+      if (press.touch || press.mark || press.shade) { press = null; return; }
       press.dragging = true;
     }
     if (press.dragging) {
@@ -349,6 +408,11 @@ export function createView({ puzzle, onAction, t }) {
       return;
     }
     const point = boardPoint(event);
+    if (done.shade) {
+      const i = point && cellAt(point);
+      if (i !== null && i !== undefined) shade(i, nextShade(shades[i], done.back));
+      return;
+    }
     const edge = point && edgeAt(point.x, point.y, w, h);
     if (edge) toggle(`${edge.kind}${edge.index}`, done.mark);
   });
@@ -361,6 +425,16 @@ export function createView({ puzzle, onAction, t }) {
   // Keyboard: a cursor on a dot; arrows move it, Shift+arrow draws or erases the edge it
   // crosses (and moves along), Ctrl+arrow marks that edge ×.
   svg.addEventListener("keydown", (event) => {
+    const letter = event.key.toLowerCase();
+    if ((letter === "i" || letter === "o") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      if (event.repeat) return;
+      const i = Math.min(cursor.r, h - 1) * w + Math.min(cursor.c, w - 1);
+      const value = letter === "i" ? INSIDE : OUTSIDE;
+      speakCell = i;
+      shade(i, shades[i] === value ? NO_SHADE : value);
+      return;
+    }
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
     if (!step) return;
     event.preventDefault();
@@ -378,10 +452,16 @@ export function createView({ puzzle, onAction, t }) {
   svg.addEventListener("keydown", () => element.classList.add("focused"));
   svg.addEventListener("blur", () => element.classList.remove("focused"));
 
+  let speakCell = null; // a cell just shaded from the keyboard, said once it is drawn
   function placeCursor(speak = false) {
     cursorMark.setAttribute("cx", String(cursor.c));
     cursorMark.setAttribute("cy", String(cursor.r));
-    const words = describeDot(puzzle, board, cursor.r, cursor.c, t);
+    const words = describeDot(puzzle, board, cursor.r, cursor.c, t, shades);
+    if (speakCell !== null) {
+      spoken.textContent = t("loop.shaded", { r: Math.floor(speakCell / w) + 1, c: (speakCell % w) + 1,
+        state: t(`loop.shadeState.${shades[speakCell]}`) });
+      speakCell = null;
+    }
     const complete = isSolved(puzzle, board) ? ` ${t("loop.complete")}` : "";
     svg.setAttribute("aria-label", `${t("loop.board", { w, h })} ${words}${complete}`);
     if (speak) {
@@ -402,10 +482,10 @@ export function createView({ puzzle, onAction, t }) {
     const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
     const has = (kind, item) => byKind[kind]?.has(item) ?? false;
     for (const key of Object.keys(edges)) edges[key].classList.toggle("error-loop", has("loop", key));
+    const complete = isSolved(puzzle, shown);
     clueGroups.forEach((group, i) => {
       if (!group) return;
-      const count = cellCount(shown, puzzle, Math.floor(i / w), i % w);
-      const met = count === clues[i];
+      const met = clueShownMet(puzzle, shown, i, complete);
       group.classList.toggle("met", met);
       group.classList.toggle("over", has("over", i));
       group.classList.toggle("blocked", has("blocked", i));
@@ -426,13 +506,18 @@ export function createView({ puzzle, onAction, t }) {
       overlay.append(svgElement("rect", { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, rx: 0.06,
         class: "mistake", "data-edge": key, transform: `rotate(45 ${x} ${y})` }));
     }
-    svg.classList.toggle("complete", isSolved(puzzle, shown));
+    svg.classList.toggle("complete", complete);
   }
 
-  // marks: {errors: liveErrors(...), mistakes: [edge keys] from Check}
+  // marks: {errors: liveErrors(...), mistakes: [edge keys] from Check, notes: the cells' shading}
   function render(next, marks = shownMarks) {
     board = next;
     shownMarks = marks;
+    if (Array.isArray(marks.notes)) shades = marks.notes;
+    shadeCells.forEach((rect, i) => {
+      rect.classList.toggle("inside", shades[i] === INSIDE);
+      rect.classList.toggle("outside", shades[i] === OUTSIDE);
+    });
     draw(board, marks);
     placeCursor();
   }

@@ -64,6 +64,17 @@ export function lineFits(line, clue) {
   return fits[0];
 }
 
+// Whether pasted text is a Pattern puzzle in another program's format: a Tatham Pattern game ID
+// (5x5:2/1.1/..., its clues split by "/"; or a random one, 5x5#seed) or a .non file (its width and
+// height lines, and rows or columns). gridlogic.pattern.formats reads both.
+export function recognises(text) {
+  const stripped = String(text).replace(/^\ufeff/, "").trim();
+  if (/^\d+(x\d+)?#/.test(stripped)) return true;
+  if (/^\d+(x\d+)?:/.test(stripped)) return stripped.includes("/");
+  return /^\s*width\s+\d+\s*$/m.test(stripped) && /^\s*height\s+\d+\s*$/m.test(stripped)
+    && /^\s*(rows|columns)\s*$/m.test(stripped);
+}
+
 export const initialBoard = (puzzle) => new Array(puzzle.width * puzzle.height).fill(EMPTY);
 export const boardFromSolution = (solution) => solution.cells.slice();
 

@@ -6,11 +6,24 @@
 // view shows it with a ring of half tiles around the board, each a faded copy of the tile on the
 // opposite edge, so a pipe that leaves an edge is seen meeting the tile it reaches there.
 //
-// What the rules alone can tell while playing (liveErrors):
+// What the rules alone can tell while playing (liveErrors), about the player's own moves only:
 //   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
 //   "offBoard"  tiles with a pipe pointing off the board (never on a wrapping board)
-// For example on a 2×2 board the tiles [6, 12, 3, 9] (┌ ┐ └ ┘) link into one square loop,
-// so all four tiles are "loop" errors; turning any one of them breaks the loop and the error goes.
+// A tile the player has turned is one that shows another turn than the given tile (puzzle.tiles);
+// the others are as the shuffle left them. A fresh board is the shuffle's, not the player's, so it
+// warns of nothing: a loop is shown when it holds a turned tile, a pipe off the board when its tile
+// was turned. For example on a 2×2 board given as [6, 8, 3, 8] the tiles [6, 12, 3, 9] (┌ ┐ └ ┘,
+// the two right-hand tiles turned) link into one square loop, so all four tiles are "loop" errors;
+// turning any one of them breaks the loop and the error goes. Given as [6, 12, 3, 9] the same board
+// warns of nothing until a tile is turned.
+//
+// Check (mistakes) judges the player's moves the same way: an untouched tile is never a mistake; a
+// turned tile is one where it makes a link (two pipes meeting) that the one solution does not have,
+// which is what the server's hint calls a mistake (gridlogic.signal.hints), so the two agree.
+//
+// Locks (Tatham's Net has them): a locked tile is not turned by a click, a tap or a key until it is
+// unlocked, and it is drawn with a frame and a padlock. Locks are notes: never judged, free of move
+// cost, undone and kept with the play like the board (the notes of views/index.js).
 
 import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
 import { htmlElement, svgElement } from "../svg.js";
@@ -20,7 +33,10 @@ const OPPOSITE = [2, 3, 0, 1];
 const PAD = 0.1; // the frame around the tiles, in tiles
 
 // What a tap does (the page's tool switch); the first is the default.
-export const tools = ["cw", "ccw"];
+export const tools = ["cw", "ccw", "lock"];
+
+// The player's notes: a lock per tile (1 locked), none at the start.
+export const initialNotes = (puzzle) => new Array(puzzle.width * puzzle.height).fill(0);
 
 export const rotateRight = (mask) => ((mask << 1) & 15) | (mask >> 3);
 export const rotateLeft = (mask) => (mask >> 1) | ((mask & 1) << 3);
@@ -83,9 +99,9 @@ export function isSolved(puzzle, board) {
   return ends / 2 === board.length - 1 && litTiles(puzzle, board).size === board.length;
 }
 
-// Tiles on a closed loop of links: both ends of every link that is not a bridge (Tarjan's
-// bridge search, iterative so that large boards need no deep recursion).
-function tilesOnLoops(count, edges) {
+// The links on a closed loop: every link that is not a bridge (Tarjan's bridge search, iterative so
+// that large boards need no deep recursion), as indices into edges.
+function loopLinks(count, edges) {
   const adjacent = Array.from({ length: count }, () => []);
   edges.forEach(([a, b], e) => { adjacent[a].push([b, e]); adjacent[b].push([a, e]); });
   const order = new Array(count).fill(-1), low = new Array(count).fill(0), bridges = new Set();
@@ -113,20 +129,45 @@ function tilesOnLoops(count, edges) {
       }
     }
   }
-  const tiles = new Set();
-  edges.forEach(([a, b], e) => { if (!bridges.has(e)) { tiles.add(a); tiles.add(b); } });
-  return tiles;
+  return edges.map((_, e) => e).filter((e) => !bridges.has(e));
 }
 
-// What the rules alone say is wrong now: [{kind, items: [tile indices]}], kinds with items only.
+// The loops' tiles in groups: the tiles joined by links on loops (a group holds one loop or more
+// sharing tiles), each an array of tile indices.
+function loopGroups(count, edges) {
+  const parent = new Map();
+  const find = (x) => { while (parent.get(x) !== x) x = parent.get(x); return x; };
+  for (const e of loopLinks(count, edges)) {
+    const [a, b] = edges[e];
+    for (const x of [a, b]) if (!parent.has(x)) parent.set(x, x);
+    parent.set(find(a), find(b));
+  }
+  const groups = new Map();
+  for (const x of parent.keys()) {
+    const root = find(x);
+    if (!groups.has(root)) groups.set(root, []);
+    groups.get(root).push(x);
+  }
+  return [...groups.values()];
+}
+
+// Whether the player has turned tile i: it shows another turn than the given tile. (A puzzle
+// without its given tiles counts every tile as turned.)
+export const turned = (puzzle, board, i) => puzzle.tiles?.[i] !== board[i];
+
+// What the rules alone say is wrong now, in the player's moves: [{kind, items: [tile indices]}],
+// kinds with items only (see the module comment: the shuffle's own loops and pipes are not the
+// player's doing).
 export function liveErrors(puzzle, board) {
   const grid = shape(puzzle), errors = [];
-  const looped = [...tilesOnLoops(board.length, links(puzzle, board))].sort((a, b) => a - b);
+  const mine = (i) => turned(puzzle, board, i);
+  const looped = loopGroups(board.length, links(puzzle, board)).filter((group) => group.some(mine))
+    .flat().sort((a, b) => a - b);
   if (looped.length) errors.push({ kind: "loop", items: looped });
   if (!grid.wrapping) {
     const off = [];
     for (let i = 0; i < board.length; i++) {
-      if ([0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
+      if (mine(i) && [0, 1, 2, 3].some((d) => board[i] & BITS[d] && neighbour(i, d, grid) < 0)) off.push(i);
     }
     if (off.length) errors.push({ kind: "offBoard", items: off });
   }
@@ -148,14 +189,17 @@ export function moveCost(before, after) {
   return after.reduce((sum, mask, i) => sum + turnsBetween(before[i], mask), 0);
 }
 
-// Check's answer against the solution: the tiles of links that the answer does not have (in such
-// a link both tiles are turned wrong, since the answer's turn of either would not point at the
-// other). Tiles that link nothing are unfinished, never called wrong.
+// Check's answer against the solution: the turned tiles of links that the answer does not have.
+// In such a link both tiles point the wrong way (the answer's turn of either would not point at the
+// other), but only a tile the player turned is the player's mistake: one the shuffle left as it was
+// is never called wrong, so a fresh board has no mistakes. Tiles that link nothing are unfinished.
+// A link between two untouched tiles says nothing the player did, as in the server's hints.
 export function mistakes(puzzle, board, solution) {
   const wanted = new Set(links(puzzle, solution).map(([a, b]) => `${a}-${b}`));
   const wrong = new Set();
   for (const [a, b] of links(puzzle, board)) {
-    if (!wanted.has(`${a}-${b}`)) { wrong.add(a); wrong.add(b); }
+    if (wanted.has(`${a}-${b}`)) continue;
+    for (const i of [a, b]) if (turned(puzzle, board, i)) wrong.add(i);
   }
   return [...wrong].sort((x, y) => x - y);
 }
@@ -171,6 +215,9 @@ export function describeItems(puzzle, items, t) {
 // A live error in words.
 export const describeError = (puzzle, { kind, items }, t) =>
   t(`error.signal.${kind}`, { list: describeItems(puzzle, items, t) });
+
+// Whether pasted text is a Signal board: a JSON list of tile masks (gridlogic.signal reads it).
+export const recognises = (text) => /^\[\s*\d/.test(String(text).trim());
 
 export const initialBoard = (puzzle) => puzzle.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
@@ -202,7 +249,15 @@ const PIPE_ENDS = [[50, 0], [100, 50], [50, 100], [0, 50]];
 // shape of its own.
 const STOPS = [[25, 4, 75, 4], [96, 25, 96, 75], [25, 96, 75, 96], [4, 25, 4, 75]];
 
-function tileDrawing(mask, isCentre, off) {
+// A padlock in the tile's top-left corner: a locked tile is told by its shape, not by colour alone.
+function padlock() {
+  const g = svgElement("g", { class: "padlock" });
+  g.append(svgElement("path", { d: "M11 19v-5a6 6 0 0 1 12 0v5", class: "shackle" }));
+  g.append(svgElement("rect", { x: 7, y: 18, width: 20, height: 15, rx: 3, class: "body" }));
+  return g;
+}
+
+function tileDrawing(mask, isCentre, off, locked = false) {
   const g = svgElement("g");
   let degree = 0;
   for (let d = 0; d < 4; d++) {
@@ -219,10 +274,14 @@ function tileDrawing(mask, isCentre, off) {
   if (isCentre) g.append(svgElement("rect", { x: 30, y: 30, width: 40, height: 40, rx: 6, class: "source" }));
   else if (degree === 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 17, class: "terminal" }));
   else if (degree > 1) g.append(svgElement("circle", { cx: 50, cy: 50, r: 9, class: "joint" }));
+  if (locked) g.append(padlock());
   return g;
 }
 
-export function createView({ puzzle, onAction, t }) {
+// Pointer and keys (besides the page's tool switch): a click turns a tile right, Shift+click or a
+// right click left; Ctrl+click (⌘+click), a middle click or the L key locks or unlocks it; a
+// locked tile turns by nothing but a hint applied.
+export function createView({ puzzle, onAction, onNote = () => {}, t }) {
   const grid = shape(puzzle), { w, h } = grid;
   const count = w * h, centre = centreOf(grid);
   const element = htmlElement("div", { class: "signal-grid", role: "group" });
@@ -235,6 +294,7 @@ export function createView({ puzzle, onAction, t }) {
     element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
   }
   let board = initialBoard(puzzle);
+  let locks = initialNotes(puzzle);
   let lit = new Set(), flagged = new Map(), wrong = new Set();
   let focusIndex = centre, locked = false, tool = tools[0];
   const drawn = new Array(count).fill(null);
@@ -264,7 +324,7 @@ export function createView({ puzzle, onAction, t }) {
     const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
     const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
     if (wrong.has(i)) problems.push(t("mistake.short"));
-    return t("signal.tile", {
+    return t(locks[i] ? "signal.tileLocked" : "signal.tile", {
       r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
       centre: i === centre ? t("signal.centre") : "",
       lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
@@ -273,11 +333,18 @@ export function createView({ puzzle, onAction, t }) {
   }
 
   function rotate(i, left) {
-    if (locked) return;
+    if (locked || locks[i]) return; // a locked tile stays as it is
     const next = board.slice();
     next[i] = left ? rotateLeft(board[i]) : rotateRight(board[i]);
     if (next[i] === board[i]) return; // a cross looks the same every way; not a move
     onAction(next);
+  }
+
+  function toggleLock(i) {
+    if (locked) return;
+    const next = locks.slice();
+    next[i] = next[i] ? 0 : 1;
+    onNote(next);
   }
 
   function moveFocus(i) {
@@ -294,29 +361,53 @@ export function createView({ puzzle, onAction, t }) {
     if (focusIndex !== i) moveFocus(i);
     // detail 0: activated by a keyboard or an assistive technology, which the label promises
     // rotates right; a pointer follows the chosen tool, and Shift turns the other way.
+    if (event.detail !== 0 && (event.ctrlKey || event.metaKey || (tool === "lock" && !event.shiftKey))) {
+      toggleLock(i);
+      return;
+    }
     const left = event.detail === 0 ? event.shiftKey : (tool === "ccw") !== event.shiftKey;
     rotate(i, left);
   });
+  element.addEventListener("auxclick", (event) => {
+    const tile = event.target.closest(".tile");
+    if (event.button !== 1 || !tile) return;
+    event.preventDefault();
+    toggleLock(Number(tile.dataset.index));
+  });
+  element.addEventListener("mousedown", (event) => { if (event.button === 1) event.preventDefault(); }); // no autoscroll
   element.addEventListener("pointerup", (event) => {
     if (event.button !== 2 || event.pointerType === "touch") return;
     const tile = event.target.closest(".tile");
     if (!tile) return;
     event.preventDefault();
-    rotate(Number(tile.dataset.index), tool !== "ccw");
+    if (tool === "lock") toggleLock(Number(tile.dataset.index));
+    else rotate(Number(tile.dataset.index), tool !== "ccw");
   });
   element.addEventListener("contextmenu", (event) => event.preventDefault());
+  // A tile focused any way (a screen reader's cursor, the skip link) is the one the keys act on.
+  element.addEventListener("focusin", (event) => {
+    const tile = event.target.closest?.(".tile");
+    if (!tile || Number(tile.dataset.index) === focusIndex) return;
+    tiles[focusIndex].tabIndex = -1;
+    focusIndex = Number(tile.dataset.index);
+    tile.tabIndex = 0;
+  });
   element.addEventListener("keydown", (event) => {
     if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault(); // no synthetic click: the key itself rotates
       if (!event.repeat) rotate(focusIndex, event.shiftKey);
+    } else if ((event.key === "l" || event.key === "L") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      if (!event.repeat) toggleLock(focusIndex);
     }
   });
   ignoreSpaceKeyup(element);
 
-  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check}
+  // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check, notes: the locks}
   function render(next, marks = { errors: [], mistakes: [] }) {
     board = next;
+    if (Array.isArray(marks.notes)) locks = marks.notes;
     lit = litTiles(puzzle, board);
     flagged = new Map();
     for (const { kind, items } of marks.errors) {
@@ -327,11 +418,12 @@ export function createView({ puzzle, onAction, t }) {
       const isLit = lit.has(i);
       const kinds = flagged.get(i) || [];
       const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
-      const key = `${board[i]}:${isLit}:${off}`;
+      const key = `${board[i]}:${isLit}:${off}:${locks[i]}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off));
+        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off, Boolean(locks[i])));
         tiles[i].classList.toggle("lit", isLit);
+        tiles[i].classList.toggle("locked-tile", Boolean(locks[i]));
       }
       tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
       tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
