@@ -317,7 +317,7 @@ class Admission:
         try:
             reply: Reply = await asyncio.shield(work)
         except Overran as overran:
-            raise Stopped(f"{overran}; it is not tried again for a while", MAX_RETRY_AFTER) from None
+            raise Stopped(f"{overran}; try again in {MAX_RETRY_AFTER} s", MAX_RETRY_AFTER) from None
         except WorkerStopped as stopped:
             raise Stopped(f"{stopped}; try again", 1) from None
         return reply.result()
