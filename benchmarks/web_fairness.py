@@ -4,8 +4,8 @@ Starts ``gridlogic serve --generators 1`` (one worker process, a fresh SQLite fi
 127.0.0.1 (first from the checkout ``--before DIR``, if given, then from this one; one server at a
 time), and drives it from this process over asyncio streams, each client from a loopback address of
 its own where it matters (all of 127.0.0.0/8 is this machine). The cheap request, the *probe*, is
-``GET /api/games`` on a new connection from 127.0.0.2, one every 50 ms (another visitor's pace);
-printed are its p50 / p95 in ms and how many were answered 200. The loads:
+``GET /api/games`` on a new connection from 127.0.0.2, one every 50 ms (another visitor's pace), from
+a process of its own; printed are its p50 / p95 in ms and how many were answered 200. The loads:
 
 * **alone**: nothing else;
 * **hints**: 16 clients, each from its own address, asking in a loop for a hint on the largest,
@@ -15,7 +15,7 @@ printed are its p50 / p95 in ms and how many were answered 200. The loads:
 * **imports**: 12 distinct random 50x50 nonograms imported at once (``POST /api/pattern/import``),
   each from its own address; printed: their answers and when the last came;
 * **slowloris**: 1,000 sockets from 127.0.0.3, each sending a header byte a second and opening
-  again a second after it is closed or refused;
+  again about a second after it is closed or refused;
 * **cookieless writes**: 8 clients from 127.0.0.4, each in a loop taking a hand-out without a
   cookie (a new player each time) and sending its record; printed: players made, records stored
   and the database's growth.
@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import shlex
@@ -45,6 +46,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from figures import free_port
 from figures import nearest_rank as percentile
@@ -117,6 +119,29 @@ async def probe(port: int, running: Callable[[], bool]) -> Timings:
     return timings
 
 
+def probing(port: int, stop: Any, results: Any) -> None:
+    """The probe in a process of its own (so that the loads' clients, in this one, do not delay it):
+    until ``stop`` is set; its timings go to ``results``."""
+    timings = asyncio.run(probe(port, lambda: not stop.is_set()))
+    results.put((timings.ms, dict(timings.statuses)))
+
+
+class Probe:
+    """:func:`probing` in a child process for the time of a load."""
+
+    def __init__(self, port: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.stop, self.results = context.Event(), context.Queue()
+        self.process = context.Process(target=probing, args=(port, self.stop, self.results), daemon=True)
+        self.process.start()
+
+    def finish(self) -> Timings:
+        self.stop.set()
+        ms, statuses = self.results.get(timeout=TIMEOUT * 2)
+        self.process.join()
+        return Timings(ms, Counter(statuses))
+
+
 async def polite_wait(headers: dict[str, str]) -> None:
     await asyncio.sleep(min(2.0, float(headers.get("retry-after", "1") or 1)))
 
@@ -187,7 +212,7 @@ async def slowloris(port: int, seconds: float, count: int = 1000) -> Counter[str
             finally:
                 if writer is not None:
                     writer.close()
-            await asyncio.sleep(1.0)  # and again
+            await asyncio.sleep(random.uniform(0.5, 1.5))  # and again
 
     await asyncio.gather(*(hold() for _ in range(count)))
     return seen
@@ -222,11 +247,15 @@ async def cookieless_writes(port: int, seconds: float) -> Counter[str]:
     return seen
 
 
-async def under(port: int, load: Awaitable[object]) -> tuple[Timings, object]:
+async def under(port: int, load: Awaitable[Any]) -> tuple[Timings, Any]:
     """The probe's timings while ``load`` runs, and what the load returned."""
-    task = asyncio.ensure_future(load)
-    timings = await probe(port, lambda: not task.done())
-    return timings, await task
+    running = Probe(port)
+    try:
+        await asyncio.sleep(1.0)  # the probe's process is under way
+        return_value = await load
+    finally:
+        timings = await asyncio.to_thread(running.finish)
+    return timings, return_value
 
 
 def database_bytes(folder: Path) -> int:
@@ -237,7 +266,7 @@ async def scenarios(port: int, seconds: float, folder: Path) -> dict[str, tuple[
     status, _, _ = await request(port, "GET", f"/api/signal/puzzle?id={HINTED}")  # made once, cached
     assert status == 200, status
     results: dict[str, tuple[Timings, str]] = {}
-    alone, _ = await under(port, asyncio.sleep(seconds / 3))
+    alone, _ = await under(port, asyncio.sleep(seconds))
     results["alone"] = (alone, "")
     timings, load = await under(port, hints(port, seconds, [f"127.0.2.{k + 1}" for k in range(16)]))
     results["hints, 16 addresses"] = (timings, f"hints {load.answers()}, p50 {percentile(load.ms, 0.5):.0f} ms")

@@ -322,9 +322,13 @@ class Admission:
             raise Stopped(f"{stopped}; try again", 1) from None
         return reply.result()
 
-    def _finished(self, ticket: Ticket, done: asyncio.Future[Reply]) -> None:
+    def release(self, ticket: Ticket) -> None:
+        """Take ``ticket``'s work out of the queue (done, or never to run); once is enough."""
         if ticket in self._jobs:
             self._jobs.remove(ticket)
+
+    def _finished(self, ticket: Ticket, done: asyncio.Future[Reply]) -> None:
+        self.release(ticket)
         if done.cancelled():
             return
         failed = done.exception()

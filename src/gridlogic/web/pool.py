@@ -41,7 +41,6 @@ import multiprocessing
 import os
 import pickle
 import resource
-import threading
 import time
 import traceback
 from collections import deque
@@ -198,7 +197,7 @@ class WorkerPool:
         self._starting = 0
         self._waiting: deque[asyncio.Future[Worker]] = deque()
         self._threads: ThreadPoolExecutor | None = None
-        self._lock = threading.Lock()
+        self._starts: set[asyncio.Future[None]] = set()  # held: the loop keeps only weak references
 
     def pids(self) -> list[int]:
         """The process IDs of the workers started (idle or busy)."""
@@ -265,7 +264,9 @@ class WorkerPool:
         while missing > 0 and len(self._idle) + len(self._busy) + self._starting < self.size:
             self._starting += 1
             missing -= 1
-            asyncio.ensure_future(self._start())
+            start = asyncio.ensure_future(self._start())
+            self._starts.add(start)
+            start.add_done_callback(self._starts.discard)
 
     async def _start(self) -> None:
         loop = asyncio.get_running_loop()

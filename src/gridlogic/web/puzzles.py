@@ -138,7 +138,12 @@ class PuzzleSource:
         ticket = self.admission.admit(work_of(spec), CostKey.of(spec))  # or refused, at once
         running = asyncio.ensure_future(self._make(spec, ticket))
         self._running[spec] = running
-        running.add_done_callback(lambda _: self._running.pop(spec, None))
+
+        def done(_: asyncio.Future[Outcome]) -> None:
+            self._running.pop(spec, None)
+            self.admission.release(ticket)  # in case it was cancelled before it ran
+
+        running.add_done_callback(done)
         return running
 
     async def _make(self, spec: PuzzleSpec, ticket: Ticket) -> Outcome:
