@@ -7,15 +7,17 @@ it unfinished; the deadline is checked with a real worker process and a task tha
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import threading
 import time
 
 import pytest
-from web_helpers import run_async
+from web_helpers import failing_signal_case, run_async
 
-from gridlogic import GAMES
+from gridlogic import GAMES, GenerationFailed
 from gridlogic.game import IMPORTED
+from gridlogic.web import tasks
 from gridlogic.web.admission import (
     GENERATE,
     HINT,
@@ -184,3 +186,16 @@ def test_a_task_past_its_deadline_is_stopped_and_its_key_learns_the_time(monkeyp
             admission.close()
 
     assert run_async(scenario) == 120
+
+
+def test_a_task_names_a_registered_game_by_name_and_a_stand_in_by_its_record():
+    signal = GAMES["signal"]
+    stand_in = dataclasses.replace(signal, title="Stand-in")
+    assert tasks.token_of(signal) == "signal" and tasks.game_of("signal") is signal
+    assert tasks.token_of(stand_in) is stand_in and tasks.game_of(stand_in) is stand_in
+    size, seed, difficulty = failing_signal_case()
+    refused = tasks.make("signal", signal.spec(size, seed, difficulty, version=3))
+    assert isinstance(refused, GenerationFailed)  # a value, to be cached like a puzzle
+    puzzle = signal.make(signal.spec(5, "hint me"))
+    given, after = tasks.hint("signal", puzzle, signal.hints.start(puzzle))
+    assert given["status"] == "step" and after != signal.hints.start(puzzle)

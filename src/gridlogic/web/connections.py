@@ -17,7 +17,9 @@ already open are not touched, and every one of them is served. (uvicorn's own ch
 request when the open connections, this one among them, reach the limit, so that 1,000 open
 connections got 779 answers of 503: it is turned off here.) A slowloris of 1,000 sockets from one
 address thus holds :data:`PER_ADDRESS` connections for :data:`HEADER_SECONDS` at a time, and leaves
-the rest to everyone else.
+the rest to everyone else (``tests/web/test_fairness.py``: of 1,000 such sockets 900 are answered 429
+as they open, and another address's 100 requests are all served; 1,000 connections from 20
+addresses are all served, and the 1,001st is answered 503).
 
 It lives at module level, not inside a function, so that ``gridlogic serve --workers N`` can hand it to
 worker processes (they receive it by reference when uvicorn's supervisor starts them).
