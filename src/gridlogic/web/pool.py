@@ -198,6 +198,7 @@ class WorkerPool:
         self._waiting: deque[asyncio.Future[Worker]] = deque()
         self._threads: ThreadPoolExecutor | None = None
         self._starts: set[asyncio.Future[None]] = set()  # held: the loop keeps only weak references
+        self._closings = 0  # how many times close() ran: a worker started before the last one is not kept
 
     def pids(self) -> list[int]:
         """The process IDs of the workers started (idle or busy)."""
@@ -270,6 +271,7 @@ class WorkerPool:
 
     async def _start(self) -> None:
         loop = asyncio.get_running_loop()
+        closings = self._closings
         try:
             worker = await loop.run_in_executor(self._executor(), Worker, forkserver(), self.niceness)
         except Exception as failed:  # noqa: BLE001 - out of processes or memory: the first caller hears why
@@ -279,6 +281,9 @@ class WorkerPool:
             return
         finally:
             self._starting -= 1
+        if closings != self._closings:  # closed meanwhile
+            await loop.run_in_executor(None, worker.stop)
+            return
         self._idle.append(worker)
         self._hand_over()
 
@@ -307,6 +312,7 @@ class WorkerPool:
 
     def close(self) -> None:
         """Stop every worker (tasks running are lost); a later :meth:`run` starts new ones."""
+        self._closings += 1
         for waiter in self._waiting:
             waiter.cancel()
         self._waiting.clear()
