@@ -3,7 +3,8 @@
 Starts ``gridlogic serve`` in a child process on a free port of 127.0.0.1 (the source under
 ``--before DIR`` for a second, earlier server to compare with, one server at a time), and drives
 it from this process with a small HTTP/1.1 client over asyncio streams (one keep-alive connection
-per client, so that the client costs little of the machine's CPU). Three scenarios:
+per client, so that the client costs little of the machine's CPU; each client from a loopback
+address of its own, as visitors are: the server shares its work out per address). Three scenarios:
 
 **while generating**: ``N`` requests (10, then 50) for distinct new Loop 10x10 *hard* puzzles are
 sent at once, each on its own connection; meanwhile one probe asks, one after the other, for
@@ -61,10 +62,12 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection; reconnects after the server closes it."""
+    """One keep-alive HTTP/1.1 connection from ``source`` (a loopback address); reconnects after the
+    server closes it."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str = HOST) -> None:
         self.port = port
+        self.source = source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -72,7 +75,8 @@ class Connection:
         """(status, body); status 0 when the connection broke."""
         try:
             if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+                self.reader, self.writer = await asyncio.open_connection(HOST, self.port,
+                                                                         local_addr=(self.source, 0))
             assert self.reader is not None
             head = (f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\nContent-Length: {len(body)}\r\n"
                     "Content-Type: application/json\r\n\r\n")
@@ -99,6 +103,12 @@ class Connection:
             except OSError:
                 pass
         self.reader = self.writer = None
+
+
+def client_address(number: int) -> str:
+    """The loopback address of client ``number``: each client is a visitor of its own (the server shares
+    its work out per address)."""
+    return f"127.0.{10 + number // 250}.{1 + number % 250}"
 
 
 @dataclass
@@ -178,7 +188,7 @@ async def while_generating(port: int, count: int, cached: Cached, token: str) ->
     generation = Timings()
 
     async def generate(k: int) -> None:
-        connection = Connection(port)
+        connection = Connection(port, client_address(k))
         await timed(connection, generation, "GET", f"/api/loop/puzzle?size=10&difficulty=hard&seed=bg-{token}-{k}")
         await connection.close()
 
@@ -219,7 +229,7 @@ async def mix(port: int, clients: int, seconds: float, cached: list[Cached], tok
 
     async def client(number: int) -> None:
         rng = random.Random(f"{token}-{number}")
-        connection = Connection(port)
+        connection = Connection(port, client_address(number))
         while time.perf_counter() < deadline:
             draw = rng.random()
             entry = rng.choice(cached)

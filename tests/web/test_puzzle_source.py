@@ -1,4 +1,4 @@
-"""PuzzleSource: generation in worker processes, one generation per spec, a bounded queue, a cache.
+"""PuzzleSource: generation in worker processes under the admission rule, one generation per spec, a cache.
 
 Where a test needs a generation to stay unfinished for a while, a stand-in ``make`` waits on a
 threading.Event (with ``workers=0``, generation runs in a thread of this process, where the
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+import signal
 import threading
 import warnings
 from collections.abc import Callable
@@ -23,10 +24,11 @@ with warnings.catch_warnings():
 
 from gridlogic import GAMES, GenerationFailed
 from gridlogic.game import PuzzleSpec
-from gridlogic.web import puzzles
+from gridlogic.web.admission import Admission, Busy, Costs, Stopped
 from gridlogic.web.app import create_app
 from gridlogic.web.inputs import BadRequest
-from gridlogic.web.puzzles import FIRST_ESTIMATE, PuzzleSource
+from gridlogic.web.pool import InlinePool
+from gridlogic.web.puzzles import PuzzleSource
 
 SIGNAL = GAMES["signal"]
 
@@ -62,6 +64,12 @@ def held_games(make: Callable) -> dict:
     return {"signal": dataclasses.replace(SIGNAL, versions=versions)}
 
 
+def costed(games: dict, table: dict, queue_seconds: float) -> PuzzleSource:
+    """A source making ``games`` in a thread, with the generation times ``table`` gives (series by name)."""
+    admission = Admission(InlinePool(), Costs({"generate": table}), queue_seconds=queue_seconds)
+    return PuzzleSource(games, admission=admission)
+
+
 def test_the_module_docstring_example():
     async def example():
         source = PuzzleSource(GAMES, workers=1, queue_seconds=0)
@@ -70,10 +78,9 @@ def test_the_module_docstring_example():
             same = asyncio.create_task(source.get(spec("a")))
             await asyncio.sleep(0)  # both requests are now waiting for the one generation
             assert source.in_flight == 1
-            with pytest.raises(BadRequest) as busy:
+            with pytest.raises(Busy) as busy:
                 await source.get(spec("b"))
-            assert busy.value.status == 503 and busy.value.headers == {"Retry-After": "1"}
-            assert "busy generating 1 puzzles" in str(busy.value)
+            assert busy.value.retry_after == 1 and "the server is busy" in str(busy.value)
             assert await first is await same
             assert (await first).to_dict() == SIGNAL.make(spec("a")).to_dict()
             assert source.in_flight == 0
@@ -130,15 +137,16 @@ def test_a_full_queue_is_a_503_with_retry_after_and_a_waiting_spec_still_joins()
     make = HeldMake()
 
     async def scenario():
-        source = PuzzleSource(held_games(make), workers=0, queue_seconds=2 * FIRST_ESTIMATE)
+        # each 4x4 puzzle is taken to need a second; the one thread and two seconds of queue hold two
+        source = costed(held_games(make), {"signal.3.any.": [[16, 1.0]]}, queue_seconds=2)
         try:
             first = asyncio.create_task(source.get(spec("one")))
             second = asyncio.create_task(source.get(spec("two")))
             await asyncio.sleep(0)
             assert source.in_flight == 2
-            with pytest.raises(BadRequest) as busy:
+            with pytest.raises(Busy) as busy:
                 await source.get(spec("three"))
-            assert busy.value.status == 503 and int(busy.value.headers["Retry-After"]) >= 1
+            assert busy.value.retry_after == 1  # 2 s ahead + 1 s of its own is 1 s past the queue
             joined = asyncio.create_task(source.get(spec("two")))  # no new generation: not refused
             await asyncio.sleep(0)
             make.release()
@@ -151,25 +159,20 @@ def test_a_full_queue_is_a_503_with_retry_after_and_a_waiting_spec_still_joins()
     assert sorted(make.calls) == ["one", "two"]
 
 
-def test_the_queue_counts_estimated_seconds_not_requests(monkeypatch):
+def test_the_queue_counts_estimated_seconds_not_requests():
     make = HeldMake()
-    ticks = iter(range(10**6))  # the worker's clock: every generation takes half a millisecond
-    monkeypatch.setattr(puzzles.time, "perf_counter", lambda: next(ticks) / 2000)
 
     async def scenario():
-        source = PuzzleSource(held_games(make), workers=0, queue_seconds=FIRST_ESTIMATE)
+        # from the table: a 4x4 "any" takes 4 ms, a 5x5 two seconds
+        source = costed(held_games(make), {"signal.3.any.": [[16, 0.004], [25, 2.0]]}, queue_seconds=1)
         try:
-            make.go.set()
-            await source.get(spec("learn"))  # a 4x4 "any" takes well under a millisecond: now known
-            assert source.estimate(spec("other")) == pytest.approx(0.0005)  # the same kind: 4x4, any
-            assert source.estimate(SIGNAL.spec(5, "x")) == FIRST_ESTIMATE
-            make.go.clear()
+            assert source.estimate(spec("any")) == pytest.approx(0.004)
+            assert source.estimate(SIGNAL.spec(5, "x")) == pytest.approx(2.0)
             many = [asyncio.create_task(source.get(spec(f"quick-{k}"))) for k in range(100)]
             await asyncio.sleep(0)
             assert source.in_flight == 100  # 100 quick ones fit in a second of work
-            with pytest.raises(BadRequest) as busy:  # a kind never made is taken to need a whole second
-                await source.get(SIGNAL.spec(5, "unknown kind"))
-            assert busy.value.status == 503
+            with pytest.raises(Busy):  # a 5x5 does not: it alone is two seconds
+                await source.get(SIGNAL.spec(5, "slow kind"))
             make.release()
             await asyncio.gather(*many)
         finally:
@@ -181,13 +184,14 @@ def test_the_queue_counts_estimated_seconds_not_requests(monkeypatch):
 def test_the_api_answers_503_with_retry_after_while_others_are_answered():
     make = HeldMake()
     app = create_app(held_games(make), workers=0)
-    app.state.puzzles.queue_seconds = 0  # the one worker is the whole queue
+    app.state.admission.queue_seconds = 0  # the one worker is the whole queue
     answers = []
     with TestClient(app) as client:
         waiting = threading.Thread(target=lambda: answers.append(client.get("/api/signal/puzzle?seed=first")))
         waiting.start()
         make.wait_started()
-        busy = client.get("/api/signal/puzzle?seed=one-too-many")
+        other = TestClient(app, client=("192.0.2.9", 50000))  # another address: shares are not the point here
+        busy = other.get("/api/signal/puzzle?seed=one-too-many")
         same = threading.Thread(target=lambda: answers.append(client.get("/api/signal/puzzle?seed=first")))
         same.start()
         games = client.get("/api/games")  # answered while "first" is still being made
@@ -198,7 +202,7 @@ def test_the_api_answers_503_with_retry_after_while_others_are_answered():
         solved = SIGNAL.make(spec("first")).solution()
         check = client.post("/api/signal/check?seed=first", json={"board": solved})
     assert busy.status_code == 503 and busy.headers["retry-after"] == "1"
-    assert "busy generating 1 puzzles" in busy.json()["error"]
+    assert "the server is busy" in busy.json()["error"]
     assert games.status_code == 200
     assert check.status_code == 200 and check.json()["solved"] is True
     assert [answer.status_code for answer in answers] == [200, 200]
@@ -211,29 +215,29 @@ def test_generation_runs_in_worker_processes_that_yield_the_cpu():
         try:
             puzzle = await source.get(spec("in a worker"))
             assert puzzle.to_dict() == SIGNAL.make(spec("in a worker")).to_dict()
-            workers = list(source._pool._processes.values())
-            assert workers and all(worker.pid != os.getpid() for worker in workers)
+            workers = source.admission.pool.pids()
+            assert workers and all(pid != os.getpid() for pid in workers)
             own = os.getpriority(os.PRIO_PROCESS, 0)
-            assert os.getpriority(os.PRIO_PROCESS, workers[0].pid) == min(19, own + 10)
+            assert os.getpriority(os.PRIO_PROCESS, workers[0]) == min(19, own + 10)
         finally:
             source.close()
-        assert source._pool is None
+        assert source.admission.pool.pids() == []
 
     run_async(scenario)
 
 
-def test_a_dead_worker_is_a_503_and_the_next_request_gets_a_new_pool():
+def test_a_dead_worker_is_a_503_and_the_next_request_gets_a_new_worker():
     async def scenario():
         source = PuzzleSource(GAMES, workers=1)
         try:
             await source.get(spec("before"))
-            for worker in list(source._pool._processes.values()):
-                worker.kill()
-                worker.join()
-            with pytest.raises(BadRequest) as stopped:
+            [dead] = source.admission.pool.pids()
+            os.kill(dead, signal.SIGKILL)
+            with pytest.raises(Stopped) as stopped:
                 await source.get(spec("during"))
-            assert stopped.value.status == 503 and "worker process stopped" in str(stopped.value)
+            assert "worker process stopped" in str(stopped.value) and stopped.value.retry_after == 1
             assert (await source.get(spec("after"))).seed == "after"
+            assert source.admission.pool.pids() != [dead]
         finally:
             source.close()
 
@@ -242,11 +246,11 @@ def test_a_dead_worker_is_a_503_and_the_next_request_gets_a_new_pool():
 
 def test_the_app_stops_its_workers_when_it_shuts_down():
     app = create_app(workers=1)
-    source = app.state.puzzles
+    pool = app.state.admission.pool
     with TestClient(app) as client:
         assert client.get("/api/signal/puzzle?seed=shutdown").status_code == 200
-        workers = list(source._pool._processes.values())
-    assert source._pool is None and workers and all(not worker.is_alive() for worker in workers)
+        workers = pool.pids()
+    assert pool.pids() == [] and workers and not any(os.path.exists(f"/proc/{pid}") for pid in workers)
 
 
 def test_stand_in_games_need_generation_in_this_process():

@@ -17,9 +17,18 @@ must arrive within :data:`~gridlogic.web.connections.HEADER_SECONDS` of the conn
 the previous answer; uvicorn itself sets no such deadline, so a client could
 send a header byte a minute for ever), and be at most
 :data:`~gridlogic.web.headers.MAX_HEAD_BYTES` long; an idle keep-alive connection is closed after
-:data:`KEEP_ALIVE_SECONDS`; past :data:`MAX_CONNECTIONS` connections at once uvicorn answers 503. A
-body's limits are the app's (:mod:`gridlogic.web.inputs`: its size, and the
-seconds it may take to arrive).
+:data:`KEEP_ALIVE_SECONDS`; the server holds :data:`MAX_CONNECTIONS` connections at once, one address
+at most :data:`~gridlogic.web.connections.PER_ADDRESS` of them, and a connection past either is
+answered 503 or 429 as it opens (:mod:`gridlogic.web.connections`). A body's limits are the app's
+(:mod:`gridlogic.web.inputs`: its size, and the seconds it may take to arrive).
+
+``--trust-proxy ADDRESSES`` names the reverse proxies in front of the server (addresses or networks,
+comma-separated; default none): a connection from one of them is one proxy carrying many clients,
+so it is not counted against an address's connections, and each of its requests is the client's
+that the proxy names in ``X-Forwarded-For`` (uvicorn reads it from the right, past the trusted
+proxies' own entries): the address whose shares and rate limits it uses (:mod:`gridlogic.web.clients`).
+Without it, ``X-Forwarded-For`` is ignored, and behind a proxy every client would share the proxy's
+address.
 """
 
 from __future__ import annotations
@@ -65,9 +74,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="where the play records go: sqlite:///PATH or postgresql://USER@HOST:PORT/NAME "
                              "(default: GRIDLOGIC_DATABASE_URL, else an SQLite file in the user's data directory)")
     parser.add_argument("--generators", type=_process_count("generators"), default=None,
-                        help=f"processes each server process generates puzzles in (default: one per core, "
-                             f"at most {MAX_WORKERS})")
+                        help=f"worker processes each server process runs expensive work in (new puzzles, "
+                             f"imports, hints; default: one per core, at most {MAX_WORKERS})")
+    parser.add_argument("--trust-proxy", metavar="ADDRESSES", type=_proxies, default="",
+                        help="the reverse proxies in front of this server, comma-separated addresses or networks "
+                             "(default: none): their connections are not counted per address, and the client "
+                             "address of their requests is the one they give in X-Forwarded-For")
     parser.set_defaults(handler=run)
+
+
+def _proxies(text: str) -> str:
+    from gridlogic.web.clients import TrustedProxies
+
+    try:
+        TrustedProxies(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -110,15 +133,18 @@ def prepare_records() -> str:
     return f"records: {shown}"
 
 
-def server_config(app: Any, **settings: Any) -> Any:
-    """The uvicorn settings of ``gridlogic serve`` (see the module docstring), with ``settings`` added."""
+def server_config(app: Any, trusted_proxies: str = "", **settings: Any) -> Any:
+    """The uvicorn settings of ``gridlogic serve`` (see the module docstring), with ``settings`` added;
+    ``trusted_proxies`` as ``--trust-proxy`` takes them (none: proxy headers are ignored)."""
     import uvicorn
 
     from gridlogic.web.connections import HeadDeadline
     from gridlogic.web.headers import MAX_HEAD_BYTES
 
     return uvicorn.Config(app, log_level="warning", http=HeadDeadline, timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, limit_concurrency=MAX_CONNECTIONS, **settings)
+                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, limit_concurrency=MAX_CONNECTIONS,
+                          proxy_headers=bool(trusted_proxies.strip()), forwarded_allow_ips=trusted_proxies or "",
+                          **settings)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,9 +169,10 @@ def run(args: argparse.Namespace) -> int:
         os.environ[GENERATORS_VARIABLE] = str(args.generators)  # the workers read it too
     try:
         if args.workers == 1:
-            uvicorn.Server(server_config(create_app())).run(sockets=[sock])
+            uvicorn.Server(server_config(create_app(), args.trust_proxy)).run(sockets=[sock])
         else:
-            config = server_config("gridlogic.web.app:create_app", factory=True, workers=args.workers)
+            config = server_config("gridlogic.web.app:create_app", args.trust_proxy, factory=True,
+                                   workers=args.workers)
             Multiprocess(config, sockets=[sock]).run()
     finally:
         sock.close()

@@ -6,7 +6,11 @@ here from parts that each live in a module of their own:
 
 ``inputs``     reading a request (query strings, JSON bodies, the puzzle they name)
 ``responses``  JSON answers and errors; :func:`~.responses.guarded` endpoints
-``puzzles``    the generated puzzles: worker processes, one generation per spec, a cache
+``admission``  one rule for all expensive work: a bounded queue in estimated seconds, fair shares
+``pool``       the worker processes that do that work (``tasks``: what they run)
+``clients``    who a client is (its address), per-address rate limits
+``connections`` uvicorn's protocol: head deadlines, connections counted per address
+``puzzles``    the generated puzzles: made under the admission, one generation per spec, a cache
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
@@ -19,7 +23,8 @@ over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
 unknown path or game a 404, a puzzle the generator could not make within its
 attempts a 422 with the engine's own message. A 500 is never sent: an
 unexpected exception is logged with its traceback and answered with a 503 that
-says so. A 503 with ``Retry-After`` also says that the generation queue is full.
+says so. A 503 with ``Retry-After`` also says that the queue of expensive work is
+full, and a 429 with ``Retry-After`` that the client's address has its share.
 """
 
 from __future__ import annotations
@@ -43,10 +48,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gridlogic.game import GAMES, Game
 from gridlogic.params import int_from_text, short_repr
 from gridlogic.web import api, hints, imports, records
+from gridlogic.web.admission import Admission
+from gridlogic.web.clients import ClientShares
 from gridlogic.web.delivery import Delivery
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
-from gridlogic.web.puzzles import PuzzleSource
+from gridlogic.web.puzzles import PuzzleSource, pool_for
 from gridlogic.web.ready import ReadyPuzzles
 from gridlogic.web.responses import error
 
@@ -101,12 +108,13 @@ def create_app(games: Mapping[str, Game] | None = None,
                record_settings: records.RecordSettings | None = None, *, workers: int | None = None) -> Starlette:
     """The Starlette app; ``games`` maps names to :class:`Game` records (default: :data:`gridlogic.GAMES`),
     ``record_settings`` says where the records go (default: see :class:`~.records.RecordSettings`),
-    ``workers`` is the number of generation processes (None: :data:`GENERATORS_VARIABLE` if set, else one per
-    core; 0: a thread, see :mod:`.puzzles`)."""
+    ``workers`` is the number of worker processes for expensive work (None: :data:`GENERATORS_VARIABLE` if
+    set, else one per core; 0: a thread, see :mod:`.puzzles`)."""
     available = dict(games) if games is not None else dict(GAMES)
     if workers is None and os.environ.get(GENERATORS_VARIABLE):
         workers = int_from_text(os.environ[GENERATORS_VARIABLE], GENERATORS_VARIABLE, 1, 64)
-    puzzles = PuzzleSource(available, workers=workers)
+    admission = Admission(pool_for(available, workers))
+    puzzles = PuzzleSource(available, admission=admission)
     ready = ReadyPuzzles(puzzles)
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
     desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
@@ -152,8 +160,10 @@ def create_app(games: Mapping[str, Game] | None = None,
         *delivery.mounts(),
     ]
     app = Starlette(routes=routes,
-                    middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), *delivery.middleware()],
+                    middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), Middleware(ClientShares),
+                                *delivery.middleware()],
                     exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
+    app.state.admission = admission  # the admission of expensive work, its pool and its costs
     app.state.ready = ready
     return app

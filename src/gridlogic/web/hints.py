@@ -11,7 +11,9 @@ puzzle header (:func:`~.api.puzzle_header`), the ``hint`` (see
 Japanese, what it decides and the evidence) and ``board``: the board with the
 hint applied, for the page's Apply button, or null when applying it would
 change nothing (a Signal mistake is turned by the player). The game's step
-solver runs in a worker thread, off the event loop.
+solver runs in a worker process, admitted as a ``hint`` by the app's
+:mod:`.admission` rule (a 503 when the server is busy, a 429 past the
+client's share, both with ``Retry-After``).
 
 Refusals, as everywhere: a body that is not a JSON object, an unknown field, a
 missing or malformed board, a puzzle named twice or not at all: 400 with the
@@ -30,12 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from gridlogic.game import Game
+from gridlogic.web import tasks
+from gridlogic.web.admission import HINT, CostKey
 from gridlogic.web.api import game_of, puzzle_header
 from gridlogic.web.inputs import BadRequest, board_request
 from gridlogic.web.puzzles import PuzzleSource
@@ -51,10 +54,8 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
             raise BadRequest(f"{game.title} gives no hints")
         spec, _, board = await board_request(game, request)
         found = await puzzles.get(spec)
-        hints = game.hints
-        given = await run_in_threadpool(hints.hint, found, board)
-        after = hints.apply(found, board, given)
-        return JSONResponse({**puzzle_header(found), "hint": given.to_dict(),
-                             "board": after if after != board else None})
+        given, after = await puzzles.admission.run(HINT, CostKey.of(spec), tasks.hint, tasks.token_of(game),
+                                                   found, board)
+        return JSONResponse({**puzzle_header(found), "hint": given, "board": after if after != board else None})
 
     return [Route("/api/{game}/hint", guarded(hint), methods=["POST"])]

@@ -14,10 +14,13 @@ the page checks, reveals and shares it like a generated one.
 
 The game's solver decides whether it is played, within the game's import
 limits (``Game.imports``: 5 seconds for Pattern and Loop, 2,000 search nodes
-for Signal). It runs in a worker thread through the app's
-:class:`~.puzzles.PuzzleSource`, which caches the outcome by spec as it
-caches generated puzzles: the check and the solution that follow cost
-nothing. Refusals: a 400 when the text is not a puzzle of this game (the
+for Signal). It runs in a worker process through the app's
+:class:`~.puzzles.PuzzleSource`, admitted as an ``import`` by the
+:mod:`.admission` rule with the cost the measured table gives a board of its
+size (a 50x50 Pattern: its whole 5 s limit), and the outcome is cached by spec
+as generated puzzles are: the check and the solution that follow cost
+nothing. A 503 says the server is busy, a 429 that the client has its share in
+flight, both with ``Retry-After``. Refusals: a 400 when the text is not a puzzle of this game (the
 reader's message says what it expected), names another game's puzzle, or
 is larger than the game plays; a 422 when the solver found several
 solutions or none, or could not prove one within the limits

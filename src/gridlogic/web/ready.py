@@ -10,14 +10,16 @@ a seed is generated on demand as before (a seed is a promise), and so is the fir
 nobody asked for yet.
 
 Filling runs in a background task of the app (:meth:`ReadyPuzzles.run`), woken by every seedless
-request. It asks the puzzle source for one puzzle at a time, with a fresh random seed, and only while
-fewer generations than workers less one are in flight (with one worker: while it is idle): it uses
+request. It asks the puzzle source for one puzzle at a time, with a fresh random seed, on behalf of no
+client (it has no share to use up), and only while fewer pieces of expensive work (of any kind:
+hints and imports too, see :mod:`.admission`) than workers less one are in flight (with one worker:
+while it is idle): it uses
 idle workers only, and one stays free for the people who wait, since a fill that has started holds its
 worker for as long as a slow kind takes (seconds), and a fast puzzle asked for meanwhile would wait
 behind it. A kind is worth keeping when the source's estimate of its generation time is at
-least :data:`SLOW_SECONDS` (a kind never made yet counts as slow, so the first seedless request of a
-kind starts filling it); the :data:`KINDS` most recently asked kinds are kept. The estimate is a
-mean, and the levels that start again when an attempt fails have a long tail: a Loop v2 10×10 hard
+least :data:`SLOW_SECONDS` (known from the first request: :mod:`.admission`'s measured table); the
+:data:`KINDS` most recently asked kinds are kept. The levels that start again when an attempt fails
+have a long tail: a Loop v2 10×10 hard
 takes 86 ms at the median and 259 ms at p95, so a threshold of 0.2 s left it (and 5×5 and 7×7
 expert) to be made on demand, and 9 to 13 of their 60 requests waited over 200 ms on a loaded
 machine (``benchmarks/web_ready.py --every-level loop.2``). So kinds are kept ready from 20 ms on;
@@ -40,6 +42,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 from gridlogic.game import Puzzle, PuzzleSpec
+from gridlogic.web.admission import Refused
 from gridlogic.web.inputs import BadRequest, random_seed
 from gridlogic.web.puzzles import PuzzleSource, kind_of
 
@@ -89,15 +92,15 @@ class ReadyPuzzles:
         while True:
             short = [(kind, spec) for kind, spec in reversed(self._wanted.items())
                      if self.ready_count(spec) < self.per_kind and self.source.estimate(spec) >= self.slow_seconds]
-            if not short or self.source.in_flight >= max(1, self.source.workers - 1):
+            if not short or self.source.admission.in_flight >= max(1, self.source.workers - 1):
                 return
             kind, template = short[0]
             spec = replace(template, seed=random_seed())
             try:
                 puzzle = await self.source.get(spec)
-            except BadRequest as refused:
-                if refused.status != 422:  # busy, or a worker stopped: try again when woken
-                    return
+            except Refused:  # busy, or a worker stopped: try again when woken
+                return
+            except BadRequest:
                 self._wanted.pop(kind, None)  # the engine cannot make this kind: stop trying
                 continue
             if kind in self._wanted:

@@ -20,6 +20,15 @@ SameSite=Lax, given to any request that comes without a valid one. Every endpoin
 cookie's player only: no path or field names a player or a record, so one player can neither
 read nor change another's records.
 
+**Identities are not free** (:mod:`.clients`' rate limits, per client address, in memory). A new
+player is made at most :data:`NEW_PLAYERS` times per address (30 at once, then one every 10 s): past
+that, a request without the cookie that hands out or writes (``start``, a record, a name, a delete)
+is answered 429 with ``Retry-After``, and one that only reads is answered without a cookie (a new
+player has nothing to read). And an address may hand out and write at most :data:`ADDRESS_WRITES`
+(120 at once, then two a second), whichever players it holds; the store's own limit of 30 writes a
+minute per player still applies. Worked example (``tests/web/test_fairness.py``): 300 cookieless
+hand-outs from one address in a row: 30 receipts, then 270 × 429.
+
 **Trust nothing from the page.** The hand-out receipt and every check of the finished play (the
 receipt, the time, the board, the least moves, the score, whether it is a daily one) are the
 :class:`~gridlogic.store.plays.PlayDesk`'s; this module reads the request, calls the desk, and
@@ -77,6 +86,7 @@ from gridlogic.store.records import (
     StoreUnavailable,
 )
 from gridlogic.store.tokens import Signer
+from gridlogic.web.clients import Rate, RateLimit, client_key
 from gridlogic.web.inputs import BadRequest, json_body, play_stats, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, error, guarded
@@ -88,6 +98,8 @@ COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 RETRY_AFTER_SECONDS = 30
 LEADERBOARD_SIZE = 20
 RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt")
+NEW_PLAYERS = Rate(burst=30, per_second=0.1, what="new players")  # per address
+ADDRESS_WRITES = Rate(burst=120, per_second=2.0, what="hand-outs and record writes")  # per address
 
 
 def utc_now() -> datetime:
@@ -98,11 +110,14 @@ def utc_now() -> datetime:
 class RecordSettings:
     """Where the records go: ``database_url`` (None: ``GRIDLOGIC_DATABASE_URL``, else the data
     directory's SQLite file), the cookie ``secret`` (None: ``GRIDLOGIC_SECRET``, else the file
-    beside the database) and the ``clock`` (UTC; the tests move it by hand)."""
+    beside the database), the ``clock`` (UTC; the tests move it by hand, and the rate limits
+    follow it) and the per-address rates of ``new_players`` and of ``writes``."""
 
     database_url: str | None = None
     secret: bytes | None = None
     clock: Callable[[], datetime] = field(default=utc_now)
+    new_players: Rate = NEW_PLAYERS
+    writes: Rate = ADDRESS_WRITES
 
 
 def _day(text: str | None, today: date) -> date:
@@ -148,6 +163,13 @@ class RecordDesk:
         self.signer = Signer(self.secret)
         self.plays = PlayDesk(games, self.store, self.signer, puzzles.puzzle_of, clock=self.clock,
                               in_thread=run_in_threadpool)
+        seconds = self.seconds
+        self.new_players = RateLimit(settings.new_players, seconds)
+        self.writes = RateLimit(settings.writes, seconds)
+
+    def seconds(self) -> float:
+        """The clock in seconds, for the rate limits."""
+        return self.clock().timestamp()
 
     def secret(self) -> bytes:
         with self._secret_lock:
@@ -193,16 +215,33 @@ def retry_later_response(refused: StoreUnavailable | RateLimited) -> Response:
 PlayerEndpoint = Callable[[Request, str], Awaitable[Response]]
 
 
-def as_player(signer: Signer, endpoint: PlayerEndpoint) -> Callable[[Request], Awaitable[Response]]:
-    """``endpoint(request, player_id)`` for the cookie's player (a new one gets the cookie), with
-    the refusals of the play desk and the store answered by their :data:`REFUSAL_STATUS` or
-    :func:`retry_later_response`."""
+def too_often(rate: Rate, retry_after: int, advice: str) -> Response:
+    """The 429 of an address past one of its rates."""
+    response = error(f"this address has used its share of {rate.what} ({rate.text()}); {advice}try again in "
+                     f"{retry_after} s", 429)
+    response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+def as_player(desk: RecordDesk, endpoint: PlayerEndpoint, *, writes: bool) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint(request, player_id)`` for the cookie's player (a new one gets the cookie, within its
+    address's share of new players), with the refusals of the play desk and the store answered by
+    their :data:`REFUSAL_STATUS` or :func:`retry_later_response`. An endpoint that ``writes`` (or hands
+    out) is within its address's share of writes too, and never makes a new player past the share."""
+    signer = desk.signer
 
     async def run(request: Request) -> Response:
         player = signer.unseal("player", request.cookies.get(COOKIE))
         new = not (isinstance(player, str) and re.fullmatch(r"[0-9a-f]{32}", player))
+        address = client_key(request.scope)
         if new:
             player = secrets.token_hex(16)
+            wait = desk.new_players.take(address)
+            if wait is not None and writes:
+                return too_often(desk.new_players.rate, wait, "send the player cookie this server gave you, or ")
+            new = wait is None  # a read past the share is answered without making a player
+        if writes and (wait := desk.writes.take(address)) is not None:
+            return too_often(desk.writes.rate, wait, "")
         try:
             response = await endpoint(request, player)
         except (PlayRefused, AlreadyRecorded) as refused:
@@ -239,7 +278,7 @@ class RecordEndpoints:
 
     def routes(self) -> list[Route]:
         def route(path: str, endpoint: PlayerEndpoint, method: str) -> Route:
-            return Route(path, as_player(self.desk.signer, endpoint), methods=[method])
+            return Route(path, as_player(self.desk, endpoint, writes=method != "GET"), methods=[method])
 
         return [
             route("/daily", self.daily_page, "GET"),

@@ -1,0 +1,244 @@
+"""What the server's expensive work costs: the table its admission starts from (``gridlogic/web/work_costs.json``).
+
+The server runs three kinds of expensive work in its worker processes (see
+:mod:`gridlogic.web.admission`): making a puzzle (``generate``), proving a puzzle brought from
+outside (``import``) and finding a hint (``hint``). Admission needs each request's cost *before*
+it runs, from the first request on; this script measures it for every game, version, difficulty
+and option, at sides from the smallest to the largest each version makes, and writes the table:
+
+* ``generate``: ``Game.make`` of ``--seeds`` seeds (a refusal, ``GenerationFailed``, costs its
+  attempts too); the slowest seed;
+* ``hint``: the hints met on the way from the empty board to the solution (``Hints.hint``), for up
+  to ``--hint-seconds`` per board; the slowest hint (a wrapping Signal board's hints cost several
+  times those of a board with edges, so options are measured too);
+* ``import``: ``Game.make`` of an imported spec, for the givens of a generated puzzle (proven fast)
+  and for random boards (several solutions or none, often the whole import limit); the slowest.
+
+A row is ``[cells, seconds]``, per ``GAME.VERSION.DIFFICULTY.FLAGS`` (an imported puzzle's version is
+0 and its difficulty its format). The figures are those of this machine at the time (niced, beside
+other work: the server's workers run niced too); the server scales them by what it measures itself.
+
+    nice .venv/bin/python benchmarks/work_costs.py [--seeds 3] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from gridlogic import GAMES, GenerationFailed, GridlogicError
+from gridlogic.game import Game, Problem, PuzzleSpec, Version
+
+TABLE = Path(__file__).resolve().parent.parent / "src" / "gridlogic" / "web" / "work_costs.json"
+SLOW_POINT = 30.0  # seconds: a series stops growing past a point this slow (the server extrapolates)
+IMPORT_SIDES = (4, 5, 8, 10, 15, 20, 25, 30, 40, 50)
+
+
+def sides_of(version: Version) -> list[int]:
+    """The sides measured: the presets, the smallest and the largest the version makes, and some between."""
+    chosen = set(version.presets) | {version.sides[0], version.sides[-1]}
+    chosen |= {side for side in (20, 25, 30, 40) if side in version.sides}
+    return sorted(chosen)
+
+
+def option_choices(version: Version) -> Iterator[dict[str, object]]:
+    """No option, then each option's other values one at a time."""
+    yield {}
+    for option in version.options:
+        for value in option.values[1:]:
+            yield {option.name: value}
+
+
+def timed(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    try:
+        work()
+    except (GenerationFailed, GridlogicError):
+        pass  # a refusal costs what it took
+    return time.perf_counter() - started
+
+
+def series_key(spec: PuzzleSpec) -> str:
+    return f"{spec.game}.{spec.version}.{spec.difficulty}.{spec.flags}"
+
+
+def specs_of(game: Game, version: Version, difficulty: str, options: dict[str, object],
+             seed: str) -> Iterator[PuzzleSpec]:
+    for side in sides_of(version):
+        try:
+            yield game.spec(side, seed, difficulty, version=version.number, **options)
+        except GridlogicError:
+            continue  # not offered (a 3x3 hard, say)
+
+
+def measure_generation(seeds: int, table: dict[str, list[list[float]]]) -> None:
+    for game in GAMES.values():
+        for version in game.versions.values():
+            for difficulty in version.difficulties:
+                for options in option_choices(version):
+                    for spec in specs_of(game, version, difficulty, options, "cost-0"):
+                        seconds = max(timed(functools.partial(game.make, replace(spec, seed=f"cost-{k}")))
+                                      for k in range(seeds))
+                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
+                        print(f"generate {spec.id:<40} {seconds:8.3f} s", flush=True)
+                        if seconds > SLOW_POINT:
+                            break
+
+
+def slowest_hint(game: Game, spec: PuzzleSpec, budget: float) -> float | None:
+    hints = game.hints
+    assert hints is not None
+    try:
+        puzzle = game.make(spec)
+    except GenerationFailed:
+        return None
+    board, slowest, spent = hints.start(puzzle), 0.0, 0.0
+    while spent < budget:
+        started = time.perf_counter()
+        given = hints.hint(puzzle, board)
+        seconds = time.perf_counter() - started
+        slowest, spent = max(slowest, seconds), spent + seconds
+        if given.status != "step":
+            break
+        board = hints.apply(puzzle, board, given)
+    return slowest
+
+
+def measure_hints(budget: float, table: dict[str, list[list[float]]]) -> None:
+    for game in GAMES.values():
+        if game.hints is None:
+            continue
+        for version in game.versions.values():
+            for difficulty in version.difficulties:
+                for options in option_choices(version):
+                    for spec in specs_of(game, version, difficulty, options, "cost-hint"):
+                        seconds = slowest_hint(game, spec, budget)
+                        if seconds is None:
+                            continue
+                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
+                        print(f"hint     {spec.id:<40} {seconds:8.3f} s", flush=True)
+
+
+def random_runs(line: list[int]) -> list[int]:
+    runs, length = [], 0
+    for value in line:
+        if value:
+            length += 1
+        elif length:
+            runs.append(length)
+            length = 0
+    return runs + ([length] if length else []) or [0]
+
+
+def random_problems(game: Game, side: int, draw: random.Random) -> Iterator[Problem]:
+    """Boards nobody made to be unique, in the givens' form of each game's puzzles (a benchmark may
+    know the games): random grids' clues, random numbers, shuffled random trees."""
+    cells = side * side
+    if game.name == "pattern":
+        grid = [[1 if draw.random() < 0.5 else 0 for _ in range(side)] for _ in range(side)]
+        givens: dict[str, object] = {"rowClues": [random_runs(row) for row in grid],
+                                     "colClues": [random_runs([row[c] for row in grid]) for c in range(side)]}
+    elif game.name == "loop":
+        givens = {"clues": [draw.choice((0, 1, 2, 3)) if draw.random() < 0.5 else None for _ in range(cells)]}
+    else:
+        from gridlogic.signal.board import VARIANTS  # benchmarks may reach inside a game
+        from gridlogic.signal.generator import tree
+
+        givens = {"tiles": [draw.choice(VARIANTS[mask]) for mask in tree(side, draw.random)]}
+    yield Problem(game.name, side, side, givens, "benchmark")
+
+
+def made_problem(game: Game, side: int) -> Iterator[Problem]:
+    for version in sorted(game.versions.values(), key=lambda v: -v.number):
+        if side in version.sides:
+            try:
+                yield game.problem(game.generate(side, "cost-import", "any", version=version.number))
+            except GenerationFailed:
+                pass
+            return
+
+
+def worst_case(game: Game, problems: list[Problem], side: int) -> float:
+    """What a board of ``side`` may cost at worst, whatever it holds (the client chooses it): a time
+    limit scaled by the cells (proofs grow faster than the cells, so this over-estimates small
+    boards), or a node limit times the slowest node measured."""
+    imports = game.imports
+    assert imports is not None
+    limits = imports.limits
+    if "budget" in limits:
+        return 1.05 * limits["budget"] * side * side / imports.max_side ** 2
+    if "node_limit" in limits:
+        per_node = 0.0
+        for problem in problems:
+            verdict = game.solve(problem, **limits)
+            if verdict.nodes:
+                per_node = max(per_node, verdict.elapsed / verdict.nodes)
+        return 1.2 * limits["node_limit"] * per_node
+    return 0.0
+
+
+def measure_imports(seeds: int, table: dict[str, list[list[float]]]) -> None:
+    for game in GAMES.values():
+        imports = game.imports
+        if imports is None:
+            continue
+        for side in IMPORT_SIDES:
+            if side > imports.max_side:
+                break
+            draw = random.Random(f"cost-{game.name}-{side}")
+            problems = list(made_problem(game, side))
+            for _ in range(seeds):
+                problems += random_problems(game, side, draw)
+            specs = [game.import_spec(problem) for problem in problems]
+            measured = max(timed(functools.partial(game.make, spec)) for spec in specs)
+            seconds = max(measured, worst_case(game, problems, side))
+            table.setdefault(series_key(specs[0]), []).append([side * side, round(seconds, 4)])
+            print(f"import   {specs[0].game} {side}x{side:<30} {measured:8.3f} s measured, {seconds:8.3f} s at worst",
+                  flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seeds", type=int, default=3, help="seeds (boards) per point (default 3)")
+    parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
+    parser.add_argument("--kinds", default="generate,hint,import", help="what to measure")
+    parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
+    args = parser.parse_args(argv)
+    kinds: dict[str, dict[str, list[list[float]]]] = {}
+    chosen = args.kinds.split(",")
+    if "generate" in chosen:
+        measure_generation(args.seeds, kinds.setdefault("generate", {}))
+    if "hint" in chosen:
+        measure_hints(args.hint_seconds, kinds.setdefault("hint", {}))
+    if "import" in chosen:
+        measure_imports(args.seeds, kinds.setdefault("import", {}))
+    for series in kinds.values():
+        for key, rows in series.items():
+            merged: dict[int, float] = {}
+            for cells, seconds in rows:
+                merged[int(cells)] = max(seconds, merged.get(int(cells), 0.0))
+            series[key] = [[cells, merged[cells]] for cells in sorted(merged)]
+    if args.write:
+        previous = json.loads(TABLE.read_text(encoding="utf-8")) if TABLE.exists() else {"kinds": {}}
+        merged_kinds = {**previous.get("kinds", {}), **kinds}
+        load = os.getloadavg()[0]
+        document = {"about": f"benchmarks/work_costs.py --seeds {args.seeds}: the slowest of each point, in "
+                             f"seconds, on {os.cpu_count()} cores at load {load:.1f}; rows are [cells, seconds]",
+                    "kinds": merged_kinds}
+        TABLE.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"wrote {TABLE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""What the worker processes run: each kind of expensive work as a module-level function of plain values.
+
+A worker process (:mod:`.pool`) receives a task as a function named by its module and its
+arguments pickled, so every function here names its game by a *token* (:func:`token_of`): the name
+of a game in :data:`gridlogic.GAMES`, which the worker finds there, or, for a game record that
+exists in the server's process only (a test's stand-in, run by an :class:`~.pool.InlinePool` in a
+thread), the record itself. The fork server imports this module once, and with it every game.
+
+A new kind of work (say the studio's analysis) is one more function here, and one call where a
+request needs it (see :mod:`.admission`)::
+
+    result = await admission.run(ANALYSE, CostKey.of(spec), tasks.analyse, token_of(game), problem)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gridlogic.errors import GenerationFailed
+from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
+
+GameToken = str | Game
+Outcome = Puzzle | GenerationFailed
+
+
+def token_of(game: Game) -> GameToken:
+    """How a task names ``game``: its name when it is the registered game of that name, else the record."""
+    return game.name if GAMES.get(game.name) is game else game
+
+
+def game_of(token: GameToken) -> Game:
+    """The game a token names."""
+    return GAMES[token] if isinstance(token, str) else token
+
+
+def make(token: GameToken, spec: PuzzleSpec) -> Outcome:
+    """The puzzle of ``spec`` (generated, or brought from outside and proven), or the engine's refusal as
+    a value (the server caches it like a puzzle)."""
+    try:
+        return game_of(token).make(spec)
+    except GenerationFailed as failed:
+        return failed.with_traceback(None)
+
+
+def hint(token: GameToken, puzzle: Puzzle, board: Any) -> tuple[dict[str, Any], Any]:
+    """The next hint for ``board`` (as the game's ``parse_board`` reads it) in JSON form, and the board
+    with it applied."""
+    hints = game_of(token).hints
+    if hints is None:
+        raise ValueError(f"{game_of(token).title} gives no hints")
+    given = hints.hint(puzzle, board)
+    return given.to_dict(), hints.apply(puzzle, board, given)
