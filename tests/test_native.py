@@ -13,6 +13,8 @@ import pickle
 import subprocess
 import sys
 import time
+import zipfile
+from pathlib import Path
 
 import doctests
 
@@ -83,3 +85,17 @@ def test_puzzles_grades_and_verdicts_cross_process_boundaries():
             assert pickle.loads(pickle.dumps(puzzle)) == puzzle
             verdict = game.solve(game.problem(puzzle))
             assert pickle.loads(pickle.dumps(verdict)) == verdict
+
+
+def test_a_wheel_holds_every_file_the_package_needs(tmp_path):
+    # Built pure (GRIDLOGIC_PURE=1: no compiler run), the quick way to see what the wheel carries:
+    # every source module and every data file beside them (the page, the cost table, py.typed).
+    root = Path(gridlogic.__file__).resolve().parent
+    env = {**os.environ, native.PURE_VARIABLE: "1"}
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path),
+                    str(root.parent.parent)], env=env, check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("gridlogic-*.whl")
+    packed = set(zipfile.ZipFile(wheel).namelist())
+    wanted = {f"gridlogic/{p.relative_to(root)}" for p in root.rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".so", ".pyc")}
+    assert wanted - packed == set()
