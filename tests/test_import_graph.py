@@ -85,3 +85,37 @@ def test_the_graph_sees_module_level_and_function_level_imports():
 
 def test_no_module_imports_itself_through_others():
     assert find_cycle(import_graph()) is None
+
+
+# The layers, lowest first: a module imports only from its own layer or those below it.
+LAYERS = (
+    ("shared", ("errors", "rng", "params", "frozen", "verdict", "hints", "native", "durations", "satsolver")),
+    ("table", ("game",)),
+    ("games", ("signal", "pattern", "loop")),
+    ("machinery", ("scoring", "workers")),  # what several adapters share
+    ("adapters", ("store", "batch", "web", "cli")),
+)
+APART = (("web", "batch"), ("batch", "web"), ("store", "web"), ("store", "batch"), ("store", "cli"),
+         ("web", "cli"), ("batch", "cli"))  # adapters that never import each other
+
+
+def layer_of(module: str) -> int:
+    part = module.split(".")[1] if "." in module else ""
+    for rank, (_, parts) in enumerate(LAYERS):
+        if part in parts:
+            return rank
+    raise AssertionError(f"{module} is in no layer of LAYERS: add it where it belongs")
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    graph = import_graph()
+    upward = [(a, b) for a, imported in graph.items() if a != "gridlogic" for b in imported
+              if b != "gridlogic" and layer_of(b) > layer_of(a)]
+    assert upward == []
+
+
+def test_adapters_apart_never_import_each_other():
+    graph = import_graph()
+    crossing = [(a, b) for a, imported in graph.items() for b in imported for low, high in APART
+                if a.startswith(f"gridlogic.{low}") and b.startswith(f"gridlogic.{high}")]
+    assert crossing == []
