@@ -27,6 +27,13 @@ answers its refusals: a receipt it did not sign 400, another player's 403, an un
 any other check 400, a play stored with other figures 409, too many writes 429 with
 ``Retry-After``.
 
+**The dailies are made ahead.** While the app runs, a background task of its lifespan makes today's
+and tomorrow's daily puzzles (:meth:`RecordDesk.keep_dailies_ahead`, one round at start, then as
+:func:`gridlogic.store.daily.seconds_to_next_round` says: every half hour and five minutes before
+each UTC midnight), through the same puzzle source as the requests, one puzzle at a time, so the
+first player of a day finds them made. A round that finds the generation queue busy tries again a
+minute later; :attr:`RecordDesk.dailies_made` is set after each round (what tests wait for).
+
 **A database that is down** answers record writes with a 503 that says so and carries a signed
 ``receipt`` of the moment the server saw the record; the page keeps the write and sends it again
 later with that receipt, and the time rule measures up to the receipt, not to the retry. Play
@@ -35,6 +42,8 @@ itself never needs the database: the game API, the hand-out receipts and the pag
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import csv
 import io
 import logging
@@ -88,6 +97,7 @@ COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 RETRY_AFTER_SECONDS = 30
 LEADERBOARD_SIZE = 20
 RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt")
+AHEAD_RETRY_SECONDS = 60  # a round of making the dailies ahead that found the queue busy is tried again then
 
 
 def utc_now() -> datetime:
@@ -148,6 +158,7 @@ class RecordDesk:
         self.signer = Signer(self.secret)
         self.plays = PlayDesk(games, self.store, self.signer, puzzles.puzzle_of, clock=self.clock,
                               in_thread=run_in_threadpool)
+        self.dailies_made = asyncio.Event()  # set after each round of making the dailies ahead
 
     def secret(self) -> bytes:
         with self._secret_lock:
@@ -158,16 +169,41 @@ class RecordDesk:
     def today(self) -> date:
         return self.plays.today()
 
+    async def make_dailies_ahead(self) -> bool:
+        """One round: today's and tomorrow's daily puzzles made now (see the module docstring); False when
+        the queue was busy or an engine failed (logged), so that the next round comes sooner."""
+        try:
+            await self.plays.daily.make_ahead(self.today(), tuple(self.games))
+            return True
+        except BadRequest as busy:
+            logger.info("daily puzzles not made ahead this round: %s", busy)
+        except Exception:  # a background task has nobody to answer: log it, try again later
+            logger.exception("making the daily puzzles ahead failed")
+        finally:
+            self.dailies_made.set()
+        return False
+
+    async def keep_dailies_ahead(self) -> None:
+        """Make the dailies ahead, round after round, for as long as the app runs (its lifespan's task)."""
+        while True:
+            made = await self.make_dailies_ahead()
+            await asyncio.sleep(daily.seconds_to_next_round(self.clock()) if made else AHEAD_RETRY_SECONDS)
+
     @asynccontextmanager
-    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Migrate on start (a database that is down is logged and tried again on the first use)."""
+    async def lifespan(self, app: Starlette | None) -> AsyncIterator[None]:
+        """Migrate on start (a database that is down is logged and tried again on the first use), and
+        keep the dailies made ahead while the app runs."""
         try:
             await run_in_threadpool(self.store.open)
         except StoreUnavailable as down:
             logger.warning("records: %s; play goes on and record writes answer 503 until it is back", down)
+        ahead = asyncio.create_task(self.keep_dailies_ahead())
         try:
             yield
         finally:
+            ahead.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ahead
             self.store.close()
 
 
