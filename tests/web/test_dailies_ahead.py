@@ -8,6 +8,7 @@ never for a time.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 from web_helpers import run_async
@@ -70,3 +71,25 @@ def test_a_busy_queue_or_a_failing_engine_ends_the_round_early_and_is_tried_agai
         return outcomes
 
     assert run_async(scenario) == [False, False, True]
+
+
+def test_an_app_over_stand_in_records_makes_none_of_their_dailies_ahead(tmp_path):
+    asked = []
+
+    async def scenario():
+        source = PuzzleSource(GAMES, workers=0)
+        stand_in = dataclasses.replace(GAMES["signal"], title="Signal (a test's stand-in)")
+        settings = RecordSettings(f"sqlite:///{tmp_path / 'records.sqlite'}", SECRET, lambda: EVE)
+        desk = RecordDesk({**GAMES, "signal": stand_in}, source, settings)
+
+        async def make(spec):
+            asked.append(spec.game)
+            return GAMES[spec.game].make(spec)
+
+        desk.plays.daily.make = make
+        made = await desk.make_dailies_ahead()
+        source.close()
+        return made
+
+    assert run_async(scenario) is True
+    assert "signal" not in asked and {"pattern", "loop"} <= set(asked)

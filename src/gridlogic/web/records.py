@@ -32,7 +32,10 @@ and tomorrow's daily puzzles (:meth:`RecordDesk.keep_dailies_ahead`, one round a
 :func:`gridlogic.store.daily.seconds_to_next_round` says: every half hour and five minutes before
 each UTC midnight), through the same puzzle source as the requests, one puzzle at a time, so the
 first player of a day finds them made. A round that finds the generation queue busy tries again a
-minute later; :attr:`RecordDesk.dailies_made` is set after each round (what tests wait for).
+minute later; :attr:`RecordDesk.dailies_made` is set after each round (what tests wait for). The
+daily table names the registered games, so only those are made ahead: an app built over other
+records of a game (a test's stand-in, which may hold or fail its generations on purpose) makes
+none of its dailies ahead.
 
 **A database that is down** answers record writes with a 503 that says so and carries a signed
 ``receipt`` of the moment the server saw the record; the page keeps the write and sends it again
@@ -64,7 +67,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic.game import Game
+from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
@@ -172,8 +175,9 @@ class RecordDesk:
     async def make_dailies_ahead(self) -> bool:
         """One round: today's and tomorrow's daily puzzles made now (see the module docstring); False when
         the queue was busy or an engine failed (logged), so that the next round comes sooner."""
+        registered = tuple(name for name, game in self.games.items() if GAMES.get(name) is game)
         try:
-            await self.plays.daily.make_ahead(self.today(), tuple(self.games))
+            await self.plays.daily.make_ahead(self.today(), registered)
             return True
         except BadRequest as busy:
             logger.info("daily puzzles not made ahead this round: %s", busy)
