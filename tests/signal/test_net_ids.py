@@ -212,6 +212,8 @@ def test_a_txt_file_with_a_net_id_is_signals_and_another_games_id_is_not(tmp_pat
     assert SIGNAL.read_file("p.txt", "3x2:2/1/1/3/1") is None  # a Pattern game ID
     assert SIGNAL.read_file("p.txt", "7x7t0:a3b") is None  # a Loopy game ID
     assert SIGNAL.read_file("p.txt", "5x5:1234") is None  # the count is wrong: not claimed
+    assert SIGNAL.read_file("p.txt", "2x1:3a") is None  # a Loopy ID without a grid type; two tiles, 4 ends
+    assert SIGNAL.read_file("p.txt", "6x4w:42a9h1vh1a1cbd8h65v5ache279ha6b") is None  # barriers: solve says why
     assert SIGNAL.looks_inline("5x5w:2463397c48dbdda81a9c44d1e") and not SIGNAL.looks_inline("puzzle.txt")
 
 

@@ -75,16 +75,19 @@ def looks_inline(text: str) -> bool:
 
 def read_file(name: str, text: str) -> list[tuple[str, Problem]] | None:
     """The board of a ``.json`` file holding a list of ints or a Signal puzzle, or of a ``.txt`` file holding a
-    Net game ID (its size and tiles well formed: another game's ID is not claimed), else None (not Signal's)."""
+    Net game ID that Signal plays, else None (not Signal's).
+
+    A ``.txt`` file is claimed only when it reads as a board Signal plays: another game's ID may look like a
+    Net ID (the Loopy ID ``2x1:3a`` without a grid type reads as two Net tiles, with too many pipe ends), and
+    the games after Signal get the file. ``gridlogic signal solve FILE`` still says why a Net ID is refused."""
     if name.endswith(".txt"):
         stripped = text.lstrip("\ufeff").strip()
         if not looks_like_net_id(stripped):
             return None
         try:
-            parse_net_id(stripped)
+            return [("", read_board(stripped))]
         except InvalidParameters:
             return None
-        return [("", read_board(stripped))]
     if not name.endswith(".json"):
         return None
     data = parse_json(text, "the file")
