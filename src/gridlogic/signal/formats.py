@@ -7,8 +7,8 @@ tells the shape. A puzzle's JSON (``to_dict()``) or the API's givens
 (``{"tiles": [...]}``) are read for their shuffled tiles; a version 4
 puzzle's JSON also gives its width, height and whether it wraps. Text that
 starts with a digit is a game ID of Simon Tatham's Net (``4x3:86418b3ace5c``,
-``5x5w:...`` wrapping), read by :mod:`.net_ids`, which says what of Net's
-Signal's rules cannot hold (barriers, blank tiles) and why. Boards up to
+``5x5w:...`` wrapping), read by :mod:`.net_ids`, which refuses, saying why,
+what Signal's rules cannot hold (barriers, blank tiles). Boards up to
 :data:`MAX_SIDE` tiles wide and high are read.
 
 >>> read_board("[2, 8]").givens
