@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import doctest
 import json
+import re
 import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from gridlogic import GAMES
-from gridlogic.cli import main, printing
+from gridlogic import GAMES, puzzle_from_id
+from gridlogic.cli import main, paper, printing
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -52,7 +54,9 @@ def test_letter_pages_several_puzzles_a_page_and_a_japanese_title(tmp_path, caps
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
     text = text_of(out_pdf)
     assert text.count("週末のパズル") == 4
-    assert GAMES["loop"].generate(7, "週末-4", "easy").id in text.replace("\n", "")
+    puzzle = GAMES["loop"].generate(7, "週末-4", "easy")
+    assert puzzle.id == "loop.2.7x7.easy.%E9%80%B1%E6%9C%AB-4"
+    assert "loop.2.7x7.easy.週末-4" in text.replace("\n", "") and puzzle.id not in text.replace("\n", "")
 
 
 def test_ids_files_and_texts_are_printed_in_the_order_given(tmp_path, capsys):
@@ -147,3 +151,68 @@ def test_text_centred_by_dominant_baseline_is_moved_onto_its_baseline():
 
 def printable_svg_text(svg: str) -> str:
     return printing.printable_svg(svg).decode("utf-8")
+
+
+def test_the_paper_docstring_worked_example():
+    result = doctest.testmod(paper)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def colours_of(page) -> set[tuple[float, ...]]:
+    """Every colour a page's drawing sets (rg/RG: RGB, g/G: grey, k/K: CMYK), as numbers."""
+    data = page.get_contents().get_data().decode("latin-1")
+    found = set()
+    for numbers, operator in re.findall(r"((?:-?[0-9.]+\s+){1,4})(rg|RG|g|G|k|K)\b", data):
+        values = tuple(float(x) for x in numbers.split())
+        expected = {"rg": 3, "RG": 3, "g": 1, "G": 1, "k": 4, "K": 4}[operator]
+        found.add(values[-expected:])
+    return found
+
+
+@pytest.mark.parametrize("game, argv", [
+    ("signal", ["signal.4.6x6.hard.ink", "signal.4.7x5w.medium.ink"]),
+    ("loop", ["loop.2.7x7.hard.ink"]),
+    ("pattern", ["pattern.2.10x10.medium.ink"]),
+])
+def test_puzzle_and_solution_pages_are_black_on_white(tmp_path, capsys, game, argv):
+    out_pdf = tmp_path / "ink.pdf"
+    code, _, err = run(capsys, game, "print", *argv, "--out", str(out_pdf))
+    assert code == 0, err
+    for page in PdfReader(out_pdf).pages:
+        colours = colours_of(page)
+        assert colours, "the page sets no colour at all"
+        assert all(len(set(c)) == 1 for c in colours if len(c) == 3), colours  # red = green = blue: a grey
+        assert all(c[:3] == (0, 0, 0) for c in colours if len(c) == 4), colours
+        assert (1.0, 1.0, 1.0) in colours or (1.0,) in colours  # the paper behind the board
+
+
+@pytest.mark.parametrize("seed, printed, reason", [
+    ("週末", "signal.4.5x5.any.週末", None),
+    ("a.b c", "signal.4.5x5.any.a.b%20c", "white space"),
+    ("100%41", "signal.4.5x5.any.100%2541", "a % sign"),
+    ("cafe\u0301", "signal.4.5x5.any.cafe%CC%81", "a letter in decomposed form"),
+    ("\u200bx", "signal.4.5x5.any.%E2%80%8Bx", "a character that does not print"),
+    ("\ud800x", "signal.4.5x5.any.%ED%A0%80x", "a character that does not print"),
+    ("🧩", "signal.4.5x5.any.%F0%9F%A7%A9", "a character the font has no glyph for"),
+    ("v1.2", "signal.4.5x5.any.v1.2", None),
+])
+def test_an_id_is_printed_as_show_reads_it_and_encoded_only_where_that_would_mislead(seed, printed, reason):
+    puzzle_id = GAMES["signal"].spec(5, seed).id
+    shown, why = paper.printed_id(puzzle_id, lambda ch: ord(ch) < 0x10000)  # as a font without emoji
+    assert (shown, why) == (printed, reason)
+    assert puzzle_from_id(shown).seed == seed  # what `gridlogic show` reads back
+
+
+def test_the_pdf_prints_readable_ids_and_says_which_stay_encoded(tmp_path, capsys):
+    readable = GAMES["signal"].generate(5, "週末", "easy")
+    spaced = GAMES["signal"].generate(5, "my seed", "easy")
+    out_pdf = tmp_path / "ids.pdf"
+    code, out, err = run(capsys, "signal", "print", readable.id, spaced.id, "--out", str(out_pdf))
+    assert code == 0, err
+    assert out == (f"wrote {out_pdf}: 2 puzzles, 3 pages, A4; 1 ID printed percent-encoded "
+                   "(the note under each says why)\n")
+    text = text_of(out_pdf).replace("\n", "")
+    assert "signal.4.5x5.easy.週末" in text and readable.id not in text
+    assert spaced.id in text and text.count("(percent-encoded: its seed holds white space)") == 2
+    code, shown, _ = run(capsys, "show", "signal.4.5x5.easy.週末")
+    assert code == 0 and f"ID {readable.id}" in shown

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import doctests
 import pytest
@@ -68,13 +68,14 @@ def test_a_day_whose_first_seed_fails_takes_the_next_candidate():
 
 
 def test_a_later_row_changes_only_the_days_from_its_date(monkeypatch):
-    later = daily.LAUNCH + timedelta(days=30)
+    later = max(rule.since for rule in daily.RULES) + timedelta(days=30)  # after every row of the table
+    in_force = daily.rule_on(later, "signal", "medium")
     table = daily.DAILY_TABLE + f"{later.isoformat()}  signal  medium  3  6  medium\n"
     monkeypatch.setattr(daily, "RULES", daily._read_table(table))
     before = daily.rule_on(later - timedelta(days=1), "signal", "medium")
     after = daily.rule_on(later, "signal", "medium")
-    assert before is not None and before.side == 5
-    assert after is not None and after.side == 6
+    assert before is not None and before == in_force
+    assert after is not None and (after.version, after.side) == (3, 6)
 
 
 @pytest.mark.parametrize("row, message", [
@@ -123,3 +124,57 @@ def test_the_days_puzzle_is_the_first_candidate_made_and_is_found_once():
     assert asyncio.run(days.daily_of(second, daily.LAUNCH)) == (daily.LAUNCH, "hard")
     assert asyncio.run(days.daily_of(first, daily.LAUNCH)) is None
     assert asyncio.run(days.daily_of(second, daily.LAUNCH - timedelta(days=1))) is None
+
+
+# --- the rows of 2027-01-01: Signal version 4 and Pattern version 2 ---------------------------------
+
+NEW_ROWS = {  # (game, preset): (version, side, difficulty) from 2027-01-01 on
+    ("signal", "medium"): (4, 8, "medium"), ("signal", "hard"): (4, 10, "hard"),
+    ("pattern", "medium"): (2, 12, "medium"), ("pattern", "hard"): (2, 15, "hard"),
+}
+NEW_DAY = date(2027, 1, 1)
+
+
+@pytest.mark.parametrize("game, preset", sorted(NEW_ROWS))
+def test_from_2027_01_01_signal_and_pattern_dailies_are_the_new_generators_at_their_sizes(game, preset):
+    before = daily.rule_on(NEW_DAY - timedelta(days=1), game, preset)
+    assert before is not None and before.since == daily.LAUNCH  # every earlier day keeps its puzzle
+    rule = daily.rule_on(NEW_DAY, game, preset)
+    assert rule is not None and (rule.version, rule.side, rule.difficulty) == NEW_ROWS[(game, preset)]
+    for day in (NEW_DAY, NEW_DAY + timedelta(days=1)):
+        puzzle_id = day_puzzle(day, rule)
+        version, side, difficulty = NEW_ROWS[(game, preset)]
+        assert puzzle_id == f"{game}.{version}.{side}x{side}.{difficulty}.daily-{day.isoformat()}"
+        puzzle = GAMES[game].make(daily.candidates(day, rule)[0])
+        assert (puzzle.width, puzzle.height, puzzle.version) == (side, side, version)
+        assert puzzle.level == difficulty
+
+
+def test_making_ahead_makes_today_and_tomorrow_then_asks_again_for_what_it_found():
+    asked: list[str] = []
+
+    async def make(spec):
+        asked.append(spec.id)
+        return GAMES[spec.game].make(spec)
+
+    days = daily.DailyPuzzles(make)
+    eve = NEW_DAY - timedelta(days=1)
+    first = asyncio.run(days.make_ahead(eve, ("signal", "pattern")))
+    expected = [spec.id for spec in first if spec is not None]
+    assert len(expected) == 8 and asked == expected
+    assert expected[:2] == [f"signal.3.5x5.medium.daily-{eve}", f"signal.3.6x6.hard.daily-{eve}"]
+    assert expected[4:6] == [f"signal.4.8x8.medium.daily-{NEW_DAY}", f"signal.4.10x10.hard.daily-{NEW_DAY}"]
+    asked.clear()
+    assert asyncio.run(days.make_ahead(eve, ("signal", "pattern"))) == first
+    assert asked == expected  # each asked again: kept among the recently used of the app's cache
+
+
+@pytest.mark.parametrize("now, seconds", [
+    (datetime(2027, 1, 1, 12, 0, tzinfo=UTC), 1800),
+    (datetime(2027, 1, 1, 23, 40, tzinfo=UTC), 900),  # the round five minutes before midnight comes first
+    (datetime(2027, 1, 1, 23, 55, tzinfo=UTC), 1800),
+    (datetime(2027, 1, 1, 23, 59, 59, tzinfo=UTC), 1800),
+    (datetime(2027, 1, 2, 0, 40, tzinfo=timezone(timedelta(hours=9))), 1800),  # 15:40 UTC on Jan 1
+])
+def test_rounds_come_every_half_hour_and_five_minutes_before_each_utc_midnight(now, seconds):
+    assert daily.seconds_to_next_round(now) == seconds

@@ -18,7 +18,11 @@ is A4 or US Letter (``--paper``), 15 mm margins, and ``--title`` heads every
 page. Boards are vector graphics: each game's own ``render_svg`` (the
 :class:`~gridlogic.game.Game` table's drawing of a puzzle, with or without
 its solution) drawn by fpdf2, which reads SVG; so printing needs no drawing
-code of any game. Text is set in a TrueType font with Japanese glyphs (a
+code of any game. The screen's colours become black on white and the IDs
+are printed as people read and type them (``loop.2.7x7.medium.週末-0``), both
+by :mod:`.paper`; an ID whose seed would not read back as the same puzzle
+(white space, a ``%`` ...) is printed percent-encoded with a note saying why,
+and the command's last line counts them. Text is set in a TrueType font with Japanese glyphs (a
 title may be Japanese): IPA Gothic from Debian's ``fonts-ipafont-gothic``
 where it is installed, or ``--font PATH``.
 
@@ -48,6 +52,7 @@ from gridlogic.batch.outputs import read_batches
 from gridlogic.batch.plan import check_seed_prefix
 from gridlogic.cli import count_of, read_text
 from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments
+from gridlogic.cli.paper import black_on_white, printed_id
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.game import GAMES, Game, Puzzle, parse_id
 from gridlogic.params import short_repr
@@ -101,8 +106,12 @@ def _print(game: Game, args: argparse.Namespace) -> int:
         raise InvalidParameters(f"--out must name a .pdf file, not {short_repr(args.out)}")
     font = find_font(args.font)
     puzzles = puzzles_to_print(game, args)
-    pages = write_pdf(game, puzzles, args.out, paper=args.paper, per_page=args.per_page, title=args.title, font=font)
-    print(f"wrote {args.out}: {count_of(len(puzzles), 'puzzle')}, {count_of(pages, 'page')}, {PAPERS[args.paper][0]}")
+    written = write_pdf(game, puzzles, args.out, paper=args.paper, per_page=args.per_page, title=args.title,
+                        font=font)
+    encoded = (f"; {count_of(written.encoded_ids, 'ID')} printed percent-encoded (the note under each says why)"
+               if written.encoded_ids else "")
+    print(f"wrote {args.out}: {count_of(len(puzzles), 'puzzle')}, {count_of(written.pages, 'page')}, "
+          f"{PAPERS[args.paper][0]}{encoded}")
     return 0
 
 
@@ -187,10 +196,12 @@ def find_font(explicit: str | None) -> str:
 
 
 def printable_svg(svg: str) -> bytes:
-    """A game's SVG as fpdf2 draws it: ``<title>`` taken out, and text centred on its ``y`` by
-    ``dominant-baseline`` (which fpdf2 does not read) moved down by 0.35 em onto its baseline."""
+    """A game's SVG as fpdf2 draws it on paper: black on white (:func:`~.paper.black_on_white`), ``<title>``
+    taken out, and text centred on its ``y`` by ``dominant-baseline`` (which fpdf2 does not read) moved
+    down by 0.35 em onto its baseline."""
     ElementTree.register_namespace("", SVG_NAMESPACE)
     root = ElementTree.fromstring(svg)
+    black_on_white(root)
 
     def walk(element: ElementTree.Element, font_size: float) -> None:
         font_size = float(element.get("font-size", font_size))
@@ -234,9 +245,17 @@ def _caption(game: Game, number: int, puzzle: Puzzle) -> str:
     return f"{number}.  {game.title} {puzzle.width}×{puzzle.height}{level}"
 
 
+@dataclass(frozen=True)
+class Written:
+    """What :func:`write_pdf` wrote: its pages, and how many IDs it printed percent-encoded."""
+
+    pages: int
+    encoded_ids: int
+
+
 def write_pdf(game: Game, puzzles: Sequence[Puzzle], path: str, *, paper: str = "a4", per_page: int = 1,
-              title: str = "", font: str) -> int:
-    """Write the puzzles, then their solutions, to ``path``; the number of pages written."""
+              title: str = "", font: str) -> Written:
+    """Write the puzzles, then their solutions, to ``path``."""
     fpdf = _import_fpdf()
     pdf = fpdf.FPDF(orientation="portrait", unit="mm", format=PAPERS[paper][0])
     pdf.set_auto_page_break(False)
@@ -246,6 +265,8 @@ def write_pdf(game: Game, puzzles: Sequence[Puzzle], path: str, *, paper: str = 
         pdf.add_font("text", fname=font)
     except (OSError, ValueError, fpdf.FPDFException, _font_error()) as error:
         raise GridlogicError(f"cannot use the font {font!r}: {error}") from None
+    glyphs = pdf.fonts["text"].cmap
+    labels = [printed_id(puzzle.id, lambda ch: ord(ch) in glyphs) for puzzle in puzzles]
     sections = [(False, puzzles, per_page), (True, puzzles, max(4, per_page))]
     for solved, shown, each in sections:
         frames = _frames(paper, each, title)
@@ -253,12 +274,12 @@ def write_pdf(game: Game, puzzles: Sequence[Puzzle], path: str, *, paper: str = 
             pdf.add_page()
             _heading(pdf, paper, title, "Solutions" if solved and start == 0 else "")
             for frame, number in zip(frames, range(start, min(start + each, len(shown)))):
-                _draw(pdf, game, shown[number], number + 1, frame, solved)
+                _draw(pdf, game, shown[number], (number + 1, *labels[number]), frame, solved)
     try:
         pdf.output(path)
     except OSError as error:
         raise GridlogicError(f"cannot write {path!r}: {error.strerror or error}") from None
-    return int(pdf.pages_count)
+    return Written(int(pdf.pages_count), sum(reason is not None for _, reason in labels))
 
 
 def _heading(pdf: Any, paper: str, title: str, section: str) -> None:
@@ -271,15 +292,21 @@ def _heading(pdf: Any, paper: str, title: str, section: str) -> None:
         pdf.cell(width - 2 * MARGIN, 8, section, align="R")
 
 
-def _draw(pdf: Any, game: Game, puzzle: Puzzle, number: int, frame: _Frame, solved: bool) -> None:
+def _draw(pdf: Any, game: Game, puzzle: Puzzle, label: tuple[int, str, str | None], frame: _Frame,
+          solved: bool) -> None:
+    """The puzzle in ``frame``; ``label`` is its number, its ID as printed and why that is percent-encoded."""
+    number, shown_id, encoded_because = label
     caption_h, id_size = 8.0, 7.0
     id_line = id_size * 0.45
     pdf.set_font("text", size=11)
     pdf.set_xy(frame.x, frame.y)
     pdf.cell(frame.width, caption_h, _caption(game, number, puzzle))
     pdf.set_font("text", size=id_size)
-    lines = pdf.multi_cell(frame.width, id_line, puzzle.id, wrapmode="CHAR", dry_run=True, output="LINES")
+    lines = pdf.multi_cell(frame.width, id_line, shown_id, wrapmode="CHAR", dry_run=True, output="LINES")
     shown = lines if len(lines) <= ID_LINES else [*lines[:ID_LINES - 1], lines[ID_LINES - 1][:-1] + "…"]
+    if encoded_because is not None:
+        note = f"(percent-encoded: its seed holds {encoded_because})"
+        shown += pdf.multi_cell(frame.width, id_line, note, wrapmode="WORD", dry_run=True, output="LINES")
     id_h = id_line * len(shown) + 2
     board_h = frame.height - caption_h - id_h - 2
     pdf.image(io.BytesIO(printable_svg(game.render_svg(puzzle, solved))), x=frame.x, y=frame.y + caption_h,

@@ -18,7 +18,8 @@ at a node: propagation from what changed, the cell to branch on),
 records), :mod:`.rules` (what every version shares: the puzzle, the rules
 of play, metrics, the wrapping option), :mod:`.v3` and :mod:`.v4` (each
 version's puzzle, generator and record), :mod:`.formats` (boards people
-bring), :mod:`.imported` (playing them), :mod:`.decide` (the verdict on
+bring), :mod:`.net_ids` (Simon Tatham's Net game IDs, read and written),
+:mod:`.imported` (playing them), :mod:`.decide` (the verdict on
 them: one solution, several or none), :mod:`.hints` (the step solver) and
 :mod:`.render` (text and SVG). This module only fills in the game's entry
 in :data:`gridlogic.GAMES` from them.
@@ -45,6 +46,7 @@ from gridlogic.signal.difficulty import analyze_difficulty
 from gridlogic.signal.formats import MAX_SIDE, looks_inline, read_board, read_file
 from gridlogic.signal.hints import HINTS
 from gridlogic.signal.imported import IMPORTS
+from gridlogic.signal.net_ids import write_net_id
 from gridlogic.signal.render import render_solution, render_svg, render_text
 from gridlogic.signal.rules import check, min_moves, parse_board
 from gridlogic.signal.solver import SOLVE_NODE_LIMIT, solve
@@ -58,7 +60,7 @@ GAME = Game(
     unversioned=v3.VERSION.number,
     seconds_per_cell=5,
     solution_noun="solution",
-    formats="a JSON list of tile masks (1 up, 2 right, 4 down, 8 left) or a puzzle's JSON",
+    formats="a JSON list of tile masks (1 up, 2 right, 4 down, 8 left), a puzzle's JSON or a Net game ID",
     level_of=graded_level_of,
     parse_board=parse_board,
     check=check,
@@ -76,6 +78,7 @@ GAME = Game(
     default_node_limit=SOLVE_NODE_LIMIT,
     imports=IMPORTS,
     hints=HINTS,
+    exports={"net": write_net_id},  # what Simon Tatham's Net reads: its game ID
 )
 generate = GAME.generate
 

@@ -19,6 +19,21 @@ version 2) comes in by a new row::
 and every day before 2027-03-01 keeps its version-1 puzzle. ``tests/store/test_daily.py`` pins
 the IDs of some days, so an edit that would change an old day fails there.
 
+**The rows of 2027-01-01** move Signal and Pattern to their newer generators, at sizes chosen for
+a daily played on a phone (the reasons, with the figures, are in the README's "Daily puzzles"):
+Signal version 4, 8×8 medium and 10×10 hard (par 5:20 and 12:30; tiles of 40 and 32.5 CSS px
+on a 360 px wide screen, where 12×12 would give 27 px, near the 24 px least touch target, and
+Net's own presets for small screens stop at 11×11); Pattern version 2, 12×12 medium and 15×15
+hard (par 14:24 and 33:50; cells of 23 and 18.5 px with the clues in view, where 20×20 gives 14.5
+px and clues too small to read without zooming). Each generates in well under a second (the
+slowest of 2027's 365 days, 15×15 hard, 0.22 s of CPU) and every day of 2027 takes its first seed.
+
+**Made ahead.** The first player of a day must not wait for its puzzles, so the web app makes
+today's and tomorrow's in the background (:meth:`DailyPuzzles.make_ahead`) when it starts and
+again every :data:`AHEAD_EVERY`, with one round :data:`AHEAD_OF_MIDNIGHT` before each UTC
+midnight (:func:`seconds_to_next_round`): every round on a day makes the next day's too, and asks
+for each puzzle found before, which keeps it among the recently used in the app's cache.
+
 Worked example (the test checks it)::
 
     >>> [spec.id for spec in candidates(date(2026, 12, 1), rule_on(date(2026, 12, 1), "signal", "hard"))][:2]
@@ -32,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game import GAMES, Puzzle, PuzzleSpec, game_named
@@ -45,10 +60,16 @@ DAILY_TABLE = """
 2026-12-01  pattern  hard    1        10      any
 2026-12-01  loop     medium  1        7       medium
 2026-12-01  loop     hard    1        10      hard
+2027-01-01  signal   medium  4        8       medium
+2027-01-01  signal   hard    4        10      hard
+2027-01-01  pattern  medium  2        12      medium
+2027-01-01  pattern  hard    2        15      hard
 """
 PRESETS = ("medium", "hard")
 SEED_PREFIX = "daily-"
 CANDIDATES = 8  # a 1-in-20 failure eight times running: one day in 25 billion
+AHEAD_EVERY = timedelta(minutes=30)  # how often the web app makes today's and tomorrow's dailies again
+AHEAD_OF_MIDNIGHT = timedelta(minutes=5)  # and one round this long before each UTC midnight
 
 
 @dataclass(frozen=True)
@@ -129,6 +150,15 @@ def rule_for(spec: PuzzleSpec) -> tuple[date, DailyRule] | None:
     return None
 
 
+def seconds_to_next_round(now: datetime) -> float:
+    """Seconds from ``now`` (aware) to the next round of making the dailies ahead: :data:`AHEAD_EVERY`, or
+    less when the round :data:`AHEAD_OF_MIDNIGHT` before the next UTC midnight comes first."""
+    midnight = datetime.combine(now.astimezone(UTC).date() + timedelta(days=1), time(), UTC)
+    before_midnight = midnight - AHEAD_OF_MIDNIGHT - now
+    wait = before_midnight if timedelta(0) < before_midnight < AHEAD_EVERY else AHEAD_EVERY
+    return wait.total_seconds()
+
+
 PuzzleMaker = Callable[[PuzzleSpec], Awaitable[Puzzle]]
 """The puzzle of a spec, or :class:`GenerationFailed` when its generator cannot make it (the web
 app's :meth:`~gridlogic.web.puzzles.PuzzleSource.puzzle_of`, which makes each spec once)."""
@@ -157,6 +187,22 @@ class DailyPuzzles:
                 continue
             return spec
         return None
+
+    async def make_ahead(self, today: date, games: tuple[str, ...] | None = None) -> list[PuzzleSpec | None]:
+        """Make the puzzles of ``today`` and the next day now, for every row in force (of ``games``, default
+        all), one at a time; a puzzle found before is asked for again, so that ``make`` keeps it (a cache
+        answers it at once, or makes it again if it was pushed out). The specs, None where no candidate
+        could be made; ``make``'s other errors (a busy queue) are the caller's, and the next round asks
+        again."""
+        made: list[PuzzleSpec | None] = []
+        for day in (today, today + timedelta(days=1)):
+            for rule in rules_on(day, games):
+                known = (day, rule) in self._found
+                spec = await self.spec_on(day, rule)
+                if known and spec is not None:
+                    await self.make(spec)
+                made.append(spec)
+        return made
 
     async def daily_of(self, spec: PuzzleSpec, today: date) -> tuple[date, str] | None:
         """(day, preset) when ``spec`` is the daily puzzle of a day up to ``today``; None otherwise."""

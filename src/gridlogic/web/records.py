@@ -36,6 +36,16 @@ answers its refusals: a receipt it did not sign 400, another player's 403, an un
 any other check 400, a play stored with other figures 409, too many writes 429 with
 ``Retry-After``.
 
+**The dailies are made ahead.** While the app runs, a background task of its lifespan makes today's
+and tomorrow's daily puzzles (:meth:`RecordDesk.keep_dailies_ahead`, one round at start, then as
+:func:`gridlogic.store.daily.seconds_to_next_round` says: every half hour and five minutes before
+each UTC midnight), through the same puzzle source as the requests, one puzzle at a time, so the
+first player of a day finds them made. A round that finds the generation queue busy tries again a
+minute later; :attr:`RecordDesk.dailies_made` is set after each round (what tests wait for). The
+daily table names the registered games, so only those are made ahead: an app built over other
+records of a game (a test's stand-in, which may hold or fail its generations on purpose) makes
+none of its dailies ahead.
+
 **A database that is down** answers record writes with a 503 that says so and carries a signed
 ``receipt`` of the moment the server saw the record; the page keeps the write and sends it again
 later with that receipt, and the time rule measures up to the receipt, not to the retry. Play
@@ -44,6 +54,8 @@ itself never needs the database: the game API, the hand-out receipts and the pag
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import csv
 import io
 import logging
@@ -64,7 +76,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic.game import Game
+from gridlogic.game import GAMES, Game
 from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
@@ -100,6 +112,7 @@ LEADERBOARD_SIZE = 20
 RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt")
 NEW_PLAYERS = Rate(burst=30, per_second=0.1, what="new players")  # per address
 ADDRESS_WRITES = Rate(burst=120, per_second=2.0, what="hand-outs and record writes")  # per address
+AHEAD_RETRY_SECONDS = 60  # a round of making the dailies ahead that found the queue busy is tried again then
 
 
 def utc_now() -> datetime:
@@ -170,6 +183,7 @@ class RecordDesk:
     def seconds(self) -> float:
         """The clock in seconds, for the rate limits."""
         return self.clock().timestamp()
+        self.dailies_made = asyncio.Event()  # set after each round of making the dailies ahead
 
     def secret(self) -> bytes:
         with self._secret_lock:
@@ -180,16 +194,42 @@ class RecordDesk:
     def today(self) -> date:
         return self.plays.today()
 
+    async def make_dailies_ahead(self) -> bool:
+        """One round: today's and tomorrow's daily puzzles made now (see the module docstring); False when
+        the queue was busy or an engine failed (logged), so that the next round comes sooner."""
+        registered = tuple(name for name, game in self.games.items() if GAMES.get(name) is game)
+        try:
+            await self.plays.daily.make_ahead(self.today(), registered)
+            return True
+        except BadRequest as busy:
+            logger.info("daily puzzles not made ahead this round: %s", busy)
+        except Exception:  # a background task has nobody to answer: log it, try again later
+            logger.exception("making the daily puzzles ahead failed")
+        finally:
+            self.dailies_made.set()
+        return False
+
+    async def keep_dailies_ahead(self) -> None:
+        """Make the dailies ahead, round after round, for as long as the app runs (its lifespan's task)."""
+        while True:
+            made = await self.make_dailies_ahead()
+            await asyncio.sleep(daily.seconds_to_next_round(self.clock()) if made else AHEAD_RETRY_SECONDS)
+
     @asynccontextmanager
-    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Migrate on start (a database that is down is logged and tried again on the first use)."""
+    async def lifespan(self, app: Starlette | None) -> AsyncIterator[None]:
+        """Migrate on start (a database that is down is logged and tried again on the first use), and
+        keep the dailies made ahead while the app runs."""
         try:
             await run_in_threadpool(self.store.open)
         except StoreUnavailable as down:
             logger.warning("records: %s; play goes on and record writes answer 503 until it is back", down)
+        ahead = asyncio.create_task(self.keep_dailies_ahead())
         try:
             yield
         finally:
+            ahead.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ahead
             self.store.close()
 
 
