@@ -179,11 +179,11 @@ class RecordDesk:
         seconds = self.seconds
         self.new_players = RateLimit(settings.new_players, seconds)
         self.writes = RateLimit(settings.writes, seconds)
+        self.dailies_made = asyncio.Event()  # set after each round of making the dailies ahead
 
     def seconds(self) -> float:
         """The clock in seconds, for the rate limits."""
         return self.clock().timestamp()
-        self.dailies_made = asyncio.Event()  # set after each round of making the dailies ahead
 
     def secret(self) -> bytes:
         with self._secret_lock:
