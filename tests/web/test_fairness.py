@@ -84,6 +84,9 @@ def running(tmp_path, *, trusted: str = "") -> Iterator[Server]:
     while not server.started and thread.is_alive():
         started.wait(0.02)
     assert server.started
+    dailies = app.state.records.dailies_made  # the first round of making the dailies ahead is
+    while not dailies.is_set() and thread.is_alive():  # background work: let it end first
+        started.wait(0.02)
     try:
         yield Server(app, sock.getsockname()[1])
     finally:

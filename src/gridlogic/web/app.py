@@ -166,4 +166,5 @@ def create_app(games: Mapping[str, Game] | None = None,
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
     app.state.admission = admission  # the admission of expensive work, its pool and its costs
     app.state.ready = ready
+    app.state.records = desk  # the record desk (its dailies made ahead, for tests)
     return app
