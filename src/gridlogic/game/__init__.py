@@ -14,10 +14,20 @@ from __future__ import annotations
 
 from gridlogic.game.ids import IMPORTED, PuzzleSpec
 from gridlogic.game.imported import ImportedPuzzle
-from gridlogic.game.record import Game, GradeReport, Imports, Option, Problem, Puzzle, Version
+from gridlogic.game.record import (
+    Change,
+    Game,
+    GradeReport,
+    Imports,
+    Option,
+    Problem,
+    Puzzle,
+    Studio,
+    Version,
+)
 from gridlogic.game.registry import GAMES, game_named, parse_id, puzzle_from_id
 
 __all__ = [
-    "GAMES", "IMPORTED", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle",
-    "PuzzleSpec", "Version", "game_named", "parse_id", "puzzle_from_id",
+    "GAMES", "IMPORTED", "Change", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle",
+    "PuzzleSpec", "Studio", "Version", "game_named", "parse_id", "puzzle_from_id",
 ]

@@ -35,19 +35,19 @@ that plays them says how in its :class:`Imports` record, and its version is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from gridlogic.errors import ImportRefused, InvalidParameters
 from gridlogic.game.ids import IMPORT_KIND, IMPORTED, SIZE_FIELD, PuzzleSpec, decode_field, split_id
 from gridlogic.game.imported import is_imported_dict, refusal
-from gridlogic.hints import Hints
+from gridlogic.hints import Hints, Mark
 from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "Game", "GradeReport", "Imports", "Option", "Problem", "Puzzle", "PuzzleNaming", "Version",
+    "Change", "Game", "GradeReport", "Imports", "Option", "Problem", "Puzzle", "PuzzleNaming", "Studio", "Version",
     "graded_level_of",
 ]
 
@@ -251,6 +251,31 @@ class Imports:
         return " and ".join(parts) or "no limit"
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change a maker can make to a design: what it changes (``marks``, each with its new value:
+    a cell filled or emptied, a clue shown) and the puzzle it makes (``problem``)."""
+
+    marks: tuple[Mark, ...]
+    problem: Problem
+
+
+@dataclass(frozen=True)
+class Studio:
+    """What the puzzle studio (:mod:`gridlogic.studio`) needs of a game beyond its solver and hints.
+
+    ``solution_mark`` is the kind of :class:`~gridlogic.hints.Mark` each entry of a flat solution
+    stands for (Pattern ``"cell"``, Loop ``"edge"``, Signal ``"tile"``), so that the entries where
+    two solutions differ are marks a page can draw. ``changes(problem, design, difference)`` gives
+    the one-step changes to try on a puzzle with several solutions, nearest the ``difference``
+    (marks) first, as :class:`Change` s; ``design`` is the solution the maker means (a file's goal,
+    else the solver's first). None where the game proposes no changes yet.
+    """
+
+    solution_mark: str
+    changes: Callable[[Problem, Sequence[int], Sequence[Mark]], Iterable[Change]] | None = None
+
+
 def graded_level_of(data: dict[str, Any]) -> str | None:
     """``data["difficulty"]["level"]``, the place Signal's and Loop's JSON record the graded level."""
     graded = data.get("difficulty")
@@ -279,6 +304,8 @@ class Game:
     ``solution_form(problem, solution)``       a verdict's flat solution in the form of ``p.solution()``
     ``render_solution(problem, solution)``     that solution drawn as text
     ``grade(problem) -> GradeReport``          how hard it is, by the game's grader (None: no grader)
+    ``studio``                                 what the puzzle studio needs: the marks of its solutions'
+                                               entries, the changes that may make a design unique
 
     and the methods :meth:`generate`, :meth:`make`, :meth:`from_dict` and :meth:`verify`, which hand a
     puzzle to its version's record (or, imported, to :attr:`imports`).
@@ -324,6 +351,7 @@ class Game:
     grade: Callable[[Problem], GradeReport] | None = None
     hints: Hints | None = None
     exports: Mapping[str, Callable[[Problem], str]] = field(default_factory=dict)
+    studio: Studio | None = None
 
     @property
     def difficulties(self) -> tuple[str, ...]:

@@ -39,8 +39,8 @@ module; a new version is one subpackage and one entry in :data:`VERSIONS`.
 
 from __future__ import annotations
 
-from gridlogic.game.record import Game, Version, graded_level_of
-from gridlogic.loop import v1, v2
+from gridlogic.game.record import Game, Studio, Version, graded_level_of
+from gridlogic.loop import studio, v1, v2
 from gridlogic.loop.decide import DEFAULT_NODE_LIMIT, decide_problem
 from gridlogic.loop.formats import (
     EXPORTS,
@@ -95,5 +95,6 @@ GAME = Game(
     imports=IMPORTS,
     hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, UNVERSIONED),
     exports=EXPORTS,
+    studio=Studio("edge", studio.changes),
 )
 generate = GAME.generate

@@ -43,8 +43,8 @@ articles' search on an n×n grid (as the reference's ``solve``), and
 
 from __future__ import annotations
 
-from gridlogic.game.record import Game, graded_level_of
-from gridlogic.pattern import v1, v2
+from gridlogic.game.record import Game, Studio, graded_level_of
+from gridlogic.pattern import studio, v1, v2
 from gridlogic.pattern.formats import MAX_SIDE
 from gridlogic.pattern.hints import hints_record
 from gridlogic.pattern.imported import IMPORTS, write_text
@@ -94,5 +94,6 @@ GAME = Game(
     grade=grade_problem,
     hints=hints_record(graded=(v2.VERSION.number,)),
     exports={"non": write_non_text, "tatham": write_text},  # write_text: the text of an imported puzzle's ID
+    studio=Studio("cell", studio.changes),
 )
 generate = GAME.generate

@@ -40,7 +40,7 @@ square board's tiles into one tree) and :func:`analyze_difficulty`.
 
 from __future__ import annotations
 
-from gridlogic.game.record import Game, graded_level_of
+from gridlogic.game.record import Game, Studio, graded_level_of
 from gridlogic.signal import decide, v3, v4
 from gridlogic.signal.difficulty import analyze_difficulty
 from gridlogic.signal.formats import MAX_SIDE, looks_inline, read_board, read_file
@@ -79,6 +79,7 @@ GAME = Game(
     imports=IMPORTS,
     hints=HINTS,
     exports={"net": write_net_id},  # what Simon Tatham's Net reads: its game ID
+    studio=Studio("tile"),  # no changes proposed yet
 )
 generate = GAME.generate
 

@@ -1,0 +1,46 @@
+"""What the puzzle studio changes in a slitherlink with several solutions: one more clue shown.
+
+A maker draws a loop and chooses which clues to show. When the shown clues allow several loops,
+the solver's two differ on some edges, the *difference*. Showing one more cell's clue (the number
+of the maker's loop's edges around it) rules out every loop that uses another number of that
+cell's sides, and so may leave one loop. :func:`changes` lists every hidden clue of the
+``design`` (the loop the maker means: the solver's first, as a slitherlink file carries no loop),
+nearest the difference first: by the Chebyshev distance (rows and columns apart, whichever is
+more) from the cell to the nearest cell beside a differing edge, then in reading order. Whether a
+clue really makes the puzzle unique is for the solver to prove (:mod:`gridlogic.studio` does,
+before offering it).
+
+Worked example (checked in ``tests/test_studio.py``): the 2×2 board with one clue, a 3 in the
+top-left cell (``2x2t0:3c``), has several loops. Its first change shows the clue of a cell beside
+an edge where two of them differ, and the puzzle it makes has one loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from gridlogic.game.record import Change, Problem
+from gridlogic.hints import Mark
+from gridlogic.loop.board import grid
+
+__all__ = ["changes"]
+
+
+def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark]) -> Iterator[Change]:
+    """Each hidden clue of ``design`` shown, nearest ``difference`` first (see the module docstring)."""
+    width, height = problem.width, problem.height
+    board = grid(width, height)
+    clues = list(problem.givens["clues"])
+    beside = {cell for mark in difference for cell in board.edge_cells[mark.index]}
+    apart = [divmod(cell, width) for cell in beside]
+
+    def distance(cell: int) -> int:
+        row, column = divmod(cell, width)
+        return min((max(abs(row - r), abs(column - c)) for r, c in apart), default=0)
+
+    hidden = [cell for cell in range(width * height) if clues[cell] is None]
+    for cell in sorted(hidden, key=lambda cell: (distance(cell), cell)):
+        value = sum(design[edge] for edge in board.cell_edges[cell])
+        shown = [*clues[:cell], value, *clues[cell + 1:]]
+        yield Change((Mark("cell", cell, value),),
+                     Problem("loop", width, height, {"clues": shown}, problem.source))

@@ -1,0 +1,202 @@
+"""The puzzle studio's analysis: is a maker's puzzle unique, how hard is it, and what would fix it.
+
+Two questions about a puzzle a maker brings (any format its game reads, as a
+:class:`~gridlogic.game.Problem`), answered for every game through its
+:class:`~gridlogic.game.Game` record alone; the web API (``/api/{game}/analyse``,
+``/api/{game}/fixes``) and the command line (``gridlogic GAME analyse``) only carry them.
+
+**Analyse** (:func:`analyse`). The game's general solver decides the puzzle within the game's
+import limits (``Game.imports``: 5 s for Pattern and Loop, 2,000 search nodes for Signal, the
+limits a puzzle brought to play must be proven in), so that what the studio calls unique is what
+the import dialog plays. The verdict is
+
+- ``unique``: one solution, proven; then ``level`` and ``techniques`` are the hints'
+  walk-through of it (``Game.hints.explain`` with the latest version's techniques: the steps a
+  person takes, counted by technique, and the level they show; the page links to that
+  walk-through), and ``id`` is the play ID (``GAME.import.WxH.FORMAT.TEXT``);
+- ``several``: at least two; ``difference`` lists the marks (Pattern cells, Loop edges, Signal
+  tiles: ``Game.studio.solution_mark``) where the solver's two solutions differ;
+- ``none``: no solution;
+- ``undecided``: the limit ran out first. Never called unique: a search cut short proves nothing.
+
+**Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes``
+lists one-step changes of the design, nearest the difference first (Pattern: a cell added to or
+removed from the picture; Loop: one more clue shown), and each is solved again within the same
+limits; only a change the solver proves unique is offered, with the text of the puzzle it makes
+(in the format of the game's import IDs) and its play ID. At most :data:`MAX_FIXES` are offered,
+from at most :data:`MAX_TRIALS` changes tried within :data:`FIX_SECONDS` in all, so a request
+costs a bounded amount of work.
+
+A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
+with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
+``tests/test_studio.py``)::
+
+    >>> from gridlogic import GAMES
+    >>> pattern = GAMES["pattern"]
+    >>> found = analyse(pattern, pattern.read("2x2:1/1/1/1"))
+    >>> found.verdict, [mark.index for mark in found.difference]
+    ('several', [0, 1, 2, 3])
+    >>> fixes(pattern, pattern.read("2x2:1/1/1/1")).fixes[0].to_dict()
+    {'changes': [{'kind': 'cell', 'index': 0, 'value': 0}], 'text': '2x2:/1//1', 'id': 'pattern.import.2x2.tatham.2x2:/1//1'}
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.game import Game, Imports, Problem, Studio
+from gridlogic.hints import Mark
+from gridlogic.verdict import Verdict
+
+__all__ = ["FIX_SECONDS", "MAX_FIXES", "MAX_TRIALS", "Analysis", "DesignTooLarge", "Fix", "Fixes", "analyse",
+           "checked_design", "fixes"]
+
+MAX_FIXES = 3  # fixes offered at most: the nearest few, each proven
+MAX_TRIALS = 40  # changes tried at most, nearest the difference first
+FIX_SECONDS = 10.0  # wall time all the trials of one request may take together
+
+
+class DesignTooLarge(GridlogicError):
+    """A board larger than the studio analyses (the game's import limit)."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What :func:`analyse` found (see the module docstring); ``note`` says it in one sentence."""
+
+    verdict: str
+    level: str | None = None
+    techniques: Mapping[str, int] = field(default_factory=dict)
+    difference: tuple[Mark, ...] = ()
+    id: str | None = None
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "level": self.level, "techniques": dict(self.techniques),
+                "difference": [mark.to_dict() for mark in self.difference], "id": self.id, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A change proven to make the puzzle unique: the marks it changes (with their new values), the
+    text of the puzzle it makes and that puzzle's play ID."""
+
+    changes: tuple[Mark, ...]
+    text: str
+    id: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"changes": [mark.to_dict() for mark in self.changes], "text": self.text, "id": self.id}
+
+
+@dataclass(frozen=True)
+class Fixes:
+    """What :func:`fixes` found: the puzzle's verdict and difference, and the fixes, nearest first."""
+
+    verdict: str
+    difference: tuple[Mark, ...]
+    fixes: tuple[Fix, ...]
+    note: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "difference": [mark.to_dict() for mark in self.difference],
+                "fixes": [fix.to_dict() for fix in self.fixes], "note": self.note}
+
+
+def studio_of(game: Game) -> tuple[Studio, Imports]:
+    """The game's studio and import records; InvalidParameters when it has no studio."""
+    if game.studio is None or game.imports is None:
+        raise InvalidParameters(f"the studio does not analyse {game.title} puzzles")
+    return game.studio, game.imports
+
+
+def checked_design(game: Game, problem: Problem) -> Problem:
+    """``problem`` when the studio analyses it; DesignTooLarge past the game's import side."""
+    _, imports = studio_of(game)
+    if problem.game != game.name:
+        raise InvalidParameters(f"a {problem.game} puzzle is not a {game.title} one")
+    side = imports.max_side
+    if problem.width > side or problem.height > side:
+        raise DesignTooLarge(f"a {problem.width}x{problem.height} {game.title} board is too large to analyse; "
+                             f"at most {side}x{side}")
+    return problem
+
+
+def decided(game: Game, problem: Problem, seconds: float | None = None) -> Verdict:
+    """The solver's verdict within the import limits (and ``seconds`` more narrowly, where the solver
+    takes a time budget)."""
+    limits = dict(studio_of(game)[1].limits)
+    if seconds is not None and "budget" in game.solve_options:
+        limits["budget"] = min(limits.get("budget", seconds), max(0.0, seconds))
+    return game.solve(problem, **limits)
+
+
+def difference_of(game: Game, verdict: Verdict) -> tuple[Mark, ...]:
+    """The marks where a verdict's two solutions differ (none unless it found two)."""
+    if len(verdict.solutions) < 2:
+        return ()
+    kind = studio_of(game)[0].solution_mark
+    first, second = verdict.solutions[0], verdict.solutions[1]
+    return tuple(Mark(kind, index) for index, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
+
+
+def verdict_note(game: Game, verdict: Verdict, difference: tuple[Mark, ...]) -> str:
+    """The verdict in one sentence."""
+    noun = game.solution_noun
+    if verdict.status == "unique":
+        return f"exactly one {noun}, proven"
+    if verdict.status == "several":
+        kind = difference[0].kind if difference else "place"
+        return f"at least two {noun}s; two of them differ in {len(difference)} {kind}{'s' * (len(difference) != 1)}"
+    if verdict.status == "none":
+        return f"no {noun} meets the clues"
+    return (f"undecided: the solver stopped at its limit ({studio_of(game)[1].limits_text()}) before proving "
+            f"how many {noun}s there are; uniqueness is not proven")
+
+
+def analyse(game: Game, problem: Problem) -> Analysis:
+    """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
+    one with several solutions (see the module docstring)."""
+    verdict = decided(game, checked_design(game, problem))
+    difference = difference_of(game, verdict)
+    note = verdict_note(game, verdict, difference)
+    if verdict.status != "unique":
+        return Analysis(verdict.status, difference=difference, note=note)
+    play_id = game.import_spec(problem).id
+    if game.hints is None:
+        return Analysis("unique", id=play_id, note=note)
+    walk = game.hints.explain(problem, game.latest)
+    techniques = walk.counts([technique.name for technique in game.hints.techniques(game.latest)])
+    if walk.note.en:
+        note += f"; {walk.note.en[0].lower()}{walk.note.en[1:]}"
+    return Analysis("unique", walk.level, techniques, id=play_id, note=note)
+
+
+def fixes(game: Game, problem: Problem) -> Fixes:
+    """Changes proven to make a puzzle with several solutions unique, nearest the difference first."""
+    studio = studio_of(game)[0]
+    verdict = decided(game, checked_design(game, problem))
+    difference = difference_of(game, verdict)
+    if verdict.status != "several":
+        return Fixes(verdict.status, difference, (), verdict_note(game, verdict, difference)
+                     + "; fixes are proposed for a puzzle with several solutions")
+    if studio.changes is None:
+        return Fixes("several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
+    design = problem.goal if problem.goal is not None else verdict.solutions[0]
+    deadline = time.monotonic() + FIX_SECONDS
+    found: list[Fix] = []
+    for tried, change in enumerate(studio.changes(problem, design, difference)):
+        left = deadline - time.monotonic()
+        if tried >= MAX_TRIALS or left <= 0 or len(found) >= MAX_FIXES:
+            break
+        if decided(game, change.problem, left).status == "unique":
+            spec = game.import_spec(change.problem)
+            found.append(Fix(change.marks, spec.seed, spec.id))
+    note = (f"{len(found)} change{'s' * (len(found) != 1)} proven to leave one {game.solution_noun}" if found
+            else f"no change of one step was proven to leave one {game.solution_noun} within the studio's limits "
+                 f"({MAX_TRIALS} tried at most)")
+    return Fixes("several", difference, tuple(found), note)
