@@ -52,8 +52,8 @@ from gridlogic.game import Game, Imports, Problem, Studio
 from gridlogic.hints import Mark
 from gridlogic.verdict import Verdict
 
-__all__ = ["FIX_SECONDS", "MAX_FIXES", "MAX_TRIALS", "Analysis", "DesignTooLarge", "Fix", "Fixes", "analyse",
-           "checked_design", "fixes"]
+__all__ = ["FIX_SECONDS", "MAX_FIXES", "MAX_TRIALS", "Analysis", "Design", "DesignTooLarge", "Fix", "Fixes", "analyse",
+           "checked_design", "fixes", "studio_of"]
 
 MAX_FIXES = 3  # fixes offered at most: the nearest few, each proven
 MAX_TRIALS = 40  # changes tried at most, nearest the difference first
@@ -65,9 +65,27 @@ class DesignTooLarge(GridlogicError):
 
 
 @dataclass(frozen=True)
+class Design:
+    """Which puzzle an answer is about: its game, its board and the format it was read from."""
+
+    game: str
+    width: int
+    height: int
+    format: str
+
+    @classmethod
+    def of(cls, problem: Problem) -> Design:
+        return cls(problem.game, problem.width, problem.height, problem.source)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "width": self.width, "height": self.height, "format": self.format}
+
+
+@dataclass(frozen=True)
 class Analysis:
     """What :func:`analyse` found (see the module docstring); ``note`` says it in one sentence."""
 
+    design: Design
     verdict: str
     level: str | None = None
     techniques: Mapping[str, int] = field(default_factory=dict)
@@ -76,7 +94,8 @@ class Analysis:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "level": self.level, "techniques": dict(self.techniques),
+        return {**self.design.to_dict(), "verdict": self.verdict, "level": self.level,
+                "techniques": dict(self.techniques),
                 "difference": [mark.to_dict() for mark in self.difference], "id": self.id, "note": self.note}
 
 
@@ -97,13 +116,14 @@ class Fix:
 class Fixes:
     """What :func:`fixes` found: the puzzle's verdict and difference, and the fixes, nearest first."""
 
+    design: Design
     verdict: str
     difference: tuple[Mark, ...]
     fixes: tuple[Fix, ...]
     note: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "difference": [mark.to_dict() for mark in self.difference],
+        return {**self.design.to_dict(), "verdict": self.verdict, "difference": [mark.to_dict() for mark in self.difference],
                 "fixes": [fix.to_dict() for fix in self.fixes], "note": self.note}
 
 
@@ -162,34 +182,36 @@ def analyse(game: Game, problem: Problem) -> Analysis:
     """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
     one with several solutions (see the module docstring)."""
     verdict = decided(game, checked_design(game, problem))
+    design = Design.of(problem)
     difference = difference_of(game, verdict)
     note = verdict_note(game, verdict, difference)
     if verdict.status != "unique":
-        return Analysis(verdict.status, difference=difference, note=note)
+        return Analysis(design, verdict.status, difference=difference, note=note)
     play_id = game.import_spec(problem).id
     if game.hints is None:
-        return Analysis("unique", id=play_id, note=note)
+        return Analysis(design, "unique", id=play_id, note=note)
     walk = game.hints.explain(problem, game.latest)
     techniques = walk.counts([technique.name for technique in game.hints.techniques(game.latest)])
     if walk.note.en:
         note += f"; {walk.note.en[0].lower()}{walk.note.en[1:]}"
-    return Analysis("unique", walk.level, techniques, id=play_id, note=note)
+    return Analysis(design, "unique", walk.level, techniques, id=play_id, note=note)
 
 
 def fixes(game: Game, problem: Problem) -> Fixes:
     """Changes proven to make a puzzle with several solutions unique, nearest the difference first."""
     studio = studio_of(game)[0]
     verdict = decided(game, checked_design(game, problem))
+    design = Design.of(problem)
     difference = difference_of(game, verdict)
     if verdict.status != "several":
-        return Fixes(verdict.status, difference, (), verdict_note(game, verdict, difference)
-                     + "; fixes are proposed for a puzzle with several solutions")
+        ending = ": nothing to fix" if verdict.unique else f"; fixes are for a puzzle with several {game.solution_noun}s"
+        return Fixes(design, verdict.status, difference, (), verdict_note(game, verdict, difference) + ending)
     if studio.changes is None:
-        return Fixes("several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
-    design = problem.goal if problem.goal is not None else verdict.solutions[0]
+        return Fixes(design, "several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
+    meant = problem.goal if problem.goal is not None else verdict.solutions[0]
     deadline = time.monotonic() + FIX_SECONDS
     found: list[Fix] = []
-    for tried, change in enumerate(studio.changes(problem, design, difference)):
+    for tried, change in enumerate(studio.changes(problem, meant, difference)):
         left = deadline - time.monotonic()
         if tried >= MAX_TRIALS or left <= 0 or len(found) >= MAX_FIXES:
             break
@@ -199,4 +221,4 @@ def fixes(game: Game, problem: Problem) -> Fixes:
     note = (f"{len(found)} change{'s' * (len(found) != 1)} proven to leave one {game.solution_noun}" if found
             else f"no change of one step was proven to leave one {game.solution_noun} within the studio's limits "
                  f"({MAX_TRIALS} tried at most)")
-    return Fixes("several", difference, tuple(found), note)
+    return Fixes(design, "several", difference, tuple(found), note)

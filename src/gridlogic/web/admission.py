@@ -13,8 +13,9 @@ gives the seconds of each kind of work (``generate``, ``import``, ``hint``) per 
 difficulty and options (a *series*) at several board sizes; a size between two is interpolated
 on a log-log scale by its cells, a larger one extrapolated (at least in proportion to its cells).
 A series not in the table borrows the slowest of its nearest relatives (the same game and
-version, the same game, the same kind). The table is the slowest of each point, measured niced on
-a busy 2-core machine. As the server runs, each (kind, series, size) learns its own time (a new
+version, the same game, the same kind); a kind the table has not measured (the studio's
+``analyse`` and ``fixes``) borrows from every kind's. The table is the slowest of each point,
+measured niced on a busy 2-core machine. As the server runs, each (kind, series, size) learns its own time (a new
 slowest replaces the estimate at once, faster ones pull it down by a fifth each), and this
 machine's pace beside the table's (a running mean of measured / table over work the table puts at
 50 ms or more, applied when over 1) scales the estimates of what it has not seen yet.
@@ -51,13 +52,13 @@ Worked example (``tests/web/test_admission.py`` runs it; one worker, 10 s of que
     admission.admit(HINT, key, requester="198.51.100.7")      # OverShare: its 4 s + 4 > 2.5 s, a quarter
     await admission.execute(a, task, ...)                     # runs in the pool; a is done
 
-**Adding a kind of expensive work** (the studio's analysis, say) is one call where a request
-needs it, with a module-level function of plain values (:mod:`.tasks`)::
+**Adding a kind of expensive work** is one call where a request needs it, with a module-level
+function of plain values (:mod:`.tasks`), as the studio's analysis does (:mod:`.studio`)::
 
-    result = await admission.run(ANALYSE, CostKey.of(spec), tasks.analyse, token_of(game), problem)
+    result = await admission.run(ANALYSE, key, tasks.analyse, token_of(game), problem)
 
-and, for an estimate right from the first request, its series in the table (``benchmarks/
-work_costs.py``); until then it borrows the slowest of the kinds measured at its size.
+and, for an estimate of its own right from the first request, its series in the table
+(``benchmarks/work_costs.py``); until then it borrows the slowest of the kinds measured at its size.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ from typing import Any
 from gridlogic.game import PuzzleSpec
 from gridlogic.web.pool import Overran, Pool, Reply, WorkerStopped
 
-GENERATE, IMPORT, HINT, ANALYSE = "generate", "import", "hint", "analyse"
+GENERATE, IMPORT, HINT, ANALYSE, FIXES = "generate", "import", "hint", "analyse", "fixes"
 QUEUE_SECONDS = 10.0  # the promise: an admitted request's answer is due within this, by the estimates
 CLIENT_JOBS = 4  # expensive requests one requester may have in flight
 CLIENT_SHARE = 0.25  # the part of the queue's seconds one requester may hold beyond its first request
@@ -172,8 +173,9 @@ class Costs:
         return cls(json.loads(text)["kinds"])
 
     def table_seconds(self, kind: str, key: CostKey) -> float:
-        """The table's seconds for ``key``: its series, else the slowest of its nearest relatives."""
-        kinds = self.table.get(kind) or {}
+        """The table's seconds for ``key``: its series, else the slowest of its nearest relatives (in
+        every kind measured, for a kind the table does not have)."""
+        tables = [self.table[kind]] if self.table.get(kind) else list(self.table.values())
         relatives: list[Callable[[str], bool]] = [
             lambda name: name == key.series,
             lambda name: name.startswith(f"{key.game}.{key.version}.{key.difficulty}."),
@@ -182,7 +184,8 @@ class Costs:
             lambda name: True,
         ]
         for related in relatives:
-            found = [interpolate(series, key.cells) for name, series in kinds.items() if related(name) and series]
+            found = [interpolate(series, key.cells) for kinds in tables for name, series in kinds.items()
+                     if related(name) and series]
             if found:
                 return max(found)
         return DEFAULT_SECONDS

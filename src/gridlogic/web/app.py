@@ -15,6 +15,7 @@ here from parts that each live in a module of their own:
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 ``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
+``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 ``headers``    the security headers of every answer, host-free redirects
 
@@ -47,7 +48,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import int_from_text, short_repr
-from gridlogic.web import api, hints, imports, records
+from gridlogic.web import api, hints, imports, records, studio
 from gridlogic.web.admission import Admission
 from gridlogic.web.clients import ClientShares
 from gridlogic.web.delivery import Delivery
@@ -156,6 +157,7 @@ def create_app(games: Mapping[str, Game] | None = None,
         *api.routes(available, puzzles, ready),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles),
+        *studio.routes(available, puzzles),
         *records.routes(desk, page),
         *delivery.mounts(),
     ]

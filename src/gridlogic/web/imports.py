@@ -56,17 +56,33 @@ from gridlogic.web.responses import JSONResponse, guarded
 _PUZZLE_ID = re.compile(r"([a-z]+)\.\S+")
 
 
-def spec_of_text(games: Mapping[str, Game], game: Game, text: str) -> PuzzleSpec:
-    """The spec of the puzzle ``text`` holds: a puzzle ID of ``game``, or a puzzle its reader reads."""
+def spec_of_id(games: Mapping[str, Game], game: Game, text: str) -> PuzzleSpec | None:
+    """The spec ``text`` names when it is a puzzle ID of ``game``; None when it is no puzzle ID
+    (a 400 when it is another game's)."""
     stripped = text.strip()
     named = _PUZZLE_ID.fullmatch(stripped)
-    if named and named.group(1) in games:
-        spec = parse_id(stripped)
-        if spec.game != game.name:
-            raise BadRequest(f"{short_repr(stripped)} is a {games[spec.game].title} puzzle's ID, "
-                             f"not a {game.title} one")
-        return spec
-    return game.import_spec(game.read(stripped))
+    if not named or named.group(1) not in games:
+        return None
+    spec = parse_id(stripped)
+    if spec.game != game.name:
+        raise BadRequest(f"{short_repr(stripped)} is a {games[spec.game].title} puzzle's ID, not a {game.title} one")
+    return spec
+
+
+def spec_of_text(games: Mapping[str, Game], game: Game, text: str) -> PuzzleSpec:
+    """The spec of the puzzle ``text`` holds: a puzzle ID of ``game``, or a puzzle its reader reads."""
+    spec = spec_of_id(games, game, text)
+    return spec if spec is not None else game.import_spec(game.read(text.strip()))
+
+
+def text_of_body(game: Game, body: object) -> str:
+    """The ``text`` of a body ``{"text": ...}``: a puzzle as text (a 400 says what else it may be)."""
+    if not isinstance(body, dict) or set(body) != {"text"}:
+        raise BadRequest(f"the body must be a JSON object with one field, text, not {short_repr(body)}")
+    text = body["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise BadRequest(f"text must be the puzzle as text ({game.formats}), not {short_repr(text)}")
+    return text
 
 
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
@@ -75,12 +91,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
     async def import_puzzle(request: Request) -> Response:
         game = game_of(games, request)
         query_values(request, ())
-        body = await json_body(request)
-        if not isinstance(body, dict) or set(body) != {"text"}:
-            raise BadRequest(f"the body must be a JSON object with one field, text, not {short_repr(body)}")
-        text = body["text"]
-        if not isinstance(text, str) or not text.strip():
-            raise BadRequest(f"text must be the puzzle as text ({game.formats}), not {short_repr(text)}")
+        text = text_of_body(game, await json_body(request))
         spec = await run_in_threadpool(spec_of_text, games, game, text)
         found = await puzzles.get(spec)
         return JSONResponse({**puzzle_header(found), **found.givens()})

@@ -6,18 +6,19 @@ of a game in :data:`gridlogic.GAMES`, which the worker finds there, or, for a ga
 exists in the server's process only (a test's stand-in, run by an :class:`~.pool.InlinePool` in a
 thread), the record itself. The fork server imports this module once, and with it every game.
 
-A new kind of work (say the studio's analysis) is one more function here, and one call where a
-request needs it (see :mod:`.admission`)::
+A new kind of work is one more function here, and one call where a request needs it (see
+:mod:`.admission`), as the studio's analysis is::
 
-    result = await admission.run(ANALYSE, CostKey.of(spec), tasks.analyse, token_of(game), problem)
+    result = await admission.run(ANALYSE, key, tasks.analyse, token_of(game), problem)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from gridlogic import studio
 from gridlogic.errors import GenerationFailed
-from gridlogic.game import GAMES, Game, Puzzle, PuzzleSpec
+from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec
 
 GameToken = str | Game
 Outcome = Puzzle | GenerationFailed
@@ -50,3 +51,13 @@ def hint(token: GameToken, puzzle: Puzzle, board: Any) -> tuple[dict[str, Any], 
         raise ValueError(f"{game_of(token).title} gives no hints")
     given = hints.hint(puzzle, board)
     return given.to_dict(), hints.apply(puzzle, board, given)
+
+
+def analyse(token: GameToken, problem: Problem) -> dict[str, Any]:
+    """The studio's analysis of ``problem`` in JSON form (:func:`gridlogic.studio.analyse`)."""
+    return studio.analyse(game_of(token), problem).to_dict()
+
+
+def fixes(token: GameToken, problem: Problem) -> dict[str, Any]:
+    """The studio's fixes of ``problem`` in JSON form (:func:`gridlogic.studio.fixes`)."""
+    return studio.fixes(game_of(token), problem).to_dict()

@@ -1,0 +1,79 @@
+"""The puzzle studio's API: ``POST /api/{game}/analyse`` and ``POST /api/{game}/fixes``.
+
+::
+
+    POST /api/{game}/analyse   {"text": "<a puzzle the game reads, or a puzzle ID>"}
+    POST /api/{game}/fixes     {"text": ...}
+
+``text`` is what ``/api/{game}/import`` takes (:mod:`.imports`): anything the game's reader reads
+(``Game.formats``) or a gridlogic puzzle ID of this game. The answers are
+:mod:`gridlogic.studio`'s, in JSON: the puzzle's ``game``, ``width``, ``height`` and ``format``,
+then for ``analyse`` the ``verdict`` (``unique``, ``several``, ``none`` or ``undecided``), the
+``level`` and ``techniques`` of a unique puzzle (the hints' walk-through), the ``difference``
+(the cells, edges or tiles where two solutions differ), the play ``id`` of a unique puzzle and a
+``note``; for ``fixes`` the verdict, the difference and the ``fixes``, each proven unique: the
+marks it changes with their new values, the ``text`` of the fixed puzzle and its play ``id``.
+
+The work runs in a worker process, admitted by the app's :mod:`.admission` rule as an
+``analyse`` or a ``fixes`` (a 503 when the server is busy, a 429 past the client's share, both
+with ``Retry-After``); a puzzle ID of a generated puzzle is made first, as ``/api/{game}/puzzle``
+makes it. Refusals: a 400 when the body or the text is not a puzzle of this game (the reader's
+message says what it expected), a 413 for a body over the limit, a 422 for a board larger than
+the studio analyses (the game's import limit). Worked example (checked in
+``tests/web/test_studio_api.py``)::
+
+    POST /api/pattern/analyse {"text": "2x2:1/1/1/1"}
+    -> 200 {"game": "pattern", "width": 2, "height": 2, "format": "tatham", "verdict": "several",
+            "level": null, "techniques": {}, "difference": [{"kind": "cell", "index": 0}, ... 4 cells],
+            "id": null, "note": "at least two solutions; two of them differ in 4 cells"}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from gridlogic import studio
+from gridlogic.game import IMPORTED, Game, Problem
+from gridlogic.web import tasks
+from gridlogic.web.admission import ANALYSE, FIXES, CostKey
+from gridlogic.web.api import game_of
+from gridlogic.web.imports import spec_of_id, text_of_body
+from gridlogic.web.inputs import json_body, query_values
+from gridlogic.web.puzzles import PuzzleSource
+from gridlogic.web.responses import JSONResponse, guarded
+
+
+def cost_key(game: Game, problem: Problem) -> CostKey:
+    """What a studio request's work is estimated by: a puzzle of this size brought from outside."""
+    imports = studio.studio_of(game)[1]
+    return CostKey(game.name, IMPORTED, problem.width, problem.height, imports.format)
+
+
+def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
+    """The studio's routes over ``games``; puzzle IDs are made by (and cached in) ``puzzles``."""
+
+    async def design_of(game: Game, request: Request) -> Problem:
+        query_values(request, ())
+        text = text_of_body(game, await json_body(request))
+        spec = spec_of_id(games, game, text)
+        if spec is not None:
+            return game.problem(await puzzles.get(spec))
+        return await run_in_threadpool(game.read, text.strip())
+
+    def endpoint(kind: str, task: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
+        async def answer(request: Request) -> Response:
+            game = game_of(games, request)
+            problem = studio.checked_design(game, await design_of(game, request))
+            found = await puzzles.admission.run(kind, cost_key(game, problem), task, tasks.token_of(game), problem)
+            return JSONResponse(found)
+
+        return answer
+
+    return [Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
+            Route("/api/{game}/fixes", guarded(endpoint(FIXES, tasks.fixes)), methods=["POST"])]
