@@ -39,7 +39,8 @@ rounds and the border, the walk-through's stages are the grader's own).
 
 A mark names one thing on a board (``kind`` and ``index``, 0-based as the
 game numbers them): ``tile``, ``cell``, ``edge`` (Loop's numbering,
-horizontal edges first), ``vertex``, ``row``, ``column``. Worked example
+horizontal edges first), ``vertex``, ``row``, ``column``, and ``clue`` (a cell's clue, its value the
+number shown: the puzzle studio's changes, :mod:`gridlogic.studio`). Worked example
 (checked in ``tests/test_hints.py``)::
 
     >>> step = Hint("step", "line", (Mark("cell", 2, 1),), (Mark("row", 0),),
@@ -61,7 +62,7 @@ __all__ = [
     "hardest_level", "positions_text",
 ]
 
-MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column")
+MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column", "clue")
 HINT_STATUSES = ("step", "mistake", "solved", "stuck")
 WALK_STATUSES = ("solved", "stuck", "contradiction")
 

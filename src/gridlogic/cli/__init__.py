@@ -32,7 +32,7 @@ from gridlogic.errors import GridlogicError
 from gridlogic.game import Game, Problem
 
 # Modules of this package that add commands, in the order `--help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("games", "explain", "printing", "batch", "serve", "bench_solve")
+COMMAND_MODULES: tuple[str, ...] = ("games", "explain", "studio", "printing", "batch", "serve", "bench_solve")
 
 MAX_INPUT_BYTES = 8 * 1024 * 1024  # a puzzle file, a collection or standard input
 READ_PIECE = 64 * 1024

@@ -254,7 +254,8 @@ class Imports:
 @dataclass(frozen=True)
 class Change:
     """One change a maker can make to a design: what it changes (``marks``, each with its new value:
-    a cell filled or emptied, a clue shown) and the puzzle it makes (``problem``)."""
+    a ``cell`` filled (1) or emptied (0), a ``clue`` shown with its number) and the puzzle it makes
+    (``problem``)."""
 
     marks: tuple[Mark, ...]
     problem: Problem

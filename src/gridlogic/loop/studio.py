@@ -42,5 +42,5 @@ def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark])
     for cell in sorted(hidden, key=lambda cell: (distance(cell), cell)):
         value = sum(design[edge] for edge in board.cell_edges[cell])
         shown = [*clues[:cell], value, *clues[cell + 1:]]
-        yield Change((Mark("cell", cell, value),),
+        yield Change((Mark("clue", cell, value),),
                      Problem("loop", width, height, {"clues": shown}, problem.source))

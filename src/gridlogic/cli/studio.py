@@ -1,0 +1,85 @@
+"""``gridlogic GAME analyse``: the puzzle studio's analysis of a maker's puzzle, and its fixes.
+
+For every game whose record has a studio (:mod:`gridlogic.studio`). The puzzle is a file, ``-``
+for standard input (the default), text the game reads as a puzzle itself (a Tatham or Loopy game
+ID, a puzz.link URL) or a puzzle ID, as for ``solve``. It prints the verdict, proven within the
+game's import limits, and for a unique puzzle its level, the techniques its walk-through uses and
+its play ID; for several solutions, where two of them differ::
+
+    Pattern 2x2 (tatham)
+    several: at least two solutions; two of them differ in 4 cells
+    difference: cells 1–4 (counted from 1, in the order of --json)
+
+``--fixes`` also lists the changes proven to leave one solution, nearest the difference first,
+each with the text of the puzzle it makes::
+
+    fixes (3 changes proven to leave one solution):
+      cell 1 emptied: 2x2:/1//1
+
+``--json`` prints what ``POST /api/{game}/analyse`` answers (with ``--fixes``, what ``POST
+/api/{game}/fixes`` answers). Exit code 0 when the puzzle is unique, 1 otherwise (2 for bad input).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+
+from gridlogic import studio
+from gridlogic.cli.games import GAME_ACTIONS, read_problem
+from gridlogic.game import GAMES, Game
+from gridlogic.hints import Mark, positions_text
+
+__all__ = ["change_text", "register"]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    for game in GAMES.values():
+        if game.studio is not None:
+            _add_analyse(GAME_ACTIONS[game.name], game)
+
+
+def _add_analyse(actions: argparse._SubParsersAction, game: Game) -> None:
+    parser = actions.add_parser(
+        "analyse", help="the studio's analysis: one solution or several, where they differ, the level, fixes",
+        description=f"Analyse a {game.title} puzzle as the studio does: the verdict within the import limits, "
+                    "the level and techniques of a unique one, where two solutions differ, and with --fixes the "
+                    "changes proven to leave one solution.",
+    )
+    parser.add_argument("puzzle", nargs="?",
+                        help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
+    parser.add_argument("--fixes", action="store_true", help="also list the changes proven to make it unique")
+    parser.add_argument("--json", action="store_true", help="print the API's answer as JSON")
+    parser.set_defaults(handler=functools.partial(_analyse, game))
+
+
+def change_text(mark: Mark) -> str:
+    """One change of a fix in words, counted from 1: ``cell 1 emptied``, ``cell 5 filled``, ``clue 3 in cell 2``."""
+    if mark.kind == "clue":
+        return f"clue {mark.value} in cell {mark.index + 1}"
+    return f"{mark.kind} {mark.index + 1} {'filled' if mark.value else 'emptied'}"
+
+
+def _analyse(game: Game, args: argparse.Namespace) -> int:
+    problem = read_problem(game, args.puzzle)
+    found = studio.analyse(game, problem)
+    proposed = studio.fixes(game, problem) if args.fixes else None
+    if args.json:
+        print(json.dumps((proposed or found).to_dict(), ensure_ascii=False))
+        return 0 if found.verdict == "unique" else 1
+    print(f"{game.title} {problem.width}x{problem.height} ({problem.source})")
+    print(f"{found.verdict}: {found.note}")
+    if found.difference:
+        kind = found.difference[0].kind
+        print(f"difference: {kind}s {positions_text(mark.index for mark in found.difference).en} "
+              "(counted from 1, in the order of --json)")
+    if found.verdict == "unique":
+        print(f"level: {found.level or 'none'}")
+        print("techniques: " + ", ".join(f"{name} {count}" for name, count in found.techniques.items()))
+        print(f"play: {found.id}")
+    if proposed is not None and found.verdict == "several":
+        print(f"fixes ({proposed.note}):" if proposed.fixes else proposed.note)
+        for fix in proposed.fixes:
+            print(f"  {', '.join(map(change_text, fix.changes))}: {fix.text}")
+    return 0 if found.verdict == "unique" else 1
