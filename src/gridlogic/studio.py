@@ -23,9 +23,11 @@ the import dialog plays. The verdict is
 lists one-step changes of the design, nearest the difference first (Pattern: a cell added to or
 removed from the picture; Loop: one more clue shown), and each is solved again within the same
 limits; only a change the solver proves unique is offered, with the text of the puzzle it makes
-(in the format of the game's import IDs) and its play ID. At most :data:`MAX_FIXES` are offered,
-from at most :data:`MAX_TRIALS` changes tried within :data:`FIX_SECONDS` in all, so a request
-costs a bounded amount of work.
+(in the format of the game's import IDs) and its play ID. When no single change is proven (a
+slitherlink with few clues often needs several more), the nearest change is made again and
+again, each time nearest the difference that is left, until the solver proves one solution: one
+fix of several marks. At most :data:`MAX_FIXES` are offered, from at most :data:`MAX_TRIALS`
+puzzles solved within :data:`FIX_SECONDS` in all, so a request costs a bounded amount of work.
 
 A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
 with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
@@ -52,8 +54,22 @@ from gridlogic.game import Game, Imports, Problem, Studio
 from gridlogic.hints import Mark
 from gridlogic.verdict import Verdict
 
-__all__ = ["FIX_SECONDS", "MAX_FIXES", "MAX_TRIALS", "Analysis", "Design", "DesignTooLarge", "Fix", "Fixes", "analyse",
-           "checked_design", "fixes", "studio_of"]
+__all__ = [
+    "FIX_SECONDS",
+    "MAX_FIXES",
+    "MAX_TRIALS",
+    "Analysis",
+    "Design",
+    "DesignTooLarge",
+    "Fix",
+    "Fixes",
+    "analyse",
+    "chained_fix",
+    "checked_design",
+    "fixes",
+    "one_step_fixes",
+    "studio_of",
+]
 
 MAX_FIXES = 3  # fixes offered at most: the nearest few, each proven
 MAX_TRIALS = 40  # changes tried at most, nearest the difference first
@@ -208,17 +224,78 @@ def fixes(game: Game, problem: Problem) -> Fixes:
         return Fixes(design, verdict.status, difference, (), verdict_note(game, verdict, difference) + ending)
     if studio.changes is None:
         return Fixes(design, "several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
-    meant = problem.goal if problem.goal is not None else verdict.solutions[0]
-    deadline = time.monotonic() + FIX_SECONDS
+    trials = Trials(game, time.monotonic() + FIX_SECONDS)
+    found = one_step_fixes(trials, studio, problem, verdict, difference)
+    if found:
+        return Fixes(design, "several", difference, found,
+                     f"{len(found)} change{'s' * (len(found) != 1)} proven to leave one {game.solution_noun}")
+    chained = chained_fix(trials, studio, problem, verdict, difference)
+    if chained is not None:
+        return Fixes(design, "several", difference, (chained,),
+                     f"no single change is enough; these {len(chained.changes)} together are proven to leave one "
+                     f"{game.solution_noun}")
+    return Fixes(design, "several", difference, (),
+                 f"no change was proven to leave one {game.solution_noun} within the studio's limits "
+                 f"({MAX_TRIALS} puzzles tried, {FIX_SECONDS:g} s)")
+
+
+@dataclass
+class Trials:
+    """The solver runs one request of fixes may make: at most :data:`MAX_TRIALS`, until ``deadline``."""
+
+    game: Game
+    deadline: float
+    made: int = 0
+
+    def left(self) -> bool:
+        return self.made < MAX_TRIALS and time.monotonic() < self.deadline
+
+    def verdict(self, problem: Problem) -> Verdict:
+        self.made += 1
+        return decided(self.game, problem, self.deadline - time.monotonic())
+
+    def fix(self, marks: tuple[Mark, ...], problem: Problem) -> Fix:
+        spec = self.game.import_spec(problem)
+        return Fix(marks, spec.seed, spec.id)
+
+
+def meant_solution(problem: Problem, verdict: Verdict) -> tuple[int, ...]:
+    """The solution the maker means: the problem's goal (a file's, or a change's), else the solver's first."""
+    return tuple(problem.goal) if problem.goal is not None else verdict.solutions[0]
+
+
+def one_step_fixes(trials: Trials, studio: Studio, problem: Problem, verdict: Verdict,
+                   difference: tuple[Mark, ...]) -> tuple[Fix, ...]:
+    """The first :data:`MAX_FIXES` one-step changes proven unique, nearest the difference first."""
     found: list[Fix] = []
-    for tried, change in enumerate(studio.changes(problem, meant, difference)):
-        left = deadline - time.monotonic()
-        if tried >= MAX_TRIALS or left <= 0 or len(found) >= MAX_FIXES:
+    assert studio.changes is not None
+    for change in studio.changes(problem, meant_solution(problem, verdict), difference):
+        if len(found) >= MAX_FIXES or not trials.left():
             break
-        if decided(game, change.problem, left).status == "unique":
-            spec = game.import_spec(change.problem)
-            found.append(Fix(change.marks, spec.seed, spec.id))
-    note = (f"{len(found)} change{'s' * (len(found) != 1)} proven to leave one {game.solution_noun}" if found
-            else f"no change of one step was proven to leave one {game.solution_noun} within the studio's limits "
-                 f"({MAX_TRIALS} tried at most)")
-    return Fixes(design, "several", difference, tuple(found), note)
+        if trials.verdict(change.problem).unique:
+            found.append(trials.fix(change.marks, change.problem))
+    return tuple(found)
+
+
+def chained_fix(trials: Trials, studio: Studio, problem: Problem, verdict: Verdict,
+                difference: tuple[Mark, ...]) -> Fix | None:
+    """The nearest change made again and again, each time nearest the difference that is left (and never
+    where an earlier one was made), until the solver proves one solution: one fix of several marks.
+    None when the trials run out first or a change leaves no solution."""
+    assert studio.changes is not None
+    marks: tuple[Mark, ...] = ()
+    while trials.left():
+        changed = {(mark.kind, mark.index) for mark in marks}  # a change is never undone by a later one
+        offered = studio.changes(problem, meant_solution(problem, verdict), difference)
+        change = next((c for c in offered if not changed & {(mark.kind, mark.index) for mark in c.marks}), None)
+        if change is None:
+            return None
+        marks += change.marks
+        problem = change.problem
+        verdict = trials.verdict(problem)
+        if verdict.unique:
+            return trials.fix(marks, problem)
+        if verdict.status != "several":
+            return None
+        difference = difference_of(trials.game, verdict)
+    return None

@@ -8,7 +8,8 @@ cell's sides, and so may leave one loop. :func:`changes` lists every hidden clue
 nearest the difference first: by the Chebyshev distance (rows and columns apart, whichever is
 more) from the cell to the nearest cell beside a differing edge, then in reading order. Whether a
 clue really makes the puzzle unique is for the solver to prove (:mod:`gridlogic.studio` does,
-before offering it).
+before offering it). The puzzle a change makes keeps the design as its goal, so that a change
+after it shows the same loop's clues.
 
 Worked example (checked in ``tests/test_studio.py``): the 2×2 board with one clue, a 3 in the
 top-left cell (``2x2t0:3c``), has several loops. Its first change shows the clue of a cell beside
@@ -43,4 +44,4 @@ def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark])
         value = sum(design[edge] for edge in board.cell_edges[cell])
         shown = [*clues[:cell], value, *clues[cell + 1:]]
         yield Change((Mark("clue", cell, value),),
-                     Problem("loop", width, height, {"clues": shown}, problem.source))
+                     Problem("loop", width, height, {"clues": shown}, problem.source, tuple(design)))
