@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 
+import doctests
 import pytest
 
+import gridlogic.studio
 from gridlogic import GAMES
 from gridlogic.errors import GridlogicError
 from gridlogic.hints import MARK_KINDS, Mark
@@ -48,6 +50,11 @@ def clues_of(cells, width, height):
     rows = [runs(cells[r * width:(r + 1) * width]) for r in range(height)]
     cols = [runs(cells[c::width]) for c in range(width)]
     return rows, cols
+
+
+def test_the_modules_docstring_examples_run():
+    result = doctests.testmod(gridlogic.studio)
+    assert result.failed == 0 and result.attempted >= 4
 
 
 def test_the_docstrings_worked_examples():
