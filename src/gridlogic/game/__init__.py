@@ -1,7 +1,8 @@
 """The table every game fills in, and the one thing adapters know of a game.
 
 - :mod:`.record`: the records (:class:`Game`, :class:`Version`, :class:`Option`) and the shapes
-  adapters see (:class:`Puzzle`, :class:`Problem`, :class:`GradeReport`, :class:`Imports`);
+  adapters see (:class:`Puzzle`, :class:`Problem`, :class:`GradeReport`, :class:`Imports`,
+  :class:`Studio` and its :class:`Change`);
 - :mod:`.ids`: puzzle IDs (:class:`PuzzleSpec` and its five fields);
 - :mod:`.imported`: puzzles brought from outside (:class:`ImportedPuzzle`);
 - :mod:`.registry`: the one list of games (:data:`GAMES`) and the puzzle each ID names.

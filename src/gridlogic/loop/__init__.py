@@ -20,7 +20,7 @@ Modules, each importing only those before it:
   (native search and SAT in turns);
 * :mod:`.formats` — puzz.link URLs, Loopy IDs, text grids, JSON; :mod:`.render` — text and SVG;
 * :mod:`.hints` — the step solver that explains; :mod:`.imported` — puzzles brought from
-  outside;
+  outside; :mod:`.studio` — the puzzle studio's changes, one more clue shown;
 * :mod:`.v1`, :mod:`.v2` — one subpackage per generator version, each with its
   :class:`~gridlogic.game.record.Version` record (``make``, ``from_dict``, ``verify``) and the
   levels its hints use.

@@ -26,7 +26,8 @@ Modules, each importing only modules listed before it (a test checks it):
 - :mod:`.problems`: puzzles as read from those formats, solved and graded;
 - :mod:`.imported`: puzzles brought from outside, played like generated ones;
 - :mod:`.hints`: the next step a person can take;
-- :mod:`.render`: text and SVG.
+- :mod:`.render`: text and SVG;
+- :mod:`.studio`: the puzzle studio's changes, one cell of the picture added or removed.
 
 The game's entry in :data:`gridlogic.GAMES` is assembled at the end of this
 module from those modules; ``generate`` makes a puzzle, ``solve`` is the
