@@ -21,9 +21,9 @@ the import dialog plays. The verdict is
 
 **Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes``
 lists one-step changes of the design, nearest the difference first (Pattern: a cell added to or
-removed from the picture; Loop: one more clue shown), and each is solved again within the same
+removed from the picture; Loop: one more clue shown; Signal: a link moved), and each is solved again within the same
 limits; only a change the solver proves unique is offered, with the text of the puzzle it makes
-(in the format of the game's import IDs) and its play ID. When no single change is proven (a
+(``Studio.write``: a Tatham game ID, a puzz.link body, a Net game ID) and its play ID. When no single change is proven (a
 slitherlink with few clues often needs several more), the nearest change is made again and
 again, each time nearest the difference that is left, until the solver proves one solution: one
 fix of several marks. At most :data:`MAX_FIXES` are offered, from at most :data:`MAX_TRIALS`
@@ -255,8 +255,7 @@ class Trials:
         return decided(self.game, problem, self.deadline - time.monotonic())
 
     def fix(self, marks: tuple[Mark, ...], problem: Problem) -> Fix:
-        spec = self.game.import_spec(problem)
-        return Fix(marks, spec.seed, spec.id)
+        return Fix(marks, studio_of(self.game)[0].write(problem), self.game.import_spec(problem).id)
 
 
 def meant_solution(problem: Problem, verdict: Verdict) -> tuple[int, ...]:

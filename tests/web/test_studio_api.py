@@ -65,12 +65,16 @@ def test_a_generated_puzzle_id_is_analysed_as_its_givens(client):
     assert found["id"].startswith("loop.import.5x5.puzzlink.")
 
 
-def test_signal_several_solutions_differ_in_tiles_and_get_no_fix_yet(client):
+def test_signal_several_solutions_differ_in_tiles_and_a_moved_link_fixes_them(client):
     text = json.dumps([2, 12, 4, 6, 15, 9, 1, 3, 8])
     found = client.post("/api/signal/fixes", json={"text": text}).json()
-    assert found["verdict"] == "several" and found["fixes"] == []
+    assert found["verdict"] == "several"
     assert [mark["index"] for mark in found["difference"]] == [0, 1, 2, 3, 5, 6, 7, 8]  # all but the cross
-    assert found["note"] == "the studio proposes no changes to Signal puzzles yet"
+    assert found["fixes"]
+    for fix in found["fixes"]:
+        assert {change["kind"] for change in fix["changes"]} == {"tile"}
+        again = client.post("/api/signal/analyse", json={"text": fix["text"]}).json()
+        assert again["verdict"] == "unique" and again["id"] == fix["id"]
 
 
 def test_the_work_is_admitted_as_the_studios_kinds(client):

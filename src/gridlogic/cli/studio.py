@@ -55,9 +55,12 @@ def _add_analyse(actions: argparse._SubParsersAction, game: Game) -> None:
 
 
 def change_text(mark: Mark) -> str:
-    """One change of a fix in words, counted from 1: ``cell 1 emptied``, ``cell 5 filled``, ``clue 3 in cell 2``."""
+    """One change of a fix in words, counted from 1: ``cell 1 emptied``, ``cell 5 filled``, ``clue 3 in cell 2``,
+    ``tile 4 becomes 6`` (its new mask, as the solution has it)."""
     if mark.kind == "clue":
         return f"clue {mark.value} in cell {mark.index + 1}"
+    if mark.kind == "tile":
+        return f"tile {mark.index + 1} becomes {mark.value}"
     return f"{mark.kind} {mark.index + 1} {'filled' if mark.value else 'emptied'}"
 
 

@@ -267,13 +267,16 @@ class Studio:
 
     ``solution_mark`` is the kind of :class:`~gridlogic.hints.Mark` each entry of a flat solution
     stands for (Pattern ``"cell"``, Loop ``"edge"``, Signal ``"tile"``), so that the entries where
-    two solutions differ are marks a page can draw. ``changes(problem, design, difference)`` gives
+    two solutions differ are marks a page can draw. ``write(problem)`` is a puzzle as text that
+    ``Game.read`` reads back (a fix's text, to analyse or play again). ``changes(problem, design,
+    difference)`` gives
     the one-step changes to try on a puzzle with several solutions, nearest the ``difference``
     (marks) first, as :class:`Change` s; ``design`` is the solution the maker means (a file's goal,
     else the solver's first). None where the game proposes no changes yet.
     """
 
     solution_mark: str
+    write: Callable[[Problem], str]
     changes: Callable[[Problem, Sequence[int], Sequence[Mark]], Iterable[Change]] | None = None
 
 

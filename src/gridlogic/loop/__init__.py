@@ -95,6 +95,6 @@ GAME = Game(
     imports=IMPORTS,
     hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, UNVERSIONED),
     exports=EXPORTS,
-    studio=Studio("edge", studio.changes),
+    studio=Studio("edge", IMPORTS.write, studio.changes),
 )
 generate = GAME.generate

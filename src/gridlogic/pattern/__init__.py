@@ -95,6 +95,6 @@ GAME = Game(
     grade=grade_problem,
     hints=hints_record(graded=(v2.VERSION.number,)),
     exports={"non": write_non_text, "tatham": write_text},  # write_text: the text of an imported puzzle's ID
-    studio=Studio("cell", studio.changes),
+    studio=Studio("cell", write_text, studio.changes),
 )
 generate = GAME.generate

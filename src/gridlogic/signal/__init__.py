@@ -20,8 +20,9 @@ of play, metrics, the wrapping option), :mod:`.v3` and :mod:`.v4` (each
 version's puzzle, generator and record), :mod:`.formats` (boards people
 bring), :mod:`.net_ids` (Simon Tatham's Net game IDs, read and written),
 :mod:`.imported` (playing them), :mod:`.decide` (the verdict on
-them: one solution, several or none), :mod:`.hints` (the step solver) and
-:mod:`.render` (text and SVG). This module only fills in the game's entry
+them: one solution, several or none), :mod:`.hints` (the step solver),
+:mod:`.render` (text and SVG) and :mod:`.studio` (the puzzle studio's
+changes: one link moved). This module only fills in the game's entry
 in :data:`gridlogic.GAMES` from them.
 
 Besides :data:`GAME` and :func:`generate`, the articles' own solver and
@@ -41,7 +42,7 @@ square board's tiles into one tree) and :func:`analyze_difficulty`.
 from __future__ import annotations
 
 from gridlogic.game.record import Game, Studio, graded_level_of
-from gridlogic.signal import decide, v3, v4
+from gridlogic.signal import decide, studio, v3, v4
 from gridlogic.signal.difficulty import analyze_difficulty
 from gridlogic.signal.formats import MAX_SIDE, looks_inline, read_board, read_file
 from gridlogic.signal.hints import HINTS
@@ -79,7 +80,7 @@ GAME = Game(
     imports=IMPORTS,
     hints=HINTS,
     exports={"net": write_net_id},  # what Simon Tatham's Net reads: its game ID
-    studio=Studio("tile"),  # no changes proposed yet
+    studio=Studio("tile", write_net_id, studio.changes),
 )
 generate = GAME.generate
 
