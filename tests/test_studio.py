@@ -78,6 +78,16 @@ def test_a_unique_puzzle_has_its_level_techniques_and_play_id():
     assert fixes(PATTERN, PATTERN.read(text)).fixes == ()
 
 
+@pytest.mark.parametrize("game, text, reason", [
+    (SIGNAL, "[4, 4, 6, 12, 3, 11, 13, 1, 2, 14, 11, 8, 2, 11, 10, 8]", "this Signal board is solved already"),
+    (PATTERN, "2x2://0/0", "this Pattern puzzle fills no cell"),
+])
+def test_a_unique_puzzle_with_nothing_to_play_has_no_play_id_and_says_why(game, text, reason):
+    found = analyse(game, game.read(text))
+    assert found.verdict == "unique" and found.id is None
+    assert found.note.startswith(f"exactly one solution, proven; not playable: {reason}")
+
+
 def test_no_solution_is_none_with_nothing_to_fix():
     found = analyse(PATTERN, PATTERN.read("1x1:1/"))
     assert (found.verdict, found.difference, found.level) == ("none", (), None)

@@ -13,7 +13,8 @@ the import dialog plays. The verdict is
 - ``unique``: one solution, proven; then ``level`` and ``techniques`` are the hints'
   walk-through of it (``Game.hints.explain`` with the latest version's techniques: the steps a
   person takes, counted by technique, and the level they show; the page links to that
-  walk-through), and ``id`` is the play ID (``GAME.import.WxH.FORMAT.TEXT``);
+  walk-through), and ``id`` is the play ID (``GAME.import.WxH.FORMAT.TEXT``; None, with the
+  reason in the note, when there would be nothing to play: a board given solved, a blank picture);
 - ``several``: at least two; ``difference`` lists the marks (Pattern cells, Loop edges, Signal
   tiles: ``Game.studio.solution_mark``) where the solver's two solutions differ;
 - ``none``: no solution;
@@ -45,11 +46,11 @@ with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridlogic.errors import GridlogicError, InvalidParameters
+from gridlogic.errors import GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import Game, Imports, Problem, Studio
 from gridlogic.hints import Mark
 from gridlogic.verdict import Verdict
@@ -68,6 +69,7 @@ __all__ = [
     "checked_design",
     "fixes",
     "one_step_fixes",
+    "playable",
     "studio_of",
 ]
 
@@ -118,11 +120,12 @@ class Analysis:
 @dataclass(frozen=True)
 class Fix:
     """A change proven to make the puzzle unique: the marks it changes (with their new values), the
-    text of the puzzle it makes and that puzzle's play ID."""
+    text of the puzzle it makes and that puzzle's play ID (None when it cannot be played: a Signal
+    board given solved stays solved)."""
 
     changes: tuple[Mark, ...]
     text: str
-    id: str
+    id: str | None
 
     def to_dict(self) -> dict[str, Any]:
         return {"changes": [mark.to_dict() for mark in self.changes], "text": self.text, "id": self.id}
@@ -194,6 +197,16 @@ def verdict_note(game: Game, verdict: Verdict, difference: tuple[Mark, ...]) -> 
             f"how many {noun}s there are; uniqueness is not proven")
 
 
+def playable(game: Game, problem: Problem, solution: Sequence[int]) -> tuple[str | None, str]:
+    """The play ID of a puzzle proven unique, and ``""``; or None and why it cannot be played (a board
+    solved already, a blank picture), as words to add to a note."""
+    try:
+        studio_of(game)[1].puzzle(problem, solution)
+    except ImportRefused as refused:
+        return None, f"; not playable: {refused}"
+    return game.import_spec(problem).id, ""
+
+
 def analyse(game: Game, problem: Problem) -> Analysis:
     """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
     one with several solutions (see the module docstring)."""
@@ -203,7 +216,8 @@ def analyse(game: Game, problem: Problem) -> Analysis:
     note = verdict_note(game, verdict, difference)
     if verdict.status != "unique":
         return Analysis(design, verdict.status, difference=difference, note=note)
-    play_id = game.import_spec(problem).id
+    play_id, refusal = playable(game, problem, verdict.solutions[0])
+    note += refusal
     if game.hints is None:
         return Analysis(design, "unique", id=play_id, note=note)
     walk = game.hints.explain(problem, game.latest)
@@ -254,8 +268,8 @@ class Trials:
         self.made += 1
         return decided(self.game, problem, self.deadline - time.monotonic())
 
-    def fix(self, marks: tuple[Mark, ...], problem: Problem) -> Fix:
-        return Fix(marks, studio_of(self.game)[0].write(problem), self.game.import_spec(problem).id)
+    def fix(self, marks: tuple[Mark, ...], problem: Problem, verdict: Verdict) -> Fix:
+        return Fix(marks, studio_of(self.game)[0].write(problem), playable(self.game, problem, verdict.solutions[0])[0])
 
 
 def meant_solution(problem: Problem, verdict: Verdict) -> tuple[int, ...]:
@@ -271,8 +285,9 @@ def one_step_fixes(trials: Trials, studio: Studio, problem: Problem, verdict: Ve
     for change in studio.changes(problem, meant_solution(problem, verdict), difference):
         if len(found) >= MAX_FIXES or not trials.left():
             break
-        if trials.verdict(change.problem).unique:
-            found.append(trials.fix(change.marks, change.problem))
+        verdict = trials.verdict(change.problem)
+        if verdict.unique:
+            found.append(trials.fix(change.marks, change.problem, verdict))
     return tuple(found)
 
 
@@ -293,7 +308,7 @@ def chained_fix(trials: Trials, studio: Studio, problem: Problem, verdict: Verdi
         problem = change.problem
         verdict = trials.verdict(problem)
         if verdict.unique:
-            return trials.fix(marks, problem)
+            return trials.fix(marks, problem, verdict)
         if verdict.status != "several":
             return None
         difference = difference_of(trials.game, verdict)

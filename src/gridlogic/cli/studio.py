@@ -80,7 +80,8 @@ def _analyse(game: Game, args: argparse.Namespace) -> int:
     if found.verdict == "unique":
         print(f"level: {found.level or 'none'}")
         print("techniques: " + ", ".join(f"{name} {count}" for name, count in found.techniques.items()))
-        print(f"play: {found.id}")
+        if found.id is not None:
+            print(f"play: {found.id}")
     if proposed is not None and found.verdict == "several":
         print(f"fixes ({proposed.note}):" if proposed.fixes else proposed.note)
         for fix in proposed.fixes:
