@@ -138,12 +138,10 @@ class SolveResult(SearchResult):
         }
 
 
-def solve(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
+def solve(board: object, n: object, node_limit: object = SOLVE_NODE_LIMIT) -> SolveResult:
     """Count the ways (up to two) to rotate ``board``'s tiles into one tree, as the articles' ``solve``."""
-    n = check_size(n)
-    board = check_board(board, n)
-    check_int(node_limit, "node_limit")
-    return solve_checked(board, n, node_limit)
+    side = check_size(n)
+    return solve_checked(check_board(board, side), side, check_int(node_limit, "node_limit"))
 
 
 def solve_checked(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
