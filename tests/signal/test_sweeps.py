@@ -63,7 +63,8 @@ def test_undecided_rule_gives_the_local_fixed_point_or_none_exactly_when_too_few
         for k in range(120):
             board = tree(n, rng(f"undecided-{n}-{k}"))
             border = [
-                [v for v in literal.variants(m) if all(literal.neighbor(i, d, n) >= 0 or not v & 1 << d for d in range(4))]
+                [v for v in literal.variants(m)
+                 if all(literal.neighbor(i, d, n) >= 0 or not v & 1 << d for d in range(4))]
                 for i, m in enumerate(board)
             ]
             fixed_point = literal.local_fix(border, n)[0]
