@@ -203,7 +203,9 @@ def search_from_fixed_point(
     return tuple(solutions), nodes, truncated
 
 
-def _link_groups(domains: Sequence[int], geo: Geometry, apart_from: int = -1) -> tuple[list[int], list[int], int] | None:
+def _link_groups(
+    domains: Sequence[int], geo: Geometry, apart_from: int = -1
+) -> tuple[list[int], list[int], int] | None:
     """Union-finds over the right and down links that do not touch cell ``apart_from``.
 
     Returns ``(possible, forced, joins)``: ``possible`` joins the cells of
