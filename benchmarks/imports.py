@@ -61,7 +61,8 @@ def part_one() -> None:
         verdict, seconds = timed_import("signal", problem)
         nodes = signal.solve(problem, **signal.imports.limits).nodes
         per_node = f"{seconds / nodes * 1000:.2f} ms/node" if nodes else ""
-        print(f"  signal  {problem.width}x{problem.height}  {seconds:6.2f} s  {nodes:5d} nodes  {per_node:>14}  {verdict}")
+        print(f"  signal  {problem.width}x{problem.height}  {seconds:6.2f} s  {nodes:5d} nodes  "
+              f"{per_node:>14}  {verdict}")
     for path in sorted((DATA / "pattern_general").glob("*.non")):
         problem = GAMES["pattern"].read(path.read_text(encoding="utf-8"))
         verdict, seconds = timed_import("pattern", problem)

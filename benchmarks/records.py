@@ -9,8 +9,9 @@ runs in a child process on a free port of 127.0.0.1:
   server checks the receipt, the time and the board, scores the play and commits it. Writes per
   second over the whole run, and each write's round trip p50 / p95, for 1 and 4 workers.
 * **stats**: 100,000 plays stored directly (1,000 players: one with 10,000 plays, the others
-  about 90 each; a seventh of them dailies) and then ``GET /api/records/stats`` of ``--requests`` random players, one at a
-  time, one worker: p50 / p95; and the same for a player who owns 10,000 of those plays.
+  about 90 each; a seventh of them dailies) and then ``GET /api/records/stats`` of ``--requests``
+  random players, one at a time, one worker: p50 / p95; and the same for a player who owns 10,000
+  of those plays.
 
     .venv/bin/python benchmarks/records.py [--writes 600] [--clients 16] [--requests 200]
 """
@@ -164,7 +165,8 @@ def stats_latency(database: str, players: list[str], heavy: str, requests: int) 
         with httpx.Client(base_url=server.url, timeout=60) as client:
             for player in who:
                 started = time.perf_counter()
-                answer = client.get("/api/records/stats", headers={"Cookie": f"{COOKIE}={signer.seal('player', player)}"})
+                cookie = f"{COOKIE}={signer.seal('player', player)}"
+                answer = client.get("/api/records/stats", headers={"Cookie": cookie})
                 found.append(time.perf_counter() - started)
                 if answer.status_code != 200 or answer.json()["plays"] == 0:
                     raise RuntimeError(f"stats answered {answer.status_code}: {answer.text[:200]}")

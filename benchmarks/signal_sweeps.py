@@ -107,7 +107,8 @@ def main() -> None:
     generate = [by_form for name, by_form in times.items() if name.startswith("generate")]
     total = {form: sum(statistics.median(by_form[form]) for by_form in generate) for form in FORMS}
     saved = 1 - total["compiled"] / total["looped"]
-    print(f"{'generate, all 12 workloads':28} {total['compiled'] * 1e3:12.3f} {total['looped'] * 1e3:10.3f} {saved:7.1%}")
+    print(f"{'generate, all 12 workloads':28} {total['compiled'] * 1e3:12.3f} {total['looped'] * 1e3:10.3f} "
+          f"{saved:7.1%}")
     by_round = sorted(
         1 - sum(w["compiled"][k] for w in generate) / sum(w["looped"][k] for w in generate) for k in range(args.rounds)
     )

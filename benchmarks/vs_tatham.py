@@ -85,7 +85,8 @@ def rows(games: list[str], sizes: dict[str, list[int]]) -> list[Row]:
         for wrapping in (False, True):
             for level in ("any", "easy", "medium", "hard"):
                 if GAMES["signal"].version(4).offered(side, side, level, {"wrapping": wrapping}) is None:
-                    chosen.append(Row("signal", 4, side, level, wrapping, "net", f"{side}x{side}{'w' if wrapping else ''}",
+                    net_params = f"{side}x{side}{'w' if wrapping else ''}"
+                    chosen.append(Row("signal", 4, side, level, wrapping, "net", net_params,
                                       aim_of("signal", side, level, wrapping)))
     for side in sizes["pattern"] if "pattern" in games else []:
         for level in ("any", "easy", "medium", "hard"):

@@ -152,7 +152,7 @@ def random_problems(game: Game, side: int, draw: random.Random) -> Iterator[Prob
         givens = {"clues": [draw.choice((0, 1, 2, 3)) if draw.random() < 0.5 else None for _ in range(cells)]}
     else:
         from gridlogic.signal.board import VARIANTS  # benchmarks may reach inside a game
-        from gridlogic.signal.generator import tree
+        from gridlogic.signal.v3.generator import tree
 
         givens = {"tiles": [draw.choice(VARIANTS[mask]) for mask in tree(side, draw.random)]}
     yield Problem(game.name, side, side, givens, "benchmark")

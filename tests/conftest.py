@@ -39,6 +39,16 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("GRIDLOGIC_SECRET", None)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``pure_only`` are skipped on compiled engines (``make test-pure`` runs them)."""
+    if not native.native_modules():
+        return
+    skip = pytest.mark.skip(reason="a patch of a compiled module has no effect: runs in `make test-pure`")
+    for item in items:
+        if "pure_only" in item.keywords:
+            item.add_marker(skip)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_DATA_HOME, ignore_errors=True)
 

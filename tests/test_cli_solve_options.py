@@ -19,7 +19,8 @@ def test_every_solve_command_checks_the_node_limit_the_same_way(game, capsys):
 def test_both_budgeted_solve_commands_check_the_same_way(game, capsys):
     assert main([game, "solve", "--budget", "-2", "no-such-file"]) == 2
     err = capsys.readouterr().err
-    assert err == "gridlogic: --budget must be a number of seconds above 0 and at most 2592000 (30 days), not a float -2.0\n"
+    assert err == ("gridlogic: --budget must be a number of seconds above 0 and at most 2592000 (30 days), "
+                   "not a float -2.0\n")
 
 
 @pytest.mark.parametrize("budget", ["inf", "nan", "1e300"])

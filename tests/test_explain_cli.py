@@ -77,7 +77,8 @@ def test_explain_a_file_and_standard_input(capsys, monkeypatch, game, tmp_path):
 
 
 def test_explain_in_japanese(capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, ["pattern", "explain", "--version", "1", "--seed", "notes-example", "--lang", "ja"])
+    code, out, _ = run(capsys, monkeypatch,
+                       ["pattern", "explain", "--version", "1", "--seed", "notes-example", "--lang", "ja"])
     assert code == 0
     assert out.splitlines()[2:4] == ["13手で解けました", "手筋: line 13, probe 0, search 0"]
     assert "   1. line    3行目（ヒント 1 3）" in out

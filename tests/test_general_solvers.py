@@ -152,8 +152,9 @@ def test_pattern_call_with_hints_in_a_child_is_killed_at_the_budget(monkeypatch)
         returned.append(run_apart(work, time.monotonic() + 0.5))
         return returned[-1]
 
-    monkeypatch.setattr(gridlogic.pattern.sat, "solve_within", lambda sat, deadline, conflicts=None, propagations=None: (
-        None if conflicts is not None else solve_within(sat, deadline)))
+    monkeypatch.setattr(gridlogic.pattern.sat, "solve_within",
+                        lambda sat, deadline, conflicts=None, propagations=None: (
+                            None if conflicts is not None else solve_within(sat, deadline)))
     monkeypatch.setattr(gridlogic.pattern.sat, "run_apart", half_a_second_apart)
     rows, cols = n_dom(30)
     nothing = [0] * len(rows)

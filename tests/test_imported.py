@@ -26,8 +26,8 @@ DATA = Path(__file__).resolve().parent / "data"
 NON = (DATA / "pattern_webpbn_1.non").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("module", [gridlogic.game.record, gridlogic.game.imported, gridlogic.pattern.imported, gridlogic.loop.imported,
-                                    gridlogic.signal.imported], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [gridlogic.game.record, gridlogic.game.imported, gridlogic.pattern.imported,
+                                    gridlogic.loop.imported, gridlogic.signal.imported], ids=lambda m: m.__name__)
 def test_docstring_worked_examples(module):
     result = doctests.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

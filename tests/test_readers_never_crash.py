@@ -27,7 +27,8 @@ from gridlogic.signal import formats as signal_formats
 
 SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# Numbers that break naive code: huge ints (text with more digits than int() reads is in the examples), floats that are not ints, infinities (1e999 in JSON).
+# Numbers that break naive code: huge ints (text with more digits than int() reads is in the examples),
+# floats that are not ints, infinities (1e999 in JSON).
 NUMBERS = st.one_of(
     st.integers(-5, 40), st.integers(), st.sampled_from([10**400, -(10**400), 2**63]),
     st.floats(allow_nan=False), st.sampled_from([float("inf"), float("-inf"), 1e999, 3.0]),

@@ -67,7 +67,8 @@ def test_solve_url_and_text_file(tmp_path, capsys):
     path.write_text(to_text_grid(puzzle.clues, 6, 6))
     assert main(["loop", "solve", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "unique" and data["solutions"][0]["inside"] == list(puzzle.answer) and data["format"] == "text"
+    assert data["status"] == "unique" and data["format"] == "text"
+    assert data["solutions"][0]["inside"] == list(puzzle.answer)
 
 
 def test_solve_reads_a_generated_puzzle_json_file(tmp_path, capsys):
@@ -127,4 +128,5 @@ def test_generate_writes_the_formats_of_other_software(capsys):
 
 def test_a_format_of_another_game_is_refused_with_the_choices(capsys):
     assert main(["show", "loop.2.7x5.hard.x", "--format", "non"]) == 2
-    assert capsys.readouterr().err == "gridlogic: Loop puzzles are written as text, json, svg, puzzlink, loopy; not non\n"
+    assert capsys.readouterr().err == ("gridlogic: Loop puzzles are written as text, json, svg, puzzlink, loopy; "
+                                       "not non\n")

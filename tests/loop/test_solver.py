@@ -207,6 +207,7 @@ def test_several_and_none_verdicts():
     assert len(loop.solve([None] * 9, 3).solutions) == 2
 
 
+@pytest.mark.pure_only
 def test_every_leaf_is_checked_by_validate_loop(monkeypatch):
     from gridlogic.loop import solver
 

@@ -355,6 +355,7 @@ def test_seed_limit_counts_utf16_units():
     generate(5, "x" * 80, "easy")
 
 
+@pytest.mark.pure_only
 def test_generation_failed_after_the_attempt_limit(monkeypatch):
     monkeypatch.setattr(generator, "final_check", lambda *args: False)
     with pytest.raises(GenerationFailed):

@@ -24,19 +24,23 @@ def run(capsys, monkeypatch, argv, stdin=None):
 
 
 def test_generate_text(capsys, monkeypatch):
-    code, out, err = run(capsys, monkeypatch, ["pattern", "generate", "--version", "1", "--size", "10", "--seed", "abc"])
+    code, out, err = run(capsys, monkeypatch,
+                         ["pattern", "generate", "--version", "1", "--size", "10", "--seed", "abc"])
     assert code == 0 and err == ""
     assert out.startswith("Pattern 10x10, seed 'abc' (attempt ")
     assert "#" not in out
-    _, solved, _ = run(capsys, monkeypatch, ["pattern", "generate", "--version", "1", "--size", "10", "--seed", "abc", "--solution"])
+    _, solved, _ = run(capsys, monkeypatch,
+                       ["pattern", "generate", "--version", "1", "--size", "10", "--seed", "abc", "--solution"])
     assert solved.count("#") == sum(pattern.generate(10, "abc", version=1).answer)
 
 
 def test_generate_json_and_svg(capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, ["pattern", "generate", "--version", "1", "--seed", "パターン", "--format", "json"])
+    code, out, _ = run(capsys, monkeypatch,
+                       ["pattern", "generate", "--version", "1", "--seed", "パターン", "--format", "json"])
     assert code == 0
     assert json.loads(out) == pattern.generate(5, "パターン", version=1).to_dict()
-    code, out, _ = run(capsys, monkeypatch, ["pattern", "generate", "--version", "1", "--size", "8", "--seed", "s", "--format", "svg"])
+    code, out, _ = run(capsys, monkeypatch,
+                       ["pattern", "generate", "--version", "1", "--size", "8", "--seed", "s", "--format", "svg"])
     assert code == 0 and ET.fromstring(out).tag.endswith("svg")
 
 

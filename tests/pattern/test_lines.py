@@ -142,11 +142,14 @@ def test_validate_clue_messages():
     assert validate_clue([], 5, "row 1") == ()
     with pytest.raises(InvalidParameters, match=r"row 3 clue \[4, 2\] needs 7 cells but the line has 5"):
         validate_clue([4, 2], 5, "row 3")
-    with pytest.raises(InvalidParameters, match=r"column 2 clue \[1, -1\]: each run length must be a whole number of at least 0, not -1"):
+    with pytest.raises(InvalidParameters,
+                       match=r"column 2 clue \[1, -1\]: each run length must be a whole number of at least 0, not -1"):
         validate_clue([1, -1], 5, "column 2")
-    with pytest.raises(InvalidParameters, match=r"row 1 clue \[1.5\]: each run length must be a whole number of at least 0, not a float 1.5"):
+    with pytest.raises(InvalidParameters, match=r"row 1 clue \[1.5\]: each run length must be a whole number "
+                                                 r"of at least 0, not a float 1.5"):
         validate_clue([1.5], 5, "row 1")
-    with pytest.raises(InvalidParameters, match=r"row 1 clue \[True\]: each run length must be a whole number of at least 0, not a bool True"):
+    with pytest.raises(InvalidParameters, match=r"row 1 clue \[True\]: each run length must be a whole number "
+                                                 r"of at least 0, not a bool True"):
         validate_clue([True], 5, "row 1")
     with pytest.raises(InvalidParameters, match=r"not a list"):
         validate_clue("1 2", 5, "row 1")

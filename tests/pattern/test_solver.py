@@ -36,7 +36,8 @@ def literal_propagate(row_clues, col_clues, cells):
     height, width = len(row_clues), len(col_clues)
     domains = [[0, 1] if v == UNKNOWN else [v] for v in cells]
     lines = [([r * width + c for c in range(width)], line_placements(clue, width)) for r, clue in enumerate(row_clues)]
-    lines += [([r * width + c for r in range(height)], line_placements(clue, height)) for c, clue in enumerate(col_clues)]
+    lines += [([r * width + c for r in range(height)], line_placements(clue, height))
+              for c, clue in enumerate(col_clues)]
     changed = True
     while changed:
         changed = False
@@ -180,7 +181,8 @@ def test_bad_arguments_name_the_problem():
         solve([[1]], [[-1]], 1)
     with pytest.raises(InvalidParameters, match=r"n must be a whole number of at least 1, not 0"):
         solve([], [], 0)
-    with pytest.raises(InvalidParameters, match=r"row 1 clue \['1'\]: each run length must be a whole number of at least 0, not a str '1'"):
+    with pytest.raises(InvalidParameters, match=r"row 1 clue \['1'\]: each run length must be a whole number "
+                                                 r"of at least 0, not a str '1'"):
         solve([["1"]], [[1]], 1)
     with pytest.raises(InvalidParameters, match=r"node_limit"):
         solve([[1]], [[1]], 1, node_limit=1.5)

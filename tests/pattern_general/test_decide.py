@@ -1,5 +1,5 @@
-"""The solver for the Pattern puzzles people bring (decide): each verdict, brute force on small boards, the compatibility
-solver, the SAT back end, and small public puzzles."""
+"""The solver for the Pattern puzzles people bring (decide): each verdict, brute force on small boards,
+the compatibility solver, the SAT back end, and small public puzzles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The SAT back end of Pattern's solver for puzzles people bring (gridlogic.pattern.sat): its encoding and its verdicts."""
+"""The SAT back end of Pattern's solver for puzzles people bring (gridlogic.pattern.sat): its encoding
+and its verdicts."""
 
 from __future__ import annotations
 

@@ -10,7 +10,8 @@ from gridlogic.cli import main
 
 
 def run(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "gridlogic.cli", *args], check=False, input=stdin, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "gridlogic.cli", *args], check=False, input=stdin,
+                          capture_output=True, text=True)
 
 
 def test_generate_json_is_the_puzzle():
@@ -46,7 +47,8 @@ def test_solve_verdicts(tmp_path, capsys):
     (tmp_path / "none.json").write_text(json.dumps([15, 15, 15, 15]))
     assert main(["signal", "solve", str(tmp_path / "none.json")]) == 1
     assert capsys.readouterr().out.splitlines()[1].startswith("none")
-    (tmp_path / "budget.json").write_text(json.dumps({"shuffled": [4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]}))
+    shuffled = [4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]
+    (tmp_path / "budget.json").write_text(json.dumps({"shuffled": shuffled}))
     assert main(["signal", "solve", "--node-limit", "0", str(tmp_path / "budget.json")]) == 1
     assert capsys.readouterr().out.splitlines()[1].startswith("undecided")
     (tmp_path / "odd.json").write_text(json.dumps(ambiguous[:3]))

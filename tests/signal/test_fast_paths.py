@@ -88,7 +88,8 @@ def test_conflict_free_orientations_equal_one_graph_conflict_per_orientation():
         domains = [[v for v in literal.variants(m) if rand.random() < 0.75] for m in board]
         i = rand.randrange(n * n)
         domains[i] = literal.variants(board[i])
-        expected = [v for v in domains[i] if not literal.graph_conflict([[v] if k == i else d for k, d in enumerate(domains)], n)]
+        expected = [v for v in domains[i]
+                    if not literal.graph_conflict([[v] if k == i else d for k, d in enumerate(domains)], n)]
         bits = [sum(1 << v for v in d) for d in domains]
         got = conflict_free_orientations(bits, i, geometry(n))
         assert [v for v in domains[i] if got >> v & 1] == expected
@@ -114,7 +115,8 @@ def test_level_prechecks_pass_every_board_of_their_level_and_reject_others():
                     graded.append(list(signal.generate(n, f"precheck-{level}-{k}", level, version=3).answer))
                 except GenerationFailed:
                     continue
-            graded += [b for k in range(40) if literal.analyze_difficulty(b := tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]
+            graded += [b for k in range(40)
+                       if literal.analyze_difficulty(b := tree(n, rng(f"pre-{n}-{k}")), n)["level"] == level]
             assert graded
             for board in graded:
                 assert literal.analyze_difficulty(board, n)["level"] == level

@@ -18,6 +18,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from gridlogic.web.app import create_app
+from gridlogic.web.clients import Rate
+from gridlogic.web.records import RecordSettings
 
 # The tests import their helpers by name (pytest runs with --import-mode=importlib).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,7 +57,11 @@ def server_url() -> Iterator[str]:
     import uvicorn
 
     port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+    # Every browser of the suite comes from 127.0.0.1, each test's context a new player: that one
+    # address gets the allowance of a crowd (the rates themselves are tested in test_fairness.py).
+    crowd = RecordSettings(new_players=Rate(10_000, 100.0, "new players"),
+                           writes=Rate(10_000, 100.0, "hand-outs and record writes"))
+    config = uvicorn.Config(create_app(record_settings=crowd), host="127.0.0.1", port=port, log_level="warning",
                             lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn-under-test", daemon=True)

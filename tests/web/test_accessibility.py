@@ -77,7 +77,10 @@ def contrast(page: Page, selector: str, colour_property: str) -> float:
         """([selector, property]) => {
             const parse = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
             const luminance = (rgb) => {
-                const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                const [r, g, b] = rgb.map((v) => {
+                    v /= 255;
+                    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+                });
                 return 0.2126 * r + 0.7152 * g + 0.0722 * b;
             };
             const element = document.querySelector(selector);
@@ -106,7 +109,8 @@ def test_met_clues_keep_their_contrast_and_show_a_tick(page, server_url):
     head = page.locator(".clue.row").nth(row)
     expect(head).to_have_class(re.compile(r"\bdone\b"))
     assert contrast(page, ".clue.row.done", "color") >= 4.5
-    assert page.evaluate("getComputedStyle(document.querySelector('.clue.row.done'), '::after').content").startswith('"✓"')
+    mark = page.evaluate("getComputedStyle(document.querySelector('.clue.row.done'), '::after').content")
+    assert mark.startswith('"✓"')
     assert "satisfied" in head.inner_text()  # said to a screen reader, in the clue's own text
 
 

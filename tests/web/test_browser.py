@@ -74,7 +74,8 @@ def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_ur
         end += 1
     painted = set(range(row * n + start, row * n + end + 1))
     if len(painted) > 1:
-        first, last = pattern_cell(page, row * n + start).bounding_box(), pattern_cell(page, row * n + end).bounding_box()
+        first = pattern_cell(page, row * n + start).bounding_box()
+        last = pattern_cell(page, row * n + end).bounding_box()
         page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
         page.mouse.down()
         page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=6)

@@ -78,7 +78,8 @@ def test_large_boards_fit_and_zoom(screen, server_url, artifacts, game, width, h
                            "return [b.scrollWidth, b.clientWidth, b.scrollHeight, b.clientHeight]; })()")
     if size[0] > size[1] or size[2] > size[3]:
         # Pan to the far corner: Pattern's clues stay at the box's top and left edges.
-        screen.evaluate("(() => { const b = document.getElementById('board'); b.scrollTo(b.scrollWidth, b.scrollHeight); })()")
+        screen.evaluate("(() => { const b = document.getElementById('board'); "
+                        "b.scrollTo(b.scrollWidth, b.scrollHeight); })()")
         if game == "pattern":
             box = screen.locator("#board").bounding_box()
             column = screen.locator(".clue.col").nth(width - 1).bounding_box()

@@ -31,7 +31,8 @@ def test_docstring_worked_example(client):
     }
     refused = client.post("/api/pattern/import", json={"text": "2x2:1/1/1/1"})
     assert refused.status_code == 422
-    assert refused.json() == {"error": "this Pattern puzzle has more than one solution; every puzzle here has exactly one"}
+    assert refused.json() == {
+        "error": "this Pattern puzzle has more than one solution; every puzzle here has exactly one"}
 
 
 FORMATS = [

@@ -1,4 +1,5 @@
-"""``POST /api/signal/import`` takes Net game IDs: a wrapping one is played wrapping, a barred one refused saying why."""
+"""``POST /api/signal/import`` takes Net game IDs: a wrapping one is played wrapping, a barred one
+refused saying why."""
 
 from __future__ import annotations
 

@@ -142,7 +142,8 @@ def test_a_stocked_puzzle_is_played_offline_and_its_record_reaches_the_server_ba
         expect(card.locator("#result-title")).to_have_text("Solved!")
         expect(card.locator("#result-score")).to_have_text("–")
         expect(card.locator("#result-note")).to_contain_text("You are offline")
-        page.wait_for_function("() => (JSON.parse(localStorage.getItem('gridlogic.records.pending')) || []).length === 1")
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('gridlogic.records.pending')) || []).length === 1")
         page.screenshot(path=artifacts / f"offline-solved-{screen}.png")
 
         # Back online: the record goes by itself, and its score comes to the card.

@@ -81,7 +81,8 @@ def test_every_difficulty_and_option_of_the_games_has_words_in_both_languages(pa
                        for value in o["values"] if not isinstance(value, bool)})
     assert "difficulty.expert" in wanted
     missing = page.evaluate("""(wanted) => import('/static/i18n.js').then((i18n) =>
-        ['en', 'ja'].flatMap((lang) => wanted.filter((key) => !i18n.keys(lang).includes(key)).map((key) => `${lang}:${key}`)))""",
+        ['en', 'ja'].flatMap((lang) => wanted.filter((key) => !i18n.keys(lang).includes(key))
+            .map((key) => `${lang}:${key}`)))""",
                             wanted)
     assert missing == []
 

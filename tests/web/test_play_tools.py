@@ -159,7 +159,8 @@ def hide(page: Page, hidden: bool) -> None:
     """The tab hidden or shown again, as the browser tells the page."""
     page.evaluate("""(hidden) => {
         Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
-        Object.defineProperty(document, "visibilityState", { value: hidden ? "hidden" : "visible", configurable: true });
+        Object.defineProperty(document, "visibilityState",
+                              { value: hidden ? "hidden" : "visible", configurable: true });
         document.dispatchEvent(new Event("visibilitychange"));
     }""", hidden)
 

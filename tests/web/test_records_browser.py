@@ -100,7 +100,7 @@ def test_a_record_the_server_cannot_take_waits_and_goes_later(page_seeing_a_503,
     play_signal_by_clicks(page, server_url, f"signal.3.5x5.medium.daily-{today}")
     expect_result_card(page)
     # The record is sent after the card shows: wait for the page to keep the refused one.
-    page.wait_for_function("(JSON.parse(localStorage.getItem('gridlogic.records.pending')) || []).length === 1",
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('gridlogic.records.pending')) || []).length === 1",
                            timeout=TIMEOUT)
     assert len(refused) == 1
     # Loading a page of the site sends what waits.

@@ -42,7 +42,8 @@ class ChunkOutcome:
 def generate_chunk(
     game_name: str, size: int | str, difficulty: str, seeds: Sequence[tuple[int, str]], version: int | None = None
 ) -> ChunkOutcome:
-    """Generate the puzzles of ``seeds`` (pairs of index and seed) on board ``size`` (a board key), one after another."""
+    """Generate the puzzles of ``seeds`` (pairs of index and seed) on board ``size`` (a board key),
+    one after another."""
     game = game_named(game_name)
     version = game.latest if version is None else version
     board, options = game.board_of(size, version)

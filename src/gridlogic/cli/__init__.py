@@ -3,8 +3,8 @@
 Each command lives in a module of this package with a ``register(subparsers)``
 function (:mod:`.games` adds ``GAME generate``, ``GAME solve`` and ``show`` for
 every game of :data:`gridlogic.GAMES`) that adds its parser and sets ``handler`` to a function taking the
-parsed arguments and returning an exit code (:mod:`.printing` adds ``GAME print`` to the games' commands). ``main`` turns every error the
-library raises on purpose into one line on stderr and exit code 2; it never
+parsed arguments and returning an exit code (:mod:`.printing` adds ``GAME print`` to the games'
+commands). ``main`` turns every error the library raises on purpose into one line on stderr and exit code 2; it never
 shows a traceback for bad input.
 
 Every input is bounded before any work: :func:`read_text` reads a file or

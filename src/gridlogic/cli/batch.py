@@ -91,8 +91,8 @@ def generate(args: argparse.Namespace) -> int:
         # Connect before printing the plan, so that a scheduler that does not answer gets one line.
         with batching.open_executor(choice, args.jobs) as (executor, workers):
             print(
-                f"batch {prefix!r}: {spec.count} {spec.game} puzzles (version {version}) of size {spec.size}, difficulty "
-                f"{spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
+                f"batch {prefix!r}: {spec.count} {spec.game} puzzles (version {version}) of size {spec.size}, "
+                f"difficulty {spec.difficulty}, seeds {spec.seed(0)!r} … {spec.seed(spec.count - 1)!r} → {out}"
             )
             if already:
                 failed = sum(1 for i in range(spec.count) if spec.seed(i) in output.failed)

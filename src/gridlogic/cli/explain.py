@@ -82,7 +82,8 @@ def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None,
     if puzzle.version == IMPORTED:
         title = f"{game.title} {puzzle.width}x{puzzle.height}, brought from outside\nID {puzzle.id}"
         return game.problem(puzzle), None, title, puzzle.id
-    title = f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}, version {puzzle.version}\nID {puzzle.id}"
+    title = (f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}, version {puzzle.version}\n"
+             f"ID {puzzle.id}")
     return game.problem(puzzle), puzzle.version, title, puzzle.id
 
 

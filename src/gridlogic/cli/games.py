@@ -171,7 +171,8 @@ def _print_puzzle(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> None:
         if puzzle.version == IMPORTED:
             print(f"{game.title} {puzzle.width}x{puzzle.height}, brought from outside (one solution, proven)")
         else:
-            print(f"{game.title} {puzzle.width}x{puzzle.height}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
+            size = f"{puzzle.width}x{puzzle.height}"
+            print(f"{game.title} {size}, seed {puzzle.seed!r}{level} (attempt {puzzle.attempt})")
         print(f"ID {puzzle.id}")
         print(game.render_text(puzzle, args.solution), end="")
 

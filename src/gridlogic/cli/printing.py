@@ -87,7 +87,8 @@ def _add_print(actions: argparse._SubParsersAction, game: Game) -> None:
                         help="a puzzle ID, a file, or a puzzle as text (proven unique like a pasted one)")
     parser.add_argument("--seed-prefix", metavar="P", help="print the puzzles of seeds P-0 ... P-(N-1)")
     parser.add_argument("--batch", metavar="FILE", help="print the puzzles of a batch file (.jsonl or .sqlite)")
-    parser.add_argument("--count", type=int, metavar="N", help="how many (--seed-prefix: required; --batch: the first N)")
+    parser.add_argument("--count", type=int, metavar="N",
+                        help="how many (--seed-prefix: required; --batch: the first N)")
     add_board_arguments(parser, [game], "board side, with --seed-prefix (default: the version's default)")
     if len(game.difficulties) > 1:
         parser.add_argument("--difficulty", default=None, help=", ".join(game.difficulties) + " (default any)")
@@ -148,7 +149,8 @@ def puzzle_of_argument(game: Game, argument: str) -> Puzzle:
     named = argument.split(".", 1)[0]
     if not os.path.exists(argument) and named in GAMES and "." in argument:
         if named != game.name:
-            raise InvalidParameters(f"{short_repr(argument)} is a {GAMES[named].title} puzzle ID, not a {game.title} one")
+            raise InvalidParameters(
+                f"{short_repr(argument)} is a {GAMES[named].title} puzzle ID, not a {game.title} one")
         return game.make(parse_id(argument))
     text = argument if game.looks_inline(argument) and not os.path.exists(argument) else read_text(argument)
     return game.make(game.import_spec(game.read(text)))

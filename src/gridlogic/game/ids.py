@@ -27,10 +27,11 @@ puzzle has exactly one ID. Worked example (checked in ``tests/test_game.py``)::
     'pattern.1.5x5.any.%E6%97%A5%E6%9C%AC%20%231'
     >>> decode_field("%E6%97%A5%E6%9C%AC%20%231", "its seed")
     '日本 #1'
-    >>> decode_field("100%ZZ", "its seed")
+    >>> decode_field("100%ZZ", "its seed")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gridlogic.errors.InvalidParameters: its seed has a '%' that does not start an escape of two hex digits (%41 is 'A'): '100%ZZ'
+    gridlogic.errors.InvalidParameters: its seed has a '%' that does not start an escape of two hex digits
+    (%41 is 'A'): '100%ZZ'
 """
 
 from __future__ import annotations

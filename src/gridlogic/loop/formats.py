@@ -81,7 +81,8 @@ def from_puzzlink(url: str) -> LoopPuzzleFile:
     clues: list[int | None] = []
     for k, ch in enumerate(body):
         if len(clues) >= total:
-            raise InvalidParameters(f"puzz.link body has characters after the last cell, from position {k}: {body[k:k + 20]!r}")
+            raise InvalidParameters(f"puzz.link body has characters after the last cell, from position {k}: "
+                                    f"{body[k:k + 20]!r}")
         if "0" <= ch <= "4":
             clues.append(int(ch))
         elif "5" <= ch <= "9":

@@ -140,8 +140,8 @@ def _around(decided: Sequence[tuple[int, int]], place_edges: Sequence[int], cell
         what = listed(lines)
         plural = len(lines) > 1
         parts.append(Text(f"its {what.en} {'sides have' if plural else 'side has'} a line", f"{what.ja}の辺は線")
-                     if cell else Text(f"the {'edges' if plural else 'edge'} going {what.en} {'have' if plural else 'has'}"
-                                       " a line", f"{what.ja}への辺は線"))
+                     if cell else Text(f"the {'edges' if plural else 'edge'} going {what.en} "
+                                       f"{'have' if plural else 'has'} a line", f"{what.ja}への辺は線"))
     if empty:
         what = listed(empty)
         plural = len(empty) > 1
@@ -393,7 +393,8 @@ def _colour_step(b: _Board) -> Hint | None:
             return b.step("colour", [(e, value)], evidence, Text(
                 f"Inside and outside: crossing a line swaps them, crossing a × keeps them. Along the marked edges, "
                 f"{first.en} and {second.en} are on {side.en}.",
-                f"内側と外側: 線をまたぐと入れ替わり、×をまたぐと変わりません。印の辺をたどると、{first.ja}と{second.ja}は{side.ja}"))
+                "内側と外側: 線をまたぐと入れ替わり、×をまたぐと変わりません。"
+                f"印の辺をたどると、{first.ja}と{second.ja}は{side.ja}"))
         k = b.clues[clue_cell]
         far = []
         for side_edge in b.grid.cell_edges[clue_cell]:
@@ -558,8 +559,8 @@ def hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
     if wrong:
         first = wrong[0]
         is_line = _flat(board)[first] == BOARD_LINE
-        what = Text("has a line, but the loop does not pass there", "に線がありますが、答えの輪は通りません") if is_line \
-            else Text("is marked ×, but the loop passes there", "に×がありますが、答えの輪が通ります")
+        what = (Text("has a line, but the loop does not pass there", "に線がありますが、答えの輪は通りません")
+                if is_line else Text("is marked ×, but the loop passes there", "に×がありますが、答えの輪が通ります"))
         more = Text(f" ({len(wrong) - 1} more after it)", f"（ほかに{len(wrong) - 1}か所）") if len(wrong) > 1 \
             else Text("", "")
         edge = _edge(first, puzzle.width, puzzle.height)

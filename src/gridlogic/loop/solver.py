@@ -126,10 +126,14 @@ class SearchFrame:
     values_tried: int = 0  # 0: none yet, 1: LINE, 2: LINE and CROSS (the frame is done)
 
 
-def check_clues(clues: Sequence[int | None], width: int, height: int) -> list[int | None]:
-    """Validated clues of a ``width`` × ``height`` board (each None or 0..4; 4 only fits a 1×1 loop)."""
-    check_int(width, "width", 1)
-    check_int(height, "height", 1)
+def check_clues(clues: object, width: object, height: object) -> list[int | None]:
+    """Validated clues of a ``width`` × ``height`` board (each None or 0..4; 4 only fits a 1×1 loop).
+
+    The arguments are taken as ``object`` and narrowed here: a compiled module checks declared
+    types at its boundary and would refuse a wrong one with a bare ``TypeError``.
+    """
+    width = check_int(width, "width", 1)
+    height = check_int(height, "height", 1)
     if isinstance(clues, (str, bytes)) or not isinstance(clues, Sequence):
         raise InvalidParameters(f"clues must be a list of {width * height} ints or None, not {clues!r}")
     if len(clues) != width * height:
@@ -165,12 +169,12 @@ def _probe(engine: Engine) -> bool:
 
 
 def solve_grid(
-    clues: Sequence[int | None],
-    width: int,
-    height: int,
-    node_limit: int | None = 100_000,
-    time_limit: float | None = None,
-    propagation_limit: int | None = None,
+    clues: object,
+    width: object,
+    height: object,
+    node_limit: object = 100_000,
+    time_limit: object = None,
+    propagation_limit: object = None,
 ) -> SolveResult:
     """Search a ``width`` × ``height`` board for up to two loops within the budgets.
 
@@ -181,9 +185,23 @@ def solve_grid(
     ``truncated`` says a budget ran out before the search space was exhausted.
     """
     checked = check_clues(clues, width, height)
-    check_limit(node_limit, "node_limit", minimum=0)
-    check_limit(propagation_limit, "propagation_limit", minimum=0)
-    check_limit(time_limit, "time_limit", seconds=True)
+    return _search(
+        checked, check_int(width, "width"), check_int(height, "height"),
+        check_limit(node_limit, "node_limit", minimum=0),
+        check_limit(time_limit, "time_limit", seconds=True),
+        check_limit(propagation_limit, "propagation_limit", minimum=0),
+    )
+
+
+def _search(
+    checked: list[int | None],
+    width: int,
+    height: int,
+    node_limit: int | None,
+    time_limit: float | None,
+    propagation_limit: int | None,
+) -> SolveResult:
+    """:func:`solve_grid` on validated arguments: typed for the compiler, as the search is hot."""
     solutions: list[tuple[int, ...]] = []
     nodes = 0
     truncated = False
@@ -240,10 +258,10 @@ def solve_grid(
 SOLVE_NODE_LIMIT = 100_000
 
 
-def solve(clues: Sequence[int | None], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
+def solve(clues: object, n: object, node_limit: object = SOLVE_NODE_LIMIT) -> SolveResult:
     """Solve an n×n board (flat clues, None for blank): up to two solutions, ``nodes``, ``truncated``.
 
     ``.to_dict()["solutions"]`` gives each solution as its inside region (n×n 0/1).
     """
-    check_int(n, "n", 1)
+    n = check_int(n, "n", 1)
     return solve_grid(clues, n, n, node_limit=node_limit)

@@ -94,7 +94,8 @@ from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = [
-    "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "GridSearch", "Verdict", "decide", "sat_back_end_available",
+    "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "GridSearch", "Verdict", "decide",
+    "sat_back_end_available",
 ]
 
 SAT_FALLBACK_NODES = 30

@@ -148,7 +148,8 @@ class PatternPuzzleFile:
 
     @classmethod
     def from_puzzle(cls, puzzle: object) -> PatternPuzzleFile:
-        """The file form of a generated :class:`gridlogic.pattern.rules.Puzzle` of any version (its answer is the goal)."""
+        """The file form of a generated :class:`gridlogic.pattern.rules.Puzzle` of any version
+        (its answer is the goal)."""
         width, height = puzzle.width, puzzle.height  # type: ignore[attr-defined]
         return cls(width, height, puzzle.row_clues, puzzle.col_clues, tuple(puzzle.answer))  # type: ignore[attr-defined]
 

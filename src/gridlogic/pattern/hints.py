@@ -360,8 +360,8 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
         first = wrong[0]
         cell = _cell_name(first, puzzle.width)
         filled = board[first] == BOARD_FILLED
-        state = Text("filled, and the solution leaves it empty", "塗られていますが、答えでは空白です") if filled else Text(
-            "marked empty, and the solution fills it", "×が付いていますが、答えでは塗ります")
+        state = (Text("filled, and the solution leaves it empty", "塗られていますが、答えでは空白です") if filled
+                 else Text("marked empty, and the solution fills it", "×が付いていますが、答えでは塗ります"))
         return Hint("mistake", None, (), (Mark("cell", first),), Text(
             f"{cell.en[0].upper()}{cell.en[1:]} is a mistake: it is {state.en}{_more(len(wrong)).en}. "
             "Clear it, and the hints go on from the cells that are right.",

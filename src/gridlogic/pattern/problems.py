@@ -97,8 +97,8 @@ def grade_problem(problem: Problem) -> GradeReport:
     step costs up to two line-solving passes per open cell, minutes on a big open board."""
     found = grade(problem.givens["rowClues"], problem.givens["colClues"], GRADE_PROBE_LIMIT)
     left = len(found.open_cells)
-    notes = {"solved": "", "stuck": f"the techniques stop with {left} cells open"
-                                    + (f", too many to probe (at most {GRADE_PROBE_LIMIT})" if left > GRADE_PROBE_LIMIT else ""),
+    too_many = f", too many to probe (at most {GRADE_PROBE_LIMIT})" if left > GRADE_PROBE_LIMIT else ""
+    notes = {"solved": "", "stuck": f"the techniques stop with {left} cells open{too_many}",
              "contradiction": "the clues contradict each other: no grid shows them all"}
     return GradeReport(found.level, found.counts, "cells decided by each technique", notes[found.status])
 

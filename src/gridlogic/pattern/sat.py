@@ -360,7 +360,8 @@ class _Formula:
     def phases(self, beliefs: list[list[float]]) -> list[int]:
         """Each cell's likelier value, and each line's most probable placement as its states."""
         cell, best_run = self.cell, self.beliefs.best_run
-        out = [cell(r, c) if beliefs[r][c] > 0.5 else -cell(r, c) for r in range(self.height) for c in range(self.width)]
+        out = [cell(r, c) if beliefs[r][c] > 0.5 else -cell(r, c)
+               for r in range(self.height) for c in range(self.width)]
         for automaton, first, line in self.lines:
             run = best_run(automaton, [beliefs[r][c] for r, c in line])
             out.extend(v if run[i] == q else -v for (i, q), v in _state_variables(automaton, first))

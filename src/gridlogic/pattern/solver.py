@@ -179,7 +179,7 @@ def propagate(
 def solve_grid(
     row_clues: Sequence[Sequence[int]],
     col_clues: Sequence[Sequence[int]],
-    node_limit: int = 20000,
+    node_limit: object = 20000,
     max_solutions: int = 2,
 ) -> SolveResult:
     """The reference's search on a rectangular grid (``len(row_clues)`` × ``len(col_clues)``).
@@ -246,10 +246,7 @@ def search_runs(
 
 
 def solve(
-    row_clues: Sequence[Sequence[int]],
-    col_clues: Sequence[Sequence[int]],
-    n: int,
-    node_limit: int = 20000,
+    row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]], n: object, node_limit: object = 20000
 ) -> SolveResult:
     """The reference's ``solve(rowClues, colClues, n, nodeLimit)`` on an n×n grid.
 
@@ -258,7 +255,7 @@ def solve(
     nothing. Clues that cannot fit their line and wrong numbers of lines
     raise :class:`InvalidParameters`.
     """
-    check_int(n, "n", 1)
+    n = check_int(n, "n", 1)
     for label, clues in (("row", row_clues), ("column", col_clues)):
         if isinstance(clues, (list, tuple)) and len(clues) != n:
             raise InvalidParameters(f"{len(clues)} {label} clues given but n is {n}")

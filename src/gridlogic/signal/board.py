@@ -139,7 +139,8 @@ def is_solved(board: Sequence[int], n: int, height: int | None = None, wrapping:
 
 # The tile's shape regardless of rotation, per mask: blank, end, straight, elbow, tee or cross.
 SHAPES = tuple(
-    ("straight" if m in (5, 10) else "elbow") if m.bit_count() == 2 else ("blank", "end", "", "tee", "cross")[m.bit_count()]
+    ("straight" if m in (5, 10) else "elbow") if m.bit_count() == 2
+    else ("blank", "end", "", "tee", "cross")[m.bit_count()]
     for m in range(16)
 )
 

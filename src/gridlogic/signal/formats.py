@@ -42,7 +42,8 @@ def read_board(text: str) -> Problem:
     if start.isascii() and start.isdigit():
         found = parse_net_id(text)
         if max(found.width, found.height) > MAX_SIDE:
-            raise InvalidParameters(f"a board has at most {MAX_SIDE}x{MAX_SIDE} tiles, not {found.width}x{found.height}")
+            raise InvalidParameters(f"a board has at most {MAX_SIDE}x{MAX_SIDE} tiles, "
+                                    f"not {found.width}x{found.height}")
         return signal_board(found)
     if start not in ("[", "{"):
         raise InvalidParameters(f"expected {FORMATS}, but the board is not JSON (nor a Net game ID): "

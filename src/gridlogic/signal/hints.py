@@ -61,8 +61,9 @@ shuffled board shows it pointing up and left, so that is the first hint::
     >>> first = hint(puzzle, list(puzzle.shuffled))
     >>> first.technique, first.decides
     ('boundary', (Mark(kind='tile', index=3, value=12),))
-    >>> first.explanation.en
-    "Row 1, column 4 (an elbow) cannot point up or right (the board's edge): only one way is left, pointing down and left."
+    >>> first.explanation.en  # doctest: +NORMALIZE_WHITESPACE
+    "Row 1, column 4 (an elbow) cannot point up or right (the board's edge): only one way is left,
+    pointing down and left."
 """
 
 from __future__ import annotations
@@ -392,7 +393,8 @@ class _Run:
             prefix = Text("With the turns that would close a loop or cut tiles off ruled out: ",
                           "輪を作る向きやタイルを孤立させる向きを除くと、")
         pointing = _pointing(mask)
-        en_clauses = " and ".join(clauses_en) if len(clauses_en) < 3 else "; ".join(clauses_en[:-1]) + "; and " + clauses_en[-1]
+        en_clauses = (" and ".join(clauses_en) if len(clauses_en) < 3
+                      else "; ".join(clauses_en[:-1]) + "; and " + clauses_en[-1])
         ja_clauses = "。".join(c for c in clauses_ja)
         sentence = Text(
             f"{_capital(tile.en)} ({shape[0]}) {en_clauses}: only one way is left, pointing {pointing.en}.",

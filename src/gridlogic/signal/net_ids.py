@@ -65,10 +65,12 @@ Signal's 4, and the second, ``6`` (up and left), Signal's 9::
     (4, 3, [4, 9, 8, 2], 'net')
     >>> write_net_id(problem)
     '4x3:86418b3ace5c'
-    >>> read_net_id("3x2:a1vc3a6")
+    >>> read_net_id("3x2:a1vc3a6")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gridlogic.errors.InvalidParameters: this Net ID has 1 barrier (v and h markers), and Signal has no barriers; the only Signal board with the same tiles is the ID without them, 3x2:a1c3a6, a harder puzzle (the barriers were clues) that may have other solutions (if Net made it with uniqueness on, its default, it has the same one)
+    gridlogic.errors.InvalidParameters: this Net ID has 1 barrier (v and h markers), and Signal has no barriers;
+    the only Signal board with the same tiles is the ID without them, 3x2:a1c3a6, a harder puzzle (the barriers
+    were clues) that may have other solutions (if Net made it with uniqueness on, its default, it has the same one)
 """
 
 from __future__ import annotations
@@ -159,9 +161,11 @@ def _read_params(params: str) -> tuple[int, int, bool]:
     unknown = _FLAGS.sub("", flags)
     if unknown:
         raise InvalidParameters(f"a Net game ID's parameters are the size and w (wrapping), maybe b and a (settings "
-                                f"of Net's generator); {short_repr(unknown[0])} in {short_repr(params)} is none of them")
+                                f"of Net's generator); {short_repr(unknown[0])} in {short_repr(params)} "
+                                "is none of them")
     if width < 1 or height < 1 or width * height < 2:
-        raise InvalidParameters(f"a Net board has at least 2 tiles, its width and height at least 1, not {width}x{height}")
+        raise InvalidParameters(f"a Net board has at least 2 tiles, its width and height at least 1, "
+                                f"not {width}x{height}")
     return width, height, "w" in _FLAGS.findall(flags)
 
 
@@ -173,7 +177,8 @@ def _read_desc(desc: str, width: int, height: int) -> tuple[tuple[int, ...], fro
             raise InvalidParameters(f"{bad!r} is not part of a Net game ID's tiles: each tile is a hex digit 0-9 "
                                     f"or a-f, maybe followed by v and h (barriers)")
         if not desc:
-            raise InvalidParameters(f"this Net game ID has no tiles after the ':'; a {width}x{height} board has {cells}")
+            raise InvalidParameters(f"this Net game ID has no tiles after the ':'; "
+                                    f"a {width}x{height} board has {cells}")
         raise InvalidParameters("a Net game ID's tiles start with a hex digit, not a barrier marker (v or h)")
     tiles: list[int] = []
     barriers: set[tuple[int, str]] = set()

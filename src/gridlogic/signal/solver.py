@@ -138,12 +138,10 @@ class SolveResult(SearchResult):
         }
 
 
-def solve(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
+def solve(board: object, n: object, node_limit: object = SOLVE_NODE_LIMIT) -> SolveResult:
     """Count the ways (up to two) to rotate ``board``'s tiles into one tree, as the articles' ``solve``."""
-    n = check_size(n)
-    board = check_board(board, n)
-    check_int(node_limit, "node_limit")
-    return solve_checked(board, n, node_limit)
+    side = check_size(n)
+    return solve_checked(check_board(board, side), side, check_int(node_limit, "node_limit"))
 
 
 def solve_checked(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
@@ -205,7 +203,9 @@ def search_from_fixed_point(
     return tuple(solutions), nodes, truncated
 
 
-def _link_groups(domains: Sequence[int], geo: Geometry, apart_from: int = -1) -> tuple[list[int], list[int], int] | None:
+def _link_groups(
+    domains: Sequence[int], geo: Geometry, apart_from: int = -1
+) -> tuple[list[int], list[int], int] | None:
     """Union-finds over the right and down links that do not touch cell ``apart_from``.
 
     Returns ``(possible, forced, joins)``: ``possible`` joins the cells of

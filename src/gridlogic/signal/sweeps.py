@@ -124,7 +124,8 @@ def sweep_source(geo: Geometry, rule: str) -> str:
                       "                if undecided < needed:", "                    return None"]
     lines += ["        if not changed:", "            break"]
     if rule == "grader":
-        lines += ["        rounds += 1", f"        if not ({' and '.join(f'd{i}' for i in cells)}):", "            break"]
+        none_empty = " and ".join(f"d{i}" for i in cells)
+        lines += ["        rounds += 1", f"        if not ({none_empty}):", "            break"]
     if rule == "undecided":
         lines.append(f"    return [{names}]")
     else:
@@ -148,7 +149,8 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
     namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
     namespace["OPEN"] = IS_OPEN
-    exec(compile(sweep_source(geo, rule), f"<signal sweeps {geo.width}x{geo.height}{'w' if geo.wrapping else ''} {rule}>", "exec"), namespace)  # noqa: S102
+    file_name = f"<signal sweeps {geo.width}x{geo.height}{'w' if geo.wrapping else ''} {rule}>"
+    exec(compile(sweep_source(geo, rule), file_name, "exec"), namespace)  # noqa: S102
     return namespace["sweeps"]  # type: ignore[return-value]
 
 

@@ -27,7 +27,8 @@ level at a time, and the data the page needs first (what ``/api/games``
 answers) written into it as a JSON block (``<script type="application/json"
 id="games-data">``, which no browser runs, so the page's strict
 Content-Security-Policy stands), so that the first puzzle is asked for
-without waiting for another request. **The service worker** (``static/sw.js``, installable and offline play) is served at ``/sw.js``,
+without waiting for another request. **The service worker** (``static/sw.js``, installable and
+offline play) is served at ``/sw.js``,
 so that its scope is the whole site, with ``no-cache`` and an ``ETag`` like the page, and with
 the version and the names of the files written into it (its ``__GRIDLOGIC_VERSION__`` and
 ``__GRIDLOGIC_FILES__``): a new version of the files is a new worker, which keeps the new files

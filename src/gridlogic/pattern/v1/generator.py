@@ -120,7 +120,8 @@ def run_attempts(n: int, seed: str) -> Iterator[Attempt]:
             outcome = "not the planted grid"
         else:
             outcome = "accepted"
-        yield Attempt(number, density, answer, filled, outcome, result, (tuple(map(tuple, rows)), tuple(map(tuple, cols))))
+        yield Attempt(number, density, answer, filled, outcome, result,
+                      (tuple(map(tuple, rows)), tuple(map(tuple, cols))))
         if outcome == "accepted":
             return
 

@@ -83,7 +83,8 @@ def from_dict(data: object) -> ArticlePuzzle:
     n = check_int(fields["n"], "'n'", 1, MAX_SIDE)
     seed = check_seed(fields["seed"])
     if check_int(fields["version"], "'version'") != NUMBER:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; Pattern puzzles are version 1 or 2")
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not supported; "
+                                "Pattern puzzles are version 1 or 2")
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
     if check_int(fields["cells"], "'cells'") != n * n:
         raise InvalidParameters(f"'cells' must be {n * n} for n={n}, not {fields['cells']!r}")
@@ -97,5 +98,6 @@ def from_dict(data: object) -> ArticlePuzzle:
 
 def verify(puzzle: CluedPuzzle) -> bool:
     """Re-solve the clues from scratch: exactly one solution within the budget, and it is the answer."""
-    result = search_runs(list(map(normalise_clue, puzzle.row_clues)), list(map(normalise_clue, puzzle.col_clues)), NODE_LIMIT)
+    result = search_runs(list(map(normalise_clue, puzzle.row_clues)), list(map(normalise_clue, puzzle.col_clues)),
+                         NODE_LIMIT)
     return not result.truncated and len(result.solutions) == 1 and result.solutions[0] == puzzle.answer
