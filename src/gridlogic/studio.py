@@ -22,13 +22,14 @@ the import dialog plays. The verdict is
 
 **Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes``
 lists one-step changes of the design, nearest the difference first (Pattern: a cell added to or
-removed from the picture; Loop: one more clue shown; Signal: a link moved), and each is solved again within the same
-limits; only a change the solver proves unique is offered, with the text of the puzzle it makes
-(``Studio.write``: a Tatham game ID, a puzz.link body, a Net game ID) and its play ID. When no single change is proven (a
-slitherlink with few clues often needs several more), the nearest change is made again and
-again, each time nearest the difference that is left, until the solver proves one solution: one
-fix of several marks. At most :data:`MAX_FIXES` are offered, from at most :data:`MAX_TRIALS`
-puzzles solved within :data:`FIX_SECONDS` in all, so a request costs a bounded amount of work.
+removed from the picture; Loop: one more clue shown; Signal: a link moved), and each is solved
+again within the same limits; only a change the solver proves unique is offered, with the text of
+the puzzle it makes (``Studio.write``: a Tatham game ID, a puzz.link body, a Net game ID) and its
+play ID. When no single change is proven (a slitherlink with few clues often needs several more),
+the nearest change is made again and again, each time nearest the difference that is left, until
+the solver proves one solution: one fix of several marks. At most :data:`MAX_FIXES` are offered,
+from at most :data:`MAX_TRIALS` puzzles solved within :data:`FIX_SECONDS` in all, so a request
+costs a bounded amount of work.
 
 A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
 with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
@@ -39,8 +40,9 @@ with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
     >>> found = analyse(pattern, pattern.read("2x2:1/1/1/1"))
     >>> found.verdict, [mark.index for mark in found.difference]
     ('several', [0, 1, 2, 3])
-    >>> fixes(pattern, pattern.read("2x2:1/1/1/1")).fixes[0].to_dict()
-    {'changes': [{'kind': 'cell', 'index': 0, 'value': 0}], 'text': '2x2:/1//1', 'id': 'pattern.import.2x2.tatham.2x2:/1//1'}
+    >>> fix = fixes(pattern, pattern.read("2x2:1/1/1/1")).fixes[0]
+    >>> fix.changes, fix.text, fix.id
+    ((Mark(kind='cell', index=0, value=0),), '2x2:/1//1', 'pattern.import.2x2.tatham.2x2:/1//1')
 """
 
 from __future__ import annotations
@@ -142,7 +144,8 @@ class Fixes:
     note: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.design.to_dict(), "verdict": self.verdict, "difference": [mark.to_dict() for mark in self.difference],
+        return {**self.design.to_dict(), "verdict": self.verdict,
+                "difference": [mark.to_dict() for mark in self.difference],
                 "fixes": [fix.to_dict() for fix in self.fixes], "note": self.note}
 
 
@@ -234,7 +237,8 @@ def fixes(game: Game, problem: Problem) -> Fixes:
     design = Design.of(problem)
     difference = difference_of(game, verdict)
     if verdict.status != "several":
-        ending = ": nothing to fix" if verdict.unique else f"; fixes are for a puzzle with several {game.solution_noun}s"
+        ending = (": nothing to fix" if verdict.unique
+                  else f"; fixes are for a puzzle with several {game.solution_noun}s")
         return Fixes(design, verdict.status, difference, (), verdict_note(game, verdict, difference) + ending)
     if studio.changes is None:
         return Fixes(design, "several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
