@@ -15,7 +15,8 @@ here from parts that each live in a module of their own:
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
 ``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
-``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed
+``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed;
+               the studio page itself (``/studio``, ``static/studio.html``) is served here
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 ``headers``    the security headers of every answer, host-free redirects
 
@@ -100,7 +101,7 @@ GENERATORS_VARIABLE = "GRIDLOGIC_GENERATORS"  # generation processes per server 
 
 
 def page(name: str) -> Response:
-    """A page of ``static/`` other than the game's (the daily page, the stats page); its security
+    """A page of ``static/`` other than the game's (the daily, stats and studio pages); its security
     headers come from :class:`ResponseHeaders`, like every answer's."""
     return FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
 
@@ -132,6 +133,9 @@ def create_app(games: Mapping[str, Game] | None = None,
         # Everything the page needs comes from this server (see the CSP in .headers): it works offline.
         return delivery.page_response(request)
 
+    async def studio_page(request: Request) -> Response:
+        return page("studio.html")
+
     async def service_worker(request: Request) -> Response:
         # At the site's root, so that its scope is every page (see .delivery).
         return delivery.worker_response(request)
@@ -154,6 +158,7 @@ def create_app(games: Mapping[str, Game] | None = None,
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/sw.js", service_worker, methods=["GET"]),
+        Route("/studio", studio_page, methods=["GET"]),
         *api.routes(available, puzzles, ready),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles),

@@ -75,3 +75,14 @@ export function importPuzzle(game, text) {
     body: JSON.stringify({ text }),
   });
 }
+
+// The studio's questions about a maker's design (text the game reads): analyseDesign answers
+// {verdict, level, techniques, difference, id, note, ...}; fixDesign {verdict, difference,
+// fixes: [{changes, text, id}], note} (see gridlogic.web.studio).
+const studioRequest = (game, what, text) => request(gamePath(game, what), {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ text }),
+});
+export const analyseDesign = (game, text) => studioRequest(game, "analyse", text);
+export const fixDesign = (game, text) => studioRequest(game, "fixes", text);

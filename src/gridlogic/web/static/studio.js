@@ -1,0 +1,302 @@
+// The puzzle studio (/studio): one tab per game, an editor for each (studio/<game>.js), and what
+// they share: the undo and redo of every edit, the live analysis, the fixes and the links.
+//
+// Every edit goes through edit(change): the design before it is kept for undo, the board is drawn
+// again, the design is written into the address's fragment (#pattern:... — the studio link, which
+// reopens it), and 400 ms after the last edit the design's text goes to POST /api/{game}/analyse.
+// An answer is shown only if no edit came after its question (each question has a number). The
+// verdict: unique (with the level and the count of each technique), several (the cells, edges or
+// tiles where two solutions differ, marked on the board), none, undecided. For several, "Fixes"
+// asks POST /api/{game}/fixes; each proven fix is a button: hovering or focusing it shows its
+// changes on the board, a click makes them (one edit: undo takes it back).
+//
+// An editor ({create(shell)} of studio/<game>.js) answers:
+//   tools                 its controls (size, modes, random design, ...), an element
+//   render(board, marks)  draws the design into board; marks = {difference, preview}
+//   snapshot(), restore(s), clear()   its design as a plain value, and back
+//   text()                {text} to analyse, or {problem: key, values} when it cannot be yet
+//   fragment(), load(text)           the design in the studio link, and read back (false: bad)
+//   describe(fix), fits(fix), apply(fix)   a fix in words, whether it fits the design, made
+
+import { analyseDesign, fixDesign } from "./api.js";
+import { importedShareUrl } from "./import.js";
+import { t, translatePage } from "./i18n.js";
+import { startLanguage } from "./pages.js";
+import { htmlElement } from "./svg.js";
+import * as loop from "./studio/loop.js";
+import * as pattern from "./studio/pattern.js";
+import * as signal from "./studio/signal.js";
+
+const GAMES = ["pattern", "loop", "signal"];
+const EDITORS = { pattern, loop, signal };
+const DEBOUNCE_MS = 400;
+
+const els = Object.fromEntries(["studio-tabs", "studio-panel", "studio-tools", "studio-board", "studio-undo",
+  "studio-redo", "studio-clear", "verdict", "fixes", "fix-note", "fix-list", "play-link", "play-missing",
+  "studio-link", "export", "lang"].map((id) => [id.replace(/-(\w)/g, (_, c) => c.toUpperCase()), document.getElementById(id)]));
+
+const state = {
+  game: "pattern",
+  editors: {},
+  history: Object.fromEntries(GAMES.map((name) => [name, { past: [], future: [] }])),
+  analysis: null,  // the answer about the design as it is now (null while asking)
+  fixes: null,     // the fixes answer of the design as it is now
+  asked: 0,        // the number of the last question: an older answer is dropped
+  timer: 0,
+  preview: null,
+};
+
+const shell = {
+  edit(change) {
+    const history = state.history[state.game];
+    history.past.push(editor().snapshot());
+    if (history.past.length > 500) history.past.shift();
+    history.future = [];
+    change();
+    changed();
+  },
+  // A change that belongs to the edit before it (a drag, a slider): no undo step of its own.
+  amend(change) {
+    change();
+    changed();
+  },
+  redraw: () => draw(),
+  say: (key, values = {}) => showVerdict({ kind: "error", text: t(key, values) }),
+};
+
+const editor = () => state.editors[state.game];
+
+// --- tabs ---------------------------------------------------------------------------------------
+
+function renderTabs() {
+  els.studioTabs.replaceChildren();
+  for (const name of GAMES) {
+    const selected = name === state.game;
+    const tab = htmlElement("button", { type: "button", role: "tab", class: "tab", id: `tab-${name}`,
+      "data-game": name, "aria-selected": selected, "aria-controls": "studio-panel", tabindex: selected ? 0 : -1 });
+    tab.textContent = t(`game.${name}`);
+    tab.addEventListener("click", () => switchGame(name));
+    els.studioTabs.append(tab);
+  }
+  els.studioPanel.setAttribute("aria-labelledby", `tab-${state.game}`);
+}
+
+els.studioTabs.addEventListener("keydown", (event) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const next = GAMES[(GAMES.indexOf(state.game) + step + GAMES.length) % GAMES.length];
+  switchGame(next);
+  els.studioTabs.querySelector(`[data-game="${next}"]`).focus();
+});
+
+function switchGame(name) {
+  if (name === state.game && els.studioTools.firstChild) return;
+  state.game = name;
+  renderTabs();
+  els.studioTools.replaceChildren(editor().tools);
+  translatePage(editor().tools);
+  changed();
+}
+
+// --- drawing and the links ----------------------------------------------------------------------
+
+function marks() {
+  const difference = new Set((state.analysis?.difference ?? []).map((mark) => mark.index));
+  return { difference, preview: state.preview };
+}
+
+function draw() {
+  editor().render(els.studioBoard, marks());
+  els.studioUndo.disabled = state.history[state.game].past.length === 0;
+  els.studioRedo.disabled = state.history[state.game].future.length === 0;
+}
+
+function studioLink() {
+  return `${location.origin}/studio#${state.game}:${editor().fragment()}`;
+}
+
+function renderLinks() {
+  const id = state.analysis?.verdict === "unique" ? state.analysis.id : null;
+  els.playLink.hidden = !id;
+  els.playMissing.hidden = Boolean(id);
+  if (id) els.playLink.href = importedShareUrl({ id }, location.origin);
+  // The play ID ends with the puzzle as text in the format the game writes (Tatham, puzz.link, Net).
+  els.export.value = id ? id.split(".").slice(4).join(".") : "";
+  els.studioLink.href = studioLink();
+}
+
+// Called after every change of the design: draw it, remember it in the address, ask again.
+function changed() {
+  state.analysis = null;
+  state.fixes = null;
+  state.preview = null;
+  state.asked += 1;
+  clearTimeout(state.timer);
+  history.replaceState(null, "", `/studio#${state.game}:${editor().fragment()}`);
+  renderFixes();
+  draw();
+  renderLinks();
+  const design = editor().text();
+  if (design.problem) {
+    showVerdict({ kind: "info", text: t(design.problem, design.values ?? {}) });
+    return;
+  }
+  showVerdict({ kind: "busy", text: t("studio.analysing") });
+  const asked = state.asked;
+  const game = state.game;
+  state.timer = setTimeout(() => analyse(game, design.text, asked), DEBOUNCE_MS);
+}
+
+// --- analysis -----------------------------------------------------------------------------------
+
+async function analyse(game, text, asked) {
+  const answer = await analyseDesign(game, text);
+  if (asked !== state.asked || game !== state.game) return;
+  if (!answer.ok) {
+    showVerdict({ kind: "error", text: t("studio.refused", { error: answer.error }) });
+    return;
+  }
+  state.analysis = answer.data;
+  showAnalysis(answer.data);
+  draw();
+  renderLinks();
+  renderFixes();
+}
+
+function showVerdict({ kind, text, verdict = "", details = [] }) {
+  els.verdict.replaceChildren();
+  els.verdict.dataset.kind = kind;
+  els.verdict.dataset.verdict = verdict;
+  const head = htmlElement("p", { class: "verdict-head" });
+  head.textContent = text;
+  els.verdict.append(head, ...details);
+}
+
+function showAnalysis(found) {
+  const details = [];
+  const count = found.difference.length;
+  if (found.verdict === "unique" && found.level) {
+    const level = htmlElement("p", { class: "level" });
+    level.textContent = t("studio.level", { level: t(`difficulty.${found.level}`) });
+    const list = htmlElement("ul", { class: "techniques" });
+    for (const [name, n] of Object.entries(found.techniques)) {
+      const item = htmlElement("li", { lang: "en" });
+      item.textContent = `${name}: ${n}`;
+      list.append(item);
+    }
+    const caption = htmlElement("p", { class: "note" });
+    caption.textContent = t("studio.techniques");
+    details.push(level, caption, list);
+  }
+  const note = htmlElement("p", { class: "note", lang: "en" });
+  note.textContent = found.note;
+  details.push(note);
+  const kind = found.verdict === "unique" ? "ok" : found.verdict === "several" ? "error" : "info";
+  const text = t(`studio.verdict.${found.verdict}`, { n: count, marks: t(`studio.marks.${state.game}`) });
+  showVerdict({ kind, text, verdict: found.verdict, details });
+}
+
+// --- fixes --------------------------------------------------------------------------------------
+
+function renderFixes() {
+  els.fixes.disabled = state.analysis?.verdict !== "several";
+  els.fixList.replaceChildren();
+  els.fixNote.textContent = "";
+  els.fixNote.removeAttribute("lang");
+  if (!state.fixes) return;
+  const fitting = state.fixes.fixes.filter((fix) => editor().fits(fix));
+  const left = state.fixes.fixes.length - fitting.length;
+  els.fixNote.textContent = fitting.length ? t("studio.fixesFound", { n: fitting.length })
+    : state.fixes.fixes.length ? "" : state.fixes.note;
+  if (!fitting.length && !state.fixes.fixes.length) els.fixNote.lang = "en";
+  if (left) els.fixNote.textContent += ` ${t("studio.fixesOther", { n: left })}`;
+  for (const fix of fitting) {
+    const button = htmlElement("button", { type: "button", class: "fix" });
+    button.textContent = editor().describe(fix);
+    const show = (shown) => {
+      state.preview = shown ? fix : null;
+      draw();
+    };
+    button.addEventListener("mouseenter", () => show(true));
+    button.addEventListener("focus", () => show(true));
+    button.addEventListener("mouseleave", () => show(false));
+    button.addEventListener("blur", () => show(false));
+    button.addEventListener("click", () => shell.edit(() => editor().apply(fix)));
+    const item = htmlElement("li");
+    item.append(button);
+    els.fixList.append(item);
+  }
+}
+
+let fixing = false;
+els.fixes.addEventListener("click", async () => {
+  const design = editor().text();
+  if (design.problem || fixing) return;
+  const asked = state.asked;
+  const game = state.game;
+  fixing = true;
+  els.fixes.setAttribute("aria-busy", "true");
+  els.fixNote.textContent = t("studio.fixing");
+  const answer = await fixDesign(game, design.text);
+  fixing = false;
+  els.fixes.removeAttribute("aria-busy");
+  if (asked !== state.asked || game !== state.game) return;
+  if (!answer.ok) {
+    els.fixNote.textContent = t("studio.refused", { error: answer.error });
+    return;
+  }
+  state.fixes = answer.data;
+  renderFixes();
+});
+
+// --- undo, redo, clear --------------------------------------------------------------------------
+
+function step(from, to) {
+  const history = state.history[state.game];
+  if (!history[from].length) return;
+  history[to].push(editor().snapshot());
+  editor().restore(history[from].pop());
+  changed();
+}
+
+els.studioUndo.addEventListener("click", () => step("past", "future"));
+els.studioRedo.addEventListener("click", () => step("future", "past"));
+els.studioClear.addEventListener("click", () => shell.edit(() => editor().clear()));
+document.addEventListener("keydown", (event) => {
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+  if (typing || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z") return;
+  event.preventDefault();
+  step(event.shiftKey ? "future" : "past", event.shiftKey ? "past" : "future");
+});
+
+// --- start --------------------------------------------------------------------------------------
+
+function openFragment() {
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  const colon = fragment.indexOf(":");
+  const name = colon > 0 ? fragment.slice(0, colon) : fragment;
+  if (!GAMES.includes(name)) return;
+  state.game = name;
+  if (colon > 0 && !state.editors[name].load(fragment.slice(colon + 1))) {
+    state.editors[name].clear();
+    return "studio.badLink";
+  }
+  return null;
+}
+
+for (const name of GAMES) state.editors[name] = EDITORS[name].create(shell);
+const refused = openFragment();
+startLanguage(els.lang, () => {
+  translatePage();
+  document.title = `gridlogic · ${t("studio.title")}`;
+  renderTabs();
+  for (const name of GAMES) state.editors[name].translate?.();
+  if (state.analysis) showAnalysis(state.analysis);
+  else if (editor().text().problem) showVerdict({ kind: "info", text: t(editor().text().problem, editor().text().values ?? {}) });
+  renderFixes();
+  draw();
+});
+switchGame(state.game);
+if (refused) showVerdict({ kind: "error", text: t(refused) });
+document.body.dataset.ready = "yes";

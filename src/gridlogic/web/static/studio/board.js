@@ -1,0 +1,80 @@
+// What the studio's three boards share: one SVG that keeps its place (and its focus) while it is
+// drawn again, a keyboard cursor moved by the arrow keys and said aloud in a live region, the
+// board cell under a pointer, and a size field. A board is an SVG with role="application": the
+// arrow keys move the cursor, Shift+arrow draws (a Loop edge, a Signal link), Space or Enter acts
+// on the cursor's cell. For example on a 5×5 Pattern board from row 2, column 3 (counted from 1),
+// ArrowUp moves to row 1, column 3, and Space fills or empties that cell.
+
+import { t } from "../i18n.js";
+import { htmlElement, svgElement } from "../svg.js";
+
+export class Board {
+  // label(): the board's name for a screen reader; keys(event, cursor): an editor's own keys.
+  constructor(className, label) {
+    this.label = label;
+    this.wrap = htmlElement("div", { class: `studio-wrap ${className}-wrap` });
+    this.svg = svgElement("svg", { class: `studio-svg ${className}`, role: "application", tabindex: 0,
+      "aria-roledescription": "board" });
+    this.spoken = htmlElement("p", { class: "sr-only", "aria-live": "polite" });
+    this.wrap.append(this.svg, this.spoken);
+    this.cursor = { r: 0, c: 0 };
+    this.focused = false;
+    this.svg.addEventListener("focus", () => { this.focused = true; this.wrap.classList.add("focused"); });
+    this.svg.addEventListener("blur", () => { this.focused = false; this.wrap.classList.remove("focused"); });
+  }
+
+  // Fills the SVG with elements for a view box of width × height (plus margin on every side).
+  draw(container, width, height, margin, elements) {
+    this.svg.setAttribute("viewBox", `${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`);
+    this.svg.setAttribute("aria-roledescription", t("studio.board"));
+    this.svg.setAttribute("aria-label", this.label());
+    this.svg.style.setProperty("--aspect", `${(width + 2 * margin) / (height + 2 * margin)}`);
+    this.svg.replaceChildren(...elements);
+    if (this.wrap.parentNode !== container) container.replaceChildren(this.wrap);
+  }
+
+  // The point of the view box under a pointer event.
+  point(event) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return null;
+    return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  }
+
+  say(text) {
+    this.spoken.textContent = text;
+  }
+}
+
+export const ARROWS = { ArrowUp: [-1, 0, 0], ArrowRight: [0, 1, 1], ArrowDown: [1, 0, 2], ArrowLeft: [0, -1, 3] };
+
+// A number field from min to max, labelled; onChange(value) with a value in range, onRefuse(min, max)
+// for anything else (the field shows the value it had).
+export function sizeField(key, min, max, value, onChange, onRefuse) {
+  const label = htmlElement("label", { class: "size-field" });
+  const words = htmlElement("span", { "data-i18n": key });
+  words.textContent = t(key);
+  const input = htmlElement("input", { type: "number", min, max, step: 1, inputmode: "numeric", value });
+  input.addEventListener("change", () => {
+    const wanted = Number(input.value);
+    if (!Number.isInteger(wanted) || wanted < min || wanted > max) {
+      input.value = String(input.dataset.value);
+      onRefuse(min, max);
+      return;
+    }
+    input.dataset.value = String(wanted);
+    onChange(wanted);
+  });
+  input.dataset.value = String(value);
+  label.append(words, input);
+  return { label, set(v) { input.value = String(v); input.dataset.value = String(v); } };
+}
+
+export function button(key, onClick, extra = {}) {
+  const element = htmlElement("button", { type: "button", class: "small", "data-i18n": key, ...extra });
+  element.textContent = t(key);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+// Cells and points are said from 1, as a person counts.
+export const place = (r, c) => t("studio.place", { r: r + 1, c: c + 1 });
