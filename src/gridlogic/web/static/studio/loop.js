@@ -193,7 +193,9 @@ export function create(shell) {
       const group = svgElement("g", { class: `loop-edge${on ? " line" : ""}${difference.has(e) ? " difference" : ""}` });
       group.append(svgElement("line", { class: "stroke", x1, y1, x2, y2 }));
       if (difference.has(e)) group.append(svgElement("line", { class: "mark", x1, y1, x2, y2 }));
-      if (mode === "loop") group.append(svgElement("line", { class: "hit", "data-edge": e, x1, y1, x2, y2 }));
+      const across = y1 === y2;  // a horizontal edge; its hit area reaches a little above and below
+      if (mode === "loop") group.append(svgElement("rect", { class: "hit", "data-edge": e, x: across ? x1 + 0.1 : x1 - 0.16,
+        y: across ? y1 - 0.16 : y1 + 0.1, width: across ? 0.8 : 0.32, height: across ? 0.32 : 0.8 }));
       elements.push(group);
     });
     for (let r = 0; r <= h; r++) {

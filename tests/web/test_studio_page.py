@@ -1,0 +1,253 @@
+"""The puzzle studio (/studio) in Debian's chromium, against a real uvicorn server.
+
+For each game a puzzle is designed from scratch with real clicks: the live analysis (the server's
+POST /api/{game}/analyse) says "several" and marks the difference on the board, a proven fix
+(POST /api/{game}/fixes) is previewed and applied, the analysis says "unique" with a level, undo
+takes the fix back, and the play link opens the game page on that puzzle. A Pattern picture is
+made from an image file (a PNG written here), thresholded by the slider; a nonogram is opened
+from text; the studio link reopens a design; axe-core finds no violation on a phone and a
+desktop, in both languages. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from page_helpers import TIMEOUT, axe_violations
+from playwright.sync_api import Page, expect
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture()
+def studio(browser, server_url, request):
+    """A page of the given viewport (desktop unless parametrised) on /studio; page errors fail the test."""
+    viewport = getattr(request, "param", DESKTOP)
+    context = browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(f"{server_url}/studio")
+    expect(tab.locator("body[data-ready=yes]")).to_have_count(1)
+    yield tab
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
+def verdict(page: Page, name: str) -> None:
+    expect(page.locator(f'#verdict[data-verdict="{name}"]')).to_have_count(1, timeout=TIMEOUT)
+
+
+def set_size(page: Page, width: int, height: int) -> None:
+    page.get_by_label("Width").fill(str(width))
+    page.get_by_label("Width").press("Enter")
+    page.get_by_label("Height").fill(str(height))
+    page.get_by_label("Height").press("Enter")
+
+
+def apply_first_fix(page: Page, board: str) -> None:
+    """Asks for the fixes, previews the first (pointing at it marks the board) and applies it."""
+    page.click("#fixes")
+    fix = page.locator("#fix-list .fix").first
+    expect(fix).to_be_visible(timeout=TIMEOUT)
+    fix.hover()
+    expect(page.locator(f"{board} .preview").first).to_be_attached()
+    fix.click()
+    verdict(page, "unique")
+    expect(page.locator("#verdict .level")).to_contain_text(re.compile(r"Level: (easy|medium|hard|expert)"))
+    expect(page.locator("#verdict .techniques li").first).to_be_attached()
+
+
+def open_play_link(page: Page, game: str) -> str:
+    link = page.locator("#play-link")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href")
+    assert href is not None and "/?id=" in href
+    page.goto(href)
+    expect(page.locator(f'#board[data-game="{game}"]')).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#status")).not_to_contain_text("cannot be opened")
+    return href
+
+
+def test_a_pattern_designed_from_scratch_is_fixed_and_played(studio: Page, artifacts: Path):
+    page = studio
+    set_size(page, 5, 5)
+    expect(page.locator(".pattern-board [data-cell]")).to_have_count(25)
+    verdict_text = page.locator("#verdict")
+    expect(verdict_text).to_contain_text("Paint the picture")
+    # Two cells on a diagonal: rows 1 and columns 1 twice over, which the other diagonal meets too.
+    page.locator('[data-cell="0"]').click()
+    page.locator('[data-cell="6"]').click()
+    verdict(page, "several")
+    expect(verdict_text).to_contain_text("differ in the 4 marked cells")
+    expect(page.locator(".pattern-board [data-difference]")).to_have_count(4)
+    assert sorted(int(i) for i in page.locator("[data-difference]").evaluate_all(
+        "marks => marks.map(m => m.dataset.difference)")) == [0, 1, 5, 6]
+    expect(page.locator("#play-link")).to_be_hidden()
+    page.screenshot(path=artifacts / "studio-pattern-several.png")
+    apply_first_fix(page, ".pattern-board")
+    page.screenshot(path=artifacts / "studio-pattern-unique.png")
+    filled = page.locator(".pattern-board .picture-cell.filled").count()
+    assert filled in (1, 3)  # a cell emptied or one filled
+    export = page.locator("#export").input_value()
+    assert re.fullmatch(r"5x5:[0-9./]*", export), export
+    page.click("#studio-undo")
+    verdict(page, "several")
+    expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(2)
+    page.click("#studio-redo")
+    verdict(page, "unique")
+    studio_link = page.locator("#studio-link").get_attribute("href")
+    open_play_link(page, "pattern")
+    expect(page.locator(".pattern-grid .cell")).to_have_count(25)
+    page.goto(studio_link)
+    verdict(page, "unique")
+    expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(filled)
+
+
+def png(rows: list[list[int]]) -> bytes:
+    """A greyscale PNG of rows of 0–255 values, written by hand (8 bits a pixel, no filter)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    height, width = len(rows), len(rows[0])
+    raw = b"".join(b"\0" + bytes(row) for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def test_a_pattern_is_made_from_an_image_file_with_a_threshold(studio: Page, tmp_path: Path, artifacts: Path):
+    page = studio
+    set_size(page, 10, 10)
+    # 40×40 pixels: a black square in the top-left quarter, a mid-grey band along the bottom.
+    rows = [[0 if r < 20 and c < 20 else 140 if r >= 32 else 255 for c in range(40)] for r in range(40)]
+    image = tmp_path / "picture.png"
+    image.write_bytes(png(rows))
+    page.set_input_files("#pattern-image", str(image))
+    cells = page.locator(".pattern-board .picture-cell.filled")
+    expect(cells).to_have_count(25)  # the square: 5×5 cells; the grey band is lighter than 128
+    assert sorted(int(i) for i in cells.evaluate_all("cs => cs.map(c => c.dataset.cell)")) == [
+        r * 10 + c for r in range(5) for c in range(5)]
+    verdict(page, "unique")
+    page.locator("#pattern-threshold").fill("200")  # now the grey band is dark enough
+    expect(cells).to_have_count(25 + 20)
+    page.screenshot(path=artifacts / "studio-pattern-image.png")
+    verdict(page, "unique")
+
+
+def test_a_nonogram_opened_from_text_becomes_its_picture(studio: Page):
+    page = studio
+    page.locator(".opener summary").click()
+    page.fill("#pattern-text", "5x5:2/3/3/3/3///4/5/5")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.locator(".opener [role=status]")).to_contain_text("Opened", timeout=TIMEOUT)
+    expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(14)
+    verdict(page, "unique")
+
+
+def test_a_loop_designed_from_scratch_is_fixed_and_played(studio: Page, artifacts: Path):
+    page = studio
+    page.click("#tab-loop")
+    set_size(page, 4, 4)
+    expect(page.locator("#verdict")).to_contain_text("Draw the loop")
+    # The loop round the 2×2 block of the top-left: edges of the server's numbering.
+    horizontal = [0, 1, 8, 9]            # row 0 and row 2, columns 0 and 1
+    vertical = [20, 22, 25, 27]          # (h + 1) * w = 20; rows 0 and 1, columns 0 and 2
+    for edge in horizontal + vertical[:-1]:
+        page.locator(f'.loop-studio [data-edge="{edge}"]').click()
+    expect(page.locator("#verdict")).to_contain_text("not closed")
+    page.locator(f'.loop-studio [data-edge="{vertical[-1]}"]').click()
+    verdict(page, "several")  # no clue shown: many loops
+    page.get_by_role("radio", name="Choose clues").click()
+    page.locator('.loop-studio [data-cell="0"]').click()
+    page.locator('.loop-studio [data-cell="9"]').click()
+    verdict(page, "several")
+    expect(page.locator(".loop-studio .loop-edge.difference").first).to_be_attached()
+    expect(page.locator("#verdict")).to_contain_text(re.compile(r"differ in the \d+ marked edges"))
+    page.screenshot(path=artifacts / "studio-loop-several.png")
+    apply_first_fix(page, ".loop-studio")
+    page.screenshot(path=artifacts / "studio-loop-unique.png")
+    open_play_link(page, "loop")
+
+
+def test_a_random_loop_shows_every_clue_and_is_unique(studio: Page):
+    page = studio
+    page.click("#tab-loop")
+    page.get_by_role("button", name="Random loop").click()
+    verdict(page, "unique")
+    page.get_by_role("button", name="Hide every clue").click()
+    expect(page.locator("#verdict[data-verdict]")).not_to_have_attribute("data-verdict", "unique", timeout=TIMEOUT)
+
+
+def test_a_signal_network_designed_from_scratch_is_fixed_and_played(studio: Page, artifacts: Path):
+    page = studio
+    page.click("#tab-signal")
+    set_size(page, 3, 3)
+    expect(page.locator("#verdict")).to_contain_text("0 of 8 links")
+    # A tree whose tiles can be turned into another tree too (the README's example board).
+    for link in ["0-1", "1-2", "2-2", "3-1", "3-2", "4-1", "4-2", "7-1"]:
+        page.locator(f'.signal-studio [data-link="{link}"]').click()
+    verdict(page, "several")
+    expect(page.locator(".signal-studio .signal-tile.difference").first).to_be_attached()
+    page.screenshot(path=artifacts / "studio-signal-several.png")
+    apply_first_fix(page, ".signal-studio")
+    page.screenshot(path=artifacts / "studio-signal-unique.png")
+    open_play_link(page, "signal")
+    expect(page.locator(".tile")).to_have_count(9)
+
+
+def test_the_keyboard_paints_and_draws(studio: Page):
+    page = studio
+    set_size(page, 5, 5)
+    board = page.locator(".pattern-board")
+    board.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    expect(page.locator('.pattern-board [data-cell="6"]')).to_have_class(re.compile(r"\bfilled\b"))
+    expect(page.locator(".pattern-board-wrap .sr-only")).to_have_text("row 2, column 2: filled")
+    page.click("#tab-signal")
+    page.locator(".signal-studio").focus()
+    page.keyboard.press("Shift+ArrowRight")
+    expect(page.locator("#verdict")).to_contain_text("1 of 15 links")
+
+
+def test_the_game_page_links_to_the_studio(browser, server_url):
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server_url}/?game=pattern&size=5&seed=studio-link")
+    page.get_by_role("link", name="Make your own").click()
+    expect(page).to_have_url(re.compile(r"/studio"))
+    expect(page.locator("h1")).to_have_text("Puzzle studio")
+    context.close()
+
+
+@pytest.mark.parametrize("studio", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])
+def test_the_studio_has_no_axe_violation(studio: Page, artifacts: Path):
+    page = studio
+    size = "phone" if page.viewport_size["width"] < 900 else "desktop"
+    set_size(page, 5, 5)
+    page.locator('[data-cell="0"]').click()
+    page.locator('[data-cell="6"]').click()
+    verdict(page, "several")
+    page.click("#fixes")
+    expect(page.locator("#fix-list .fix").first).to_be_visible(timeout=TIMEOUT)
+    assert axe_violations(page) == [], "pattern"
+    page.screenshot(path=artifacts / f"studio-axe-{size}.png", full_page=True)
+    page.click("#tab-loop")
+    page.get_by_role("button", name="Random loop").click()
+    verdict(page, "unique")
+    assert axe_violations(page) == [], "loop"
+    page.click("#tab-signal")
+    page.get_by_role("button", name="Random network").click()
+    expect(page.locator("#verdict[data-verdict]")).to_have_attribute(
+        "data-verdict", re.compile(r"^(unique|several|undecided)$"), timeout=TIMEOUT)
+    assert axe_violations(page) == [], "signal"
+    page.click("#lang")
+    expect(page.locator("h1")).to_have_text("パズル工房")
+    assert axe_violations(page) == [], "signal in Japanese"
+    page.screenshot(path=artifacts / f"studio-axe-{size}-ja.png", full_page=True)
