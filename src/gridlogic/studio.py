@@ -21,7 +21,8 @@ the import dialog plays. The verdict is
 - ``undecided``: the limit ran out first. Never called unique: a search cut short proves nothing.
 
 **Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes``
-lists one-step changes of the design, nearest the difference first (Pattern: a cell added to or
+lists one-step changes of the design (the problem's goal: a file's published solution, or the
+solution the maker means, given beside the text; else the solver's first), nearest the difference first (Pattern: a cell added to or
 removed from the picture; Loop: one more clue shown; Signal: a link moved), and each is solved
 again within the same limits; only a change the solver proves unique is offered, with the text of
 the puzzle it makes (``Studio.write``: a Tatham game ID, a puzz.link body, a Net game ID) and its
@@ -68,6 +69,7 @@ __all__ = [
     "Fixes",
     "analyse",
     "chained_fix",
+    "checked_goal",
     "checked_design",
     "fixes",
     "one_step_fixes",
@@ -242,6 +244,7 @@ def fixes(game: Game, problem: Problem) -> Fixes:
         return Fixes(design, verdict.status, difference, (), verdict_note(game, verdict, difference) + ending)
     if studio.changes is None:
         return Fixes(design, "several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
+    problem = checked_goal(game, problem, verdict)
     trials = Trials(game, time.monotonic() + FIX_SECONDS)
     found = one_step_fixes(trials, studio, problem, verdict, difference)
     if found:
@@ -279,6 +282,31 @@ class Trials:
 def meant_solution(problem: Problem, verdict: Verdict) -> tuple[int, ...]:
     """The solution the maker means: the problem's goal (a file's, or a change's), else the solver's first."""
     return tuple(problem.goal) if problem.goal is not None else verdict.solutions[0]
+
+
+def checked_goal(game: Game, problem: Problem, verdict: Verdict) -> Problem:
+    """``problem`` when it has no goal, or a goal that solves it by the game's rules (a solution of the
+    verdict's length, entries 0 or 1 but Signal's tile masks); InvalidParameters saying what is wrong
+    otherwise."""
+    goal = problem.goal
+    if goal is None:
+        return problem
+    length = len(verdict.solutions[0])
+    if len(goal) != length:
+        raise InvalidParameters(f"the goal has {len(goal)} entries; a solution of this {problem.width}x{problem.height} "
+                                f"{game.title} puzzle has {length}")
+    if studio_of(game)[0].solution_mark != "tile" and not set(goal) <= {0, 1}:
+        raise InvalidParameters(f"the goal's entries are 0 or 1, not {sorted(set(goal) - {0, 1})[0]}")
+    if tuple(goal) in (tuple(solution) for solution in verdict.solutions):
+        return problem  # one the solver found: no more to check (and the rules' check needs a playable board)
+    try:
+        board = game.parse_board(problem.width, problem.height, game.solution_form(problem, goal))
+        solved = game.check(studio_of(game)[1].puzzle(problem, goal), board)
+    except ImportRefused as refused:
+        raise InvalidParameters(f"the goal cannot be checked: {refused}") from refused
+    if not solved.get("solved"):
+        raise InvalidParameters(f"the goal does not solve this {game.title} puzzle by its rules")
+    return problem
 
 
 def one_step_fixes(trials: Trials, studio: Studio, problem: Problem, verdict: Verdict,

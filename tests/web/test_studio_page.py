@@ -251,3 +251,61 @@ def test_the_studio_has_no_axe_violation(studio: Page, artifacts: Path):
     expect(page.locator("h1")).to_have_text("パズル工房")
     assert axe_violations(page) == [], "signal in Japanese"
     page.screenshot(path=artifacts / f"studio-axe-{size}-ja.png", full_page=True)
+
+
+# The fixes of the design the maker means: the page sends the loop or network drawn as the goal.
+
+LOOP_2X2_BLOCK = [0, 1, 8, 9, 20, 22, 25, 27]  # the loop round the top-left 2×2 block of a 4×4 board
+
+
+def loop_goal() -> list[int]:
+    edges = [0] * (5 * 4 + 4 * 5)
+    for edge in LOOP_2X2_BLOCK:
+        edges[edge] = 1
+    return edges
+
+
+def test_the_fixes_of_a_loop_show_clues_of_the_loop_drawn(client):
+    from gridlogic.loop.board import grid
+
+    goal = loop_goal()
+    answer = client.post("/api/loop/fixes", json={"text": "2...\n....\n....\n....", "goal": goal})
+    assert answer.status_code == 200, answer.text
+    fixes = answer.json()["fixes"]
+    assert fixes
+    board = grid(4, 4)
+    for fix in fixes:
+        for change in fix["changes"]:
+            assert change["kind"] == "clue"
+            assert change["value"] == sum(goal[e] for e in board.cell_edges[change["index"]])
+
+
+def test_the_fixes_of_a_signal_network_move_a_link_of_the_network_drawn(client):
+    from gridlogic import GAMES
+
+    goal = [2, 12, 4, 6, 15, 9, 1, 3, 8]
+    given = [1, 6, 2, 12, 15, 6, 4, 3, 1]  # each a rotation of the goal's tile
+    text = "3x3:" + "".join("0123456789abcdef"[[0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15][m]] for m in given)
+    answer = client.post("/api/signal/fixes", json={"text": text, "goal": goal})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["verdict"] == "several"
+    signal = GAMES["signal"]
+    for fix in answer.json()["fixes"]:
+        moved = list(goal)
+        for change in fix["changes"]:
+            moved[change["index"]] = change["value"]
+        verdict = signal.solve(signal.read(fix["text"]), node_limit=2000)
+        assert verdict.unique and list(verdict.solutions[0]) == moved
+
+
+@pytest.mark.parametrize("game, text, goal, said", [
+    ("loop", "2...\n....\n....\n....", [1] + loop_goal()[1:-1] + [1], "does not solve"),
+    ("loop", "2...\n....\n....\n....", [1, 0], "the goal has 2 entries"),
+    ("pattern", "2x2:1/1/1/1", [1, 1, 0, 0], "does not solve"),
+    ("pattern", "2x2:1/1/1/1", "1001", "goal"),
+    ("signal", "[2, 12, 4, 6, 15, 9, 1, 3, 8]", [2, 12, 4, 6, 15, 9, 1, 3, 4], "does not solve"),
+])
+def test_a_goal_that_does_not_solve_the_puzzle_is_refused(client, game, text, goal, said):
+    answer = client.post(f"/api/{game}/fixes", json={"text": text, "goal": goal})
+    assert answer.status_code == 400, answer.text
+    assert said in answer.json()["error"]

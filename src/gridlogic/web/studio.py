@@ -3,7 +3,7 @@
 ::
 
     POST /api/{game}/analyse   {"text": "<a puzzle the game reads, or a puzzle ID>"}
-    POST /api/{game}/fixes     {"text": ...}
+    POST /api/{game}/fixes     {"text": ..., "goal": [...]}   (goal optional)
 
 ``text`` is what ``/api/{game}/import`` takes (:mod:`.imports`): anything the game's reader reads
 (``Game.formats``) or a gridlogic puzzle ID of this game. The answers are
@@ -13,6 +13,10 @@ then for ``analyse`` the ``verdict`` (``unique``, ``several``, ``none`` or ``und
 (the cells, edges or tiles where two solutions differ), the play ``id`` of a unique puzzle and a
 ``note``; for ``fixes`` the verdict, the difference and the ``fixes``, each proven unique: the
 marks it changes with their new values, the ``text`` of the fixed puzzle and its play ``id``.
+Either request may carry a ``goal``, the solution the maker means in the flat form of a verdict's
+solutions (Pattern cells, Loop edges, Signal tiles as masks): the fixes then change that solution
+(the studio page sends the loop or the network drawn, which a slitherlink's or a Signal board's
+text cannot carry); a goal that does not solve the puzzle is a 400.
 
 The work runs in a worker process, admitted by the app's :mod:`.admission` rule as an
 ``analyse`` or a ``fixes`` (a 503 when the server is busy, a 429 past the client's share, both
@@ -31,6 +35,7 @@ the studio analyses (the game's import limit). Worked example (checked in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -40,6 +45,7 @@ from starlette.routing import Route
 
 from gridlogic import studio
 from gridlogic.game import IMPORTED, Game, Problem
+from gridlogic.params import int_list
 from gridlogic.web import tasks
 from gridlogic.web.admission import ANALYSE, FIXES, CostKey
 from gridlogic.web.api import game_of
@@ -55,16 +61,29 @@ def cost_key(game: Game, problem: Problem) -> CostKey:
     return CostKey(game.name, IMPORTED, problem.width, problem.height, imports.format)
 
 
+def goal_of(body: object) -> tuple[int, ...] | None:
+    """The body's optional ``goal``: the solution the maker means, in the flat form of a verdict's solutions
+    (checked against the puzzle by :func:`gridlogic.studio.fixes`)."""
+    if not isinstance(body, dict) or "goal" not in body:
+        return None
+    return tuple(int_list(body["goal"], "goal", None, range(16)))
+
+
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
     """The studio's routes over ``games``; puzzle IDs are made by (and cached in) ``puzzles``."""
 
     async def design_of(game: Game, request: Request) -> Problem:
         query_values(request, ())
-        text = text_of_body(game, await json_body(request))
+        body = await json_body(request)
+        goal = goal_of(body)
+        text = text_of_body(game, {key: value for key, value in body.items() if key != "goal"}
+                            if isinstance(body, dict) else body)
         spec = spec_of_id(games, game, text)
         if spec is not None:
-            return game.problem(await puzzles.get(spec))
-        return await run_in_threadpool(game.read, text.strip())
+            problem = game.problem(await puzzles.get(spec))
+        else:
+            problem = await run_in_threadpool(game.read, text.strip())
+        return problem if goal is None else replace(problem, goal=goal)
 
     def endpoint(kind: str, task: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
         async def answer(request: Request) -> Response:

@@ -78,11 +78,12 @@ export function importPuzzle(game, text) {
 
 // The studio's questions about a maker's design (text the game reads): analyseDesign answers
 // {verdict, level, techniques, difference, id, note, ...}; fixDesign {verdict, difference,
-// fixes: [{changes, text, id}], note} (see gridlogic.web.studio).
-const studioRequest = (game, what, text) => request(gamePath(game, what), {
+// fixes: [{changes, text, id}], note}, the fixes changing goal (the solution the maker means, in
+// the flat form of the server's solutions) when one is given (see gridlogic.web.studio).
+const studioRequest = (game, what, body) => request(gamePath(game, what), {
   method: "POST",
   headers: { "Content-Type": "application/json" },
-  body: JSON.stringify({ text }),
+  body: JSON.stringify(body),
 });
-export const analyseDesign = (game, text) => studioRequest(game, "analyse", text);
-export const fixDesign = (game, text) => studioRequest(game, "fixes", text);
+export const analyseDesign = (game, text) => studioRequest(game, "analyse", { text });
+export const fixDesign = (game, text, goal) => studioRequest(game, "fixes", goal ? { text, goal } : { text });

@@ -14,9 +14,13 @@
 //   tools                 its controls (size, modes, random design, ...), an element
 //   render(board, marks)  draws the design into board; marks = {difference, preview}
 //   snapshot(), restore(s), clear()   its design as a plain value, and back
-//   text()                {text} to analyse, or {problem: key, values} when it cannot be yet
+//   text()                {text, goal} to analyse (goal: the solution the maker means, for the
+//                         fixes, where the text cannot carry it), or {problem: key, values}
+//                         when it cannot be analysed yet
 //   fragment(), load(text)           the design in the studio link, and read back (false: bad)
 //   describe(fix), fits(fix), apply(fix)   a fix in words, whether it fits the design, made
+//   exportText(id)        the puzzle as other software reads it, given its play ID
+
 
 import { analyseDesign, fixDesign } from "./api.js";
 import { importedShareUrl } from "./import.js";
@@ -121,8 +125,7 @@ function renderLinks() {
   els.playLink.hidden = !id;
   els.playMissing.hidden = Boolean(id);
   if (id) els.playLink.href = importedShareUrl({ id }, location.origin);
-  // The play ID ends with the puzzle as text in the format the game writes (Tatham, puzz.link, Net).
-  els.export.value = id ? id.split(".").slice(4).join(".") : "";
+  els.export.value = id ? editor().exportText(id) : "";
   els.studioLink.href = studioLink();
 }
 
@@ -238,7 +241,7 @@ els.fixes.addEventListener("click", async () => {
   fixing = true;
   els.fixes.setAttribute("aria-busy", "true");
   els.fixNote.textContent = t("studio.fixing");
-  const answer = await fixDesign(game, design.text);
+  const answer = await fixDesign(game, design.text, design.goal);
   fixing = false;
   els.fixes.removeAttribute("aria-busy");
   if (asked !== state.asked || game !== state.game) return;

@@ -4,14 +4,13 @@
 // the server numbers them (gridlogic.loop.board): the horizontal ones row by row, then the
 // vertical ones, so that a difference's edge index is an edge here. The design goes to the server
 // as a text grid (one line a row, a digit for a shown clue, "." for a hidden one): a 2×2 loop
-// round the top-left cell showing that cell's clue is "4.\n..". A fix shows more clues; one whose
-// numbers are another loop's than the one drawn (the server proves fixes for the loop its solver
-// found first) does not fit the design and is not offered.
+// round the top-left cell showing that cell's clue is "4.\n..". The loop drawn goes with it as the
+// goal of the fixes (its edges, 1 for a line), so that a fix shows more of its clues.
 // The studio link holds WxH, the edges and the shown cells, each as hex digits.
 
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, place, sizeField } from "./board.js";
+import { ARROWS, Board, button, idText, place, sizeField } from "./board.js";
 import { decodeCells, encodeCells } from "./pattern.js";
 
 const MIN_SIDE = 2;
@@ -215,6 +214,7 @@ export function create(shell) {
   return {
     tools,
     render,
+    exportText: idText,  // a puzz.link body
     snapshot: () => ({ w: design.w, h: design.h, edges: [...design.edges], shown: [...design.shown] }),
     restore(saved) {
       design = { w: saved.w, h: saved.h, edges: [...saved.edges], shown: [...saved.shown] };
@@ -234,7 +234,7 @@ export function create(shell) {
         for (let c = 0; c < design.w; c++) line += design.shown[r * design.w + c] ? String(count(r * design.w + c)) : ".";
         lines.push(line);
       }
-      return { text: lines.join("\n") };
+      return { text: lines.join("\n"), goal: [...design.edges] };
     },
     fragment: () => `${design.w}x${design.h}:${encodeCells(design.edges)}:${encodeCells(design.shown)}`,
     load(text) {

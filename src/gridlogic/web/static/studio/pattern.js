@@ -11,7 +11,7 @@
 import { fetchSolution, analyseDesign, fixDesign } from "../api.js";
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, place, sizeField } from "./board.js";
+import { ARROWS, Board, button, idText, place, sizeField } from "./board.js";
 
 const MIN_SIDE = 5;
 const MAX_SIDE = 50;
@@ -246,6 +246,7 @@ export function create(shell) {
   return {
     tools,
     render,
+    exportText: idText,  // a Tatham game ID
     snapshot: () => ({ w: design.w, h: design.h, cells: [...design.cells] }),
     restore(saved) {
       design = { w: saved.w, h: saved.h, cells: [...saved.cells] };

@@ -6,8 +6,8 @@
 // network is a puzzle once it is a tree over every tile: W×H − 1 links, all tiles joined. The
 // design goes to the server as a Net game ID of the turned tiles (Net's bits: up 2, right 1,
 // down 8, left 4; "w" after the size when it wraps): the 2×1 network of one link is "2x1:14" with
-// no turn. A fix moves a link; it fits the design when its tiles, put in place of the network's,
-// still make a tree (a fix for another network the tiles allow does not, and is not offered).
+// no turn. The network drawn goes with it as the goal of the fixes (its masks), so that a fix moves
+// one of its links; a fix is offered when its tiles, put in place of the network's, make a tree.
 // The studio link holds WxH (w when wrapping), the shuffle number and the tiles as hex digits.
 
 import { t } from "../i18n.js";
@@ -213,6 +213,7 @@ export function create(shell) {
   return {
     tools,
     render,
+    exportText: () => netId(design.masks, design.w, design.h, design.wrapping, design.shuffle),
     snapshot: () => ({ ...design, masks: [...design.masks] }),
     restore(saved) {
       design = { ...saved, masks: [...saved.masks] };
@@ -227,7 +228,7 @@ export function create(shell) {
       const { w, h } = design;
       const { parts, links } = shape(design.masks, w, h, design.wrapping);
       if (parts !== 1 || links !== w * h - 1) return { problem: "studio.signal.notTree", values: { links, need: w * h - 1, parts } };
-      return { text: netId(design.masks, w, h, design.wrapping, design.shuffle) };
+      return { text: netId(design.masks, w, h, design.wrapping, design.shuffle), goal: [...design.masks] };
     },
     fragment: () => `${design.w}x${design.h}${design.wrapping ? "w" : ""}:${design.shuffle}:${design.masks.map((m) => HEX[m]).join("")}`,
     load(text) {
