@@ -20,17 +20,17 @@ the import dialog plays. The verdict is
 - ``none``: no solution;
 - ``undecided``: the limit ran out first. Never called unique: a search cut short proves nothing.
 
-**Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes``
-lists one-step changes of the design (the problem's goal: a file's published solution, or the
-solution the maker means, given beside the text; else the solver's first), nearest the difference first (Pattern: a cell added to or
-removed from the picture; Loop: one more clue shown; Signal: a link moved), and each is solved
-again within the same limits; only a change the solver proves unique is offered, with the text of
-the puzzle it makes (``Studio.write``: a Tatham game ID, a puzz.link body, a Net game ID) and its
-play ID. When no single change is proven (a slitherlink with few clues often needs several more),
-the nearest change is made again and again, each time nearest the difference that is left, until
-the solver proves one solution: one fix of several marks. At most :data:`MAX_FIXES` are offered,
-from at most :data:`MAX_TRIALS` puzzles solved within :data:`FIX_SECONDS` in all, so a request
-costs a bounded amount of work.
+**Fixes** (:func:`fixes`), for a puzzle with several solutions: the game's ``Studio.changes`` lists
+one-step changes of the design (the problem's goal: a file's published solution, or the solution
+the maker means, given beside the text; else the solver's first), nearest the difference first
+(Pattern: a cell added to or removed from the picture; Loop: one more clue shown; Signal: a link
+moved), and each is solved again within the same limits; only a change the solver proves unique is
+offered, with the text of the puzzle it makes (``Studio.write``: a Tatham game ID, a puzz.link
+body, a Net game ID) and its play ID. When no single change is proven (a slitherlink with few clues
+often needs several more), the nearest change is made again and again, each time nearest the
+difference that is left, until the solver proves one solution: one fix of several marks. At most
+:data:`MAX_FIXES` are offered, from at most :data:`MAX_TRIALS` puzzles solved within
+:data:`FIX_SECONDS` in all, so a request costs a bounded amount of work.
 
 A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
 with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
@@ -69,8 +69,8 @@ __all__ = [
     "Fixes",
     "analyse",
     "chained_fix",
-    "checked_goal",
     "checked_design",
+    "checked_goal",
     "fixes",
     "one_step_fixes",
     "playable",
@@ -293,10 +293,10 @@ def checked_goal(game: Game, problem: Problem, verdict: Verdict) -> Problem:
         return problem
     length = len(verdict.solutions[0])
     if len(goal) != length:
-        raise InvalidParameters(f"the goal has {len(goal)} entries; a solution of this {problem.width}x{problem.height} "
-                                f"{game.title} puzzle has {length}")
+        raise InvalidParameters(f"the goal has {len(goal)} entries; a solution of this "
+                                f"{problem.width}x{problem.height} {game.title} puzzle has {length}")
     if studio_of(game)[0].solution_mark != "tile" and not set(goal) <= {0, 1}:
-        raise InvalidParameters(f"the goal's entries are 0 or 1, not {sorted(set(goal) - {0, 1})[0]}")
+        raise InvalidParameters(f"the goal's entries are 0 or 1, not {min(set(goal) - {0, 1})}")
     if tuple(goal) in (tuple(solution) for solution in verdict.solutions):
         return problem  # one the solver found: no more to check (and the rules' check needs a playable board)
     try:

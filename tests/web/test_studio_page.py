@@ -285,7 +285,8 @@ def test_the_fixes_of_a_signal_network_move_a_link_of_the_network_drawn(client):
 
     goal = [2, 12, 4, 6, 15, 9, 1, 3, 8]
     given = [1, 6, 2, 12, 15, 6, 4, 3, 1]  # each a rotation of the goal's tile
-    text = "3x3:" + "".join("0123456789abcdef"[[0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15][m]] for m in given)
+    net = [0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15]  # our bits (1 up, 2 right ...) as Net's
+    text = "3x3:" + "".join("0123456789abcdef"[net[m]] for m in given)
     answer = client.post("/api/signal/fixes", json={"text": text, "goal": goal})
     assert answer.status_code == 200, answer.text
     assert answer.json()["verdict"] == "several"
