@@ -50,12 +50,17 @@ def set_size(page: Page, width: int, height: int) -> None:
     page.get_by_label("Height").press("Enter")
 
 
-def apply_first_fix(page: Page, board: str) -> None:
+def apply_first_fix(page: Page, board: str, screenshot: Path) -> None:
     """Asks for the fixes, previews the first (pointing at it marks the board) and applies it."""
     page.click("#fixes")
     fix = page.locator("#fix-list .fix").first
     expect(fix).to_be_visible(timeout=TIMEOUT)
     fix.hover()
+    expect(page.locator(f"{board} .preview").first).to_be_attached()
+    page.screenshot(path=screenshot)
+    page.mouse.move(0, 0)
+    expect(page.locator(f"{board} .preview")).to_have_count(0)
+    fix.focus()  # the keyboard's way to the same preview
     expect(page.locator(f"{board} .preview").first).to_be_attached()
     fix.click()
     verdict(page, "unique")
@@ -90,7 +95,7 @@ def test_a_pattern_designed_from_scratch_is_fixed_and_played(studio: Page, artif
         "marks => marks.map(m => m.dataset.difference)")) == [0, 1, 5, 6]
     expect(page.locator("#play-link")).to_be_hidden()
     page.screenshot(path=artifacts / "studio-pattern-several.png")
-    apply_first_fix(page, ".pattern-board")
+    apply_first_fix(page, ".pattern-board", artifacts / "studio-pattern-fix-preview.png")
     page.screenshot(path=artifacts / "studio-pattern-unique.png")
     filled = page.locator(".pattern-board .picture-cell.filled").count()
     assert filled in (1, 3)  # a cell emptied or one filled
@@ -169,7 +174,7 @@ def test_a_loop_designed_from_scratch_is_fixed_and_played(studio: Page, artifact
     expect(page.locator(".loop-studio .loop-edge.difference").first).to_be_attached()
     expect(page.locator("#verdict")).to_contain_text(re.compile(r"differ in the \d+ marked edges"))
     page.screenshot(path=artifacts / "studio-loop-several.png")
-    apply_first_fix(page, ".loop-studio")
+    apply_first_fix(page, ".loop-studio", artifacts / "studio-loop-fix-preview.png")
     page.screenshot(path=artifacts / "studio-loop-unique.png")
     open_play_link(page, "loop")
 
@@ -194,7 +199,7 @@ def test_a_signal_network_designed_from_scratch_is_fixed_and_played(studio: Page
     verdict(page, "several")
     expect(page.locator(".signal-studio .signal-tile.difference").first).to_be_attached()
     page.screenshot(path=artifacts / "studio-signal-several.png")
-    apply_first_fix(page, ".signal-studio")
+    apply_first_fix(page, ".signal-studio", artifacts / "studio-signal-fix-preview.png")
     page.screenshot(path=artifacts / "studio-signal-unique.png")
     open_play_link(page, "signal")
     expect(page.locator(".tile")).to_have_count(9)
@@ -310,3 +315,16 @@ def test_a_goal_that_does_not_solve_the_puzzle_is_refused(client, game, text, go
     answer = client.post(f"/api/{game}/fixes", json={"text": text, "goal": goal})
     assert answer.status_code == 400, answer.text
     assert said in answer.json()["error"]
+
+
+def test_a_studio_link_that_cannot_be_read_says_so(browser, server_url):
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server_url}/studio#signal:3x3:1:0000")
+    expect(page.locator("#verdict")).to_contain_text("could not be read")
+    expect(page.locator("#tab-signal")).to_have_attribute("aria-selected", "true")
+    reopened = context.new_page()  # a new page: the same address with another fragment is no new load
+    reopened.goto(f"{server_url}/studio#signal:3x3:1:2c46f9138")  # the tree of the README's example
+    verdict(reopened, "several")
+    expect(reopened.locator(".signal-studio .joint")).to_have_count(9)
+    context.close()

@@ -225,7 +225,10 @@ function renderFixes() {
     button.addEventListener("focus", () => show(true));
     button.addEventListener("mouseleave", () => show(false));
     button.addEventListener("blur", () => show(false));
-    button.addEventListener("click", () => shell.edit(() => editor().apply(fix)));
+    button.addEventListener("click", () => {
+      shell.edit(() => editor().apply(fix));
+      els.studioBoard.querySelector("svg")?.focus({ preventScroll: true });  // the fix's button is gone
+    });
     const item = htmlElement("li");
     item.append(button);
     els.fixList.append(item);
