@@ -233,6 +233,9 @@ export function create(shell) {
           d: `M${left + c + 0.5} ${top + r + 0.2} l0.3 0.3 l-0.3 0.3 l-0.3 -0.3 z` }));
       }
     }
+    for (const i of changed.keys()) {  // over the cells, so that no neighbour's line covers the frame
+      elements.push(svgElement("rect", { class: "preview-frame", x: left + i % w + 0.08, y: top + Math.floor(i / w) + 0.08, width: 0.84, height: 0.84 }));
+    }
     for (let c = 5; c < w; c += 5) elements.push(svgElement("line", { class: "rule", x1: left + c, y1: top, x2: left + c, y2: top + h }));
     for (let r = 5; r < h; r += 5) elements.push(svgElement("line", { class: "rule", x1: left, y1: top + r, x2: left + w, y2: top + r }));
     elements.push(svgElement("rect", { class: "frame", x: left, y: top, width: w, height: h }));
