@@ -197,6 +197,10 @@ def test_a_signal_network_designed_from_scratch_is_fixed_and_played(studio: Page
     for link in ["0-1", "1-2", "2-2", "3-1", "3-2", "4-1", "4-2", "7-1"]:
         page.locator(f'.signal-studio [data-link="{link}"]').click()
     verdict(page, "several")
+    page.get_by_label("Show the tiles turned, as played").check()  # the puzzle as it will be played
+    expect(page.locator(".signal-studio [data-link]")).to_have_count(0)
+    page.get_by_label("Show the tiles turned, as played").uncheck()
+    expect(page.locator(".signal-studio [data-link]")).to_have_count(12)
     expect(page.locator(".signal-studio .signal-tile.difference").first).to_be_attached()
     page.screenshot(path=artifacts / "studio-signal-several.png")
     apply_first_fix(page, ".signal-studio", artifacts / "studio-signal-fix-preview.png")

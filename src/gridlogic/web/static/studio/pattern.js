@@ -1,7 +1,8 @@
 // The studio's Pattern editor: a picture of W×H cells (5 to 50 each way) whose clues follow it.
 // Paint with clicks or a drag (the drag paints what its first cell became), or the keyboard;
 // or start from an image file, scaled to W×H in a canvas and thresholded (a pixel darker than the
-// threshold is filled; transparent is paper), with a slider; or open any nonogram the import
+// threshold is filled; transparent is paper), with a slider that moves the threshold (and a new
+// size scales the image again) until the picture is edited by hand; or open any nonogram the import
 // dialog reads: its text is analysed, and a puzzle with one solution opens as its picture (one
 // with several opens with its nearest proven fix). The design goes to the server as JSON with
 // the picture as its goal, so that fixes change the maker's picture: {"rowClues": [[1], [0]],
@@ -159,7 +160,10 @@ export function create(shell) {
   const tools = htmlElement("div", { class: "tools" });
   tools.append(sizes, imageRow, opener);
 
-  const set = (i, value) => { design.cells[i] = value; };
+  const set = (i, value) => {
+    design.cells[i] = value;
+    image = null;  // edited by hand: the slider no longer redraws the picture from the image
+  };
   const cellAt = (event) => {
     const point = board.point(event);
     if (!point) return -1;
@@ -252,6 +256,7 @@ export function create(shell) {
     exportText: idText,  // a Tatham game ID
     snapshot: () => ({ w: design.w, h: design.h, cells: [...design.cells] }),
     restore(saved) {
+      image = null;
       design = { w: saved.w, h: saved.h, cells: [...saved.cells] };
       width.set(design.w);
       height.set(design.h);

@@ -118,8 +118,15 @@ export function create(shell) {
   const withoutWrapLinks = (masks) => masks.map((mask, i) => BITS.reduce((kept, bit, d) =>
     (mask & bit && neighbour(i, d, design.w, design.h, false) < 0 ? kept & ~bit : kept), mask));
 
+  // The board as it will be played: each tile turned by the shuffle (the network is drawn again
+  // when this is off; links are drawn only then).
+  const asPlayed = htmlElement("input", { type: "checkbox", id: "signal-as-played" });
+  const asPlayedLabel = htmlElement("label", { class: "check", for: "signal-as-played" });
+  asPlayedLabel.append(asPlayed, htmlElement("span", { "data-i18n": "studio.signal.asPlayed" }));
+  asPlayed.addEventListener("change", () => shell.redraw());
+
   const row1 = htmlElement("div", { class: "tool-row" });
-  row1.append(width.label, height.label, wrappingLabel);
+  row1.append(width.label, height.label, wrappingLabel, asPlayedLabel);
   const row2 = htmlElement("div", { class: "tool-row" });
   row2.append(
     button("studio.signal.random", () => shell.edit(() => { design.masks = randomTree(design.w, design.h, design.wrapping); })),
@@ -150,6 +157,7 @@ export function create(shell) {
     const { r, c } = board.cursor;
     const i = r * w + c;
     if (event.shiftKey) {
+      if (asPlayed.checked) return;
       toggleLink(i, arrow[2]);
       const linked = design.masks[i] & BITS[arrow[2]];
       board.say(`${place(r, c)}: ${t(linked ? "studio.signal.linked" : "studio.signal.unlinked")}`);
@@ -164,9 +172,11 @@ export function create(shell) {
 
   function render(container, { difference, preview }) {
     const { w, h } = design;
+    const played = asPlayed.checked;
     const masks = [...design.masks];
     const changed = new Set();
     for (const mark of preview?.changes ?? []) masks[mark.index] = mark.value, changed.add(mark.index);
+    if (played) masks.forEach((mask, i) => { masks[i] = turned(mask, turnsOf(i, design.shuffle)); });
     const elements = [];
     for (let i = 0; i < w * h; i++) {
       const r = Math.floor(i / w), c = i % w;
@@ -181,7 +191,7 @@ export function create(shell) {
       if (masks[i]) group.append(svgElement("circle", { class: "joint", cx: c + 0.5, cy: r + 0.5, r: 0.1 }));
       elements.push(group);
     }
-    for (let i = 0; i < w * h; i++) {
+    for (let i = 0; i < w * h && !played; i++) {
       const r = Math.floor(i / w), c = i % w;
       for (const d of [1, 2]) {
         const j = neighbour(i, d, w, h, design.wrapping);
