@@ -152,6 +152,16 @@ def test_a_nonogram_opened_from_text_becomes_its_picture(studio: Page):
     expect(page.locator(".opener [role=status]")).to_contain_text("Opened", timeout=TIMEOUT)
     expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(14)
     verdict(page, "unique")
+    page.fill("#pattern-text", "5x5:1/1////1/1///")  # two cells on a diagonal: two solutions
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.locator(".opener [role=status]")).to_contain_text("nearest proven fix", timeout=TIMEOUT)
+    verdict(page, "unique")
+    page.fill("#pattern-text", "2x2:1/1/1/1")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.locator(".opener [role=status]")).to_contain_text("It is 2 × 2; the studio paints pictures from 5 × 5")
+    page.fill("#pattern-text", "5x5:9/")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.locator(".opener [role=status]")).to_contain_text("The server refused:")
 
 
 def test_a_loop_designed_from_scratch_is_fixed_and_played(studio: Page, artifacts: Path):
@@ -211,18 +221,37 @@ def test_a_signal_network_designed_from_scratch_is_fixed_and_played(studio: Page
 
 def test_the_keyboard_paints_and_draws(studio: Page):
     page = studio
+    page.locator("body").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")  # the skip link lands on the board
+    assert page.evaluate("document.activeElement.classList.contains('pattern-board')")
     set_size(page, 5, 5)
-    board = page.locator(".pattern-board")
-    board.focus()
+    page.locator(".pattern-board").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Space")
     expect(page.locator('.pattern-board [data-cell="6"]')).to_have_class(re.compile(r"\bfilled\b"))
     expect(page.locator(".pattern-board-wrap .sr-only")).to_have_text("row 2, column 2: filled")
+    page.click("#tab-loop")
+    page.locator(".loop-studio").focus()
+    for key in ("Shift+ArrowRight", "Shift+ArrowDown", "Shift+ArrowLeft", "Shift+ArrowUp"):
+        page.keyboard.press(key)  # round the top-left cell, dot to dot
+    expect(page.locator(".loop-studio-wrap .sr-only")).to_have_text("dot at row 1, column 1: edge drawn")
+    verdict(page, "several")  # no clue shown yet
+    page.get_by_role("radio", name="Choose clues").click()
+    page.locator(".loop-studio").focus()
+    page.keyboard.press("Space")
+    expect(page.locator(".loop-studio-wrap .sr-only")).to_have_text("row 1, column 1: 4, shown")
+    verdict(page, "unique")
+    page.keyboard.press("Control+z")
+    verdict(page, "several")
     page.click("#tab-signal")
     page.locator(".signal-studio").focus()
     page.keyboard.press("Shift+ArrowRight")
     expect(page.locator("#verdict")).to_contain_text("1 of 15 links")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".signal-studio-wrap .sr-only")).to_have_text("row 1, column 2: left")
 
 
 def test_the_game_page_links_to_the_studio(browser, server_url):
@@ -260,6 +289,13 @@ def test_the_studio_has_no_axe_violation(studio: Page, artifacts: Path):
     expect(page.locator("h1")).to_have_text("パズル工房")
     assert axe_violations(page) == [], "signal in Japanese"
     page.screenshot(path=artifacts / f"studio-axe-{size}-ja.png", full_page=True)
+    page.click("#tab-loop")
+    page.get_by_role("radio", name="ヒントを選ぶ").click()
+    assert axe_violations(page) == [], "loop's clues in Japanese"
+    page.screenshot(path=artifacts / f"studio-axe-{size}-loop-ja.png", full_page=True)
+    page.click("#tab-pattern")
+    verdict(page, "several")
+    assert axe_violations(page) == [], "pattern in Japanese"
 
 
 # The fixes of the design the maker means: the page sends the loop or network drawn as the goal.

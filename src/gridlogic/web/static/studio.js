@@ -306,3 +306,9 @@ startLanguage(els.lang, () => {
 switchGame(state.game);
 if (refused) showVerdict({ kind: "error", text: t(refused) });
 document.body.dataset.ready = "yes";
+
+// The skip link lands on the board's own tab stop.
+document.querySelector(".skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  els.studioBoard.querySelector("svg")?.focus();
+});

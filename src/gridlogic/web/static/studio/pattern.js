@@ -139,6 +139,11 @@ export function create(shell) {
       id = fixed.ok ? fixed.data.fixes[0]?.id : null;
       key = "studio.pattern.openedFixed";
     }
+    const { width: w, height: h } = found.data;
+    if (Math.min(w, h) < MIN_SIDE || Math.max(w, h) > MAX_SIDE) {
+      openMessage.textContent = t("studio.pattern.outOfRange", { w, h, min: MIN_SIDE, max: MAX_SIDE });
+      return;
+    }
     const solved = id ? await pictureOf(id) : null;
     if (!solved) {
       openMessage.textContent = t(`studio.pattern.notOpened.${found.data.verdict}`);
