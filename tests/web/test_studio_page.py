@@ -368,3 +368,24 @@ def test_a_studio_link_that_cannot_be_read_says_so(browser, server_url):
     verdict(reopened, "several")
     expect(reopened.locator(".signal-studio .joint")).to_have_count(9)
     context.close()
+
+
+def test_a_busy_server_is_asked_again(studio: Page):
+    """A 503 (the server's queue full) is answered by the same question a moment later."""
+    page = studio
+    asked: list[str] = []
+
+    def busy_once(route):
+        asked.append(route.request.post_data or "")
+        if len(asked) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/json",
+                          body='{"error": "the server is busy"}')
+        else:
+            route.continue_()
+
+    page.route("**/api/pattern/analyse", busy_once)
+    set_size(page, 5, 5)
+    page.locator('[data-cell="0"]').click()
+    page.locator('[data-cell="6"]').click()
+    verdict(page, "several")
+    assert len(asked) == 2 and asked[0] == asked[1]

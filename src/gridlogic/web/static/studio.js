@@ -4,7 +4,8 @@
 // Every edit goes through edit(change): the design before it is kept for undo, the board is drawn
 // again, the design is written into the address's fragment (#pattern:... — the studio link, which
 // reopens it), and 400 ms after the last edit the design's text goes to POST /api/{game}/analyse.
-// An answer is shown only if no edit came after its question (each question has a number). The
+// An answer is shown only if no edit came after its question (each question has a number); a
+// server too busy to answer (503, or 429: this browser's share in flight) is asked again. The
 // verdict: unique (with the level and the count of each technique), several (the cells, edges or
 // tiles where two solutions differ, marked on the board), none, undecided. For several, "Fixes"
 // asks POST /api/{game}/fixes; each proven fix is a button: hovering or focusing it shows its
@@ -34,10 +35,12 @@ import * as signal from "./studio/signal.js";
 const GAMES = ["pattern", "loop", "signal"];
 const EDITORS = { pattern, loop, signal };
 const DEBOUNCE_MS = 400;
+const RETRY_MS = 2000;
 
+const camel = (id) => id.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const els = Object.fromEntries(["studio-tabs", "studio-panel", "studio-tools", "studio-board", "studio-undo",
   "studio-redo", "studio-clear", "verdict", "fixes", "fix-note", "fix-list", "play-link", "play-missing",
-  "studio-link", "export", "lang"].map((id) => [id.replace(/-(\w)/g, (_, c) => c.toUpperCase()), document.getElementById(id)]));
+  "studio-link", "export", "lang"].map((id) => [camel(id), document.getElementById(id)]));
 
 const state = {
   game: "pattern",
@@ -156,6 +159,11 @@ function changed() {
 async function analyse(game, text, asked) {
   const answer = await analyseDesign(game, text);
   if (asked !== state.asked || game !== state.game) return;
+  if (answer.status === 429 || answer.status === 503) {  // busy (Retry-After): the same question again
+    showVerdict({ kind: "busy", text: t("studio.busy") });
+    state.timer = setTimeout(() => analyse(game, text, asked), RETRY_MS);
+    return;
+  }
   if (!answer.ok) {
     showVerdict({ kind: "error", text: t("studio.refused", { error: answer.error }) });
     return;
@@ -227,7 +235,8 @@ function renderFixes() {
     button.addEventListener("blur", () => show(false));
     button.addEventListener("click", () => {
       shell.edit(() => editor().apply(fix));
-      els.studioBoard.querySelector("svg")?.focus({ preventScroll: true });  // the fix's button is gone
+      // The fix's button is gone with the fixes of the design before it: the focus goes to the board.
+      els.studioBoard.querySelector("svg")?.focus({ preventScroll: true });
     });
     const item = htmlElement("li");
     item.append(button);
@@ -299,7 +308,10 @@ startLanguage(els.lang, () => {
   renderTabs();
   for (const name of GAMES) state.editors[name].translate?.();
   if (state.analysis) showAnalysis(state.analysis);
-  else if (editor().text().problem) showVerdict({ kind: "info", text: t(editor().text().problem, editor().text().values ?? {}) });
+  else {
+    const design = editor().text();
+    if (design.problem) showVerdict({ kind: "info", text: t(design.problem, design.values ?? {}) });
+  }
   renderFixes();
   draw();
 });
