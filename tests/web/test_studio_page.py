@@ -252,6 +252,13 @@ def test_the_keyboard_paints_and_draws(studio: Page):
     expect(page.locator("#verdict")).to_contain_text("1 of 15 links")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".signal-studio-wrap .sr-only")).to_have_text("row 1, column 2: left")
+    expect(page.locator(".signal-studio [data-link]")).to_have_count(4 * 3 * 2)
+    page.get_by_label("Wrapping edges").check()  # links across the border, clickable at either side
+    expect(page.locator(".signal-studio [data-link]")).to_have_count(16 * 2 + 4 + 4)
+    page.locator('.signal-studio [data-link="3-1"]').click()  # from the right end of row 1 to its left end
+    expect(page.locator("#verdict")).to_contain_text("2 of 15 links")
+    page.get_by_label("Wrapping edges").uncheck()  # the link across the wrap goes with it
+    expect(page.locator("#verdict")).to_contain_text("1 of 15 links")
 
 
 def test_the_game_page_links_to_the_studio(browser, server_url):

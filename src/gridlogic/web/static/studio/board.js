@@ -81,3 +81,30 @@ export const place = (r, c) => t("studio.place", { r: r + 1, c: c + 1 });
 
 // The TEXT of a play ID GAME.import.WxH.FORMAT.TEXT: the puzzle in the format its game writes.
 export const idText = (id) => id.split(".").slice(4).join(".");
+
+export const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
+
+// A square of side 1 − 2·inset in the unit cell whose top-left corner is (x, y).
+export const square = (className, x, y, inset = 0, attributes = {}) => svgElement("rect",
+  { class: className, x: x + inset, y: y + inset, width: 1 - 2 * inset, height: 1 - 2 * inset, ...attributes });
+
+export function textAt(className, x, y, anchor, words) {
+  const text = svgElement("text", { class: className, x, y, "text-anchor": anchor });
+  text.textContent = String(words);
+  return text;
+}
+
+// The width and height fields of a board whose sides run from min to max: a new value is an
+// edit (resize(w, h)), one out of range is refused in the status.
+export function sizeFields(shell, min, max, size, resize) {
+  const refuse = (low, high) => shell.say("studio.sizeRange", { min: low, max: high });
+  const width = sizeField("size.width", min, max, size().w, (w) => shell.edit(() => resize(w, size().h)), refuse);
+  const height = sizeField("size.height", min, max, size().h, (h) => shell.edit(() => resize(size().w, h)), refuse);
+  return {
+    labels: [width.label, height.label],
+    set(w, h) {
+      width.set(w);
+      height.set(h);
+    },
+  };
+}

@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, idText, place, sizeField } from "./board.js";
+import { ARROWS, Board, button, clamp, idText, place, sizeFields, square } from "./board.js";
 import { decodeCells, encodeCells } from "./pattern.js";
 
 const MIN_SIDE = 2;
@@ -96,13 +96,11 @@ export function create(shell) {
   const board = new Board("loop-studio", () => t(`studio.loop.board.${mode}`, { w: design.w, h: design.h }));
 
   const count = (i) => cellEdges(design.w, design.h, i).reduce((sum, e) => sum + design.edges[e], 0);
-  const refuse = (min, max) => shell.say("studio.sizeRange", { min, max });
   const resize = (w, h) => {
     design = { w, h, edges: new Array(edgeCount(w, h)).fill(0), shown: new Array(w * h).fill(0) };
     board.cursor = { r: 0, c: 0 };
   };
-  const width = sizeField("size.width", MIN_SIDE, MAX_SIDE, design.w, (w) => shell.edit(() => resize(w, design.h)), refuse);
-  const height = sizeField("size.height", MIN_SIDE, MAX_SIDE, design.h, (h) => shell.edit(() => resize(design.w, h)), refuse);
+  const sizes = sizeFields(shell, MIN_SIDE, MAX_SIDE, () => design, resize);
 
   const modes = htmlElement("div", { class: "tool", role: "radiogroup", "data-i18n-label": "studio.loop.mode" });
   const modeButtons = ["loop", "clues"].map((name) => {
@@ -113,14 +111,15 @@ export function create(shell) {
   function setMode(name) {
     mode = name;
     for (const element of modeButtons) element.setAttribute("aria-checked", String(element.dataset.mode === mode));
-    board.cursor = { r: Math.min(board.cursor.r, design.h - (mode === "clues")), c: Math.min(board.cursor.c, design.w - (mode === "clues")) };
+    const last = mode === "clues" ? 1 : 0;  // cells end a row and a column before the dots
+    board.cursor = { r: Math.min(board.cursor.r, design.h - last), c: Math.min(board.cursor.c, design.w - last) };
     shell.redraw();
   }
   setMode("loop");
 
   const showAll = (value) => shell.edit(() => { design.shown = design.shown.map(() => value); });
   const row1 = htmlElement("div", { class: "tool-row" });
-  row1.append(width.label, height.label, button("studio.loop.random", () => shell.edit(() => {
+  row1.append(...sizes.labels, button("studio.loop.random", () => shell.edit(() => {
     design.edges = randomLoop(design.w, design.h);
     design.shown = design.shown.map(() => 1);
   })));
@@ -150,13 +149,14 @@ export function create(shell) {
       const e = arrow[0] ? vertical(w, h, Math.min(r, tr), c) : horizontal(w, r, Math.min(c, tc));
       board.cursor = { r: tr, c: tc };
       toggleEdge(e);
-      board.say(`${t("studio.loop.dot", { place: place(tr, tc) })}: ${t(design.edges[e] ? "studio.loop.drawn" : "studio.loop.erased")}`);
+      const what = t(design.edges[e] ? "studio.loop.drawn" : "studio.loop.erased");
+      board.say(`${t("studio.loop.dot", { place: place(tr, tc) })}: ${what}`);
       return;
     }
     if (arrow) {
       event.preventDefault();
-      r = Math.max(0, Math.min(rows, r + arrow[0]));
-      c = Math.max(0, Math.min(cols, c + arrow[1]));
+      r = clamp(r + arrow[0], 0, rows);
+      c = clamp(c + arrow[1], 0, cols);
       board.cursor = { r, c };
       shell.redraw();
     } else if ((event.key === " " || event.key === "Enter") && mode === "clues") {
@@ -179,7 +179,8 @@ export function create(shell) {
       const r = Math.floor(i / w), c = i % w;
       const shown = design.shown[i] || previewed.has(i);
       if (!closed || (!shown && mode !== "clues")) continue;
-      const group = svgElement("g", { class: `loop-clue${design.shown[i] ? " shown" : ""}${previewed.has(i) ? " preview" : ""}` });
+      const classes = ["loop-clue", design.shown[i] && "shown", previewed.has(i) && "preview"];
+      const group = svgElement("g", { class: classes.filter(Boolean).join(" ") });
       if (shown) group.append(svgElement("circle", { class: "ring", cx: c + 0.5, cy: r + 0.5, r: 0.34 }));
       const text = svgElement("text", { x: c + 0.5, y: r + 0.69, "text-anchor": "middle" });
       text.textContent = String(count(i));
@@ -189,12 +190,14 @@ export function create(shell) {
     design.edges.forEach((on, e) => {
       const [a, b] = edgeEnds(w, h, e);
       const [x1, y1, x2, y2] = [a % (w + 1), Math.floor(a / (w + 1)), b % (w + 1), Math.floor(b / (w + 1))];
-      const group = svgElement("g", { class: `loop-edge${on ? " line" : ""}${difference.has(e) ? " difference" : ""}` });
+      const classes = ["loop-edge", on && "line", difference.has(e) && "difference"];
+      const group = svgElement("g", { class: classes.filter(Boolean).join(" ") });
       group.append(svgElement("line", { class: "stroke", x1, y1, x2, y2 }));
       if (difference.has(e)) group.append(svgElement("line", { class: "mark", x1, y1, x2, y2 }));
       const across = y1 === y2;  // a horizontal edge; its hit area reaches a little above and below
-      if (mode === "loop") group.append(svgElement("rect", { class: "hit", "data-edge": e, x: across ? x1 + 0.1 : x1 - 0.16,
-        y: across ? y1 - 0.16 : y1 + 0.1, width: across ? 0.8 : 0.32, height: across ? 0.32 : 0.8 }));
+      const hit = across ? { x: x1 + 0.1, y: y1 - 0.16, width: 0.8, height: 0.32 }
+        : { x: x1 - 0.16, y: y1 + 0.1, width: 0.32, height: 0.8 };
+      if (mode === "loop") group.append(svgElement("rect", { class: "hit", "data-edge": e, ...hit }));
       elements.push(group);
     });
     for (let r = 0; r <= h; r++) {
@@ -202,9 +205,9 @@ export function create(shell) {
     }
     if (mode === "clues") {
       for (let i = 0; i < w * h; i++) {
-        elements.push(svgElement("rect", { class: "cell-hit", "data-cell": i, x: i % w + 0.12, y: Math.floor(i / w) + 0.12, width: 0.76, height: 0.76 }));
+        elements.push(square("cell-hit", i % w, Math.floor(i / w), 0.12, { "data-cell": i }));
       }
-      elements.push(svgElement("rect", { class: "cursor", x: board.cursor.c + 0.08, y: board.cursor.r + 0.08, width: 0.84, height: 0.84 }));
+      elements.push(square("cursor", board.cursor.c, board.cursor.r, 0.08));
     } else {
       elements.push(svgElement("circle", { class: "cursor", cx: board.cursor.c, cy: board.cursor.r, r: 0.2 }));
     }
@@ -218,8 +221,7 @@ export function create(shell) {
     snapshot: () => ({ w: design.w, h: design.h, edges: [...design.edges], shown: [...design.shown] }),
     restore(saved) {
       design = { w: saved.w, h: saved.h, edges: [...saved.edges], shown: [...saved.shown] };
-      width.set(design.w);
-      height.set(design.h);
+      sizes.set(design.w, design.h);
     },
     clear() {
       design.edges = design.edges.map(() => 0);
@@ -231,7 +233,7 @@ export function create(shell) {
       const lines = [];
       for (let r = 0; r < design.h; r++) {
         let line = "";
-        for (let c = 0; c < design.w; c++) line += design.shown[r * design.w + c] ? String(count(r * design.w + c)) : ".";
+        for (let i = r * design.w; i < (r + 1) * design.w; i++) line += design.shown[i] ? String(count(i)) : ".";
         lines.push(line);
       }
       return { text: lines.join("\n"), goal: [...design.edges] };

@@ -12,7 +12,7 @@
 import { fetchSolution, analyseDesign, fixDesign } from "../api.js";
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, idText, place, sizeField } from "./board.js";
+import { ARROWS, Board, button, clamp, idText, place, sizeFields, square, textAt } from "./board.js";
 
 const MIN_SIDE = 5;
 const MAX_SIDE = 50;
@@ -76,7 +76,6 @@ export function create(shell) {
   let painting = null;  // {value, last}: a drag in progress
   const board = new Board("pattern-board", () => t("studio.pattern.board", { w: design.w, h: design.h }));
 
-  const refuse = (min, max) => shell.say("studio.sizeRange", { min, max });
   const resize = (w, h) => {
     const cells = Array.from({ length: w * h }, (_, i) => {
       const r = Math.floor(i / w), c = i % w;
@@ -86,8 +85,8 @@ export function create(shell) {
     if (image) design.cells = pictureOfImage(image, w, h, Number(threshold.value));
     board.cursor = { r: Math.min(board.cursor.r, h - 1), c: Math.min(board.cursor.c, w - 1) };
   };
-  const width = sizeField("size.width", MIN_SIDE, MAX_SIDE, design.w, (w) => shell.edit(() => resize(w, design.h)), refuse);
-  const height = sizeField("size.height", MIN_SIDE, MAX_SIDE, design.h, (h) => shell.edit(() => resize(design.w, h)), refuse);
+  const sizes = sizeFields(shell, MIN_SIDE, MAX_SIDE, () => design, resize);
+  const fromImage = () => pictureOfImage(image, design.w, design.h, Number(threshold.value));
 
   // An image file, and the threshold that turns it into a picture.
   const file = htmlElement("input", { type: "file", accept: "image/*", id: "pattern-image" });
@@ -105,10 +104,10 @@ export function create(shell) {
       shell.say("studio.pattern.badImage", { name: chosen.name });
       return;
     }
-    shell.edit(() => { design.cells = pictureOfImage(image, design.w, design.h, Number(threshold.value)); });
+    shell.edit(() => { design.cells = fromImage(); });
   });
   threshold.addEventListener("input", () => {
-    if (image) shell.amend(() => { design.cells = pictureOfImage(image, design.w, design.h, Number(threshold.value)); });
+    if (image) shell.amend(() => { design.cells = fromImage(); });
   });
 
   // Any nonogram the import dialog reads, opened as its picture.
@@ -153,17 +152,16 @@ export function create(shell) {
     image = null;
     shell.edit(() => {
       design = { w: solved.width, h: solved.height, cells: [...solved.cells] };
-      width.set(design.w);
-      height.set(design.h);
+      sizes.set(design.w, design.h);
     });
   }
 
-  const sizes = htmlElement("div", { class: "tool-row" });
-  sizes.append(width.label, height.label);
+  const sizeRow = htmlElement("div", { class: "tool-row" });
+  sizeRow.append(...sizes.labels);
   const imageRow = htmlElement("div", { class: "tool-row" });
   imageRow.append(fileLabel, thresholdLabel);
   const tools = htmlElement("div", { class: "tools" });
-  tools.append(sizes, imageRow, opener);
+  tools.append(sizeRow, imageRow, opener);
 
   const set = (i, value) => {
     design.cells[i] = value;
@@ -199,7 +197,7 @@ export function create(shell) {
     const { r, c } = board.cursor;
     if (arrow) {
       event.preventDefault();
-      board.cursor = { r: Math.max(0, Math.min(design.h - 1, r + arrow[0])), c: Math.max(0, Math.min(design.w - 1, c + arrow[1])) };
+      board.cursor = { r: clamp(r + arrow[0], 0, design.h - 1), c: clamp(c + arrow[1], 0, design.w - 1) };
       shell.redraw();
     } else if (event.key === " " || event.key === "Enter") {
       event.preventDefault();
@@ -220,35 +218,35 @@ export function create(shell) {
     board.left = left;
     board.top = top;
     const elements = [svgElement("rect", { class: "paper", x: 0, y: 0, width: left + w, height: top + h })];
+    const before = (clue, k) => 0.3 + (clue.length - 1 - k) * 0.8;  // from the grid to the k-th number
     rows.forEach((clue, r) => clue.forEach((n, k) => {
-      const text = svgElement("text", { class: "clue-number", x: left - 0.3 - (clue.length - 1 - k) * 0.8, y: top + r + 0.7, "text-anchor": "end" });
-      text.textContent = String(n);
-      elements.push(text);
+      elements.push(textAt("clue-number", left - before(clue, k), top + r + 0.7, "end", n));
     }));
     cols.forEach((clue, c) => clue.forEach((n, k) => {
-      const text = svgElement("text", { class: "clue-number", x: left + c + 0.5, y: top - 0.3 - (clue.length - 1 - k) * 0.8, "text-anchor": "middle" });
-      text.textContent = String(n);
-      elements.push(text);
+      elements.push(textAt("clue-number", left + c + 0.5, top - before(clue, k), "middle", n));
     }));
     for (let i = 0; i < w * h; i++) {
       const r = Math.floor(i / w), c = i % w;
       const classes = ["picture-cell"];
       if (cells[i]) classes.push("filled");
       if (changed.has(i)) classes.push("preview");
-      const rect = svgElement("rect", { class: classes.join(" "), x: left + c, y: top + r, width: 1, height: 1, "data-cell": i });
-      elements.push(rect);
+      elements.push(square(classes.join(" "), left + c, top + r, 0, { "data-cell": i }));
       if (difference.has(i)) {
         elements.push(svgElement("path", { class: "difference", "data-difference": i,
           d: `M${left + c + 0.5} ${top + r + 0.2} l0.3 0.3 l-0.3 0.3 l-0.3 -0.3 z` }));
       }
     }
     for (const i of changed.keys()) {  // over the cells, so that no neighbour's line covers the frame
-      elements.push(svgElement("rect", { class: "preview-frame", x: left + i % w + 0.08, y: top + Math.floor(i / w) + 0.08, width: 0.84, height: 0.84 }));
+      elements.push(square("preview-frame", left + i % w, top + Math.floor(i / w), 0.08));
     }
-    for (let c = 5; c < w; c += 5) elements.push(svgElement("line", { class: "rule", x1: left + c, y1: top, x2: left + c, y2: top + h }));
-    for (let r = 5; r < h; r += 5) elements.push(svgElement("line", { class: "rule", x1: left, y1: top + r, x2: left + w, y2: top + r }));
+    for (let c = 5; c < w; c += 5) {
+      elements.push(svgElement("line", { class: "rule", x1: left + c, y1: top, x2: left + c, y2: top + h }));
+    }
+    for (let r = 5; r < h; r += 5) {
+      elements.push(svgElement("line", { class: "rule", x1: left, y1: top + r, x2: left + w, y2: top + r }));
+    }
     elements.push(svgElement("rect", { class: "frame", x: left, y: top, width: w, height: h }));
-    elements.push(svgElement("rect", { class: "cursor", x: left + board.cursor.c + 0.06, y: top + board.cursor.r + 0.06, width: 0.88, height: 0.88 }));
+    elements.push(square("cursor", left + board.cursor.c, top + board.cursor.r, 0.06));
     board.draw(container, left + w, top + h, 0.2, elements);
   }
 
@@ -263,8 +261,7 @@ export function create(shell) {
     restore(saved) {
       image = null;
       design = { w: saved.w, h: saved.h, cells: [...saved.cells] };
-      width.set(design.w);
-      height.set(design.h);
+      sizes.set(design.w, design.h);
     },
     clear() {
       design.cells = new Array(design.w * design.h).fill(0);

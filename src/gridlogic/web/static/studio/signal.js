@@ -12,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, place, sizeField } from "./board.js";
+import { ARROWS, Board, button, clamp, place, sizeFields, square } from "./board.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15;
@@ -101,13 +101,11 @@ export function create(shell) {
   let design = { w: 4, h: 4, wrapping: false, shuffle: 1, masks: new Array(16).fill(0) };
   const board = new Board("signal-studio", () => t("studio.signal.board", { w: design.w, h: design.h }));
 
-  const refuse = (min, max) => shell.say("studio.sizeRange", { min, max });
   const resize = (w, h) => {
     design = { ...design, w, h, masks: new Array(w * h).fill(0) };
     board.cursor = { r: 0, c: 0 };
   };
-  const width = sizeField("size.width", MIN_SIDE, MAX_SIDE, design.w, (w) => shell.edit(() => resize(w, design.h)), refuse);
-  const height = sizeField("size.height", MIN_SIDE, MAX_SIDE, design.h, (h) => shell.edit(() => resize(design.w, h)), refuse);
+  const sizes = sizeFields(shell, MIN_SIDE, MAX_SIDE, () => design, resize);
   const wrapping = htmlElement("input", { type: "checkbox", id: "signal-wrapping" });
   const wrappingLabel = htmlElement("label", { class: "check", for: "signal-wrapping" });
   wrappingLabel.append(wrapping, htmlElement("span", { "data-i18n": "option.wrapping" }));
@@ -126,10 +124,12 @@ export function create(shell) {
   asPlayed.addEventListener("change", () => shell.redraw());
 
   const row1 = htmlElement("div", { class: "tool-row" });
-  row1.append(width.label, height.label, wrappingLabel, asPlayedLabel);
+  row1.append(...sizes.labels, wrappingLabel, asPlayedLabel);
   const row2 = htmlElement("div", { class: "tool-row" });
   row2.append(
-    button("studio.signal.random", () => shell.edit(() => { design.masks = randomTree(design.w, design.h, design.wrapping); })),
+    button("studio.signal.random", () => shell.edit(() => {
+      design.masks = randomTree(design.w, design.h, design.wrapping);
+    })),
     button("studio.signal.shuffle", () => shell.edit(() => { design.shuffle = (design.shuffle % 9999) + 1; })));
   const tools = htmlElement("div", { class: "tools" });
   tools.append(row1, row2);
@@ -163,7 +163,7 @@ export function create(shell) {
       board.say(`${place(r, c)}: ${t(linked ? "studio.signal.linked" : "studio.signal.unlinked")}`);
       return;
     }
-    board.cursor = { r: Math.max(0, Math.min(h - 1, r + arrow[0])), c: Math.max(0, Math.min(w - 1, c + arrow[1])) };
+    board.cursor = { r: clamp(r + arrow[0], 0, h - 1), c: clamp(c + arrow[1], 0, w - 1) };
     shell.redraw();
     const k = board.cursor.r * w + board.cursor.c;
     const sides = BITS.map((bit, d) => (design.masks[k] & bit ? t(`studio.signal.side.${d}`) : null)).filter(Boolean);
@@ -180,36 +180,41 @@ export function create(shell) {
     const elements = [];
     for (let i = 0; i < w * h; i++) {
       const r = Math.floor(i / w), c = i % w;
-      const group = svgElement("g", { class: `signal-tile${changed.has(i) ? " preview" : ""}${difference.has(i) ? " difference" : ""}`, "data-tile": i });
-      group.append(svgElement("rect", { class: "ground", x: c, y: r, width: 1, height: 1 }));
-      if (difference.has(i)) group.append(svgElement("path", { class: "mark", d: `M${c + 0.04} ${r + 0.3} L${c + 0.3} ${r + 0.04} M${c + 0.04} ${r + 0.16} L${c + 0.16} ${r + 0.04}` }));
+      const classes = ["signal-tile", changed.has(i) && "preview", difference.has(i) && "difference"];
+      const group = svgElement("g", { class: classes.filter(Boolean).join(" "), "data-tile": i });
+      group.append(square("ground", c, r));
+      if (difference.has(i)) {  // two hatching strokes in the top-left corner
+        const d = `M${c + 0.04} ${r + 0.3} L${c + 0.3} ${r + 0.04} M${c + 0.04} ${r + 0.16} L${c + 0.16} ${r + 0.04}`;
+        group.append(svgElement("path", { class: "mark", d }));
+      }
       BITS.forEach((bit, d) => {
         if (!(masks[i] & bit)) return;
         const [dx, dy] = [[0, -0.5], [0.5, 0], [0, 0.5], [-0.5, 0]][d];
-        group.append(svgElement("line", { class: "pipe", x1: c + 0.5, y1: r + 0.5, x2: c + 0.5 + dx, y2: r + 0.5 + dy }));
+        const [x, y] = [c + 0.5, r + 0.5];
+        group.append(svgElement("line", { class: "pipe", x1: x, y1: y, x2: x + dx, y2: y + dy }));
       });
       if (masks[i]) group.append(svgElement("circle", { class: "joint", cx: c + 0.5, cy: r + 0.5, r: 0.1 }));
       elements.push(group);
     }
     for (let i = 0; i < w * h && !played; i++) {
       const r = Math.floor(i / w), c = i % w;
-      for (const d of [1, 2]) {
-        const j = neighbour(i, d, w, h, design.wrapping);
-        if (j < 0 || j === i) continue;
-        const box = d === 1 ? { x: c + 0.8, y: r + 0.2, width: 0.4, height: 0.6 } : { x: c + 0.2, y: r + 0.8, width: 0.6, height: 0.4 };
-        elements.push(svgElement("rect", { class: "link-hit", "data-link": `${i}-${d}`, ...box }));
-      }
-      if (design.wrapping && c === 0) elements.push(svgElement("rect", { class: "link-hit", "data-link": `${i}-3`, x: -0.2, y: r + 0.2, width: 0.2, height: 0.6 }));
-      if (design.wrapping && r === 0) elements.push(svgElement("rect", { class: "link-hit", "data-link": `${i}-0`, x: c + 0.2, y: -0.2, width: 0.6, height: 0.2 }));
+      const hit = (d, box) => svgElement("rect", { class: "link-hit", "data-link": `${i}-${d}`, ...box });
+      const linkable = (d) => neighbour(i, d, w, h, design.wrapping) >= 0;
+      if (linkable(1)) elements.push(hit(1, { x: c + 0.8, y: r + 0.2, width: 0.4, height: 0.6 }));
+      if (linkable(2)) elements.push(hit(2, { x: c + 0.2, y: r + 0.8, width: 0.6, height: 0.4 }));
+      // The links across the wrap may be clicked at either border.
+      if (design.wrapping && c === 0) elements.push(hit(3, { x: -0.2, y: r + 0.2, width: 0.2, height: 0.6 }));
+      if (design.wrapping && r === 0) elements.push(hit(0, { x: c + 0.2, y: -0.2, width: 0.6, height: 0.2 }));
     }
-    elements.push(svgElement("rect", { class: "cursor", x: board.cursor.c + 0.06, y: board.cursor.r + 0.06, width: 0.88, height: 0.88 }));
+    elements.push(square("cursor", board.cursor.c, board.cursor.r, 0.06));
     board.draw(container, w, h, 0.25, elements);
   }
 
   const linksOf = (masks) => {
     const found = new Set();
     masks.forEach((mask, i) => BITS.forEach((bit, d) => {
-      if (mask & bit) found.add([i, neighbour(i, d, design.w, design.h, design.wrapping)].sort((a, b) => a - b).join("-"));
+      const j = neighbour(i, d, design.w, design.h, design.wrapping);
+      if (mask & bit) found.add(`${Math.min(i, j)}-${Math.max(i, j)}`);
     }));
     return found;
   };
@@ -227,8 +232,7 @@ export function create(shell) {
     snapshot: () => ({ ...design, masks: [...design.masks] }),
     restore(saved) {
       design = { ...saved, masks: [...saved.masks] };
-      width.set(design.w);
-      height.set(design.h);
+      sizes.set(design.w, design.h);
       wrapping.checked = design.wrapping;
     },
     clear() {
@@ -237,10 +241,12 @@ export function create(shell) {
     text() {
       const { w, h } = design;
       const { parts, links } = shape(design.masks, w, h, design.wrapping);
-      if (parts !== 1 || links !== w * h - 1) return { problem: "studio.signal.notTree", values: { links, need: w * h - 1, parts } };
+      const need = w * h - 1;
+      if (parts !== 1 || links !== need) return { problem: "studio.signal.notTree", values: { links, need, parts } };
       return { text: netId(design.masks, w, h, design.wrapping, design.shuffle), goal: [...design.masks] };
     },
-    fragment: () => `${design.w}x${design.h}${design.wrapping ? "w" : ""}:${design.shuffle}:${design.masks.map((m) => HEX[m]).join("")}`,
+    fragment: () => `${design.w}x${design.h}${design.wrapping ? "w" : ""}:${design.shuffle}:`
+      + design.masks.map((mask) => HEX[mask]).join(""),
     load(text) {
       const found = /^(\d+)x(\d+)(w?):(\d+):([0-9a-f]*)$/.exec(text);
       if (!found) return false;
@@ -256,7 +262,8 @@ export function create(shell) {
       const gone = [...before].filter((link) => !after.has(link));
       const added = [...after].filter((link) => !before.has(link));
       const words = (link) => link.split("-").map((i) => placed(Number(i))).join(" – ");
-      return t("studio.signal.move", { from: gone.map(words).join(t("studio.and")), to: added.map(words).join(t("studio.and")) });
+      const and = t("studio.and");
+      return t("studio.signal.move", { from: gone.map(words).join(and), to: added.map(words).join(and) });
     },
     fits: (fix) => fix.changes.every((mark) => mark.kind === "tile" && mark.index < design.w * design.h)
       && isTree(fixed(fix), design.w, design.h, design.wrapping),
