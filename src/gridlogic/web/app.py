@@ -153,9 +153,9 @@ def create_app(games: Mapping[str, Game] | None = None,
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/sw.js", service_worker, methods=["GET"]),
-        *api.routes(available, puzzles, ready),
+        *api.routes(available, puzzles, ready, desk.give),
         *imports.routes(available, puzzles),
-        *hints.routes(available, puzzles),
+        *hints.routes(available, puzzles, desk.give),
         *records.routes(desk, page),
         *delivery.mounts(),
     ]
