@@ -607,3 +607,24 @@ def test_help_for_a_play_that_is_not_the_players_own_is_refused(each_site):
     site.clock.advance(60)
     written = alice.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=60))
     assert written.json()["record"]["unranked"] is None  # nothing was handed out
+
+
+def test_help_noted_by_one_server_is_read_by_another_and_after_a_restart(each_site):
+    # Two servers over one database (as --workers N or servers behind a balancer), the second
+    # started after the first one handed the answer out: the record taken by the second knows it.
+    site = each_site
+    first = site.player()
+    receipt = site.start(first, TODAY_DAILY)
+    answer_of(first, TODAY_DAILY, play=receipt, use="reveal")
+    hint = first.post("/api/signal/hint", json={"id": PLAIN, "board": puzzle_from_id(PLAIN).givens()["tiles"],
+                                                "play": (other := site.start(first))})
+    assert hint.status_code == 200
+    second = TestClient(create_app(record_settings=RecordSettings(site.url, SECRET, site.clock)),
+                        raise_server_exceptions=False)
+    second.cookies.set(COOKIE, first.cookies[COOKIE])
+    site.clock.advance(60)
+    revealed = second.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=60))
+    hinted = second.post("/api/records", json=finished(other, PLAIN, seconds=60))
+    assert revealed.json()["record"]["outcome"] == "revealed"
+    assert hinted.json()["record"]["hints"] == 1
+    assert ranked(second) == []

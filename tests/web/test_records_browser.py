@@ -146,3 +146,27 @@ def test_the_page_shows_the_plays_receipt_with_its_hint_and_its_reveal(page, ser
     assert written.value.status == 201, written.value.text()
     record = written.value.json()["record"]
     assert (record["outcome"], record["hints"]) == ("revealed", 1)  # the hint as the server counted it
+
+
+def test_a_daily_checked_against_the_answer_is_recorded_and_shown_unranked(page, server_url):
+    # Check compares the board with the answer the server hands the page: the play keeps its
+    # outcome and its streak, and the daily card says why it is not on the leaderboard.
+    page.goto(f"{server_url}/daily")
+    card = page.locator('.daily[data-game="signal"][data-preset="medium"]')
+    expect(card.locator(".outcome")).to_have_text("Not played yet", timeout=TIMEOUT)
+    today = page.evaluate("() => new Date().toISOString().slice(0, 10)")
+    card.locator("a.play-link").click()
+    expect(page.locator("#status")).to_contain_text(f"daily-{today}", timeout=TIMEOUT)
+    with page.expect_request(lambda r: "/api/signal/solution?" in r.url, timeout=TIMEOUT) as asked:
+        page.locator("#check").click()
+    assert parse_qs(urlparse(asked.value.url).query)["use"] == ["check"]
+    expect(page.locator("#status")).to_contain_text("No mistakes", timeout=TIMEOUT)
+    with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
+                              timeout=TIMEOUT) as written:
+        play_signal_by_clicks(page, server_url, f"signal.3.5x5.medium.daily-{today}")
+    record = written.value.json()["record"]
+    assert record["outcome"] == "solved" and "the answer of this puzzle" in record["unranked"]
+    page.goto(f"{server_url}/daily")
+    expect(card.locator(".outcome")).to_have_text(re.compile(r"^Solved in "), timeout=TIMEOUT)
+    expect(card.locator(".unranked")).to_have_text(re.compile(r"^Not on the leaderboard"))
+    expect(page.locator("#streak")).to_have_text("Daily streak: 1 (best 1)")

@@ -36,6 +36,12 @@ answers its refusals: a receipt it did not sign 400, another player's 403, an un
 any other check 400, a play stored with other figures 409, too many writes 429 with
 ``Retry-After``.
 
+**Help is noted before it leaves.** The answer (``/api/{game}/solution``) and the hints
+(``/api/{game}/hint``) are handed out by other modules, which call :meth:`RecordDesk.give` first:
+it notes them for the cookie's player and the receipt the request shows, and refuses a receipt that
+is not the player's own of that puzzle (400, 403). What the notes do to a play's record, and what
+a leaderboard therefore trusts, is the :mod:`~gridlogic.store.plays` docstring's.
+
 **The dailies are made ahead.** While the app runs, a background task of its lifespan makes today's
 and tomorrow's daily puzzles (:meth:`RecordDesk.keep_dailies_ahead`, one round at start, then as
 :func:`gridlogic.store.daily.seconds_to_next_round` says: every half hour and five minutes before
