@@ -79,8 +79,8 @@ fastest players reach (par for the 5×5 Signal daily is 2:10), so the floor neve
 out; it keeps off the forged times: a record sent at once with the answer, in 0 or 1 s. The
 5×5 Signal daily of 2026-12-01 takes 23 quarter turns: its floor is 2.3 + 25 × 0.025 = 2.9 s
 (``tests/store/test_plays.py`` checks it), and a record of 2 s stays in the player's records,
-marked unranked. A program that computes the
-answer and waits out the floor is not told apart from a person who plays that fast.
+marked unranked. A program that computes the answer and waits out the floor is not told apart
+from a person who plays that fast.
 
 **A database that is down** does not lose the play: :class:`RecordDeferred` carries a signed
 receipt of the moment the server saw the record, and the page sends the play again later with it
@@ -284,8 +284,8 @@ class PlayDesk:
         """Note that the player (None: a request without the cookie, whom nothing ties to a play) is
         handed ``kind`` of help with the puzzle of ``spec`` now, for the play of ``receipt`` (None: the
         request showed none). Refused like a record when the receipt is not this player's receipt of
-        this puzzle; :class:`StoreUnavailable` when the database does not answer (the help must not
-        be handed out unnoted)."""
+        this puzzle; :class:`StoreUnavailable` when the database does not answer (then the web app
+        gives no help to a play that showed its receipt)."""
         play_id = None
         if receipt is not None:
             if player_id is None:
