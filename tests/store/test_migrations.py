@@ -11,7 +11,7 @@ from sqlalchemy import inspect, text
 from gridlogic.store import Store, migrate
 from gridlogic.store.models import Base
 
-TABLES = {"players", "plays"}
+TABLES = {"players", "plays", "aids"}
 
 
 def tables(store: Store) -> set[str]:
@@ -30,6 +30,29 @@ def test_upgrade_makes_the_tables_and_downgrade_removes_them(database_url):
     assert migrate.current(store.engine) is None and tables(store) == set()
     migrate.upgrade(store.engine)
     assert migrate.current(store.engine) == migrate.head() and tables(store) == TABLES
+    store.close()
+
+
+def test_plays_recorded_before_the_aids_keep_their_place_through_the_upgrade_and_back(database_url):
+    store = Store(database_url)
+    migrate.upgrade(store.engine, "0001")
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO players (id, created_at, window_start, window_writes) "
+            "VALUES ('p', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)"))
+        connection.execute(text(
+            "INSERT INTO plays (id, player_id, puzzle_id, game, version, width, height, difficulty, handed_out_at, "
+            "finished_at, finished_on, outcome, seconds, moves, checks, hints, score, rank) VALUES ('n', 'p', "
+            "'signal.3.5x5.any.s', 'signal', 3, 5, 5, 'any', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, CURRENT_DATE, "
+            "'solved', 60, 30, 0, 0, 90, 'A')"))
+    migrate.upgrade(store.engine)
+    assert tables(store) == TABLES
+    found = store.find("n")
+    assert found is not None and found.unranked is None and found.seconds == 60
+    migrate.downgrade(store.engine, "0001")
+    assert tables(store) == {"players", "plays"}
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT seconds FROM plays WHERE id = 'n'")).scalar_one() == 60
     store.close()
 
 

@@ -17,14 +17,18 @@ from gridlogic.game import PuzzleSpec, parse_id
 from gridlogic.store import AlreadyRecorded, Store, StoreUnavailable, daily
 from gridlogic.store.plays import (
     ALLOWANCE_SECONDS,
+    Handout,
+    Help,
     OthersPlay,
     PlayDesk,
     PlayFigures,
     PlayRefused,
     RecordDeferred,
     UnknownGame,
+    time_floor,
     time_refusal,
 )
+from gridlogic.store.records import GivenAid
 from gridlogic.store.tokens import Signer
 
 ALICE, BOB = "a" * 32, "b" * 32
@@ -151,7 +155,8 @@ def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
         asyncio.run(desk.accept(handout, shuffled, PlayFigures(0.0, least, 0, False), desk.clock()))
     with pytest.raises(PlayRefused, match=f"at least {least}"):
         asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(0.0, least - 1, 0, False), desk.clock()))
-    assert play(desk, 10.0, moves=least - 1, hints=1).new
+    with pytest.raises(PlayRefused, match=f"at least {least}"):
+        play(desk, 10.0, moves=least - 1, hints=1)  # the page's hints excuse no moves
     revealed = play(desk, 10.0, moves=0, revealed=True).record
     assert (revealed.outcome, revealed.score, revealed.rank) == ("revealed", 0, "revealed")
 
@@ -187,3 +192,53 @@ def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(
     other = desk.handout_of(ALICE, desk.hand_out(ALICE, PLAIN)[0])
     with pytest.raises(PlayRefused, match="not this server's receipt of this play"):
         desk.receipt_moment(other, deferred.value.receipt)
+
+
+def test_the_floor_of_the_docstring_holds():
+    spec = parse_id("signal.3.5x5.medium.daily-2026-12-01")
+    puzzle = GAMES["signal"].make(spec)
+    assert GAMES["signal"].min_moves(puzzle) == 23
+    assert time_floor(GAMES["signal"], puzzle) == pytest.approx(2.3 + 25 * 0.025)
+    assert round(time_floor(GAMES["signal"], puzzle), 1) == 2.9
+
+
+def test_a_time_below_the_floor_is_recorded_unranked_and_one_above_it_may_rank(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+    floor = time_floor(GAMES["signal"], puzzle_from_id(today))
+    for seconds in (0.0, 1.0, floor - 0.1):
+        record = play(desk, seconds, today).record
+        assert record.outcome == "solved" and record.unranked is not None and "below" in record.unranked
+    assert play(desk, floor + 0.1, today, player=BOB).record.unranked is None
+
+
+def test_help_belongs_to_its_play_or_to_the_players_later_plays():
+    handed_out = LAUNCH_NOON
+    handout = Handout("n" * 32, ALICE, parse_id(PLAIN), GAMES["signal"], handed_out)
+    before, during = handed_out - timedelta(minutes=5), handed_out + timedelta(minutes=1)
+
+    def aid(kind: str, play_id: str | None, at: datetime) -> GivenAid:
+        return GivenAid(kind, play_id, at)
+
+    assert Help.of([], handout) == Help(0, False, False)
+    assert Help.of([aid("hint", "n" * 32, during), aid("hint", None, during), aid("hint", "o" * 32, during),
+                    aid("hint", None, before)], handout) == Help(2, False, False)
+    assert Help.of([aid("reveal", "n" * 32, during)], handout) == Help(0, True, True)
+    assert Help.of([aid("last-hint", None, during)], handout) == Help(1, True, True)
+    assert Help.of([aid("reveal", "o" * 32, during)], handout) == Help(0, False, True)  # another play's
+    assert Help.of([aid("answer", None, before)], handout) == Help(0, False, True)  # seen before this play
+    assert Help.of([aid("answer", "n" * 32, during)], handout) == Help(0, False, True)  # for Check
+
+
+def test_help_with_another_players_or_another_puzzles_receipt_is_refused(desk):
+    receipt, _ = desk.hand_out(ALICE, PLAIN)
+    with pytest.raises(OthersPlay):
+        asyncio.run(desk.give(BOB, parse_id(PLAIN), receipt, "reveal"))
+    with pytest.raises(OthersPlay):
+        asyncio.run(desk.give(None, parse_id(PLAIN), receipt, "reveal"))
+    with pytest.raises(PlayRefused, match="not of"):
+        asyncio.run(desk.give(ALICE, parse_id("signal.3.5x5.medium.another"), receipt, "reveal"))
+    with pytest.raises(PlayRefused, match="not a hand-out receipt"):
+        asyncio.run(desk.give(ALICE, parse_id(PLAIN), "forged.receipt", "reveal"))
+    asyncio.run(desk.give(None, parse_id(PLAIN), None, "answer"))  # nobody to note it for
+    asyncio.run(desk.give(ALICE, parse_id(PLAIN), receipt, "reveal"))
+    assert [a.kind for a in desk.store.aids(ALICE, PLAIN, desk.clock())] == ["reveal"]

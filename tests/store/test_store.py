@@ -144,3 +144,33 @@ def test_daily_records_are_the_players_records_of_those_days(store):
     store.record(play(BOB, daily_date=date(2026, 12, 2), preset="medium"))
     store.record(play())
     assert store.daily_records(ALICE, date(2026, 12, 1), date(2026, 12, 3)) == [mine]
+
+
+def test_an_unranked_play_takes_no_place_and_stays_in_the_players_records(store):
+    day = date(2026, 12, 3)
+    store.record(play(ALICE, seconds=1.0, daily_date=day, preset="medium"))
+    forged = replace(play(BOB, seconds=0.0, daily_date=day, preset="medium"),
+                     unranked="a time of 0.0 s is below 2.9 s, the least a person needs for this puzzle")
+    store.record(forged)
+    assert store.leaderboard(day, "signal", "medium", 20) == [(None, 1.0)]
+    assert store.plays(BOB) == [forged] and store.plays(BOB)[0].to_dict()["unranked"].startswith("a time of 0.0 s")
+
+
+def test_the_aids_given_are_read_back_by_player_puzzle_and_time_and_deleted_with_the_records(store):
+    puzzle = "signal.1.5x5.medium.s"
+    store.note_aid(ALICE, puzzle, "n" * 32, "reveal", NOW)
+    store.note_aid(ALICE, puzzle, None, "hint", NOW + timedelta(seconds=5))
+    store.note_aid(ALICE, "signal.1.5x5.medium.other", None, "answer", NOW)
+    store.note_aid(BOB, puzzle, None, "answer", NOW)
+    given = store.aids(ALICE, puzzle, NOW + timedelta(seconds=5))
+    assert [(a.kind, a.play_id, a.given_at) for a in given] == [
+        ("reveal", "n" * 32, NOW), ("hint", None, NOW + timedelta(seconds=5))]
+    assert [a.kind for a in store.aids(ALICE, puzzle, NOW)] == ["reveal"]  # none given after the record
+    with pytest.raises(ValueError, match="not one of"):
+        store.note_aid(ALICE, puzzle, None, "peek", NOW)
+    for n in range(WRITE_LIMIT + 5):  # help is limited where it is asked for, not as a write here
+        store.note_aid(BOB, puzzle, None, "hint", NOW + timedelta(seconds=n / 100))
+    store.record(play(BOB))
+    store.delete_records(ALICE, NOW + timedelta(seconds=10))
+    assert store.aids(ALICE, puzzle, NOW + timedelta(days=1)) == []
+    assert len(store.aids(BOB, puzzle, NOW + timedelta(days=1))) == WRITE_LIMIT + 6

@@ -14,6 +14,7 @@ import json
 import sqlite3
 import warnings
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlencode
 
 import pytest
 
@@ -23,7 +24,7 @@ with warnings.catch_warnings():
 
 from gridlogic import GAMES, puzzle_from_id, scoring
 from gridlogic.store import daily
-from gridlogic.store.plays import ALLOWANCE_SECONDS
+from gridlogic.store.plays import ALLOWANCE_SECONDS, time_floor
 from gridlogic.store.records import WRITE_LIMIT
 from gridlogic.store.tokens import Signer
 from gridlogic.web.app import create_app
@@ -197,14 +198,17 @@ def test_an_unsolved_board_is_refused(site):
     assert answer.status_code == 400 and "not solved" in answer.json()["error"]
 
 
-def test_fewer_moves_than_the_least_that_solve_are_refused_unless_revealed_or_hinted(site):
+def test_fewer_moves_than_the_least_that_solve_are_refused_unless_revealed(site):
     least = GAMES["signal"].min_moves(puzzle_from_id(PLAIN))
     client = site.player()
     answer = site.play(client, seconds=30, moves=least - 1)
     assert answer.status_code == 400 and f"at least {least}" in answer.json()["error"]
     assert site.play(client, seconds=30, moves=least).status_code == 201
     assert site.play(client, seconds=30, moves=0, revealed=True).status_code == 201
-    assert site.play(client, seconds=30, moves=least - 1, hints=1).status_code == 201
+    # hints the page claims excuse no moves: a hint's moves are moves
+    for moves, hints in ((least - 1, 1), (0, 1), (0, 50)):
+        answer = site.play(client, seconds=30, moves=moves, hints=hints)
+        assert answer.status_code == 400 and f"at least {least}" in answer.json()["error"]
 
 
 def test_a_revealed_play_is_recorded_as_revealed_with_no_points(site):
@@ -414,6 +418,10 @@ def test_a_postgresql_that_is_down_answers_503_with_a_receipt_and_play_goes_on(p
                                                           "board": shown.json()["tiles"]})
         assert checked.status_code == 200
         assert client.post("/api/records/start", json={"id": PLAIN}).status_code == 200
+        # an answer for a play (its receipt shown) goes out only once noted; one for nobody goes out
+        helped = client.get(f"/api/signal/solution?id={PLAIN}&use=reveal&play={receipt}")
+        assert helped.status_code == 503 and helped.headers["retry-after"]
+        assert site.player().get(f"/api/signal/solution?id={PLAIN}").status_code == 200
     finally:
         postgres.start()
     site.clock.advance(3600)  # the page sends it again an hour later, with the receipt
@@ -448,3 +456,175 @@ def test_an_sqlite_file_locked_past_the_timeout_answers_503_and_the_write_goes_l
     other = site.start(client)
     another_plays = {**finished(other, PLAIN, seconds=0), "receipt": down.json()["receipt"]}
     assert client.post("/api/records", json=another_plays).status_code == 400
+
+
+# --- what a leaderboard trusts: every route to the answer, and forged times ----------------------
+
+def ranked(client: TestClient) -> list[dict]:
+    board = client.get(f"/api/daily/leaderboard?date={daily.LAUNCH}&game=signal&preset=medium")
+    assert board.status_code == 200, board.text
+    return board.json()["entries"]
+
+
+def answer_of(client: TestClient, puzzle_id: str, **query: str) -> dict:
+    """The answer from the solution endpoint, as the page asks for it (``play``, ``use``) or not."""
+    answer = client.get(f"/api/signal/solution?{urlencode({'id': puzzle_id, **query})}")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def hints_to_the_end(client: TestClient, puzzle_id: str, receipt: str | None) -> tuple[list[int], int]:
+    """Hint after hint, each applied, until the board is solved: the board and the hints counted."""
+    puzzle = puzzle_from_id(puzzle_id)
+    board, counted = puzzle.givens()["tiles"], 0
+    for _ in range(4 * puzzle.width * puzzle.height):
+        body = {"id": puzzle_id, "board": board, **({"play": receipt} if receipt else {})}
+        answer = client.post("/api/signal/hint", json=body)
+        assert answer.status_code == 200, answer.text
+        counted += answer.json()["hint"]["status"] in ("step", "mistake")
+        board = answer.json()["board"]
+        if GAMES["signal"].check(puzzle, board)["solved"]:
+            return board, counted
+    raise AssertionError("the hints did not reach the end")
+
+
+def test_every_route_to_the_answer_keeps_the_play_off_the_leaderboard(each_site):
+    site = each_site
+    honest = site.player()
+    honest.put("/api/records/name", json={"name": "honest"})
+    assert site.play(honest, TODAY_DAILY, seconds=90).status_code == 201
+    records: dict[str, dict] = {}
+
+    def record(name: str, client: TestClient, receipt: str, **changes: object) -> None:
+        site.clock.advance(40)
+        answer = client.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=40, **changes))
+        assert answer.status_code == 201, answer.text
+        records[name] = answer.json()["record"]
+
+    # the Reveal button: the answer shown to this play
+    player = site.player()
+    receipt = site.start(player, TODAY_DAILY)
+    answer_of(player, TODAY_DAILY, play=receipt, use="reveal")
+    record("reveal", player, receipt)
+    # the answer fetched for Check, with the receipt, or without it
+    for name, query in (("check", {"use": "check"}), ("no receipt", {})):
+        player = site.player()
+        receipt = site.start(player, TODAY_DAILY)
+        answer_of(player, TODAY_DAILY, **({"play": receipt} | query if query else {}))
+        record(name, player, receipt)
+    # the answer fetched before the play began (by a player with the cookie), or shown to another
+    # play of the same player
+    player = site.player()
+    player.get("/daily")
+    answer_of(player, TODAY_DAILY)
+    record("before", player, site.start(player, TODAY_DAILY))
+    player = site.player()
+    answer_of(player, TODAY_DAILY, play=site.start(player, TODAY_DAILY), use="reveal")
+    record("other play", player, site.start(player, TODAY_DAILY))
+    # hints applied to the end, with the receipt or without it; the page claims none
+    hinted = {}
+    for name in ("hints", "hints, no receipt"):
+        player = site.player()
+        receipt = site.start(player, TODAY_DAILY)
+        board, hinted[name] = hints_to_the_end(player, TODAY_DAILY, receipt if name == "hints" else None)
+        record(name, player, receipt, board=board, hints=0)
+
+    assert ranked(honest) == [{"name": "honest", "seconds": 90.0}]
+    for name in ("reveal", "hints", "hints, no receipt"):
+        assert (records[name]["outcome"], records[name]["score"]) == ("revealed", 0), name
+        assert "handed out the answer to this play" in records[name]["unranked"]
+    for name in ("check", "no receipt", "before", "other play"):
+        assert records[name]["outcome"] == "solved", name
+        assert "the answer of this puzzle" in records[name]["unranked"], name
+    for name in ("hints", "hints, no receipt"):
+        assert hinted[name] > 0 and records[name]["hints"] == hinted[name]
+        assert f"gave {hinted[name]} hint" in records[name]["unranked"]
+
+
+def test_forged_times_from_fresh_cookies_are_kept_but_never_ranked(each_site):
+    site = each_site
+    honest = site.player()
+    assert site.play(honest, TODAY_DAILY, seconds=90).status_code == 201
+    floor = time_floor(GAMES["signal"], puzzle_from_id(TODAY_DAILY))
+    forged = []
+    for n in range(25):
+        answer = answer_of(site.player(), TODAY_DAILY)  # a fresh cookie (none at all) fetches the answer
+        forger = site.player()  # and another plays it back at once
+        receipt = site.start(forger, TODAY_DAILY)
+        seconds = n % 2
+        site.clock.advance(seconds)
+        written = forger.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=seconds,
+                                                            board={"tiles": answer["tiles"]}))
+        assert written.status_code == 201, written.text
+        forged.append(forger)
+    # just under the floor is still no person's time; just over it is one the server cannot tell apart
+    close, fast = site.player(), site.player()
+    assert site.play(close, TODAY_DAILY, seconds=round(floor - 0.1, 1)).status_code == 201
+    assert site.play(fast, TODAY_DAILY, seconds=round(floor + 0.1, 1)).status_code == 201
+    assert ranked(honest) == [{"name": None, "seconds": round(floor + 0.1, 1)}, {"name": None, "seconds": 90.0}]
+    for forger in (*forged, close):
+        mine = forger.get("/api/records/export").json()["records"]
+        assert len(mine) == 1 and mine[0]["outcome"] == "solved" and "below" in mine[0]["unranked"]
+        assert forger.get("/api/daily").json()["puzzles"][0]["solved"] == 1  # the player's own record
+
+
+def test_the_server_counts_the_hints_it_gave_not_the_pages_count(each_site):
+    site = each_site
+    player = site.player()
+    puzzle = puzzle_from_id(PLAIN)
+    for claimed in (0, 7):
+        receipt = site.start(player)
+        hint = player.post("/api/signal/hint", json={"id": PLAIN, "board": puzzle.givens()["tiles"], "play": receipt})
+        assert hint.status_code == 200 and hint.json()["hint"]["status"] == "step"
+        site.clock.advance(120)
+        written = player.post("/api/records", json=finished(receipt, PLAIN, seconds=120, hints=claimed))
+        assert written.status_code == 201, written.text
+        record = written.json()["record"]
+        expected = scoring.score_puzzle(puzzle, seconds=120, moves=record["moves"], checks=0, revealed=False,
+                                        hints=1)
+        assert (record["hints"], record["score"], record["outcome"]) == (1, expected.score, "solved")
+        assert record["unranked"] == "the server gave 1 hint"
+    # a play the server gave nothing ranks, whatever hints the page claims
+    assert site.play(player, seconds=120, hints=3).json()["record"]["unranked"] is None
+
+
+def test_help_for_a_play_that_is_not_the_players_own_is_refused(each_site):
+    site = each_site
+    alice, mallory = site.player(), site.player()
+    receipt = site.start(alice, TODAY_DAILY)
+    mallory.get("/daily")
+    shuffled = puzzle_from_id(TODAY_DAILY).givens()["tiles"]
+    refusals = [
+        (mallory.get(f"/api/signal/solution?{urlencode({'id': TODAY_DAILY, 'play': receipt})}"), 403),
+        (mallory.post("/api/signal/hint", json={"id": TODAY_DAILY, "board": shuffled, "play": receipt}), 403),
+        (alice.get(f"/api/signal/solution?{urlencode({'id': PLAIN, 'play': receipt})}"), 400),
+        (alice.get(f"/api/signal/solution?{urlencode({'id': TODAY_DAILY, 'play': 'x.y'})}"), 400),
+        (alice.get(f"/api/signal/solution?{urlencode({'id': TODAY_DAILY, 'use': 'peek'})}"), 400),
+    ]
+    for answer, status in refusals:
+        assert answer.status_code == status, answer.text
+        assert "tiles" not in answer.json()
+    site.clock.advance(60)
+    written = alice.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=60))
+    assert written.json()["record"]["unranked"] is None  # nothing was handed out
+
+
+def test_help_noted_by_one_server_is_read_by_another_and_after_a_restart(each_site):
+    # Two servers over one database (as --workers N or servers behind a balancer), the second
+    # started after the first one handed the answer out: the record taken by the second knows it.
+    site = each_site
+    first = site.player()
+    receipt = site.start(first, TODAY_DAILY)
+    answer_of(first, TODAY_DAILY, play=receipt, use="reveal")
+    hint = first.post("/api/signal/hint", json={"id": PLAIN, "board": puzzle_from_id(PLAIN).givens()["tiles"],
+                                                "play": (other := site.start(first))})
+    assert hint.status_code == 200
+    second = TestClient(create_app(record_settings=RecordSettings(site.url, SECRET, site.clock)),
+                        raise_server_exceptions=False)
+    second.cookies.set(COOKIE, first.cookies[COOKIE])
+    site.clock.advance(60)
+    revealed = second.post("/api/records", json=finished(receipt, TODAY_DAILY, seconds=60))
+    hinted = second.post("/api/records", json=finished(other, PLAIN, seconds=60))
+    assert revealed.json()["record"]["outcome"] == "revealed"
+    assert hinted.json()["record"]["hints"] == 1
+    assert ranked(second) == []

@@ -6,26 +6,41 @@ data directory of ``tests/conftest.py``; each Playwright context is a new player
 
 from __future__ import annotations
 
+import json
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
+from page_helpers import open_puzzle
 from playwright.sync_api import Page, expect
-from test_browser import api, expect_result_card, rotations_clockwise
+from test_browser import expect_result_card, rotations_clockwise
+
+from gridlogic import GAMES, puzzle_from_id
+from gridlogic.store.plays import time_floor
 
 TIMEOUT = 20_000
 
 
 def play_signal_by_clicks(page: Page, server_url: str, puzzle_id: str) -> None:
-    puzzle = api(page, f"{server_url}/api/signal/puzzle?id={puzzle_id}")
-    solution = api(page, f"{server_url}/api/signal/solution?id={puzzle_id}")
-    for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
+    """Solve the puzzle by clicks, its answer worked out here (as a player works it out: asked of
+    the server with the player's cookie, it would take the play off the leaderboard). Playwright
+    clicks faster than any person, so the last click waits until the play is as long as the least
+    a person needs (:func:`gridlogic.store.plays.time_floor`), by the page's own clock since its
+    receipt came."""
+    puzzle = puzzle_from_id(puzzle_id)
+    clicks = []
+    for i, (given, answer) in enumerate(zip(puzzle.givens()["tiles"], puzzle.solution()["tiles"])):
         turns = rotations_clockwise(given, answer)
         tile = page.locator(f'.tile[data-index="{i}"]')
-        if turns == 3:
-            tile.click(button="right")
-        else:
-            for _ in range(turns):
-                tile.click()
+        clicks += [(tile, "right")] if turns == 3 else [(tile, "left")] * turns
+    for tile, button in clicks[:-1]:
+        tile.click(button=button)
+    page.wait_for_function(
+        """([id, least]) => (JSON.parse(localStorage.getItem('gridlogic.records.receipts')) || [])
+             .some((r) => r.id === id && Date.now() - r.since >= least)""",
+        arg=[puzzle_id, (time_floor(GAMES["signal"], puzzle) + 0.5) * 1000], timeout=TIMEOUT)
+    tile, button = clicks[-1]
+    tile.click(button=button)
 
 
 def test_the_daily_played_reloaded_shows_the_record_and_the_streak(page, server_url, artifacts):
@@ -44,6 +59,7 @@ def test_the_daily_played_reloaded_shows_the_record_and_the_streak(page, server_
                               timeout=TIMEOUT) as written:
         play_signal_by_clicks(page, server_url, puzzle_id)
     assert written.value.status == 201, written.value.text()
+    assert written.value.json()["record"]["unranked"] is None, written.value.text()
     expect_result_card(page)
 
     page.goto(f"{server_url}/daily")
@@ -110,3 +126,47 @@ def test_a_record_the_server_cannot_take_waits_and_goes_later(page_seeing_a_503,
     assert written.value.status == 201, written.value.text()
     expect(card.locator(".outcome")).to_have_text(re.compile(r"^Solved in "), timeout=TIMEOUT)
     assert page.evaluate("JSON.parse(localStorage.getItem('gridlogic.records.pending')).length") == 0
+
+
+def test_the_page_shows_the_plays_receipt_with_its_hint_and_its_reveal(page, server_url):
+    open_puzzle(page, server_url, "signal", 5, "trust-receipts")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('gridlogic.records.receipts')) || []).length === 1",
+                           timeout=TIMEOUT)
+    receipt = page.evaluate("JSON.parse(localStorage.getItem('gridlogic.records.receipts'))[0].play")
+    with page.expect_request(lambda r: r.url.endswith("/api/signal/hint"), timeout=TIMEOUT) as hinted:
+        page.locator("#hint").click()
+    assert json.loads(hinted.value.post_data or "{}")["play"] == receipt
+    expect(page.locator("#hint-panel")).to_be_visible(timeout=TIMEOUT)
+    with page.expect_request(lambda r: "/api/signal/solution?" in r.url, timeout=TIMEOUT) as shown, \
+            page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
+                                 timeout=TIMEOUT) as written:
+        page.locator("#reveal").click()
+    query = parse_qs(urlparse(shown.value.url).query)
+    assert (query["play"], query["use"]) == ([receipt], ["reveal"])
+    assert written.value.status == 201, written.value.text()
+    record = written.value.json()["record"]
+    assert (record["outcome"], record["hints"]) == ("revealed", 1)  # the hint as the server counted it
+
+
+def test_a_daily_checked_against_the_answer_is_recorded_and_shown_unranked(page, server_url):
+    # Check compares the board with the answer the server hands the page: the play keeps its
+    # outcome and its streak, and the daily card says why it is not on the leaderboard.
+    page.goto(f"{server_url}/daily")
+    card = page.locator('.daily[data-game="signal"][data-preset="medium"]')
+    expect(card.locator(".outcome")).to_have_text("Not played yet", timeout=TIMEOUT)
+    today = page.evaluate("() => new Date().toISOString().slice(0, 10)")
+    card.locator("a.play-link").click()
+    expect(page.locator("#status")).to_contain_text(f"daily-{today}", timeout=TIMEOUT)
+    with page.expect_request(lambda r: "/api/signal/solution?" in r.url, timeout=TIMEOUT) as asked:
+        page.locator("#check").click()
+    assert parse_qs(urlparse(asked.value.url).query)["use"] == ["check"]
+    expect(page.locator("#status")).to_contain_text("No mistakes", timeout=TIMEOUT)
+    with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
+                              timeout=TIMEOUT) as written:
+        play_signal_by_clicks(page, server_url, f"signal.3.5x5.medium.daily-{today}")
+    record = written.value.json()["record"]
+    assert record["outcome"] == "solved" and "the answer of this puzzle" in record["unranked"]
+    page.goto(f"{server_url}/daily")
+    expect(card.locator(".outcome")).to_have_text(re.compile(r"^Solved in "), timeout=TIMEOUT)
+    expect(card.locator(".unranked")).to_have_text(re.compile(r"^Not on the leaderboard"))
+    expect(page.locator("#streak")).to_have_text("Daily streak: 1 (best 1)")

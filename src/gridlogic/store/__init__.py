@@ -5,10 +5,10 @@
 ``migrate``   upgrade and downgrade, under a lock several servers share
 ``daily``     the daily puzzles' table: which puzzle each game's medium and hard daily is on a day
 ``records``   the :class:`Store`: a play written once, a player's records, stats and streak, the
-              daily leaderboard
+              daily leaderboard, the help (answers, hints) handed to each player
 ``tokens``    the tokens only this server can make: the player cookie's ID, a play's receipts
-``plays``     accepting a play: its hand-out receipt, the checks of the finished play, its score,
-              whether it is a daily one, its record
+``plays``     accepting a play: its hand-out receipt, the checks of the finished play, the help the
+              server gave it, its score, whether it is a daily one and may rank, its record
 
 The store needs the ``db`` extra (SQLAlchemy, Alembic, psycopg), which the ``web`` extra brings.
 It knows no game by name and nothing of HTTP: :mod:`gridlogic.web.records` is its web face.

@@ -1,4 +1,4 @@
-"""The two tables of play records, as SQLAlchemy models (one schema for SQLite and PostgreSQL).
+"""The tables of play records, as SQLAlchemy models (one schema for SQLite and PostgreSQL).
 
 ``players``
     one row per anonymous player who wrote anything: the random ID their signed cookie carries,
@@ -12,7 +12,14 @@
     NULL for any other puzzle). ``handed_out_at`` is when the server handed the puzzle out,
     ``finished_at`` when it saw the record (or the moment of its receipt, for a write the page
     retried), ``finished_on`` that moment's UTC date (the streak counts a daily solved on its own
-    day). ``outcome`` is "solved" or "revealed"; ``score`` and ``rank`` are the server's own.
+    day). ``outcome`` is "solved" or "revealed"; ``score`` and ``rank`` are the server's own;
+    ``unranked`` says why the play takes no place on a leaderboard (NULL: nothing keeps it off).
+``aids``
+    one row for each time the server handed a player help with a puzzle: its answer (``kind``
+    "reveal" for the Reveal button; "answer" for the answer fetched for Check, or ahead, or
+    without a receipt) or a hint ("hint"; "last-hint" when its board is solved). ``play_id`` is the
+    nonce of the receipt the request showed (NULL: none), ``given_at`` the moment. When the play
+    is recorded, :mod:`gridlogic.store.plays` reads its aids back (why: see there).
 
 Times are stored as UTC ``DateTime(timezone=True)``; SQLite keeps no zone, so
 :mod:`gridlogic.store.records` writes and reads them as UTC always.
@@ -28,6 +35,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 PLAYER_ID_LENGTH = 32  # 128 random bits in hex
 PLAY_ID_LENGTH = 32
 MAX_NAME_LENGTH = 32
+MAX_REASON_LENGTH = 200
+AID_KINDS = ("reveal", "answer", "hint", "last-hint")
 
 
 class Base(DeclarativeBase):
@@ -68,10 +77,28 @@ class Play(Base):
     hints: Mapped[int] = mapped_column(Integer)
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[str] = mapped_column(String(10))
+    unranked: Mapped[str | None] = mapped_column(String(MAX_REASON_LENGTH))
 
     __table_args__ = (
         # A player's records in order (stats, export, the rate limit's recent writes).
         Index("ix_plays_player_finished", "player_id", "finished_at"),
         # A day's leaderboard: every record of one daily puzzle.
         Index("ix_plays_daily", "daily_date", "preset", "game"),
+    )
+
+
+class Aid(Base):
+    __tablename__ = "aids"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(
+        String(PLAYER_ID_LENGTH), ForeignKey("players.id", ondelete="CASCADE"))
+    puzzle_id: Mapped[str] = mapped_column(Text)
+    play_id: Mapped[str | None] = mapped_column(String(PLAY_ID_LENGTH))
+    kind: Mapped[str] = mapped_column(String(10))
+    given_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        # What a player was given for a puzzle: what a play of it reads back when recorded.
+        Index("ix_aids_player_puzzle", "player_id", "puzzle_id"),
     )

@@ -18,15 +18,69 @@ and the desk
    the server cannot see one;
 3. checks the board itself with the game's own ``check`` (only a solved board is a finished
    play; a revealed one is the solution, marked revealed), and refuses fewer moves than the
-   least that solve the puzzle (``Game.min_moves``) for a play without reveal or hints;
-4. computes the score itself (:func:`gridlogic.scoring.score_puzzle`) and decides itself whether
+   least that solve the puzzle (``Game.min_moves``) for every play not revealed: a hint's moves
+   are moves (the page plays an applied hint as a move, and counts its changes);
+4. reads back what it handed the player to help with this puzzle (:meth:`PlayDesk.give`, see
+   *What the server gave* below): the hints are its own count, and an answer it handed out makes
+   the play revealed or keeps it off the leaderboard;
+5. computes the score itself (:func:`gridlogic.scoring.score_puzzle`), decides itself whether
    the puzzle is a daily one (its seed names a day that has come, and it is that day's puzzle:
-   :class:`~gridlogic.store.daily.DailyPuzzles`);
-5. stores each receipt's play once (:meth:`Store.record <gridlogic.store.records.Store.record>`
+   :class:`~gridlogic.store.daily.DailyPuzzles`) and whether the play may rank (``unranked``:
+   why not, see *What a leaderboard trusts*);
+6. stores each receipt's play once (:meth:`Store.record <gridlogic.store.records.Store.record>`
    refuses the same nonce with other figures: :class:`~gridlogic.store.records.AlreadyRecorded`),
    and the store rate-limits writes per player (:class:`~gridlogic.store.records.RateLimited`).
 
-Checks and hints are taken as the page counts them: they only cost the player points.
+Checks are taken as the page counts them: they only cost the player points.
+
+**What the server gave.** The answer (``GET /api/{game}/solution``) and the hints
+(``POST /api/{game}/hint``) come from this server, so it notes each one it hands out in the
+database before the answer leaves (:meth:`PlayDesk.give`; the ``aids`` table, added by migration
+0002): the player (the cookie), the puzzle, the receipt the page showed with the request (or
+none), what it was and when. The database is the one place every worker process and every server
+behind a balancer shares, and it outlives a restart, so a hand-out noted by one process is read
+back by whichever one takes the record; a note in a process's memory, or in the receipt (which
+the page holds and may leave out), would not be. When the database does not answer, a request
+that shows a receipt gets no answer or hint (503): given unnoted, it would rank. Each kind:
+
+* ``reveal``: the answer for the Reveal button, shown with this receipt; or ``last-hint``, a hint
+  whose board is solved (hints followed to the end are the answer). The play is *revealed*,
+  whatever the page says: 0 points, no place, in the player's own records as revealed.
+* ``answer``: the answer handed out otherwise: for Check (the page checks against it), fetched
+  ahead to play offline, shown with another receipt of the same puzzle, or without any receipt.
+  The player has seen it, or could have: the play keeps its outcome but takes no place.
+* ``hint``: counted for the play whose receipt it showed, or, shown without a receipt, for the
+  player's play of that puzzle that was open when it was given. The page's own count is not
+  read. A play with hints keeps its outcome and its score (each hint costs points) but takes no
+  place: a time on the leaderboard is a time of the player's own deductions.
+
+Help given for a puzzle counts against every play of it the same player records later: a
+player who fetched the answer and then starts a new play of the puzzle has seen it. A new cookie
+is a new player, whom the server cannot tie to the old one: help given to another identity
+(another cookie, another address) is the same as help a program gives, since every puzzle is a
+pure function of its public ID and this very library solves it offline. The server vouches only
+for what it saw; what it cannot see is bounded by time.
+
+**What a leaderboard trusts** (:meth:`Store.leaderboard
+<gridlogic.store.records.Store.leaderboard>`): a ranked time is one the server saw pass from the
+hand-out to the record (rule 2), on a board it checked, for a play it gave no answer and no hint,
+and no shorter than :func:`time_floor`, the least a person needs for that puzzle::
+
+    floor = 0.1 s × the least moves that solve it + 0.025 s × its cells
+
+A move is a click, a tap or a key press aimed at one tile, cell or edge, and the least moves are
+``Game.min_moves`` (a Signal tile's quarter turns, a Pattern cell filled, a Loop edge drawn).
+Ten aimed moves a second (:data:`SECONDS_PER_MOVE`) is a fast typist's burst rate, kept up with
+nothing to think about; nobody keeps it up through a puzzle, where every move has to be found
+first. The cells count once more because a person must at least look at each one before the last
+move: a fast reader takes in about 40 characters a second (:data:`SECONDS_PER_CELL`), so even a
+board solved in the fewest moves cannot be read faster. Both figures are far under what the
+fastest players reach (par for the 5×5 Signal daily is 2:10), so the floor never ranks a person
+out; it keeps off the forged times: a record sent at once with the answer, in 0 or 1 s. The
+5×5 Signal daily of 2026-12-01 takes 23 quarter turns: its floor is 2.3 + 25 × 0.025 = 2.9 s
+(``tests/store/test_plays.py`` checks it), and a record of 2 s stays in the player's records,
+marked unranked. A program that computes the answer and waits out the floor is not told apart
+from a person who plays that fast.
 
 **A database that is down** does not lose the play: :class:`RecordDeferred` carries a signed
 receipt of the moment the server saw the record, and the page sends the play again later with it
@@ -45,13 +99,18 @@ from datetime import UTC, date, datetime
 from typing import Any, Protocol, TypeVar
 
 from gridlogic import scoring
-from gridlogic.game import Game, PuzzleSpec, parse_id
+from gridlogic.game import Game, Puzzle, PuzzleSpec, parse_id
 from gridlogic.params import short_repr
 from gridlogic.store.daily import DailyPuzzles, PuzzleMaker
-from gridlogic.store.records import PlayRecord, Store, StoreError, StoreUnavailable
+from gridlogic.store.records import GivenAid, PlayRecord, Store, StoreError, StoreUnavailable
 from gridlogic.store.tokens import Signer
 
 ALLOWANCE_SECONDS = 5.0
+SECONDS_PER_MOVE = 0.1  # ten aimed moves a second: the floor of a ranked time (module docstring)
+SECONDS_PER_CELL = 0.025  # forty cells read a second
+REVEALING = ("reveal", "last-hint")  # help that is the answer, shown to the play
+ANSWERS = ("reveal", "answer", "last-hint")  # help that hands out the answer
+HINTS = ("hint", "last-hint")
 
 T = TypeVar("T")
 
@@ -96,7 +155,8 @@ class Handout:
 
 @dataclass(frozen=True)
 class PlayFigures:
-    """What the page counted of a play (how it counts them: :mod:`gridlogic.scoring`)."""
+    """What the page counted of a play (how it counts them: :mod:`gridlogic.scoring`); its
+    ``hints`` are not read: the server counts the hints it gave (see the module docstring)."""
 
     seconds: float
     moves: int
@@ -113,6 +173,49 @@ class AcceptedPlay:
     record: PlayRecord
     new: bool
     score: scoring.ScoreResult | None
+
+
+@dataclass(frozen=True)
+class Help:
+    """What the server gave a play (see *What the server gave* in the module docstring): its hints,
+    whether the answer was shown to it (``revealed``), and whether the player was handed the answer
+    of its puzzle before the play was recorded (``answer``)."""
+
+    hints: int
+    revealed: bool
+    answer: bool
+
+    @classmethod
+    def of(cls, aids: list[GivenAid], handout: Handout) -> Help:
+        """The help of the play ``handout`` hands out, among the player's ``aids`` of its puzzle
+        (those given up to the record)."""
+        def during(aid: GivenAid) -> bool:
+            return aid.play_id == handout.play_id or (aid.play_id is None and aid.given_at >= handout.handed_out_at)
+
+        own = [aid for aid in aids if during(aid)]
+        return cls(hints=sum(aid.kind in HINTS for aid in own),
+                   revealed=any(aid.kind in REVEALING for aid in own),
+                   answer=any(aid.kind in ANSWERS for aid in aids))
+
+
+def time_floor(game: Game, puzzle: Puzzle) -> float:
+    """The least seconds a person needs for ``puzzle``: :data:`SECONDS_PER_MOVE` for each of the least
+    moves that solve it, and :data:`SECONDS_PER_CELL` for each cell (see the module docstring)."""
+    return SECONDS_PER_MOVE * game.min_moves(puzzle) + SECONDS_PER_CELL * puzzle.width * puzzle.height
+
+
+def unranked_reason(help_given: Help, seconds: float, floor: float) -> str | None:
+    """Why a play takes no place on a leaderboard; None when nothing keeps it off."""
+    reasons = []
+    if help_given.revealed:
+        reasons.append("the server handed out the answer to this play")
+    elif help_given.answer:
+        reasons.append("the server handed this player the answer of this puzzle (for Check, or ahead)")
+    if help_given.hints:
+        reasons.append(f"the server gave {help_given.hints} hint{'s' if help_given.hints != 1 else ''}")
+    if seconds < floor:
+        reasons.append(f"a time of {seconds:.1f} s is below {floor:.1f} s, the least a person needs for this puzzle")
+    return "; ".join(reasons) or None
 
 
 def _moment_of(milliseconds: int) -> datetime:
@@ -177,6 +280,25 @@ class PlayDesk:
         spec = parse_id(content["z"])
         return Handout(content["n"], player_id, spec, self.game_of(spec), _moment_of(content["t"]))
 
+    async def give(self, player_id: str | None, spec: PuzzleSpec, receipt: object, kind: str) -> None:
+        """Note that the player (None: a request without the cookie, whom nothing ties to a play) is
+        handed ``kind`` of help with the puzzle of ``spec`` now, for the play of ``receipt`` (None: the
+        request showed none). Refused like a record when the receipt is not this player's receipt of
+        this puzzle; :class:`StoreUnavailable` when the database does not answer (then the web app
+        gives no help to a play that showed its receipt)."""
+        play_id = None
+        if receipt is not None:
+            if player_id is None:
+                raise OthersPlay("this play was handed out to another player")
+            handout = self.handout_of(player_id, receipt)
+            if handout.spec.id != spec.id:
+                raise PlayRefused(f"the receipt is of {short_repr(handout.spec.id)}, not of {short_repr(spec.id)}")
+            play_id = handout.play_id
+        if player_id is None:
+            return
+        who, now = player_id, self.clock()
+        await self.in_thread(lambda: self.store.note_aid(who, spec.id, play_id, kind, now))
+
     def receipt_moment(self, handout: Handout, receipt: object) -> datetime:
         """The moment the server saw the play's record, which a :class:`RecordDeferred`'s receipt names."""
         content = self.signer.unseal("receipt", receipt)
@@ -196,26 +318,38 @@ class PlayDesk:
         puzzle = await self.make(handout.spec)
         if not handout.game.check(puzzle, board).get("solved"):
             raise PlayRefused("the board is not solved: only a finished or revealed play is recorded")
+        try:
+            aids = await self.in_thread(lambda: self.store.aids(handout.player_id, handout.spec.id, finished_at))
+        except StoreUnavailable as down:
+            raise self._deferred(handout, finished_at, down) from down
+        given = Help.of(aids, handout)
+        revealed = figures.revealed or given.revealed
         least = handout.game.min_moves(puzzle)
-        if not figures.revealed and figures.hints == 0 and figures.moves < least:
+        if not revealed and figures.moves < least:
             raise PlayRefused(f"{figures.moves} moves cannot solve this puzzle: it takes at least {least}")
         score = scoring.score_puzzle(puzzle, seconds=figures.seconds, moves=figures.moves, checks=figures.checks,
-                                     revealed=figures.revealed, hints=figures.hints)
+                                     revealed=revealed, hints=given.hints)
+        unranked = unranked_reason(given, figures.seconds, time_floor(handout.game, puzzle))
         found = await self.daily.daily_of(handout.spec, self.today())
         play = PlayRecord(
             id=handout.play_id, player_id=handout.player_id, puzzle_id=handout.spec.id, game=handout.spec.game,
             version=handout.spec.version, width=handout.spec.width, height=handout.spec.height,
             difficulty=handout.spec.difficulty, daily_date=found[0] if found else None,
             preset=found[1] if found else None, handed_out_at=handout.handed_out_at, finished_at=finished_at,
-            outcome="revealed" if figures.revealed else "solved", seconds=float(figures.seconds),
-            moves=figures.moves, checks=figures.checks, hints=figures.hints, score=score.score, rank=score.rank,
+            outcome="revealed" if revealed else "solved", seconds=float(figures.seconds),
+            moves=figures.moves, checks=figures.checks, hints=given.hints, score=score.score, rank=score.rank,
+            unranked=unranked,
         )
         try:
             stored, new = await self.in_thread(lambda: self.store.record(play))
         except StoreUnavailable as down:
-            receipt = self.signer.seal("receipt", {"n": handout.play_id, "t": _milliseconds_of(finished_at)})
-            raise RecordDeferred(str(down), receipt) from down
+            raise self._deferred(handout, finished_at, down) from down
         return AcceptedPlay(stored, new, score)
+
+    def _deferred(self, handout: Handout, finished_at: datetime, down: StoreUnavailable) -> RecordDeferred:
+        """The refusal of a play the database could not take: with the signed moment the server saw it."""
+        receipt = self.signer.seal("receipt", {"n": handout.play_id, "t": _milliseconds_of(finished_at)})
+        return RecordDeferred(str(down), receipt)
 
     async def _stored_before(self, handout: Handout, figures: PlayFigures, refusal: str) -> AcceptedPlay:
         """A play refused by the time rule, unless it is one stored before and sent again after its
@@ -227,6 +361,7 @@ class PlayDesk:
 
 
 __all__ = [
-    "ALLOWANCE_SECONDS", "AcceptedPlay", "Handout", "OthersPlay", "PlayDesk", "PlayFigures", "PlayRefused",
-    "RecordDeferred", "UnknownGame", "time_refusal",
+    "ALLOWANCE_SECONDS", "SECONDS_PER_CELL", "SECONDS_PER_MOVE", "AcceptedPlay", "Handout", "Help", "OthersPlay",
+    "PlayDesk", "PlayFigures", "PlayRefused", "RecordDeferred", "UnknownGame", "time_floor", "time_refusal",
+    "unranked_reason",
 ]

@@ -52,7 +52,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from gridlogic.errors import GridlogicError
 from gridlogic.store.location import create_store_engine, database_url, is_sqlite
 from gridlogic.store.migrate import upgrade
-from gridlogic.store.models import Play, Player
+from gridlogic.store.models import AID_KINDS, Aid, Play, Player
 
 WRITE_LIMIT = 30
 WINDOW_SECONDS = 60
@@ -60,6 +60,7 @@ OUTCOMES = ("solved", "revealed")
 
 PLAYERS = cast(Table, Player.__table__)
 PLAYS = cast(Table, Play.__table__)
+AIDS = cast(Table, Aid.__table__)
 
 T = TypeVar("T")
 
@@ -85,6 +86,15 @@ class AlreadyRecorded(StoreError):
 
 
 @dataclass(frozen=True)
+class GivenAid:
+    """Help the server handed a player with a puzzle (see :mod:`gridlogic.store.models`, ``aids``)."""
+
+    kind: str
+    play_id: str | None
+    given_at: datetime
+
+
+@dataclass(frozen=True)
 class PlayRecord:
     """One finished or revealed play, as stored (see :mod:`gridlogic.store.models`)."""
 
@@ -107,6 +117,7 @@ class PlayRecord:
     hints: int
     score: int
     rank: str
+    unranked: str | None = None
 
     @property
     def finished_on(self) -> date:
@@ -235,6 +246,15 @@ class Store:
 
         return self._write(play.player_id, play.finished_at, write)
 
+    def note_aid(self, player_id: str, puzzle_id: str, play_id: str | None, kind: str, now: datetime) -> None:
+        """Note that the player was given ``kind`` of help with the puzzle now, for the receipt whose
+        nonce is ``play_id`` (None: no receipt shown). Not a write the rate limit counts: the help was
+        asked for by a request with limits of its own."""
+        if kind not in AID_KINDS:
+            raise ValueError(f"aid kind {kind!r} is not one of {AID_KINDS}")
+        self._write(player_id, now, lambda connection: (connection.execute(AIDS.insert().values(
+            player_id=player_id, puzzle_id=puzzle_id, play_id=play_id, kind=kind, given_at=now)), False))
+
     def set_name(self, player_id: str, name: str | None, now: datetime) -> None:
         """Set (None: remove) the display name the daily leaderboard shows."""
         self._write(player_id, now, lambda connection: (connection.execute(
@@ -245,6 +265,7 @@ class Store:
 
         def work(connection: Connection) -> tuple[int, bool]:
             gone = connection.execute(delete(PLAYS).where(PLAYS.c.player_id == player_id)).rowcount
+            connection.execute(delete(AIDS).where(AIDS.c.player_id == player_id))
             connection.execute(update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=None))
             return int(gone), True
 
@@ -257,6 +278,15 @@ class Store:
         with self._reading() as connection:
             row = connection.execute(select(PLAYS).where(PLAYS.c.id == play_id)).first()
             return None if row is None else _record_of(row)
+
+    def aids(self, player_id: str, puzzle_id: str, until: datetime) -> list[GivenAid]:
+        """What the player was given for the puzzle up to ``until``, oldest first."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(AIDS.c.kind, AIDS.c.play_id, AIDS.c.given_at)
+                .where(AIDS.c.player_id == player_id, AIDS.c.puzzle_id == puzzle_id, AIDS.c.given_at <= until)
+                .order_by(AIDS.c.given_at, AIDS.c.id))
+            return [GivenAid(kind, play_id, as_utc(given_at)) for kind, play_id, given_at in rows]
 
     def plays(self, player_id: str) -> list[PlayRecord]:
         """Every play of the player, oldest first."""
@@ -291,7 +321,8 @@ class Store:
 
     def leaderboard(self, day: date, game: str, preset: str, limit: int) -> list[tuple[str | None, float]]:
         """(display name, seconds) of the day's daily, fastest first: each player's first record of
-        it, made on its own day and solved (a reveal, or a later try, does not count)."""
+        it, made on its own day, solved and not kept off (a reveal, a play ``unranked``, or a later
+        try, does not count)."""
         first = (select(PLAYS.c.player_id, func.min(PLAYS.c.finished_at).label("first_at"))
                  .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset)
                  .group_by(PLAYS.c.player_id).subquery())
@@ -299,7 +330,7 @@ class Store:
                  .join(first, (first.c.player_id == PLAYS.c.player_id) & (first.c.first_at == PLAYS.c.finished_at))
                  .join(PLAYERS, PLAYERS.c.id == PLAYS.c.player_id)
                  .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset,
-                        PLAYS.c.outcome == "solved", PLAYS.c.finished_on == day)
+                        PLAYS.c.outcome == "solved", PLAYS.c.finished_on == day, PLAYS.c.unranked.is_(None))
                  .order_by(PLAYS.c.seconds, PLAYS.c.finished_at).limit(limit))
         with self._reading() as connection:
             return [(name, seconds) for name, seconds in connection.execute(query)]

@@ -4,7 +4,8 @@
 
     GET  /api/games                                   every game, its versions, sizes and difficulties
     GET  /api/{game}/puzzle?size=&difficulty=&seed=   the givens; no seed -> any puzzle of that kind (see .ready)
-    GET  /api/{game}/solution?size=&difficulty=&seed= the answer, for the Reveal button
+    GET  /api/{game}/solution?size=&difficulty=&seed=[&play=&use=reveal]
+                                                      the answer, for the Reveal button and Check
     POST /api/{game}/check                            a board judged by the rules, and the
                                                       score once it is solved
 
@@ -13,6 +14,13 @@ A puzzle is named by ``size`` (or ``width`` and ``height``), ``difficulty``,
 every answer about a puzzle carries its ``id``, ``version``, ``width`` and
 ``height`` (:func:`puzzle_header`). Only :data:`gridlogic.GAMES` is used: each
 game's :class:`~gridlogic.game.Game` record and its puzzles' common shape.
+
+**An answer handed out is noted** before it leaves (``give``: the record desk's
+:meth:`~gridlogic.web.records.RecordDesk.give`): the page shows the receipt of the play it is
+for (``play``, from ``/api/records/start``) and says whether it shows the answer (``use=reveal``,
+the Reveal button) or only checks against it (no ``use``: Check, or the answer kept to play
+offline). A play the answer was shown to is recorded as revealed; one whose player was handed
+the answer otherwise takes no leaderboard place (:mod:`gridlogic.store.plays`).
 
 Worked example (``tests/web/test_api.py`` checks it)::
 
@@ -27,14 +35,14 @@ Worked example (``tests/web/test_api.py`` checks it)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic.game import Game, Puzzle
+from gridlogic.game import Game, Puzzle, PuzzleSpec
 from gridlogic.params import short_repr
 from gridlogic.scoring import score_puzzle
 from gridlogic.web.inputs import (
@@ -94,9 +102,17 @@ def game_of(games: Mapping[str, Game], request: Request) -> Game:
     return games[name]
 
 
-def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles) -> list[Route]:
+GiveHelp = Callable[[Request, PuzzleSpec, object, str], Awaitable[None]]
+"""``give(request, spec, receipt, kind)``: note help of ``kind`` ("reveal", "answer", "hint",
+"last-hint") handed out with the puzzle of ``spec`` for the play of ``receipt`` (None: none shown),
+or refuse it with a :class:`BadRequest` (:meth:`gridlogic.web.records.RecordDesk.give`)."""
+
+ANSWER_USES = {"reveal": "reveal", "check": "answer"}  # the solution's ``use`` -> the help it is
+
+
+def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles, give: GiveHelp) -> list[Route]:
     """The API's routes over ``games``, their puzzles coming from ``puzzles``; a puzzle asked for without
-    a seed may be one ``ready`` made before."""
+    a seed may be one ``ready`` made before; an answer handed out is noted by ``give``."""
 
     async def list_games(request: Request) -> Response:
         query_values(request, ())
@@ -113,8 +129,13 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles
 
     async def solution(request: Request) -> Response:
         game = game_of(games, request)
-        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=True)
+        values = query_values(request, (*spec_fields(game), "play", "use"))
+        receipt, use = values.pop("play", None), values.pop("use", "check")
+        if use not in ANSWER_USES:
+            raise BadRequest(f"use must be one of {', '.join(ANSWER_USES)}, not {short_repr(use)}")
+        spec = puzzle_spec(game, values, from_text=True, seed_required=True)
         found = await puzzles.get(spec)
+        await give(request, spec, receipt, ANSWER_USES[use])
         return JSONResponse({**puzzle_header(found), **found.solution()})
 
     async def check(request: Request) -> Response:

@@ -2,7 +2,7 @@
 
 ::
 
-    POST /api/{game}/hint   {"id": "<puzzle ID>", "board": <the board, as /check takes it>}
+    POST /api/{game}/hint   {"id": "<puzzle ID>", "board": <the board, as /check takes it>, "play"?: <receipt>}
 
 The puzzle is named as ``/check`` names it: by its ``id`` (or its parts,
 ``size``, ``seed`` ...) in the body or in the query string. The answer is the
@@ -14,6 +14,12 @@ change nothing (a Signal mistake is turned by the player). The game's step
 solver runs in a worker process, admitted as a ``hint`` by the app's
 :mod:`.admission` rule (a 503 when the server is busy, a 429 past the
 client's share, both with ``Retry-After``).
+
+**The server counts the hints it gives.** A hint that tells the player something (a step or a
+mistake) is noted before it leaves, for the play whose receipt the body shows (``play``, from
+``/api/records/start``): the play's record counts these, not the page's count, and a hint whose
+board is solved hands out the answer, so its play is recorded as revealed (see *What the server
+gave* in :mod:`gridlogic.store.plays`).
 
 Refusals, as everywhere: a body that is not a JSON object, an unknown field, a
 missing or malformed board, a puzzle named twice or not at all: 400 with the
@@ -39,23 +45,29 @@ from starlette.routing import Route
 from gridlogic.game import Game
 from gridlogic.web import tasks
 from gridlogic.web.admission import HINT, CostKey
-from gridlogic.web.api import game_of, puzzle_header
+from gridlogic.web.api import GiveHelp, game_of, puzzle_header
 from gridlogic.web.inputs import BadRequest, board_request
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
+COUNTED = ("step", "mistake")  # the hints that tell the player something (hint.js counts the same)
 
-def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
-    """The hint route over ``games``; the puzzles come from (and are cached in) ``puzzles``."""
+
+def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> list[Route]:
+    """The hint route over ``games``; the puzzles come from (and are cached in) ``puzzles``; a hint
+    handed out is noted by ``give``."""
 
     async def hint(request: Request) -> Response:
         game = game_of(games, request)
         if game.hints is None:
             raise BadRequest(f"{game.title} gives no hints")
-        spec, _, board = await board_request(game, request)
+        spec, body, board = await board_request(game, request, ("play",))
         found = await puzzles.get(spec)
         given, after = await puzzles.admission.run(HINT, CostKey.of(spec), tasks.hint, tasks.token_of(game),
                                                    found, board)
+        if given["status"] in COUNTED:
+            finishing = after is not None and game.check(found, after).get("solved")
+            await give(request, spec, body.get("play"), "last-hint" if finishing else "hint")
         return JSONResponse({**puzzle_header(found), "hint": given, "board": after if after != board else None})
 
     return [Route("/api/{game}/hint", guarded(hint), methods=["POST"])]

@@ -36,6 +36,12 @@ answers its refusals: a receipt it did not sign 400, another player's 403, an un
 any other check 400, a play stored with other figures 409, too many writes 429 with
 ``Retry-After``.
 
+**Help is noted before it leaves.** The answer (``/api/{game}/solution``) and the hints
+(``/api/{game}/hint``) are handed out by other modules, which call :meth:`RecordDesk.give` first:
+it notes them for the cookie's player and the receipt the request shows, and refuses a receipt that
+is not the player's own of that puzzle (400, 403). What the notes do to a play's record, and what
+a leaderboard therefore trusts, is the :mod:`~gridlogic.store.plays` docstring's.
+
 **The dailies are made ahead.** While the app runs, a background task of its lifespan makes today's
 and tomorrow's daily puzzles (:meth:`RecordDesk.keep_dailies_ahead`, one round at start, then as
 :func:`gridlogic.store.daily.seconds_to_next_round` says: every half hour and five minutes before
@@ -76,7 +82,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic.game import GAMES, Game
+from gridlogic.game import GAMES, Game, PuzzleSpec
 from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
@@ -194,6 +200,29 @@ class RecordDesk:
     def today(self) -> date:
         return self.plays.today()
 
+    def player_of(self, request: Request) -> str | None:
+        """The player the request's cookie names (None: no cookie this server signed)."""
+        player = self.signer.unseal("player", request.cookies.get(COOKIE))
+        return player if isinstance(player, str) and re.fullmatch(r"[0-9a-f]{32}", player) else None
+
+    async def give(self, request: Request, spec: PuzzleSpec, receipt: object, kind: str) -> None:
+        """Note help of ``kind`` handed out with the puzzle of ``spec`` to the cookie's player, for the
+        play of ``receipt`` (None: the request showed none), before it leaves (see *What the server
+        gave* in :mod:`gridlogic.store.plays`). A receipt not this player's of this puzzle is refused
+        as a record's is; with a receipt, a database that does not answer is a 503 (the help would go
+        out unnoted), without one the help goes out and the failure is logged."""
+        try:
+            await self.plays.give(self.player_of(request), spec, receipt, kind)
+        except PlayRefused as refused:
+            raise BadRequest(str(refused), REFUSAL_STATUS[type(refused)]) from None
+        except StoreUnavailable as down:
+            if receipt is None:
+                logger.warning("records: %s; %s handed out to a player unnoted", down, kind)
+                return
+            raise BadRequest(f"{down}; the answer and the hints of a recorded play are handed out once the server "
+                             "has noted them: try again later", 503,
+                             {"Retry-After": str(RETRY_AFTER_SECONDS)}) from None
+
     async def make_dailies_ahead(self) -> bool:
         """One round: today's and tomorrow's daily puzzles made now (see the module docstring); False when
         the queue was busy or an engine failed (logged), so that the next round comes sooner."""
@@ -271,10 +300,10 @@ def as_player(desk: RecordDesk, endpoint: PlayerEndpoint, *, writes: bool) -> Ca
     signer = desk.signer
 
     async def run(request: Request) -> Response:
-        player = signer.unseal("player", request.cookies.get(COOKIE))
-        new = not (isinstance(player, str) and re.fullmatch(r"[0-9a-f]{32}", player))
+        player = desk.player_of(request)
+        new = player is None
         address = client_key(request.scope)
-        if new:
+        if player is None:
             player = secrets.token_hex(16)
             wait = desk.new_players.take(address)
             if wait is not None and writes:

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
 import {
-  checkBoard, fetchGames, fetchPuzzle, fetchPuzzleById, fetchSolution, importPuzzle,
+  checkBoard, fetchGames, fetchHint, fetchPuzzle, fetchPuzzleById, fetchSolution, importPuzzle,
 } from "../../../src/gridlogic/web/static/api.js";
 
 const realFetch = globalThis.fetch;
@@ -39,9 +39,23 @@ test("a puzzle is asked for by the query given, as it is; its solution, and an i
   assert.deepEqual(calls.map((c) => c.path), [
     "/api/pattern/puzzle?version=1&size=10&difficulty=hard&seed=a+b%26c",
     "/api/pattern/puzzle?size=5&size=6",
-    "/api/signal/solution?id=signal.3.5x5.any.a%2520b%2526c",
+    "/api/signal/solution?id=signal.3.5x5.any.a%2520b%2526c&use=check",
     "/api/pattern/puzzle?id=pattern.import.3x2.tatham.3x2%3A2%2F1%2F1%2F3%2F1",
   ]);
+});
+
+test("the answer and a hint show the play's receipt, and the answer says what it is for", async () => {
+  const calls = serve(200, {});
+  await fetchSolution(PUZZLE, "R.1", "reveal");
+  await fetchSolution(PUZZLE, "R.1");
+  await fetchHint(PUZZLE, [1, 2], "R.1");
+  await fetchHint(PUZZLE, [1, 2]);
+  assert.deepEqual(calls.slice(0, 2).map((c) => c.path), [
+    "/api/signal/solution?id=signal.3.5x5.any.a%2520b%2526c&use=reveal&play=R.1",
+    "/api/signal/solution?id=signal.3.5x5.any.a%2520b%2526c&use=check&play=R.1",
+  ]);
+  assert.deepEqual(JSON.parse(calls[2].options.body), { id: PUZZLE.id, board: [1, 2], play: "R.1" });
+  assert.deepEqual(JSON.parse(calls[3].options.body), { id: PUZZLE.id, board: [1, 2] });
 });
 
 test("a check posts the puzzle's id and the board, and the play's counts when there are some", async () => {

@@ -111,6 +111,17 @@ test("a refusal is dropped, and a 429 waits as long as the server says", async (
   assert.match(warned[0], /refused a record \(400\): not solved/);
 });
 
+test("the receipt a play's hints and answer show is the one its start brings, once it came", async () => {
+  const w = world({ "/api/records/start": [[200, { play: "R1" }], [0, null]] });
+  const starting = w.recorder.startPlay(PUZZLE);
+  assert.equal(await w.recorder.receiptOf(PUZZLE), "R1"); // waits for the start asked for
+  await starting;
+  assert.equal(await w.recorder.receiptOf({ id: "never.started" }), null);
+  const other = { id: "signal.3.5x5.any.offline" };
+  await w.recorder.startPlay(other); // no answer: no receipt
+  assert.equal(await w.recorder.receiptOf(other), null);
+});
+
 test("without a receipt nothing is sent: the server could not check the play", async () => {
   const w = world({ "/api/records/start": [[0, null]], "/api/records": [[201, {}]] });
   await w.recorder.startPlay(PUZZLE);

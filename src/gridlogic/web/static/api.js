@@ -43,8 +43,15 @@ const idQuery = (puzzle) => new URLSearchParams({ id: puzzle.id }).toString();
 // The puzzle a puzzle ID names (a share link's ?id=).
 export const fetchPuzzleById = (game, id) => request(`${gamePath(game, "puzzle")}?${idQuery({ id })}`);
 
-// The answer of a puzzle the API sent.
-export const fetchSolution = (puzzle) => request(`${gamePath(puzzle.game, "solution")}?${idQuery(puzzle)}`);
+// The answer of a puzzle the API sent, for the play of receipt (its hand-out receipt, records.js;
+// null: none came), to show (use "reveal": the Reveal button) or to check against (use "check").
+// The server notes it before it answers: a play shown the answer is recorded as revealed, one
+// checked against it takes no leaderboard place (gridlogic.store.plays).
+export function fetchSolution(puzzle, receipt = null, use = "check") {
+  const query = new URLSearchParams({ id: puzzle.id, use });
+  if (receipt) query.set("play", receipt);
+  return request(`${gamePath(puzzle.game, "solution")}?${query}`);
+}
 
 // The game's verdict on board ({solved, ...}); with the play's {seconds, moves, checks,
 // revealed} the answer also carries the score.
@@ -57,12 +64,13 @@ export function checkBoard(puzzle, board, play = {}) {
 }
 
 // The next hint for board ({hint: {status, technique, explanation: {en, ja}, decides, evidence},
-// board: the board with it applied, or null}), see hint.js.
-export function fetchHint(puzzle, board) {
+// board: the board with it applied, or null}), see hint.js. The server counts the hints it gives
+// the play of receipt (its hand-out receipt; null: none came).
+export function fetchHint(puzzle, board, receipt = null) {
   return request(gamePath(puzzle.game, "hint"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: puzzle.id, board }),
+    body: JSON.stringify({ id: puzzle.id, board, ...(receipt ? { play: receipt } : {}) }),
   });
 }
 

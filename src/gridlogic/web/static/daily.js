@@ -67,6 +67,12 @@ function puzzleCard(day, puzzle) {
   const result = htmlElement("p", { class: "outcome", "data-outcome": puzzle.first?.outcome ?? "none" });
   result.textContent = resultText(puzzle);
   card.append(result);
+  if (puzzle.first?.outcome === "solved" && puzzle.first.unranked) {
+    // the server's reason (English) in the title; the line says it in the page's language
+    const unranked = htmlElement("p", { class: "unranked", title: puzzle.first.unranked });
+    unranked.textContent = t("daily.unranked");
+    card.append(unranked);
+  }
   if (puzzle.solved > 1) {
     const best = htmlElement("p", { class: "best" });
     best.textContent = t("daily.best", { time: formatTime(puzzle.best), n: puzzle.solved });

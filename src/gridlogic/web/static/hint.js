@@ -64,8 +64,9 @@ export const countsForScore = (hint) => hint.status === "step" || hint.status ==
 // the status line, which it covers on a phone, so that the board keeps its size). The page
 // passes: board (the board's box element), t, say(key, values, kind) for the status line,
 // current() -> {play, puzzle}, taken(play) when a counted hint is shown, apply(board) to play
-// the hint's board as a move.
-export function createHints({ after, panelIn, board, t, say, current, taken, apply }) {
+// the hint's board as a move, receiptOf(puzzle) -> the play's hand-out receipt or null (the server
+// counts the hints it gives that play).
+export function createHints({ after, panelIn, board, t, say, current, taken, apply, receiptOf = async () => null }) {
   const button = htmlElement("button", { type: "button", id: "hint" });
   const text = htmlElement("p", { class: "hint-text", id: "hint-text" });
   const applyButton = htmlElement("button", { type: "button", class: "small", id: "hint-apply" });
@@ -114,7 +115,7 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
     const { play, puzzle } = current();
     if (!play || play.finished) return;
     say("status.hinting", {}, "busy");
-    const answer = await fetchHint(puzzle, play.board);
+    const answer = await fetchHint(puzzle, play.board, await receiptOf(puzzle));
     if (play !== current().play || play.finished) return;
     if (!answer.ok) {
       say("status.error", { message: answer.error }, "error");

@@ -12,7 +12,7 @@ import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
 import { language, setLanguage, t, translatePage } from "./i18n.js";
 import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle, setKeptScore } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
-import { isTimedRecord, onRecordScored, recordPlay, startPlay } from "./records.js";
+import { isTimedRecord, onRecordScored, receiptOf, recordPlay, startPlay } from "./records.js";
 import { createResultCard, recordBest } from "./result.js";
 import {
   createSettings, defaultQuery, linkQuery, linkRequest, seedProblem, versionOf,
@@ -42,7 +42,7 @@ const els = {
 const resultCard = createResultCard($("result"));
 const hints = createHints({
   after: els.check, panelIn: $("status-area"), board: els.board, t, say: (...status) => setStatus(...status),
-  current: () => state, taken: (play) => play.recordHint(), apply: (board) => onAction(board),
+  current: () => state, taken: (play) => play.recordHint(), apply: (board) => onAction(board), receiptOf,
 });
 
 const state = {
@@ -447,10 +447,12 @@ function reset() {
   if (state.play?.reset()) changed();
 }
 
-// The API's solution of the shown puzzle, asked for once.
-async function answerOf(puzzle) {
-  if (state.answer?.data?.id === puzzle.id) return state.answer;
-  const answer = await fetchSolution(puzzle);
+// The API's solution of the shown puzzle, to check against (use "check": asked for once) or to
+// show (use "reveal": asked for each time, so that the server notes the play as revealed). Either
+// takes a timed play off the leaderboard (the README's "What a leaderboard trusts").
+async function answerOf(puzzle, use = "check") {
+  if (use === "check" && state.answer?.data?.id === puzzle.id) return state.answer;
+  const answer = await fetchSolution(puzzle, await receiptOf(puzzle), use);
   if (answer.ok && state.puzzle === puzzle) state.answer = answer;
   return answer;
 }
@@ -479,7 +481,7 @@ async function check() {
 async function reveal() {
   const { play, puzzle, game } = state;
   if (!play || play.finished) return;
-  const answer = await answerOf(puzzle);
+  const answer = await answerOf(puzzle, "reveal");
   if (play !== state.play || play.finished) return;
   if (!answer.ok) {
     setStatus("status.error", { message: answer.error }, "error");

@@ -153,6 +153,12 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule, score
       storage.save(WAITING_KEY, JSON.stringify({ ...readMap(storage, WAITING_KEY), [handout.play]: puzzle.id }));
       return flush();
     },
+    // The receipt of the play of puzzle (its "play" token), once the start asked for has answered;
+    // null when none came. The page shows it with the play's hint and answer requests.
+    async receiptOf(puzzle) {
+      await asking.get(puzzle.id);
+      return receipts().find((r) => r.id === puzzle.id)?.play ?? null;
+    },
     flush,
     pending: () => queue.length,
     // Whether the play of puzzle is a timed record (see the module comment).
@@ -193,6 +199,7 @@ export const startPlay = (puzzle, resumed) => recorder().startPlay(puzzle, resum
 export const isTimedRecord = (puzzle) => recorder().timed(puzzle);
 export const recordPlay = (puzzle, board, stats) => recorder().recordPlay(puzzle, board, stats);
 export const flushRecords = () => recorder().flush();
+export const receiptOf = (puzzle) => recorder().receiptOf(puzzle);
 // listen(puzzleId, score) hears the score the server gave a record sent later (finished offline).
 export const onRecordScored = (listen) => { scoreListeners.push(listen); };
 

@@ -28,7 +28,7 @@
 //
 // The stock is filled in the background, while the network answers: after each puzzle the page
 // shows (it posts {type: "played", puzzle}: that puzzle is kept by its ID too, with its solution
-// fetched, so that it reopens, checks and reveals offline) and when the page says it is back
+// fetched, so that it reopens, checks and reveals offline; not a daily's, see keepPlayed) and when the page says it is back
 // online ("refill"). A stocked puzzle older than STOCK_DAYS is dropped (its receipt would count
 // days).
 
@@ -149,7 +149,10 @@ async function answer(request, url, game, what) {
   try {
     response = await fetch(request);
   } catch (error) {
-    const kept = await caches.match(request, { cacheName: ANSWERS });
+    // a solution asked for with the play's receipt (play=, use=) is kept by its ID alone
+    const byId = url.searchParams.get("id");
+    const kept = await caches.match(request, { cacheName: ANSWERS })
+      ?? (byId ? await caches.match(idUrl(game, what, byId), { cacheName: ANSWERS }) : undefined);
     if (kept) return kept;
     if (what === "puzzle" && !named) {
       const stocked = await takeFromStock(game, url.searchParams);
@@ -161,14 +164,17 @@ async function answer(request, url, game, what) {
     try {
       const data = await response.clone().json();
       // a puzzle named by its seed or ID is that puzzle for ever; one of any seed is kept by ID only
-      if (data?.id) await keepAnswer(game, what, data, named ? request.url : null);
+      if (data?.id) await keepAnswer(game, what, data, named && what === "puzzle" ? request.url : null);
     } catch { /* not JSON: nothing to keep */ }
   }
   return response;
 }
 
 // The puzzle the page shows, kept by its ID and by the requests its links make, and its solution
-// fetched once (by its ID: a request the page would make for Check or Reveal).
+// fetched once (by its ID: a request the page would make for Check or Reveal) — except a daily
+// puzzle's: the server notes every answer it hands out, and a daily whose answer was fetched takes
+// no leaderboard place (gridlogic.store.plays), so a daily checks and reveals with the network.
+const DAILY_SEED = /^daily-\d{4}-\d{2}-\d{2}(\.\d+)?$/;
 async function keepPlayed(puzzle, requests) {
   if (!puzzle?.game || !puzzle.id) return;
   await keepAnswer(puzzle.game, "puzzle", puzzle);
@@ -178,7 +184,7 @@ async function keepPlayed(puzzle, requests) {
     }
   }
   const solution = idUrl(puzzle.game, "solution", puzzle.id);
-  if (await caches.match(solution, { cacheName: ANSWERS })) return;
+  if (DAILY_SEED.test(String(puzzle.seed ?? "")) || await caches.match(solution, { cacheName: ANSWERS })) return;
   try {
     const response = await fetch(solution);
     if (response.ok) await keepAnswer(puzzle.game, "solution", await response.json());
