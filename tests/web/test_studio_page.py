@@ -142,6 +142,18 @@ def test_a_pattern_is_made_from_an_image_file_with_a_threshold(studio: Page, tmp
     expect(cells).to_have_count(25 + 20)
     page.screenshot(path=artifacts / "studio-pattern-image.png")
     verdict(page, "unique")
+    # A drag paints what its first cell became: row 6 (empty), from column 1 to column 10.
+    first = page.locator('[data-cell="50"]').bounding_box()
+    last = page.locator('[data-cell="59"]').bounding_box()
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=12)
+    page.mouse.up()
+    expect(cells).to_have_count(25 + 20 + 10)
+    page.locator("#pattern-threshold").fill("100")  # painted by hand: the image no longer redraws it
+    expect(cells).to_have_count(25 + 20 + 10)
+    page.click("#studio-undo")  # the whole drag is one step
+    expect(cells).to_have_count(25 + 20)
 
 
 def test_a_nonogram_opened_from_text_becomes_its_picture(studio: Page):
