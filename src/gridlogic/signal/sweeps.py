@@ -198,9 +198,14 @@ class LoopedSweeps:
     def __repr__(self) -> str:
         return f"<looped_sweeps {RULES[self.rule]} of {self.cells} cells>"
 
-    def sweep(self, domains: list[int], undecided: int, needed: int) -> int:
+    def sweep(self, domains: list[int], stale: list[bool], undecided: int, needed: int) -> int:
         """One sweep in place: the ``_CHANGED`` and ``_STOPPED`` flags, and above them ``undecided``
-        as the sweep leaves it (the "undecided" rule counts it down)."""
+        as the sweep leaves it (the "undecided" rule counts it down).
+
+        A cell is worked out only when ``stale``: when it or a neighbour changed
+        since it was last worked out (all are at first). Any other would keep
+        its domain, so the sweep's domains and figures are those of a full one.
+        """
         rule = self.rule
         border, up, right, down, left = self.border, self.up, self.right, self.down, self.left
         s0: list[int] = SUPPORT[0]
@@ -209,6 +214,9 @@ class LoopedSweeps:
         s3: list[int] = SUPPORT[3]
         changed = 0
         for i in range(self.cells):
+            if not stale[i]:
+                continue
+            stale[i] = False
             domain = domains[i]
             kept = domain & border[i]
             j = up[i]
@@ -228,6 +236,18 @@ class LoopedSweeps:
             if kept != domain:
                 domains[i] = kept
                 changed = _CHANGED
+                j = up[i]
+                if j >= 0:
+                    stale[j] = True
+                j = right[i]
+                if j >= 0:
+                    stale[j] = True
+                j = down[i]
+                if j >= 0:
+                    stale[j] = True
+                j = left[i]
+                if j >= 0:
+                    stale[j] = True
                 if rule == _UNDECIDED and not kept & (kept - 1):
                     undecided -= 1
                     if undecided < needed:
@@ -243,9 +263,10 @@ class LoopedSweeps:
 
     def solver(self, domains: list[int]) -> tuple[bool, int]:
         rounds = 0
+        stale = [True] * self.cells
         while True:
             rounds += 1
-            flags = self.sweep(domains, 0, 0)
+            flags = self.sweep(domains, stale, 0, 0)
             if flags & _STOPPED:
                 return False, rounds
             if not flags & _CHANGED:
@@ -253,7 +274,8 @@ class LoopedSweeps:
 
     def grader(self, domains: list[int]) -> tuple[int, bool]:
         rounds = 0
-        while self.sweep(domains, 0, 0) & _CHANGED:
+        stale = [True] * self.cells
+        while self.sweep(domains, stale, 0, 0) & _CHANGED:
             rounds += 1
             if not all(domains):
                 break
@@ -268,8 +290,9 @@ class LoopedSweeps:
                 count += 1
         if count < needed:
             return None
+        stale = [True] * self.cells
         while True:
-            flags = self.sweep(domains, count, needed)
+            flags = self.sweep(domains, stale, count, needed)
             if flags & _STOPPED:
                 return None
             if not flags & _CHANGED:

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import final
 
 from gridlogic.errors import GenerationFailed
 from gridlogic.game.ids import PuzzleSpec
@@ -96,11 +97,17 @@ def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[in
     """A random spanning tree as tile masks (Kruskal over shuffled links); ``starved``: few footholds."""
     board = [0] * geo.cells
     parents = list(range(geo.cells))
-    links = [(i, j, bit_i, bit_j) for i, j, bit_i, _, bit_j, _ in _bits(geo)]
-    random.shuffle(links)
+    links = _links(geo)
+    order = list(range(len(links.cell)))
+    random.shuffle(order)  # the links' order: a shuffle's swaps depend only on how many items it has
     footholds = _footholds(geo)
+    cell, other, bit_here, bit_there = links.cell, links.other, links.bit_here, links.bit_there
     for strict in ((True, False) if starved else (False,)):
-        for i, j, bit_i, bit_j in links:
+        for k in order:
+            i = cell[k]
+            j = other[k]
+            bit_i = bit_here[k]
+            bit_j = bit_there[k]
             if strict and (footholds[i][board[i] | bit_i] or footholds[j][board[j] | bit_j]):
                 continue
             a = parents[i]
@@ -117,10 +124,28 @@ def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[in
     return board
 
 
-def _bits(geo: Geometry) -> list[tuple[int, int, int, int, int, int]]:
-    """The board's links as (cell, neighbour, bit, direction, bit back, direction back)."""
-    return [(i, j, BITS[d], d, BITS[OPPOSITE[d]], OPPOSITE[d])
-            for i in range(geo.cells) for d, j in geo.directions[i] if d in (1, 2)]
+@final
+class Links:
+    """The board's right and down links, the k-th as (``cell[k]``, ``other[k]``) and the bits of each end's
+    pipe along it."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.cell: list[int] = []
+        self.other: list[int] = []
+        self.bit_here: list[int] = []
+        self.bit_there: list[int] = []
+        for i in range(geo.cells):
+            for d, j in geo.directions[i]:
+                if d in (1, 2):
+                    self.cell.append(i)
+                    self.other.append(j)
+                    self.bit_here.append(BITS[d])
+                    self.bit_there.append(BITS[OPPOSITE[d]])
+
+
+@cache
+def _links(geo: Geometry) -> Links:
+    return Links(geo)
 
 
 def _tree_path(board: Sequence[int], geo: Geometry, start: int, goal: int) -> list[tuple[int, int, int]]:
