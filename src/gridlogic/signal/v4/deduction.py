@@ -203,7 +203,8 @@ def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
 CASE_PAIRS: Final = 8  # ints per case: the link to the neighbour and up to 3 of its other links, as root pairs
 CASE_ENDS: Final = 8  # roots per case: two per link it decides
 CASE_LINKS: Final = 3  # link ids per case: the neighbour's other links it decides
-HYPOTHESIS: Final = 64  # ints of one hypothesis's pairs or ends (16 links decided at most, 4 of them around i)
+ONCE: Final = 8  # the case that holds a whole hypothesis counted once (see _once)
+HYPOTHESIS: Final = 64  # room for its pairs or ends (16 links decided at most, 4 of them around i)
 
 
 @final
@@ -213,24 +214,24 @@ class Scratch:
     A *case* is what one neighbour of the tile tried decides when the link
     towards it is present (case ``2 c``) or absent (``2 c + 1``): the links
     it makes present as root pairs, the roots at the ends of the links it
-    decides, and those links' ids. A hypothesis gathers its cases' pairs
-    and ends in ``pairs`` and ``ends``; :func:`_settles` runs a union-find
-    over roots in ``parent``, whose entries count only where ``stamp`` holds
-    the current ``generation`` (so nothing is cleared between hypotheses).
+    decides, and those links' ids. A hypothesis is the cases it picks
+    (``picks``); :func:`_settles` runs a union-find over their roots in
+    ``parent``, whose entries count only where ``stamp`` holds the current
+    ``generation`` (so nothing is cleared between hypotheses).
     """
 
     def __init__(self, cells: int) -> None:
         self.case_valid: list[bool] = [False] * 8
         self.case_bit: list[int] = [0] * 4
-        self.case_pair_count: list[int] = [0] * 8
-        self.case_pairs: list[int] = [0] * (8 * CASE_PAIRS)
-        self.case_end_count: list[int] = [0] * 8
-        self.case_ends: list[int] = [0] * (8 * CASE_ENDS)
+        self.case_pair_count: list[int] = [0] * (ONCE + 1)
+        self.case_pairs: list[int] = [0] * (ONCE * CASE_PAIRS + HYPOTHESIS)
+        self.case_end_count: list[int] = [0] * (ONCE + 1)
+        self.case_ends: list[int] = [0] * (ONCE * CASE_ENDS + HYPOTHESIS)
         self.case_link_count: list[int] = [0] * 8
         self.case_links: list[int] = [0] * (8 * CASE_LINKS)
-        self.pairs: list[int] = [0] * HYPOTHESIS
-        self.ends: list[int] = [0] * HYPOTHESIS
+        self.picks: list[int] = [0] * 4
         self.links: list[int] = [0] * (4 * CASE_LINKS)
+        self.tops: list[int] = [0] * HYPOTHESIS
         self.generation = 0
         self.stamp: list[int] = [0] * cells
         self.parent: list[int] = [0] * cells
@@ -291,69 +292,88 @@ def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring,
     return True
 
 
-def _top(parent: list[int], a: int) -> int:
-    while parent[a] != a:
-        a = parent[a]
-    return a
-
-
-def _settles(scratch: Scratch, pair_count: int, end_count: int, groups: Groups, cells: int) -> bool:
+def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
     """No loop and no group closed off short of the board after a hypothesis (see the module docstring).
 
-    ``scratch.pairs`` holds the links it makes present, as the roots of their
-    ends' groups; ``scratch.ends`` a group's root once for each end of a link
-    it decides. The groups it joins make one *component*; a component is
-    closed off when every open end of every group in it is decided (spent),
-    and then it must be the whole board.
+    The hypothesis is the first ``picked`` cases of ``scratch.picks``: their
+    pairs are the links it makes present, as the roots of their ends'
+    groups, their ends a group's root once for each end of a link it
+    decides. The groups it joins make one *component*; a component is closed
+    off when every open end of every group in it is decided (spent), and
+    then it must be the whole board.
     """
     scratch.generation += 1
     generation = scratch.generation
     stamp, parent, decided = scratch.stamp, scratch.parent, scratch.decided
-    pairs, ends = scratch.pairs, scratch.ends
-    for x in range(0, pair_count, 2):
-        a = pairs[x]
-        if stamp[a] != generation:
-            stamp[a], parent[a], decided[a] = generation, a, 0
-        b = pairs[x + 1]
-        if stamp[b] != generation:
-            stamp[b], parent[b], decided[b] = generation, b, 0
-        a = _top(parent, a)
-        b = _top(parent, b)
-        if a == b:
-            return False  # a loop
-        parent[a] = b
-    for x in range(end_count):
-        a = ends[x]
-        if stamp[a] != generation:
-            stamp[a], parent[a], decided[a] = generation, a, 0
-        decided[a] += 1
+    picks, pairs, ends = scratch.picks, scratch.case_pairs, scratch.case_ends
+    pair_count, end_count = scratch.case_pair_count, scratch.case_end_count
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_PAIRS
+        for x in range(start, start + pair_count[case], 2):
+            a = pairs[x]
+            if stamp[a] != generation:
+                stamp[a], parent[a], decided[a] = generation, a, 0
+            b = pairs[x + 1]
+            if stamp[b] != generation:
+                stamp[b], parent[b], decided[b] = generation, b, 0
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a == b:
+                return False  # a loop
+            parent[a] = b
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_ENDS
+        for x in range(start, start + end_count[case]):
+            a = ends[x]
+            if stamp[a] != generation:
+                stamp[a], parent[a], decided[a] = generation, a, 0
+            decided[a] += 1
     open_ends = groups.open_ends
-    spent = False
-    for x in range(end_count):
-        a = ends[x]
-        if decided[a] == open_ends[a]:
-            spent = True
-            break
-    if not spent:
+    if not _spends(scratch, picked, open_ends):
         return True
-    size, counted = groups.size, scratch.counted
+    size, counted, tops = groups.size, scratch.counted, scratch.tops
     top_stamp, top_size, top_keeps = scratch.top_stamp, scratch.top_size, scratch.top_keeps
-    for x in range(end_count):
-        a = ends[x]
-        if counted[a] == generation:
-            continue
-        counted[a] = generation
-        t = _top(parent, a)
-        if top_stamp[t] != generation:
-            top_stamp[t], top_size[t], top_keeps[t] = generation, 0, False
-        top_size[t] += size[a]
-        if decided[a] != open_ends[a]:
-            top_keeps[t] = True  # a group that keeps an open end keeps its component open
-    for x in range(end_count):
-        t = _top(parent, ends[x])
+    components = 0
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_ENDS
+        for x in range(start, start + end_count[case]):
+            a = ends[x]
+            if counted[a] == generation:
+                continue
+            counted[a] = generation
+            t = a
+            while parent[t] != t:
+                t = parent[t]
+            if top_stamp[t] != generation:
+                top_stamp[t], top_size[t], top_keeps[t] = generation, 0, False
+                tops[components] = t
+                components += 1
+            top_size[t] += size[a]
+            if decided[a] != open_ends[a]:
+                top_keeps[t] = True  # a group that keeps an open end keeps its component open
+    for y in range(components):
+        t = tops[y]
         if not top_keeps[t] and top_size[t] != cells:
             return False  # a component closed off short of the board
     return True
+
+
+def _spends(scratch: Scratch, picked: int, open_ends: list[int]) -> bool:
+    """Whether the picked cases decide every open end of some group."""
+    picks, ends, end_count, decided = scratch.picks, scratch.case_ends, scratch.case_end_count, scratch.decided
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_ENDS
+        for x in range(start, start + end_count[case]):
+            a = ends[x]
+            if decided[a] == open_ends[a]:
+                return True
+    return False
 
 
 def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo: Geometry,
@@ -393,48 +413,45 @@ def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo
             cases += 1
     cells = geo.cells
     crowded = geo.wrapping and min(geo.width, geo.height) == 3
-    pair_count, pairs, end_count, ends = work.case_pair_count, work.case_pairs, work.case_end_count, work.case_ends
-    link_count, links = work.case_link_count, work.case_links
+    picks = work.picks
     kept = 0
     for mask in order:
         if not allowed >> mask & 1:
             continue
-        n_pairs = n_ends = n_links = 0
+        picked = 0
         agrees = True
         for c in range(cases):
             case = 2 * c if mask & bits[c] else 2 * c + 1
             if not valid[case]:
                 agrees = False
                 break
-            start = case * CASE_PAIRS
-            for x in range(start, start + pair_count[case]):
-                work.pairs[n_pairs] = pairs[x]
-                n_pairs += 1
-            start = case * CASE_ENDS
-            for x in range(start, start + end_count[case]):
-                work.ends[n_ends] = ends[x]
-                n_ends += 1
-            if crowded:
-                start = case * CASE_LINKS
-                for x in range(start, start + link_count[case]):
-                    work.links[n_links] = links[x]
-                    n_links += 1
+            picks[picked] = case
+            picked += 1
         if not agrees:
             continue
-        if crowded and _repeats(work.links, n_links):
+        if crowded and _links_repeat(work, picked):
             if _decided_twice_apart(domains, i, mask, geo):
                 continue
-            n_pairs, n_ends = _once(domains, i, mask, geo, root, work)
-        if _settles(work, n_pairs, n_ends, groups, cells):
+            _once(domains, i, mask, geo, root, work)
+            picks[0] = ONCE
+            picked = 1
+        if _settles(work, picked, groups, cells):
             kept |= 1 << mask
     return kept
 
 
-def _repeats(values: list[int], count: int) -> bool:
-    """Whether some value occurs twice among the first ``count``."""
+def _links_repeat(scratch: Scratch, picked: int) -> bool:
+    """Whether two of the picked cases decide one link."""
+    links, count = scratch.links, 0
+    for p in range(picked):
+        case = scratch.picks[p]
+        start = case * CASE_LINKS
+        for x in range(start, start + scratch.case_link_count[case]):
+            links[count] = scratch.case_links[x]
+            count += 1
     for x in range(count):
         for y in range(x):
-            if values[x] == values[y]:
+            if links[x] == links[y]:
                 return True
     return False
 
@@ -479,20 +496,22 @@ def _decided_twice_apart(domains: Sequence[int], i: int, mask: int, geo: Geometr
     return any(a < 0 for a, _, _ in _hypothesis_links(domains, i, mask, geo).values())
 
 
-def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry, root: list[int],
-          scratch: Scratch) -> tuple[int, int]:
-    """The hypothesis's present links and decided ends with each link counted once, written to
-    ``scratch.pairs`` and ``scratch.ends``: how many ints each holds."""
-    n_pairs = n_ends = 0
+def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry, root: list[int], scratch: Scratch) -> None:
+    """The hypothesis's present links and decided ends with each link counted once, as the case
+    :data:`ONCE` of ``scratch``."""
+    pairs, ends = scratch.case_pairs, scratch.case_ends
+    n_pairs = ONCE * CASE_PAIRS
+    n_ends = ONCE * CASE_ENDS
     for a, b, present in _hypothesis_links(domains, i, mask, geo).values():
         if present:
-            scratch.pairs[n_pairs] = root[a]
-            scratch.pairs[n_pairs + 1] = root[b]
+            pairs[n_pairs] = root[a]
+            pairs[n_pairs + 1] = root[b]
             n_pairs += 2
-        scratch.ends[n_ends] = root[a]
-        scratch.ends[n_ends + 1] = root[b]
+        ends[n_ends] = root[a]
+        ends[n_ends + 1] = root[b]
         n_ends += 2
-    return n_pairs, n_ends
+    scratch.case_pair_count[ONCE] = n_pairs - ONCE * CASE_PAIRS
+    scratch.case_end_count[ONCE] = n_ends - ONCE * CASE_ENDS
 
 
 def orientation_survives(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> bool:
