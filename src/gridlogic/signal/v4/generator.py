@@ -69,7 +69,7 @@ from gridlogic.signal.board import BITS, VARIANTS, is_solved
 from gridlogic.signal.difficulty import Difficulty
 from gridlogic.signal.rules import DIFFICULTIES, Metrics
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
-from gridlogic.signal.v4.grading import Thresholds, difficulty_of, first_stages, last_stages
+from gridlogic.signal.v4.grading import FirstStages, Thresholds, difficulty_of, first_stages, last_stages
 from gridlogic.signal.v4.puzzle import MAX_STEPS, Version4Puzzle
 
 PRESETS = (4, 5, 6, 7, 8, 10, 12, 15)
@@ -216,12 +216,11 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
     random = rng(spec.seed)
     board = spanning_tree(geo, random, starved=target == "hard")
     everywhere = list(range(geo.cells))
-
-    def substantial(candidate: list[int]) -> bool:
-        return first_stages(candidate, geo).substantial(limits)
+    examined = Examined(geo, limits)
+    substantial = examined.substantial
 
     for step in range(1, MAX_STEPS + 1):
-        first = first_stages(board, geo)
+        first = examined.first_stages(board)
         grade: Difficulty | None = None
         if target == "hard" and not first.substantial(limits):
             board = spanning_tree(geo, random, starved=True)
@@ -260,6 +259,29 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
         else:  # medium asked, hard made: change where local reasoning stopped
             board = change(board, geo, _undecided(first.domains), random)
     raise GenerationFailed.after(MAX_STEPS, spec)
+
+
+@final
+class Examined:
+    """Stages 1-2 of the last candidate that :meth:`substantial` examined, so that the step that takes
+    the candidate reads them instead of working them out again (they depend on the board alone)."""
+
+    def __init__(self, geo: Geometry, limits: Thresholds) -> None:
+        self.geo = geo
+        self.limits = limits
+        self.board: list[int] = []
+        self.first: FirstStages | None = None
+
+    def substantial(self, candidate: list[int]) -> bool:
+        first = first_stages(candidate, self.geo)
+        self.board, self.first = candidate, first
+        return first.substantial(self.limits)
+
+    def first_stages(self, board: list[int]) -> FirstStages:
+        first = self.first
+        if first is not None and board == self.board:
+            return first
+        return first_stages(board, self.geo)
 
 
 def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade: Difficulty,
