@@ -10,8 +10,17 @@ from gridlogic.rng import rng
 from gridlogic.signal.board import VARIANTS
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, WITH, WITHOUT, board_geometry
 from gridlogic.signal.v4 import deduction
-from gridlogic.signal.v4.deduction import groups_of, orientation_survives, solve_board, surviving_orientations
-from gridlogic.signal.v4.generator import spanning_tree
+from gridlogic.signal.v4.deduction import (
+    RoundMemo,
+    global_round,
+    groups_of,
+    orientation_survives,
+    remembered_round,
+    solve_board,
+    surviving_orientations,
+    tile_orders,
+)
+from gridlogic.signal.v4.generator import spanning_tree, swap
 
 
 def test_the_docstring_example_runs():
@@ -77,3 +86,26 @@ def test_the_global_rule_drops_exactly_what_closes_a_loop_or_a_group_when_tried(
                         assert bool(kept >> mask & 1) == survives, (board, domains, i, mask)
                         tried.add(survives)
     assert tried == {True, False}
+
+
+def test_a_remembered_round_is_the_whole_round():
+    """Boards one link swap apart, as the generator grades them: the round that tries again only the
+    tiles near a difference narrows exactly as the round that tries every tile."""
+    for width, height in [(5, 5), (4, 6), (7, 4)]:
+        geo = board_geometry(width, height, True)
+        memo = RoundMemo()
+        random_stream = rng(f"remembered-{width}x{height}")
+        board = spanning_tree(geo, random_stream, starved=False)
+        narrowed = set()
+        for step in range(40):
+            if step % 10 == 9:
+                board = spanning_tree(geo, random_stream, starved=True)  # a fresh tree: a difference everywhere
+            else:
+                board = swap(board, geo, range(geo.cells), random_stream)
+            whole = [geo.border_domains[i][m] for i, m in enumerate(board)]
+            remembered = list(whole)
+            assert remembered_round(remembered, geo, tile_orders(board), memo) == global_round(
+                whole, geo, tile_orders(board))
+            assert remembered == whole
+            narrowed.add(whole != [geo.border_domains[i][m] for i, m in enumerate(board)])
+        assert narrowed == {True}

@@ -587,6 +587,60 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
     return [i for i, _ in updates]
 
 
+@final
+class RoundMemo:
+    """A whole round's domains, view of the groups and what it kept of each tile (:func:`remembered_round`)."""
+
+    def __init__(self) -> None:
+        self.domains: list[int] = []
+        self.view: list[int] = []
+        self.kept: list[int] = []
+
+
+def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
+                     memo: RoundMemo) -> list[int] | None:
+    """:func:`global_round` without ``settled``, trying again only the tiles within two links of a
+    difference from the domains and groups of the last round ``memo`` holds (updated here).
+
+    A tile farther away sees what it saw then, so it keeps what it kept then:
+    the same result as a round that tries every tile. Each tile's orientations
+    are a set, so the order it tries them in does not matter. The generator
+    grades many boards that differ from the last by one link swap.
+    """
+    groups = groups_of(domains, geo)
+    if groups is None:
+        return None
+    view = groups.summary()
+    cells = geo.cells
+    fresh = [True] * cells
+    if len(memo.domains) == cells:
+        old_domains, old_view = memo.domains, memo.view
+        changed = [c for c in range(cells) if domains[c] != old_domains[c] or view[c] != old_view[c]]
+        fresh = [False] * cells
+        for c in _spread(changed, geo):
+            fresh[c] = True
+    kept_now = [0] * cells
+    updates: list[int] = []
+    scratch = Scratch(cells)
+    for i in range(cells):
+        domain = domains[i]
+        if not domain & (domain - 1):
+            kept = domain
+        elif fresh[i]:
+            kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
+        else:
+            kept = memo.kept[i]
+        kept_now[i] = kept
+        if kept != domain:
+            if not kept:
+                return None
+            updates.append(i)
+    memo.domains, memo.view, memo.kept = list(domains), view, kept_now
+    for i in updates:
+        domains[i] = kept_now[i]
+    return updates
+
+
 def deduce(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
            settled: Settled | None = None) -> tuple[bool, int]:
     """Global rounds, each followed by the local rule to its fixed point, until a round drops nothing.

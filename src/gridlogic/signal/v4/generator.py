@@ -69,6 +69,7 @@ from gridlogic.signal.board import BITS, VARIANTS, is_solved
 from gridlogic.signal.difficulty import Difficulty
 from gridlogic.signal.rules import DIFFICULTIES, Metrics
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
+from gridlogic.signal.v4.deduction import RoundMemo
 from gridlogic.signal.v4.grading import FirstStages, Thresholds, difficulty_of, first_stages, last_stages
 from gridlogic.signal.v4.puzzle import MAX_STEPS, Version4Puzzle
 
@@ -264,16 +265,18 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
 @final
 class Examined:
     """Stages 1-2 of the last candidate that :meth:`substantial` examined, so that the step that takes
-    the candidate reads them instead of working them out again (they depend on the board alone)."""
+    the candidate reads them instead of working them out again (they depend on the board alone), and
+    the last first look at a wrapping board, which the next one starts from."""
 
     def __init__(self, geo: Geometry, limits: Thresholds) -> None:
         self.geo = geo
         self.limits = limits
         self.board: list[int] = []
         self.first: FirstStages | None = None
+        self.memo = RoundMemo()
 
     def substantial(self, candidate: list[int]) -> bool:
-        first = first_stages(candidate, self.geo)
+        first = first_stages(candidate, self.geo, self.memo)
         self.board, self.first = candidate, first
         return first.substantial(self.limits)
 
@@ -281,7 +284,7 @@ class Examined:
         first = self.first
         if first is not None and board == self.board:
             return first
-        return first_stages(board, self.geo)
+        return first_stages(board, self.geo, self.memo)
 
 
 def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade: Difficulty,
