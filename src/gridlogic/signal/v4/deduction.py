@@ -332,9 +332,7 @@ def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
             if stamp[a] != generation:
                 stamp[a], parent[a], decided[a] = generation, a, 0
             decided[a] += 1
-    open_ends = groups.open_ends
-    if not _spends(scratch, picked, open_ends):
-        return True
+    open_ends = groups.open_ends  # (the tile tried, alone in its group, is always spent: no shortcut pays)
     size, counted, tops = groups.size, scratch.counted, scratch.tops
     top_stamp, top_size, top_keeps = scratch.top_stamp, scratch.top_size, scratch.top_keeps
     components = 0
@@ -361,19 +359,6 @@ def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
         if not top_keeps[t] and top_size[t] != cells:
             return False  # a component closed off short of the board
     return True
-
-
-def _spends(scratch: Scratch, picked: int, open_ends: list[int]) -> bool:
-    """Whether the picked cases decide every open end of some group."""
-    picks, ends, end_count, decided = scratch.picks, scratch.case_ends, scratch.case_end_count, scratch.decided
-    for p in range(picked):
-        case = picks[p]
-        start = case * CASE_ENDS
-        for x in range(start, start + end_count[case]):
-            a = ends[x]
-            if decided[a] == open_ends[a]:
-                return True
-    return False
 
 
 def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo: Geometry,
