@@ -79,9 +79,10 @@ the top-left corner's border allows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from types import FunctionType
+from typing import Any, Final, final
 
 from gridlogic.signal.tables import IS_OPEN, SUPPORT, Geometry
 
@@ -137,14 +138,21 @@ def sweep_source(geo: Geometry, rule: str) -> str:
 WRITE_OUT_LIMIT = 1024  # cells; larger boards use the loop (compiling grows to seconds and ~1 GB at 200×200)
 
 
+def _is_native() -> bool:
+    """True when this module runs compiled (mypyc makes its functions built-in ones, not Python functions)."""
+    return not isinstance(_is_native, FunctionType)
+
+
 @lru_cache(maxsize=48)
 def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps for ``geo``'s board under ``rule``, compiled once per board shape and rule.
 
     Boards of more than :data:`WRITE_OUT_LIMIT` cells get :func:`looped_sweeps`
     instead: same results, and no compiling time or memory that grows with the board.
+    So does every board when this module is compiled to native code: there the loop
+    runs at native speed, while the written-out source would be interpreted.
     """
-    if geo.cells > WRITE_OUT_LIMIT:
+    if geo.cells > WRITE_OUT_LIMIT or _is_native():
         return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
     namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
@@ -154,59 +162,139 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     return namespace["sweeps"]  # type: ignore[return-value]
 
 
-def looped_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
+def looped_sweeps(geo: Geometry, rule: str) -> LoopedSweeps:
     """The sweeps under ``rule`` as a plain loop over the cells: for boards too big to write out."""
     if rule not in RULES:
         raise ValueError(f"unknown sweep rule {rule!r}; the rules are {', '.join(RULES)}")
-    border, supporters = geo.border_allowed, geo.supporters
+    return LoopedSweeps(geo, RULES.index(rule))
 
-    def sweep(domains: list[int], undecided: int = 0, needed: int = 0) -> tuple[bool, bool, int]:
-        """One sweep in place: (changed, stopped early, undecided) under ``rule``'s stopping test."""
-        changed = False
-        for i, domain in enumerate(domains):
+
+_SOLVER: Final = 0
+_GRADER: Final = 1
+_UNDECIDED: Final = 2
+_CHANGED: Final = 1  # flags of LoopedSweeps.sweep's answer; the undecided count is above them
+_STOPPED: Final = 2
+
+
+@final
+class LoopedSweeps:
+    """The sweeps of one board shape and rule as a loop: ``looped_sweeps(geo, rule)(...)`` as the
+    written-out ``sweeps``. Each cell's neighbour in each direction is in a flat list (-1 for none)."""
+
+    def __init__(self, geo: Geometry, rule: int) -> None:
+        self.rule = rule
+        self.cells = geo.cells
+        self.border: list[int] = list(geo.border_allowed)
+        self.border_domains: list[tuple[int, ...]] = list(geo.border_domains)
+        self.up: list[int] = [-1] * geo.cells
+        self.right: list[int] = [-1] * geo.cells
+        self.down: list[int] = [-1] * geo.cells
+        self.left: list[int] = [-1] * geo.cells
+        by_direction = (self.up, self.right, self.down, self.left)
+        for i in range(geo.cells):
+            for d, j in geo.directions[i]:
+                by_direction[d][i] = j
+
+    def __repr__(self) -> str:
+        return f"<looped_sweeps {RULES[self.rule]} of {self.cells} cells>"
+
+    def sweep(self, domains: list[int], stale: list[bool], undecided: int, needed: int) -> int:
+        """One sweep in place: the ``_CHANGED`` and ``_STOPPED`` flags, and above them ``undecided``
+        as the sweep leaves it (the "undecided" rule counts it down).
+
+        A cell is worked out only when ``stale``: when it or a neighbour changed
+        since it was last worked out (all are at first). Any other would keep
+        its domain, so the sweep's domains and figures are those of a full one.
+        """
+        rule = self.rule
+        border, up, right, down, left = self.border, self.up, self.right, self.down, self.left
+        s0: list[int] = SUPPORT[0]
+        s1: list[int] = SUPPORT[1]
+        s2: list[int] = SUPPORT[2]
+        s3: list[int] = SUPPORT[3]
+        changed = 0
+        for i in range(self.cells):
+            if not stale[i]:
+                continue
+            stale[i] = False
+            domain = domains[i]
             kept = domain & border[i]
-            for table, j in supporters[i]:
-                kept &= table[domains[j]]
-            if rule == "solver" and not kept:
-                return changed, True, undecided
+            j = up[i]
+            if j >= 0:
+                kept &= s0[domains[j]]
+            j = right[i]
+            if j >= 0:
+                kept &= s1[domains[j]]
+            j = down[i]
+            if j >= 0:
+                kept &= s2[domains[j]]
+            j = left[i]
+            if j >= 0:
+                kept &= s3[domains[j]]
+            if rule == _SOLVER and not kept:
+                return changed | _STOPPED
             if kept != domain:
                 domains[i] = kept
-                changed = True
-                if rule == "undecided" and not kept & (kept - 1):
+                changed = _CHANGED
+                j = up[i]
+                if j >= 0:
+                    stale[j] = True
+                j = right[i]
+                if j >= 0:
+                    stale[j] = True
+                j = down[i]
+                if j >= 0:
+                    stale[j] = True
+                j = left[i]
+                if j >= 0:
+                    stale[j] = True
+                if rule == _UNDECIDED and not kept & (kept - 1):
                     undecided -= 1
                     if undecided < needed:
-                        return changed, True, undecided
-        return changed, False, undecided
+                        return undecided << 2 | changed | _STOPPED
+        return undecided << 2 | changed
 
-    def solver(domains: list[int]) -> tuple[bool, int]:
+    def __call__(self, domains: Sequence[int], needed: int = 0) -> object:
+        if self.rule == _UNDECIDED:
+            return self.undecided(domains, needed)
+        if not isinstance(domains, list):
+            raise TypeError("the solver's and grader's sweeps change a list of domains in place")
+        return self.solver(domains) if self.rule == _SOLVER else self.grader(domains)
+
+    def solver(self, domains: list[int]) -> tuple[bool, int]:
         rounds = 0
+        stale = [True] * self.cells
         while True:
             rounds += 1
-            changed, stopped, _ = sweep(domains)
-            if stopped:
+            flags = self.sweep(domains, stale, 0, 0)
+            if flags & _STOPPED:
                 return False, rounds
-            if not changed:
+            if not flags & _CHANGED:
                 return True, rounds
 
-    def grader(domains: list[int]) -> tuple[int, bool]:
+    def grader(self, domains: list[int]) -> tuple[int, bool]:
         rounds = 0
-        while sweep(domains)[0]:
+        stale = [True] * self.cells
+        while self.sweep(domains, stale, 0, 0) & _CHANGED:
             rounds += 1
             if not all(domains):
                 break
         return rounds, all(domains)
 
-    def undecided(board: list[int], needed: int) -> list[int] | None:
-        domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
-        count = sum(map(IS_OPEN.__getitem__, domains))
+    def undecided(self, board: Sequence[int], needed: int) -> list[int] | None:
+        border_domains = self.border_domains
+        domains = [border_domains[i][board[i]] for i in range(self.cells)]
+        count = 0
+        for domain in domains:
+            if domain & (domain - 1):
+                count += 1
         if count < needed:
             return None
+        stale = [True] * self.cells
         while True:
-            changed, stopped, count = sweep(domains, count, needed)
-            if stopped:
+            flags = self.sweep(domains, stale, count, needed)
+            if flags & _STOPPED:
                 return None
-            if not changed:
+            if not flags & _CHANGED:
                 return domains
-
-    forms: dict[str, Callable[..., Any]] = {"solver": solver, "grader": grader, "undecided": undecided}
-    return forms[rule]
+            count = flags >> 2

@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final, final
 
 from gridlogic.signal.board import VARIANTS, is_solved
 from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
@@ -82,6 +83,44 @@ def links_around(geo: Geometry) -> tuple[Around, ...]:
     )
 
 
+@final
+class Ring:
+    """:func:`links_around` and ``geo.pairs`` as flat lists of ints, the form the compiled rule reads fastest.
+
+    Cell ``i``'s ``s``-th link is at ``4 * i + s`` (``count[i]`` of them): its
+    direction, neighbour, link id, the cell's masks with and without a pipe
+    there, and the neighbour's facing back. ``pair_*`` are ``geo.pairs``' columns.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        cells = geo.cells
+        self.count: list[int] = [0] * cells
+        self.direction: list[int] = [0] * (4 * cells)
+        self.cell: list[int] = [0] * (4 * cells)
+        self.link: list[int] = [0] * (4 * cells)
+        self.has: list[int] = [0] * (4 * cells)
+        self.lacks: list[int] = [0] * (4 * cells)
+        self.has_back: list[int] = [0] * (4 * cells)
+        self.lacks_back: list[int] = [0] * (4 * cells)
+        for i, around in enumerate(links_around(geo)):
+            self.count[i] = len(around)
+            for s, (d, j, link, has_i, lacks_i, has_j, lacks_j) in enumerate(around):
+                at = 4 * i + s
+                self.direction[at], self.cell[at], self.link[at] = d, j, link
+                self.has[at], self.lacks[at], self.has_back[at], self.lacks_back[at] = has_i, lacks_i, has_j, lacks_j
+        self.pair_i: list[int] = [p[0] for p in geo.pairs]
+        self.pair_j: list[int] = [p[1] for p in geo.pairs]
+        self.pair_has_i: list[int] = [p[2] for p in geo.pairs]
+        self.pair_lacks_i: list[int] = [p[3] for p in geo.pairs]
+        self.pair_has_j: list[int] = [p[4] for p in geo.pairs]
+        self.pair_lacks_j: list[int] = [p[5] for p in geo.pairs]
+
+
+@cache
+def ring_of(geo: Geometry) -> Ring:
+    return Ring(geo)
+
+
 OPEN_CAP = 40  # a group with more open ends than a hypothesis can close (2 per link it decides) is never closed
 
 
@@ -93,34 +132,55 @@ class Groups:
     size: list[int]
     open_ends: list[int]
 
-    def summary(self) -> list[tuple[int, int, int]]:
-        """Per cell what the global rule can see of its group: root, open ends (capped) and size."""
+    def summary(self) -> list[int]:
+        """Per cell what the global rule can see of its group, as one number: root, open ends (capped)
+        and size (0 when the ends are capped)."""
         root, size, ends = self.root, self.size, self.open_ends
-        return [(a, ends[a], size[a]) if ends[a] < OPEN_CAP else (a, OPEN_CAP, 0) for a in root]
+        span = len(root) + 1
+        seen = []
+        for a in root:
+            if ends[a] < OPEN_CAP:
+                seen.append((a * (OPEN_CAP + 1) + ends[a]) * span + size[a])
+            else:
+                seen.append((a * (OPEN_CAP + 1) + OPEN_CAP) * span)
+        return seen
 
 
 def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
     """The groups of ``domains``; None when present links close a loop or a group is closed off."""
     cells = geo.cells
+    ring = ring_of(geo)
+    pair_i, pair_j = ring.pair_i, ring.pair_j
+    pair_has_i, pair_lacks_i, pair_has_j, pair_lacks_j = (ring.pair_has_i, ring.pair_lacks_i, ring.pair_has_j,
+                                                          ring.pair_lacks_j)
     parent = list(range(cells))
-    open_links = []
-    for i, j, has_i, lacks_i, has_j, lacks_j in geo.pairs:
-        here, there = domains[i], domains[j]
-        if not here & has_i or not there & has_j:
+    open_from: list[int] = []
+    open_to: list[int] = []
+    for p in range(len(pair_i)):
+        i = pair_i[p]
+        j = pair_j[p]
+        here = domains[i]
+        there = domains[j]
+        if not here & pair_has_i[p] or not there & pair_has_j[p]:
             continue  # absent
-        if here & lacks_i or there & lacks_j:
-            open_links.append((i, j))
+        if here & pair_lacks_i[p] or there & pair_lacks_j[p]:
+            open_from.append(i)
+            open_to.append(j)
             continue
         a = i
         while parent[a] != a:
-            parent[a] = a = parent[parent[a]]  # path halving keeps the walks short
+            up = parent[parent[a]]  # path halving keeps the walks short
+            parent[a] = up
+            a = up
         b = j
         while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
+            up = parent[parent[b]]
+            parent[b] = up
+            b = up
         if a == b:
             return None  # present links close a loop
         parent[a] = b
-    root = []
+    root: list[int] = []
     for i in range(cells):
         a = i
         while parent[a] != a:
@@ -131,154 +191,254 @@ def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
     open_ends = [0] * cells
     for a in root:
         size[a] += 1
-    for i, j in open_links:
-        open_ends[root[i]] += 1
-        open_ends[root[j]] += 1
-    for a in set(root):
-        if not open_ends[a] and size[a] < cells:
+    for p in range(len(open_from)):
+        open_ends[root[open_from[p]]] += 1
+        open_ends[root[open_to[p]]] += 1
+    for a in range(cells):
+        if root[a] == a and not open_ends[a] and size[a] < cells:
             return None  # a group closed off short of the whole board
     return Groups(root, size, open_ends)
 
 
-# What a neighbour's agreement decides: the present links among groups (as root pairs), one root
-# per end of each link it decides (present or absent), and those links' ids.
-Case = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
-_NOTHING: Case = ((), (), ())
+CASE_PAIRS: Final = 8  # ints per case: the link to the neighbour and up to 3 of its other links, as root pairs
+CASE_ENDS: Final = 8  # roots per case: two per link it decides
+CASE_LINKS: Final = 3  # link ids per case: the neighbour's other links it decides
+ONCE: Final = 8  # the case that holds a whole hypothesis counted once (see _once)
+HYPOTHESIS: Final = 64  # room for its pairs or ends (16 links decided at most, 4 of them around i)
 
 
-def _agreement(domains: Sequence[int], j: int, agreeing: int, back: int, around: Sequence[Around],
-               root: Sequence[int]) -> Case | None:
-    """What neighbour ``j``'s other links become when its domain shrinks to ``agreeing``; None when
-    nothing agrees."""
+@final
+class Scratch:
+    """The working lists of the global rule, allocated once per round.
+
+    A *case* is what one neighbour of the tile tried decides when the link
+    towards it is present (case ``2 c``) or absent (``2 c + 1``): the links
+    it makes present as root pairs, the roots at the ends of the links it
+    decides, and those links' ids. A hypothesis is the cases it picks
+    (``picks``); :func:`_settles` runs a union-find over their roots in
+    ``parent``, whose entries count only where ``stamp`` holds the current
+    ``generation`` (so nothing is cleared between hypotheses).
+    """
+
+    def __init__(self, cells: int) -> None:
+        self.case_valid: list[bool] = [False] * 8
+        self.case_bit: list[int] = [0] * 4
+        self.case_pair_count: list[int] = [0] * (ONCE + 1)
+        self.case_pairs: list[int] = [0] * (ONCE * CASE_PAIRS + HYPOTHESIS)
+        self.case_end_count: list[int] = [0] * (ONCE + 1)
+        self.case_ends: list[int] = [0] * (ONCE * CASE_ENDS + HYPOTHESIS)
+        self.case_link_count: list[int] = [0] * 8
+        self.case_links: list[int] = [0] * (8 * CASE_LINKS)
+        self.picks: list[int] = [0] * 4
+        self.links: list[int] = [0] * (4 * CASE_LINKS)
+        self.tops: list[int] = [0] * HYPOTHESIS
+        self.generation = 0
+        self.stamp: list[int] = [0] * cells
+        self.parent: list[int] = [0] * cells
+        self.decided: list[int] = [0] * cells
+        self.counted: list[int] = [0] * cells
+        self.top_stamp: list[int] = [0] * cells
+        self.top_size: list[int] = [0] * cells
+        self.top_keeps: list[bool] = [False] * cells
+
+
+def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring, root: list[int],
+               scratch: Scratch, case: int, ri: int, present: bool) -> bool:
+    """Case ``case``: the link from root ``ri``'s tile to neighbour ``j`` (``present`` or not), and what
+    ``j``'s other links become when its domain shrinks to ``agreeing``; False when nothing agrees."""
     if not agreeing:
-        return None
-    there = domains[j]
-    if agreeing == there:
-        return _NOTHING
-    pairs = []
-    ends = []
-    links = []
+        return False
     rj = root[j]
-    for e, k, link, has_j, lacks_j, has_k, lacks_k in around[j]:
-        if e == back:
-            continue
-        beyond = domains[k]
-        if not there & has_j or not beyond & has_k or (not there & lacks_j and not beyond & lacks_k):
-            continue  # decided already
-        if not agreeing & has_j:
-            pass  # now absent
-        elif not agreeing & lacks_j and not beyond & lacks_k:
-            pairs.append((rj, root[k]))  # now present
-        else:
-            continue  # still open
-        ends.append(rj)
-        ends.append(root[k])
-        links.append(link)
-    return tuple(pairs), tuple(ends), tuple(links)
+    pairs, ends, links = scratch.case_pairs, scratch.case_ends, scratch.case_links
+    p = case * CASE_PAIRS
+    e = case * CASE_ENDS
+    n = case * CASE_LINKS
+    if present:
+        pairs[p] = ri
+        pairs[p + 1] = rj
+        p += 2
+    ends[e] = ri
+    ends[e + 1] = rj
+    e += 2
+    there = domains[j]
+    if agreeing != there:
+        direction, cell, has, lacks, has_back, lacks_back = (ring.direction, ring.cell, ring.has, ring.lacks,
+                                                             ring.has_back, ring.lacks_back)
+        for s in range(4 * j, 4 * j + ring.count[j]):
+            if direction[s] == back:
+                continue
+            k = cell[s]
+            beyond = domains[k]
+            has_j, lacks_j, has_k, lacks_k = has[s], lacks[s], has_back[s], lacks_back[s]
+            if not there & has_j or not beyond & has_k or (not there & lacks_j and not beyond & lacks_k):
+                continue  # decided already
+            rk = root[k]
+            if not agreeing & has_j:
+                pass  # now absent
+            elif not agreeing & lacks_j and not beyond & lacks_k:
+                pairs[p] = rj  # now present
+                pairs[p + 1] = rk
+                p += 2
+            else:
+                continue  # still open
+            ends[e] = rj
+            ends[e + 1] = rk
+            e += 2
+            links[n] = ring.link[s]
+            n += 1
+    scratch.case_pair_count[case] = p - case * CASE_PAIRS
+    scratch.case_end_count[case] = e - case * CASE_ENDS
+    scratch.case_link_count[case] = n - case * CASE_LINKS
+    return True
 
 
-def _settles(pairs: Sequence[tuple[int, int]], ends: Sequence[int], groups: Groups, cells: int) -> bool:
+def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
     """No loop and no group closed off short of the board after a hypothesis (see the module docstring).
 
-    ``pairs`` are the links it makes present, as the roots of their ends'
-    groups; ``ends`` has a group's root once for each end of a link it decides.
+    The hypothesis is the first ``picked`` cases of ``scratch.picks``: their
+    pairs are the links it makes present, as the roots of their ends'
+    groups, their ends a group's root once for each end of a link it
+    decides. The groups it joins make one *component*; a component is closed
+    off when every open end of every group in it is decided (spent), and
+    then it must be the whole board.
     """
-    merged: dict[int, int] = {}
-    for a, b in pairs:
-        while a in merged:
-            a = merged[a]
-        while b in merged:
-            b = merged[b]
-        if a == b:
-            return False  # a loop
-        merged[a] = b
-    open_ends = groups.open_ends
-    decided: dict[int, int] = {}
-    for a in ends:
-        decided[a] = decided.get(a, 0) + 1
-    # A group is closed off when every open end of every group it is made of is decided ("spent").
-    spent = [a for a, count in decided.items() if open_ends[a] == count]
-    if not spent:
-        return True
-    size = groups.size
-    joined = merged.keys() | merged.values()  # the groups that the hypothesis joins to others
-    keeping = set()  # the tops of joined groups that keep an open end
-    for a, count in decided.items():
-        if open_ends[a] != count and a in joined:
-            while a in merged:
-                a = merged[a]
-            keeping.add(a)
-    closed: dict[int, int] = {}  # top -> tiles in it
-    for a in spent:
-        if a not in joined:
-            if size[a] != cells:
-                return False  # a group left alone with no open end
-            continue
-        t = a
-        while t in merged:
-            t = merged[t]
-        if t not in keeping:
-            closed[t] = closed.get(t, 0) + size[a]
-    return all(tiles == cells for tiles in closed.values())
+    scratch.generation += 1
+    generation = scratch.generation
+    stamp, parent, decided = scratch.stamp, scratch.parent, scratch.decided
+    picks, pairs, ends = scratch.picks, scratch.case_pairs, scratch.case_ends
+    pair_count, end_count = scratch.case_pair_count, scratch.case_end_count
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_PAIRS
+        for x in range(start, start + pair_count[case], 2):
+            a = pairs[x]
+            if stamp[a] != generation:
+                stamp[a], parent[a], decided[a] = generation, a, 0
+            b = pairs[x + 1]
+            if stamp[b] != generation:
+                stamp[b], parent[b], decided[b] = generation, b, 0
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a == b:
+                return False  # a loop
+            parent[a] = b
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_ENDS
+        for x in range(start, start + end_count[case]):
+            a = ends[x]
+            if stamp[a] != generation:
+                stamp[a], parent[a], decided[a] = generation, a, 0
+            decided[a] += 1
+    open_ends = groups.open_ends  # (the tile tried, alone in its group, is always spent: no shortcut pays)
+    size, counted, tops = groups.size, scratch.counted, scratch.tops
+    top_stamp, top_size, top_keeps = scratch.top_stamp, scratch.top_size, scratch.top_keeps
+    components = 0
+    for p in range(picked):
+        case = picks[p]
+        start = case * CASE_ENDS
+        for x in range(start, start + end_count[case]):
+            a = ends[x]
+            if counted[a] == generation:
+                continue
+            counted[a] = generation
+            t = a
+            while parent[t] != t:
+                t = parent[t]
+            if top_stamp[t] != generation:
+                top_stamp[t], top_size[t], top_keeps[t] = generation, 0, False
+                tops[components] = t
+                components += 1
+            top_size[t] += size[a]
+            if decided[a] != open_ends[a]:
+                top_keeps[t] = True  # a group that keeps an open end keeps its component open
+    for y in range(components):
+        t = tops[y]
+        if not top_keeps[t] and top_size[t] != cells:
+            return False  # a component closed off short of the board
+    return True
 
 
-def surviving_orientations(domains: Sequence[int], i: int, order: Sequence[int], geo: Geometry,
-                           groups: Groups) -> int:
+def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo: Geometry,
+                           groups: Groups, scratch: Scratch | None = None) -> int:
     """The orientations of tile ``i`` that the global rule keeps, as a domain (see the module docstring).
 
     Each neighbour's agreement is worked out once for a pipe towards it and
     once for none, and each orientation of ``i`` combines its four cases. On
     a wrapping board 3 tiles wide or high two neighbours of ``i`` are
     neighbours of each other, and may decide the link between them twice:
-    there the cases' links are compared.
+    there the cases' links are compared. ``scratch`` may be one
+    :class:`Scratch` for the board shared by the tiles of a round.
     """
-    around = links_around(geo)
+    ring = ring_of(geo)
+    work = Scratch(geo.cells) if scratch is None else scratch
     root = groups.root
     here = domains[i]
     allowed = here
     ri = root[i]
-    cases = []
-    for d, j, link, has_i, lacks_i, has_j, lacks_j in around[i]:
+    cases = 0
+    valid, bits = work.case_valid, work.case_bit
+    for s in range(4 * i, 4 * i + ring.count[i]):
+        j = ring.cell[s]
         there = domains[j]
+        has_i, lacks_i, has_j, lacks_j = ring.has[s], ring.lacks[s], ring.has_back[s], ring.lacks_back[s]
         if not here & has_i or not there & has_j:
             allowed &= lacks_i  # an absent link
         elif not here & lacks_i and not there & lacks_j:
             allowed &= has_i  # a present link
         else:
+            d = ring.direction[s]
             back = OPPOSITE[d]
-            rj = root[j]
-            with_pipe = _agreement(domains, j, there & has_j, back, around, root)
-            if with_pipe is not None:
-                with_pipe = (((ri, rj), *with_pipe[0]), (ri, rj, *with_pipe[1]), with_pipe[2])
-            without_pipe = _agreement(domains, j, there & lacks_j, back, around, root)
-            if without_pipe is not None:
-                without_pipe = (without_pipe[0], (ri, rj, *without_pipe[1]), without_pipe[2])
-            cases.append((1 << d, with_pipe, without_pipe))
+            valid[2 * cases] = _agreement(domains, j, there & has_j, back, ring, root, work, 2 * cases, ri, True)
+            valid[2 * cases + 1] = _agreement(domains, j, there & lacks_j, back, ring, root, work, 2 * cases + 1,
+                                              ri, False)
+            bits[cases] = 1 << d
+            cases += 1
     cells = geo.cells
     crowded = geo.wrapping and min(geo.width, geo.height) == 3
+    picks = work.picks
     kept = 0
     for mask in order:
         if not allowed >> mask & 1:
             continue
-        pairs: tuple[tuple[int, int], ...] = ()
-        ends: tuple[int, ...] = ()
-        links: tuple[int, ...] = ()
-        for bit, with_pipe, without_pipe in cases:
-            case = with_pipe if mask & bit else without_pipe
-            if case is None:
+        picked = 0
+        agrees = True
+        for c in range(cases):
+            case = 2 * c if mask & bits[c] else 2 * c + 1
+            if not valid[case]:
+                agrees = False
                 break
-            pairs += case[0]
-            ends += case[1]
-            if crowded:
-                links += case[2]
-        else:
-            if crowded and len(set(links)) < len(links):
-                if _decided_twice_apart(domains, i, mask, geo):
-                    continue
-                pairs, ends = _once(domains, i, mask, geo, root)
-            if _settles(pairs, ends, groups, cells):
-                kept |= 1 << mask
+            picks[picked] = case
+            picked += 1
+        if not agrees:
+            continue
+        if crowded and _links_repeat(work, picked):
+            if _decided_twice_apart(domains, i, mask, geo):
+                continue
+            _once(domains, i, mask, geo, root, work)
+            picks[0] = ONCE
+            picked = 1
+        if _settles(work, picked, groups, cells):
+            kept |= 1 << mask
     return kept
+
+
+def _links_repeat(scratch: Scratch, picked: int) -> bool:
+    """Whether two of the picked cases decide one link."""
+    links, count = scratch.links, 0
+    for p in range(picked):
+        case = scratch.picks[p]
+        start = case * CASE_LINKS
+        for x in range(start, start + scratch.case_link_count[case]):
+            links[count] = scratch.case_links[x]
+            count += 1
+    for x in range(count):
+        for y in range(x):
+            if links[x] == links[y]:
+                return True
+    return False
 
 
 def _hypothesis_links(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> dict[int, tuple[int, int, int]]:
@@ -321,18 +481,28 @@ def _decided_twice_apart(domains: Sequence[int], i: int, mask: int, geo: Geometr
     return any(a < 0 for a, _, _ in _hypothesis_links(domains, i, mask, geo).values())
 
 
-def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry,
-          root: Sequence[int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """The hypothesis's present links and decided ends with each link counted once."""
-    decided = _hypothesis_links(domains, i, mask, geo).values()
-    pairs = tuple((root[a], root[b]) for a, b, present in decided if present)
-    return pairs, tuple(r for a, b, _ in decided for r in (root[a], root[b]))
+def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry, root: list[int], scratch: Scratch) -> None:
+    """The hypothesis's present links and decided ends with each link counted once, as the case
+    :data:`ONCE` of ``scratch``."""
+    pairs, ends = scratch.case_pairs, scratch.case_ends
+    n_pairs = ONCE * CASE_PAIRS
+    n_ends = ONCE * CASE_ENDS
+    for a, b, present in _hypothesis_links(domains, i, mask, geo).values():
+        if present:
+            pairs[n_pairs] = root[a]
+            pairs[n_pairs + 1] = root[b]
+            n_pairs += 2
+        ends[n_ends] = root[a]
+        ends[n_ends + 1] = root[b]
+        n_ends += 2
+    scratch.case_pair_count[ONCE] = n_pairs - ONCE * CASE_PAIRS
+    scratch.case_end_count[ONCE] = n_ends - ONCE * CASE_ENDS
 
 
 def orientation_survives(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> bool:
     """Whether the global rule keeps orientation ``mask`` of tile ``i`` on ``domains``."""
     groups = groups_of(domains, geo)
-    return groups is not None and bool(surviving_orientations(domains, i, (mask,), geo, groups))
+    return groups is not None and bool(surviving_orientations(list(domains), i, (mask,), geo, groups))
 
 
 @cache
@@ -348,12 +518,14 @@ def _near(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     return tuple(near)
 
 
-def _spread(cells: Sequence[int], geo: Geometry) -> set[int]:
+def _spread(cells: list[int], geo: Geometry) -> list[int]:
+    """The cells within two links of ``cells``, in order."""
     near = _near(geo)
-    dirty: set[int] = set()
+    dirty = [False] * geo.cells
     for c in cells:
-        dirty.update(near[c])
-    return dirty
+        for x in near[c]:
+            dirty[x] = True
+    return [x for x in range(geo.cells) if dirty[x]]
 
 
 @dataclass
@@ -361,7 +533,7 @@ class Settled:
     """What the global rule last saw: so that a round re-examines only the tiles whose view changed."""
 
     domains: list[int]
-    view: list[tuple[int, int, int]]
+    view: list[int]  # Groups.summary()
 
 
 def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
@@ -381,13 +553,14 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
     else:
         old_domains, old_view = settled.domains, settled.view or view
         changed = [c for c in range(geo.cells) if domains[c] != old_domains[c] or view[c] != old_view[c]]
-        candidates = sorted(_spread(changed, geo))
+        candidates = _spread(changed, geo)
     updates = []
+    scratch = Scratch(geo.cells)
     for i in candidates:
         domain = domains[i]
         if not domain & (domain - 1):
             continue
-        kept = surviving_orientations(domains, i, orders[i], geo, groups)
+        kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
         if kept != domain:
             if not kept:
                 return None
@@ -397,6 +570,60 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
     for i, kept in updates:
         domains[i] = kept
     return [i for i, _ in updates]
+
+
+@final
+class RoundMemo:
+    """A whole round's domains, view of the groups and what it kept of each tile (:func:`remembered_round`)."""
+
+    def __init__(self) -> None:
+        self.domains: list[int] = []
+        self.view: list[int] = []
+        self.kept: list[int] = []
+
+
+def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
+                     memo: RoundMemo) -> list[int] | None:
+    """:func:`global_round` without ``settled``, trying again only the tiles within two links of a
+    difference from the domains and groups of the last round ``memo`` holds (updated here).
+
+    A tile farther away sees what it saw then, so it keeps what it kept then:
+    the same result as a round that tries every tile. Each tile's orientations
+    are a set, so the order it tries them in does not matter. The generator
+    grades many boards that differ from the last by one link swap.
+    """
+    groups = groups_of(domains, geo)
+    if groups is None:
+        return None
+    view = groups.summary()
+    cells = geo.cells
+    fresh = [True] * cells
+    if len(memo.domains) == cells:
+        old_domains, old_view = memo.domains, memo.view
+        changed = [c for c in range(cells) if domains[c] != old_domains[c] or view[c] != old_view[c]]
+        fresh = [False] * cells
+        for c in _spread(changed, geo):
+            fresh[c] = True
+    kept_now = [0] * cells
+    updates: list[int] = []
+    scratch = Scratch(cells)
+    for i in range(cells):
+        domain = domains[i]
+        if not domain & (domain - 1):
+            kept = domain
+        elif fresh[i]:
+            kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
+        else:
+            kept = memo.kept[i]
+        kept_now[i] = kept
+        if kept != domain:
+            if not kept:
+                return None
+            updates.append(i)
+    memo.domains, memo.view, memo.kept = list(domains), view, kept_now
+    for i in updates:
+        domains[i] = kept_now[i]
+    return updates
 
 
 def deduce(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],

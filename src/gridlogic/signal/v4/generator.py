@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import final
 
 from gridlogic.errors import GenerationFailed
 from gridlogic.game.ids import PuzzleSpec
@@ -68,7 +69,8 @@ from gridlogic.signal.board import BITS, VARIANTS, is_solved
 from gridlogic.signal.difficulty import Difficulty
 from gridlogic.signal.rules import DIFFICULTIES, Metrics
 from gridlogic.signal.tables import OPPOSITE, VARIANT_DOMAINS, Geometry, board_geometry
-from gridlogic.signal.v4.grading import Thresholds, difficulty_of, first_stages, last_stages
+from gridlogic.signal.v4.deduction import RoundMemo
+from gridlogic.signal.v4.grading import FirstStages, Thresholds, difficulty_of, first_stages, last_stages
 from gridlogic.signal.v4.puzzle import MAX_STEPS, Version4Puzzle
 
 PRESETS = (4, 5, 6, 7, 8, 10, 12, 15)
@@ -96,11 +98,17 @@ def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[in
     """A random spanning tree as tile masks (Kruskal over shuffled links); ``starved``: few footholds."""
     board = [0] * geo.cells
     parents = list(range(geo.cells))
-    links = [(i, j, bit_i, bit_j) for i, j, bit_i, _, bit_j, _ in _bits(geo)]
-    random.shuffle(links)
+    links = _links(geo)
+    order = list(range(len(links.cell)))
+    random.shuffle(order)  # the links' order: a shuffle's swaps depend only on how many items it has
     footholds = _footholds(geo)
+    cell, other, bit_here, bit_there = links.cell, links.other, links.bit_here, links.bit_there
     for strict in ((True, False) if starved else (False,)):
-        for i, j, bit_i, bit_j in links:
+        for k in order:
+            i = cell[k]
+            j = other[k]
+            bit_i = bit_here[k]
+            bit_j = bit_there[k]
             if strict and (footholds[i][board[i] | bit_i] or footholds[j][board[j] | bit_j]):
                 continue
             a = parents[i]
@@ -117,10 +125,28 @@ def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[in
     return board
 
 
-def _bits(geo: Geometry) -> list[tuple[int, int, int, int, int, int]]:
-    """The board's links as (cell, neighbour, bit, direction, bit back, direction back)."""
-    return [(i, j, BITS[d], d, BITS[OPPOSITE[d]], OPPOSITE[d])
-            for i in range(geo.cells) for d, j in geo.directions[i] if d in (1, 2)]
+@final
+class Links:
+    """The board's right and down links, the k-th as (``cell[k]``, ``other[k]``) and the bits of each end's
+    pipe along it."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.cell: list[int] = []
+        self.other: list[int] = []
+        self.bit_here: list[int] = []
+        self.bit_there: list[int] = []
+        for i in range(geo.cells):
+            for d, j in geo.directions[i]:
+                if d in (1, 2):
+                    self.cell.append(i)
+                    self.other.append(j)
+                    self.bit_here.append(BITS[d])
+                    self.bit_there.append(BITS[OPPOSITE[d]])
+
+
+@cache
+def _links(geo: Geometry) -> Links:
+    return Links(geo)
 
 
 def _tree_path(board: Sequence[int], geo: Geometry, start: int, goal: int) -> list[tuple[int, int, int]]:
@@ -191,12 +217,11 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
     random = rng(spec.seed)
     board = spanning_tree(geo, random, starved=target == "hard")
     everywhere = list(range(geo.cells))
-
-    def substantial(candidate: list[int]) -> bool:
-        return first_stages(candidate, geo).substantial(limits)
+    examined = Examined(geo, limits)
+    substantial = examined.substantial
 
     for step in range(1, MAX_STEPS + 1):
-        first = first_stages(board, geo)
+        first = examined.first_stages(board)
         grade: Difficulty | None = None
         if target == "hard" and not first.substantial(limits):
             board = spanning_tree(geo, random, starved=True)
@@ -235,6 +260,31 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
         else:  # medium asked, hard made: change where local reasoning stopped
             board = change(board, geo, _undecided(first.domains), random)
     raise GenerationFailed.after(MAX_STEPS, spec)
+
+
+@final
+class Examined:
+    """Stages 1-2 of the last candidate that :meth:`substantial` examined, so that the step that takes
+    the candidate reads them instead of working them out again (they depend on the board alone), and
+    the last first look at a wrapping board, which the next one starts from."""
+
+    def __init__(self, geo: Geometry, limits: Thresholds) -> None:
+        self.geo = geo
+        self.limits = limits
+        self.board: list[int] = []
+        self.first: FirstStages | None = None
+        self.memo = RoundMemo()
+
+    def substantial(self, candidate: list[int]) -> bool:
+        first = first_stages(candidate, self.geo, self.memo)
+        self.board, self.first = candidate, first
+        return first.substantial(self.limits)
+
+    def first_stages(self, board: list[int]) -> FirstStages:
+        first = self.first
+        if first is not None and board == self.board:
+            return first
+        return first_stages(board, self.geo, self.memo)
 
 
 def _finish(spec: PuzzleSpec, geo: Geometry, answer: list[int], step: int, grade: Difficulty,

@@ -81,7 +81,15 @@ from dataclasses import dataclass
 from gridlogic.signal.difficulty import Difficulty, largest_region
 from gridlogic.signal.sweeps import compiled_sweeps
 from gridlogic.signal.tables import Geometry, count_fixed, count_open
-from gridlogic.signal.v4.deduction import Count, count_solutions, deduce, global_round, tile_orders
+from gridlogic.signal.v4.deduction import (
+    Count,
+    RoundMemo,
+    count_solutions,
+    deduce,
+    global_round,
+    remembered_round,
+    tile_orders,
+)
 
 SEARCH_NODE_LIMIT = 1000  # with the global rule at every node, proofs take a few dozen at most
 
@@ -126,11 +134,15 @@ class FirstStages:
                 and self.boundary_fixed >= limits.easy_footholds)
 
 
-def first_stages(board: Sequence[int], geo: Geometry) -> FirstStages:
-    """Stages 1 and 2 on a solved ``board``."""
+def first_stages(board: Sequence[int], geo: Geometry, memo: RoundMemo | None = None) -> FirstStages:
+    """Stages 1 and 2 on a solved ``board``; ``memo``, the last first look on the same board shape, spares
+    a wrapping board's first look the tiles whose view did not change (:func:`~.deduction.remembered_round`)."""
     domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
     if geo.wrapping:
-        global_round(domains, geo, tile_orders(board))
+        if memo is None:
+            global_round(domains, geo, tile_orders(board))
+        else:
+            remembered_round(domains, geo, tile_orders(board), memo)
     boundary_fixed = count_fixed(domains)
     rounds, _ = compiled_sweeps(geo, "grader")(domains)
     remaining = count_open(domains)
