@@ -236,36 +236,46 @@ class Colouring:
         edge_state, sides = engine.edge_state, self.edge_sides
         rc, pc = self.find(c)
         fixed = 0
-        unknown: list[tuple[int, int, int]] = []  # (edge, root of the far side, parity vs c's root)
-        for e in engine.grid.cell_edges[c]:
+        # the unknown sides: edge, root of the far side, parity vs c's root
+        edges: list[int] = []
+        roots: list[int] = []
+        parities: list[int] = []
+        cell_sides = self.cell_sides
+        for q in range(4 * c, 4 * c + 4):
+            e = cell_sides[q]
             s = edge_state[e]
             if s == LINE:
                 fixed += 1
             elif s == UNKNOWN:
                 a = sides[2 * e]
                 ro, po = self.find(sides[2 * e + 1] if a == c else a)
-                unknown.append((e, ro, po ^ pc))
-        roots = [r for _, r, _ in unknown]
-        if len(set(roots)) == len(roots):
-            return True  # no two unknown sides share a class: the clue rule says it all
+                edges.append(e)
+                roots.append(ro)
+                parities.append(po ^ pc)
         groups = sorted(set(roots))
+        if len(groups) == len(roots):
+            return True  # no two unknown sides share a class: the clue rule says it all
+        # a colouring of the classes is a bit per group (y's bit j for groups[j]); c's own class
+        # relative to itself is fixed at 0
+        group_of = [groups.index(r) for r in roots]
+        own = 1 << groups.index(rc) if rc in groups else 0
+        count = len(edges)
         can_line = can_cross = 0
         for y in range(1 << len(groups)):
-            flips = {r: (y >> j) & 1 for j, r in enumerate(groups)}
-            if flips.get(rc, 0):
-                continue  # c's own class relative to itself is fixed at 0
+            if y & own:
+                continue
             lines = 0
             pattern = 0
-            for j, (_, r, p) in enumerate(unknown):
-                if flips[r] ^ p:
+            for j in range(count):
+                if ((y >> group_of[j]) & 1) ^ parities[j]:
                     lines += 1
                     pattern |= 1 << j
             if fixed + lines == k:
                 can_line |= pattern
-                can_cross |= ((1 << len(unknown)) - 1) ^ pattern
+                can_cross |= ((1 << count) - 1) ^ pattern
         if not can_line and not can_cross:
             return False
-        for j, (e, _, _) in enumerate(unknown):
+        for j, e in enumerate(edges):
             if edge_state[e] != UNKNOWN:
                 continue
             if not (can_line >> j) & 1:

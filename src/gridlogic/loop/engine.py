@@ -130,8 +130,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid, validate_loop
 from gridlogic.loop.colouring import Colouring
@@ -171,7 +172,7 @@ def _option(a: int, combos: tuple[int, int, int, int]) -> _Option:
     return (a, 1 << combos[0], 1 << combos[1], 1 << combos[2], 1 << combos[3])
 
 
-_CELL_OPTIONS: tuple[tuple[_Option, ...], ...] = tuple(
+_CELL_OPTIONS: Final[tuple[tuple[_Option, ...], ...]] = tuple(
     tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or a.bit_count() == clue)
     for clue in (0, 1, 2, 3, 4, -1)
 )  # index clue (0..4) or 5 for no clue
@@ -205,7 +206,7 @@ def _corner_vertex_items(width: int, height: int) -> tuple[int, ...]:
 
 # Every distinct option table (a cell's, by its clue, or a kind of vertex's) has a number, the
 # corner rule's memo key starts with it: cells' tables are 0..5 (clue 0..4, 5 for none).
-_OPTION_TABLES: dict[tuple[_Option, ...], int] = {options: k for k, options in enumerate(_CELL_OPTIONS)}
+_OPTION_TABLES: Final[dict[tuple[_Option, ...], int]] = {options: k for k, options in enumerate(_CELL_OPTIONS)}
 
 
 def _table_number(options: tuple[_Option, ...]) -> int:
@@ -248,10 +249,35 @@ def _vertex_tables(
 
 # What the corner rule concludes from (table, known sides, corner masks): the supported masks and
 # the sides fixed, packed in one int (:func:`_corner_outcome`); -1 for a contradiction. A pure
-# function of its key, so it is kept for every board (it holds a few thousand keys in practice;
-# cleared past _CORNER_MEMO_LIMIT).
-_CORNER_MEMO: Final[dict[int, int]] = {}
-_CORNER_MEMO_LIMIT: Final = 1 << 20
+# function of its key, so it is kept for every board (it holds a few thousand keys in practice).
+# The memo is a hash table in two flat lists, probed linearly from the key's slot (a slot's key is
+# -1 while empty), and emptied when half full: with mypyc a look-up boxes nothing, where a dict
+# would box the key.
+_MEMO_SLOTS: Final = 1 << 16
+_MEMO_KEYS: Final[list[int]] = [-1] * _MEMO_SLOTS
+_MEMO_OUTCOMES: Final[list[int]] = [0] * _MEMO_SLOTS
+_MEMO_FILL: Final[list[int]] = [0]  # keys held
+
+
+def _memo_slot(key: int) -> int:
+    """The slot where the search for ``key`` starts (multiplicative hashing; keys are below 2**30, so
+    the product stays a machine int)."""
+    return ((key * 10368889) >> 12) & (_MEMO_SLOTS - 1)
+
+
+def _remember(key: int, outcome: int) -> None:
+    """Keep the corner rule's ``outcome`` for ``key`` (not held yet)."""
+    keys = _MEMO_KEYS
+    if _MEMO_FILL[0] >= _MEMO_SLOTS // 2:
+        for slot in range(_MEMO_SLOTS):
+            keys[slot] = -1
+        _MEMO_FILL[0] = 0
+    slot = _memo_slot(key)
+    while keys[slot] >= 0:
+        slot = (slot + 1) & (_MEMO_SLOTS - 1)
+    keys[slot] = key
+    _MEMO_OUTCOMES[slot] = outcome
+    _MEMO_FILL[0] = _MEMO_FILL[0] + 1
 
 
 def _corner_outcome(
@@ -311,7 +337,8 @@ def _flat_geometry(width: int, height: int) -> tuple[list[int], list[int], list[
     return _flat(g.edge_vertices), _flat(g.cell_edges), _flat(g.vertex_edges), _flat(corner_ids)
 
 
-class TrailMark(NamedTuple):
+@dataclass(frozen=True)
+class TrailMark:
     """The lengths of the engine's trails at one moment: :meth:`Engine.undo` returns there.
 
     The trails are flat lists of ints: a chain end's change takes 3 (vertex, old mate, old length),
@@ -765,12 +792,18 @@ class Engine:
         known_on, known_off = self.sides_on[i], self.sides_off[i]
         m0, m1, m2, m3 = corner_mask[c0], corner_mask[c1], corner_mask[c2], corner_mask[c3]
         key = (table << 24) | (known_on << 20) | (known_off << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
-        outcome = _CORNER_MEMO.get(key)
-        if outcome is None:
-            if len(_CORNER_MEMO) >= _CORNER_MEMO_LIMIT:
-                _CORNER_MEMO.clear()
-            options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
-            outcome = _CORNER_MEMO[key] = _corner_outcome(options, known_on, known_off, m0, m1, m2, m3)
+        keys, slot = _MEMO_KEYS, _memo_slot(key)
+        while True:
+            held = keys[slot]
+            if held == key:
+                outcome = _MEMO_OUTCOMES[slot]
+                break
+            if held < 0:
+                options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
+                outcome = _corner_outcome(options, known_on, known_off, m0, m1, m2, m3)
+                _remember(key, outcome)
+                break
+            slot = (slot + 1) & (_MEMO_SLOTS - 1)
         if outcome < 0:
             return False
         s0, s1, s2, s3 = outcome & 15, (outcome >> 4) & 15, (outcome >> 8) & 15, (outcome >> 12) & 15
@@ -796,39 +829,44 @@ class Engine:
 
     def adjacent_threes(self) -> bool:
         """Medium rule for two 3s side by side (see the module docstring); False on a contradiction."""
-        g, w, clues = self.grid, self.width, self.clues
+        w, clues = self.width, self.clues
         self.current_rule = THREES_RULE
-        for a in range(g.cell_count):
+        for a in range(self.cell_count):
             if clues[a] != 3:
                 continue
-            r, c = divmod(a, w)
-            for b, horizontal in ((a + 1, True), (a + w, False)):
-                if (horizontal and c + 1 >= w) or (not horizontal and r + 1 >= self.height):
-                    continue
-                if clues[b] != 3:
-                    continue
-                ta, ra, ba, la = g.cell_edges[a]
-                tb, rb, bb, lb = g.cell_edges[b]
-                if horizontal:
-                    shared, far_a, far_b = ra, la, rb
-                    ring = {ta, la, ba, tb, rb, bb}
-                else:
-                    shared, far_a, far_b = ba, ta, bb
-                    ring = {ta, la, ra, lb, rb, bb}
-                if self._clues_fit_ring(a, b, ring) if self.exact else self._ring_is_answer(ring):
-                    continue
-                # the shared edge's two ends: the edges continuing its line are crossed
-                ends = g.edge_vertices[shared]
-                continuing = [
-                    e for v in ends for e in g.vertex_edges[v]
-                    if e >= 0 and e != shared and e not in (ta, ba, tb, bb, la, ra, lb, rb)
-                ]  # fmt: skip
-                for e, value in ((shared, LINE), (far_a, LINE), (far_b, LINE)):
-                    if not self.set_edge(e, value):
-                        return False
-                for e in continuing:
-                    if not self.set_edge(e, CROSS):
-                        return False
+            r = a // w
+            c = a - r * w
+            if c + 1 < w and clues[a + 1] == 3 and not self._threes_pair(a, a + 1, True):
+                return False
+            if r + 1 < self.height and clues[a + w] == 3 and not self._threes_pair(a, a + w, False):
+                return False
+        return True
+
+    def _threes_pair(self, a: int, b: int, horizontal: bool) -> bool:
+        """The threes rule on the 3s at cells ``a`` and ``b`` (``b`` right of or below ``a``)."""
+        g = self.grid
+        ta, ra, ba, la = g.cell_edges[a]
+        tb, rb, bb, lb = g.cell_edges[b]
+        if horizontal:
+            shared, far_a, far_b = ra, la, rb
+            ring = {ta, la, ba, tb, rb, bb}
+        else:
+            shared, far_a, far_b = ba, ta, bb
+            ring = {ta, la, ra, lb, rb, bb}
+        if self._clues_fit_ring(a, b, ring) if self.exact else self._ring_is_answer(ring):
+            return True
+        # the shared edge's two ends: the edges continuing its line are crossed
+        ends = g.edge_vertices[shared]
+        continuing = [
+            e for v in ends for e in g.vertex_edges[v]
+            if e >= 0 and e != shared and e not in (ta, ba, tb, bb, la, ra, lb, rb)
+        ]  # fmt: skip
+        for e, value in ((shared, LINE), (far_a, LINE), (far_b, LINE)):
+            if not self.set_edge(e, value):
+                return False
+        for e in continuing:
+            if not self.set_edge(e, CROSS):
+                return False
         return True
 
     def _clues_fit_ring(self, a: int, b: int, ring: set[int]) -> bool:
