@@ -51,19 +51,13 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid
+from gridlogic.loop.board import CROSS, LINE, UNKNOWN, grid
 
-
-class Engine(Protocol):
-    """What the colouring reads and sets of the engine that holds it (:class:`~gridlogic.loop.engine.Engine`)."""
-
-    edge_state: list[int]
-    grid: Grid
-    clues: list[int]  # per cell, -1 for no clue
-
-    def set_edge(self, e: int, value: int) -> bool: ...
+if TYPE_CHECKING:  # the engine holds its colouring (and imports this module); the colouring reads and sets
+    # the engine's edges, named by the engine's own class so that compiled code calls it directly
+    from gridlogic.loop.engine import Engine
 
 
 @lru_cache(maxsize=64)
@@ -99,6 +93,7 @@ class Colouring:
     grown: list[int]  # nodes whose class grew since the edge rule last looked at them
     clue_queue: list[int]  # clued cells the clue rule should look at again
     in_clue_queue: list[bool]
+    scratch: list[int]  # the clue rule's working space: three ints for each of a cell's four sides
 
     def __init__(self, width: int, height: int) -> None:
         self.cell_count = cell_count = width * height
@@ -112,6 +107,7 @@ class Colouring:
         self.grown = []
         self.clue_queue = []
         self.in_clue_queue = [False] * cell_count
+        self.scratch = [0] * 12
 
     def find(self, x: int) -> tuple[int, int]:
         """The root of ``x``'s colour class and ``x``'s parity relative to it."""
@@ -236,11 +232,11 @@ class Colouring:
         edge_state, sides = engine.edge_state, self.edge_sides
         rc, pc = self.find(c)
         fixed = 0
-        # the unknown sides: edge, root of the far side, parity vs c's root
-        edges: list[int] = []
-        roots: list[int] = []
-        parities: list[int] = []
+        # the unknown sides, three ints each in the scratch list: edge, root of the far side, parity
+        # vs c's root
+        scratch, count = self.scratch, 0
         cell_sides = self.cell_sides
+        shared = False
         for q in range(4 * c, 4 * c + 4):
             e = cell_sides[q]
             s = edge_state[e]
@@ -249,17 +245,23 @@ class Colouring:
             elif s == UNKNOWN:
                 a = sides[2 * e]
                 ro, po = self.find(sides[2 * e + 1] if a == c else a)
-                edges.append(e)
-                roots.append(ro)
-                parities.append(po ^ pc)
-        groups = sorted(set(roots))
-        if len(groups) == len(roots):
+                for j in range(count):
+                    if scratch[3 * j + 1] == ro:
+                        shared = True
+                scratch[3 * count] = e
+                scratch[3 * count + 1] = ro
+                scratch[3 * count + 2] = po ^ pc
+                count += 1
+        if not shared:
             return True  # no two unknown sides share a class: the clue rule says it all
+        edges = [scratch[3 * j] for j in range(count)]
+        roots = [scratch[3 * j + 1] for j in range(count)]
+        parities = [scratch[3 * j + 2] for j in range(count)]
+        groups = sorted(set(roots))
         # a colouring of the classes is a bit per group (y's bit j for groups[j]); c's own class
         # relative to itself is fixed at 0
         group_of = [groups.index(r) for r in roots]
         own = 1 << groups.index(rc) if rc in groups else 0
-        count = len(edges)
         can_line = can_cross = 0
         for y in range(1 << len(groups)):
             if y & own:

@@ -95,6 +95,7 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
     With ``most``, the pass stops once it has removed that many clues and keeps the rest.
     """
     present = [c for c in order if clues[c] is not None]
+    values = [-1 if k is None else k for k in clues]  # the clues as ints, for the engine
     shared_level = min(level, HARD)
     engine = engine_for([None] * (width * height), width, height, shared_level)
     removed = [False] * (width * height)
@@ -122,7 +123,7 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
             for j in range(lo, hi):
                 c = present[j]
                 if not first <= j < second and not removed[c]:
-                    engine.add_clue(c, clues[c])  # type: ignore[arg-type]
+                    engine.add_clue(c, values[c])
             if not close(engine, shared_level):
                 raise AssertionError("clues of one loop contradict each other")
             settle(first, second)
