@@ -375,10 +375,10 @@ class Engine:
     chain_length: list[int]
     loop_closed_at: int  # edge_trail length before the edge that closed the loop; -1 while open
     corner_mask: list[int]  # per cell corner (4 * cell + TL/TR/BR/BL), then the dummy corner
-    # per work-list item (cells, then cell_count + vertex): which of its sides are lines, which are not
-    # (a vertex's missing edges count as crosses); bits as in the corner tables
-    sides_on: list[int]
-    sides_off: list[int]
+    # per work-list item (cells, then cell_count + vertex): which of its sides are lines (bits 4 to 7)
+    # and which are not (bits 0 to 3; a vertex's missing edges count as crosses); bits as in the
+    # corner tables
+    sides_known: list[int]
     # the geometry the rules read, as flat lists (read only, shared by the engines of one shape):
     # per edge (cell, bit, cell or -1, bit) and (vertex item, bit, vertex item, bit), see _side_bits
     edge_cell_bits: list[int]
@@ -434,8 +434,7 @@ class Engine:
         self.chain_length = [0] * vertex_count
         self.loop_closed_at = -1
         self.corner_mask = [15] * (4 * cell_count + 1)
-        self.sides_on = [0] * (cell_count + vertex_count)
-        self.sides_off = [0] * cell_count + [
+        self.sides_known = [0] * cell_count + [
             sum(1 << k for k in range(4) if ve[k] < 0) for ve in g.vertex_edges
         ]
         self.edge_cell_bits, self.edge_vertex_bits = _side_bits(width, height)
@@ -483,7 +482,7 @@ class Engine:
         trail, edge_state, clues = self.edge_trail, self.edge_state, self.clues
         cell_line, cell_unknown = self.cell_line_count, self.cell_unknown_count
         vertex_line, vertex_unknown = self.vertex_line_count, self.vertex_unknown_count
-        sides_on, sides_off = self.sides_on, self.sides_off
+        sides = self.sides_known
         edge_cell_bits, edge_vertex_bits, cell_count = self.edge_cell_bits, self.edge_vertex_bits, self.cell_count
         edges_mark = mark.edges
         unmet, lines = self.unmet_clue_count, self.line_count
@@ -494,7 +493,7 @@ class Engine:
             e = trail[t]
             line = edge_state[e] == LINE
             edge_state[e] = UNKNOWN
-            sides = sides_on if line else sides_off
+            shift = 4 if line else 0
             j = 4 * e
             for q in range(j, j + 4, 2):
                 c = edge_cell_bits[q]
@@ -502,7 +501,7 @@ class Engine:
                     break
                 bit = edge_cell_bits[q + 1]
                 cell_unknown[c] = cell_unknown[c] + 1
-                sides[c] = sides[c] ^ bit
+                sides[c] = sides[c] ^ (bit << shift)
                 if line:
                     k, n = clues[c], cell_line[c]
                     if k >= 0:
@@ -513,7 +512,7 @@ class Engine:
                     cell_line[c] = n - 1
             for q in range(j, j + 4, 2):
                 i = edge_vertex_bits[q]
-                sides[i] = sides[i] ^ edge_vertex_bits[q + 1]
+                sides[i] = sides[i] ^ (edge_vertex_bits[q + 1] << shift)
                 v = i - cell_count
                 vertex_unknown[v] = vertex_unknown[v] + 1
                 if line:
@@ -647,7 +646,7 @@ class Engine:
         clues, cell_line, cell_unknown = self.clues, self.cell_line_count, self.cell_unknown_count
         in_easy, easy_queue = self.in_easy_queue, self.easy_queue
         in_corner, corner_queue = self.in_corner_queue, self.corner_queue
-        sides = self.sides_on if line else self.sides_off
+        sides, shift = self.sides_known, 4 if line else 0
         edge_cell_bits = self.edge_cell_bits
         j = 4 * e
         for q in range(j, j + 4, 2):
@@ -655,7 +654,7 @@ class Engine:
             if c < 0:
                 break
             cell_unknown[c] = cell_unknown[c] - 1
-            sides[c] = sides[c] | edge_cell_bits[q + 1]
+            sides[c] = sides[c] | (edge_cell_bits[q + 1] << shift)
             if line:
                 k, n = clues[c], cell_line[c]
                 if k >= 0:
@@ -674,7 +673,7 @@ class Engine:
         edge_vertex_bits = self.edge_vertex_bits
         for q in range(j, j + 4, 2):
             i = edge_vertex_bits[q]
-            sides[i] = sides[i] | edge_vertex_bits[q + 1]
+            sides[i] = sides[i] | (edge_vertex_bits[q + 1] << shift)
             v = i - cell_count
             vertex_unknown[v] = vertex_unknown[v] - 1
             if line:
@@ -789,9 +788,9 @@ class Engine:
             vertex_corners = self.vertex_corners
             q = 4 * (i - cell_count)
             c0, c1, c2, c3 = vertex_corners[q], vertex_corners[q + 1], vertex_corners[q + 2], vertex_corners[q + 3]
-        known_on, known_off = self.sides_on[i], self.sides_off[i]
+        known = self.sides_known[i]
         m0, m1, m2, m3 = corner_mask[c0], corner_mask[c1], corner_mask[c2], corner_mask[c3]
-        key = (table << 24) | (known_on << 20) | (known_off << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
+        key = (table << 24) | (known << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
         keys, slot = _MEMO_KEYS, _memo_slot(key)
         while True:
             held = keys[slot]
@@ -800,7 +799,7 @@ class Engine:
                 break
             if held < 0:
                 options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
-                outcome = _corner_outcome(options, known_on, known_off, m0, m1, m2, m3)
+                outcome = _corner_outcome(options, known >> 4, known & 15, m0, m1, m2, m3)
                 _remember(key, outcome)
                 break
             slot = (slot + 1) & (_MEMO_SLOTS - 1)
