@@ -28,7 +28,7 @@ def test_colour_classes_are_undone_with_the_trail():
     before = _classes(colouring)
     mark = engine.mark()
     assert engine.propagate(MEDIUM) and engine.unknown_edge_count == 0
-    assert len(colouring.trail) == w * h  # a solved board ties every cell to the outside
+    assert len(colouring.trail) == 2 * w * h  # a solved board ties every cell to the outside (2 ints a union)
     engine.undo(mark)
     assert _classes(colouring) == before and colouring.trail == []
     assert engine.unknown_edge_count == engine.grid.edge_count

@@ -42,9 +42,9 @@ def test_a_mark_names_the_length_of_each_trail():
     assert engine.mark() == TrailMark(edges=0, chains=0, corner_masks=0, colours=0)
     assert engine.set_edge(g.horizontal(0, 0), LINE) and engine.set_edge(g.horizontal(0, 1), LINE)
     assert engine.set_edge(g.vertical(0, 1), CROSS)
-    # three edges set; two chain joins (two ends each); the two lines tie both cells to the
-    # outside, so the cross between them unites no further classes
-    assert engine.mark() == TrailMark(edges=3, chains=4, corner_masks=0, colours=2)
+    # three edges set; two chain joins (two ends each, 3 ints an end); the two lines tie both cells
+    # to the outside (2 ints a union), so the cross between them unites no further classes
+    assert engine.mark() == TrailMark(edges=3, chains=12, corner_masks=0, colours=4)
 
 
 def test_a_cycle_closes_only_as_the_whole_answer():

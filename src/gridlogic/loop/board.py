@@ -36,8 +36,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-UNKNOWN, LINE, CROSS = 0, 1, 2
+UNKNOWN: Final = 0
+LINE: Final = 1
+CROSS: Final = 2
 
 
 @dataclass(frozen=True)
@@ -162,8 +165,8 @@ def vertex_degrees(lines: Sequence[int], g: Grid) -> list[int]:
     for e, on in enumerate(lines):
         if on == 1:
             a, b = g.edge_vertices[e]
-            degree[a] += 1
-            degree[b] += 1
+            degree[a] = degree[a] + 1
+            degree[b] = degree[b] + 1
     return degree
 
 

@@ -51,56 +51,53 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid
+from gridlogic.loop.board import CROSS, LINE, UNKNOWN, grid
 
-
-class Engine(Protocol):
-    """What the colouring reads and sets of the engine that holds it (:class:`~gridlogic.loop.engine.Engine`)."""
-
-    edge_state: list[int]
-    grid: Grid
-    clues: list[int]  # per cell, -1 for no clue
-
-    def set_edge(self, e: int, value: int) -> bool: ...
+if TYPE_CHECKING:  # the engine holds its colouring (and imports this module); the colouring reads and sets
+    # the engine's edges, named by the engine's own class so that compiled code calls it directly
+    from gridlogic.loop.engine import Engine
 
 
 @lru_cache(maxsize=64)
-def _edge_sides(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+def _edge_sides(width: int, height: int) -> tuple[list[int], list[int], list[int]]:
     """Edge -> the two colour nodes it separates (a border edge: its cell and the outside node,
-    ``width * height``), and the border edges (those touching the outside node)."""
+    ``width * height``), two ints per edge; the border edges (those touching the outside node); and
+    every cell's four sides, four ints per cell. Flat lists, read only, shared by the colourings."""
     g = grid(width, height)
     outside = g.cell_count
-    sides = []
-    border = []
+    sides: list[int] = []
+    border: list[int] = []
     for e, cells in enumerate(g.edge_cells):
         if len(cells) == 2:
-            sides.append((cells[0], cells[1]))
+            sides += [cells[0], cells[1]]
         else:
-            sides.append((cells[0], outside))
+            sides += [cells[0], outside]
             border.append(e)
-    return tuple(sides), tuple(border)
+    return sides, border, [e for edges in g.cell_edges for e in edges]
 
 
 class Colouring:
     """The colour classes of one board (a union-find with parity), with a trail for undo."""
 
     cell_count: int  # the outside is node cell_count
-    edge_sides: tuple[tuple[int, int], ...]  # edge -> the two nodes it separates
-    border_edges: tuple[int, ...]  # the edges between a cell and the outside
+    edge_sides: list[int]  # edge e -> the two nodes it separates, at 2 * e and 2 * e + 1
+    border_edges: list[int]  # the edges between a cell and the outside
+    cell_sides: list[int]  # cell c -> its four sides, from 4 * c
     parent: list[int]  # per node; a root is its own parent
     parity: list[int]  # per node: 1 when its colour differs from its parent's
     class_size: list[int]  # per root: the members of its class
     next_member: list[int]  # per node: the next member of its class's ring
-    trail: list[tuple[int, int]]  # per union: (the root linked below, the root it joined)
+    trail: list[int]  # per union, two ints: the root linked below, the root it joined
     grown: list[int]  # nodes whose class grew since the edge rule last looked at them
     clue_queue: list[int]  # clued cells the clue rule should look at again
-    in_clue_queue: bytearray
+    in_clue_queue: list[bool]
+    scratch: list[int]  # the clue rule's working space: three ints for each of a cell's four sides
 
     def __init__(self, width: int, height: int) -> None:
         self.cell_count = cell_count = width * height
-        self.edge_sides, self.border_edges = _edge_sides(width, height)
+        self.edge_sides, self.border_edges, self.cell_sides = _edge_sides(width, height)
         nodes = cell_count + 1
         self.parent = list(range(nodes))
         self.parity = [0] * nodes
@@ -109,7 +106,8 @@ class Colouring:
         self.trail = []
         self.grown = []
         self.clue_queue = []
-        self.in_clue_queue = bytearray(cell_count)
+        self.in_clue_queue = [False] * cell_count
+        self.scratch = [0] * 12
 
     def find(self, x: int) -> tuple[int, int]:
         """The root of ``x``'s colour class and ``x``'s parity relative to it."""
@@ -125,21 +123,23 @@ class Colouring:
 
         False when their classes already say the opposite.
         """
-        a, b = self.edge_sides[e]
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
+        ra, pa = self.find(self.edge_sides[2 * e])
+        rb, pb = self.find(self.edge_sides[2 * e + 1])
         relation = 1 if differ else 0
         if ra == rb:
             return pa ^ pb == relation
         size = self.class_size
         if size[ra] < size[rb]:
-            ra, rb, pa, pb = rb, ra, pb, pa
+            ra, rb = rb, ra
         self.parent[rb] = ra
         self.parity[rb] = pa ^ pb ^ relation
-        size[ra] += size[rb]
+        size[ra] = size[ra] + size[rb]
         next_member = self.next_member
-        next_member[ra], next_member[rb] = next_member[rb], next_member[ra]
-        self.trail.append((rb, ra))
+        next_ra = next_member[ra]
+        next_member[ra] = next_member[rb]
+        next_member[rb] = next_ra
+        self.trail.append(rb)
+        self.trail.append(ra)
         # the smaller class's members now follow ra in the ring, up to rb
         m = next_member[ra]
         grown = self.grown
@@ -157,23 +157,27 @@ class Colouring:
             parent, parity, size, next_member = (
                 self.parent, self.parity, self.class_size, self.next_member
             )  # fmt: skip
-            while len(trail) > length:
-                small, big = trail.pop()
-                next_member[big], next_member[small] = next_member[small], next_member[big]
+            for t in range(len(trail) - 2, length - 1, -2):
+                small, big = trail[t], trail[t + 1]
+                next_big = next_member[big]
+                next_member[big] = next_member[small]
+                next_member[small] = next_big
                 parent[small] = small
                 parity[small] = 0
-                size[big] -= size[small]
+                size[big] = size[big] - size[small]
+            del trail[length:]
 
     def enqueue_clue(self, c: int) -> None:
         """Have the clue rule look at cell ``c`` (a clue was just given to it)."""
         if not self.in_clue_queue[c]:
-            self.in_clue_queue[c] = 1
+            self.in_clue_queue[c] = True
             self.clue_queue.append(c)
 
     def clear_queues(self) -> None:
         self.grown.clear()
+        in_clue_queue = self.in_clue_queue
         for c in self.clue_queue:
-            self.in_clue_queue[c] = 0
+            in_clue_queue[c] = False
         self.clue_queue.clear()
 
     def has_work(self) -> bool:
@@ -187,25 +191,34 @@ class Colouring:
         if self.grown:
             return self._decide_edges(engine)
         c = self.clue_queue.pop()
-        self.in_clue_queue[c] = 0
+        self.in_clue_queue[c] = False
         return self._decide_clue(engine, c)
 
     def _decide_edges(self, engine: Engine) -> bool:
         """Edges between two nodes of one colour class are decided by their parities."""
         edge_state, grown, cell_count = engine.edge_state, self.grown, self.cell_count
-        sides, cell_edges, clues = self.edge_sides, engine.grid.cell_edges, engine.clues
+        sides, cell_sides, border_edges, clues = self.edge_sides, self.cell_sides, self.border_edges, engine.clues
         clue_queue, in_clue_queue = self.clue_queue, self.in_clue_queue
         while grown:
             m = grown.pop()
             rm, pm = self.find(m)
-            for e in cell_edges[m] if m < cell_count else self.border_edges:
-                a, b = sides[e]
-                o = b if a == m else a
+            if m < cell_count:
+                edges, first, end = cell_sides, 4 * m, 4 * m + 4
                 # a clued cell next to a class that grew may now see two sides in one class
-                for c in (m, o):
-                    if c < cell_count and clues[c] >= 0 and not in_clue_queue[c]:
-                        in_clue_queue[c] = 1
-                        clue_queue.append(c)
+                m_clued = clues[m] >= 0
+            else:
+                edges, first, end = border_edges, 0, len(border_edges)
+                m_clued = False
+            for q in range(first, end):
+                e = edges[q]
+                a = sides[2 * e]
+                o = sides[2 * e + 1] if a == m else a
+                if m_clued and not in_clue_queue[m]:
+                    in_clue_queue[m] = True
+                    clue_queue.append(m)
+                if o < cell_count and clues[o] >= 0 and not in_clue_queue[o]:
+                    in_clue_queue[o] = True
+                    clue_queue.append(o)
                 if edge_state[e] != UNKNOWN:
                     continue
                 ro, po = self.find(o)
@@ -219,36 +232,52 @@ class Colouring:
         edge_state, sides = engine.edge_state, self.edge_sides
         rc, pc = self.find(c)
         fixed = 0
-        unknown: list[tuple[int, int, int]] = []  # (edge, root of the far side, parity vs c's root)
-        for e in engine.grid.cell_edges[c]:
+        # the unknown sides, three ints each in the scratch list: edge, root of the far side, parity
+        # vs c's root
+        scratch, count = self.scratch, 0
+        cell_sides = self.cell_sides
+        shared = False
+        for q in range(4 * c, 4 * c + 4):
+            e = cell_sides[q]
             s = edge_state[e]
             if s == LINE:
                 fixed += 1
             elif s == UNKNOWN:
-                a, b = sides[e]
-                ro, po = self.find(b if a == c else a)
-                unknown.append((e, ro, po ^ pc))
-        roots = [r for _, r, _ in unknown]
-        if len(set(roots)) == len(roots):
+                a = sides[2 * e]
+                ro, po = self.find(sides[2 * e + 1] if a == c else a)
+                for j in range(count):
+                    if scratch[3 * j + 1] == ro:
+                        shared = True
+                scratch[3 * count] = e
+                scratch[3 * count + 1] = ro
+                scratch[3 * count + 2] = po ^ pc
+                count += 1
+        if not shared:
             return True  # no two unknown sides share a class: the clue rule says it all
+        edges = [scratch[3 * j] for j in range(count)]
+        roots = [scratch[3 * j + 1] for j in range(count)]
+        parities = [scratch[3 * j + 2] for j in range(count)]
         groups = sorted(set(roots))
+        # a colouring of the classes is a bit per group (y's bit j for groups[j]); c's own class
+        # relative to itself is fixed at 0
+        group_of = [groups.index(r) for r in roots]
+        own = 1 << groups.index(rc) if rc in groups else 0
         can_line = can_cross = 0
         for y in range(1 << len(groups)):
-            flips = {r: (y >> j) & 1 for j, r in enumerate(groups)}
-            if flips.get(rc, 0):
-                continue  # c's own class relative to itself is fixed at 0
+            if y & own:
+                continue
             lines = 0
             pattern = 0
-            for j, (_, r, p) in enumerate(unknown):
-                if flips[r] ^ p:
+            for j in range(count):
+                if ((y >> group_of[j]) & 1) ^ parities[j]:
                     lines += 1
                     pattern |= 1 << j
             if fixed + lines == k:
                 can_line |= pattern
-                can_cross |= ((1 << len(unknown)) - 1) ^ pattern
+                can_cross |= ((1 << count) - 1) ^ pattern
         if not can_line and not can_cross:
             return False
-        for j, (e, _, _) in enumerate(unknown):
+        for j, e in enumerate(edges):
             if edge_state[e] != UNKNOWN:
                 continue
             if not (can_line >> j) & 1:

@@ -130,13 +130,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final
 
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid, validate_loop
 from gridlogic.loop.colouring import Colouring
 
-EASY, MEDIUM, HARD = 0, 1, 2
+EASY: Final = 0
+MEDIUM: Final = 1
+HARD: Final = 2
 LEVEL_NAMES = ("easy", "medium", "hard")
 RULES = ("clue", "vertex", "loop", "corner", "threes", "trial", "colour")
 RULE_CLASS = {
@@ -144,7 +147,13 @@ RULE_CLASS = {
     "trial": "hard", "colour": "hard",
 }  # fmt: skip
 # indices into RULES, for Engine.current_rule and Engine.rule_counts
-CLUE_RULE, VERTEX_RULE, LOOP_RULE, CORNER_RULE, THREES_RULE, TRIAL_RULE, COLOUR_RULE = range(7)
+CLUE_RULE: Final = 0
+VERTEX_RULE: Final = 1
+LOOP_RULE: Final = 2
+CORNER_RULE: Final = 3
+THREES_RULE: Final = 4
+TRIAL_RULE: Final = 5
+COLOUR_RULE: Final = 6
 
 
 # cell side bits: 0 top, 1 right, 2 bottom, 3 left; corner combos per cell corner
@@ -163,7 +172,7 @@ def _option(a: int, combos: tuple[int, int, int, int]) -> _Option:
     return (a, 1 << combos[0], 1 << combos[1], 1 << combos[2], 1 << combos[3])
 
 
-_CELL_OPTIONS: tuple[tuple[_Option, ...], ...] = tuple(
+_CELL_OPTIONS: Final[tuple[tuple[_Option, ...], ...]] = tuple(
     tuple(_option(a, _cell_combos(a)) for a in range(16) if clue < 0 or a.bit_count() == clue)
     for clue in (0, 1, 2, 3, 4, -1)
 )  # index clue (0..4) or 5 for no clue
@@ -197,7 +206,7 @@ def _corner_vertex_items(width: int, height: int) -> tuple[int, ...]:
 
 # Every distinct option table (a cell's, by its clue, or a kind of vertex's) has a number, the
 # corner rule's memo key starts with it: cells' tables are 0..5 (clue 0..4, 5 for none).
-_OPTION_TABLES: dict[tuple[_Option, ...], int] = {options: k for k, options in enumerate(_CELL_OPTIONS)}
+_OPTION_TABLES: Final[dict[tuple[_Option, ...], int]] = {options: k for k, options in enumerate(_CELL_OPTIONS)}
 
 
 def _table_number(options: tuple[_Option, ...]) -> int:
@@ -239,17 +248,44 @@ def _vertex_tables(
 
 
 # What the corner rule concludes from (table, known sides, corner masks): the supported masks and
-# the sides fixed; () for a contradiction. A pure function of its key, so it is kept for every
-# board (it holds a few thousand keys in practice; cleared past _CORNER_MEMO_LIMIT).
-_CornerOutcome = tuple[int, int, int, int, int, int]
-_CORNER_MEMO: dict[int, _CornerOutcome | tuple[()]] = {}
-_CORNER_MEMO_LIMIT = 1 << 20
+# the sides fixed, packed in one int (:func:`_corner_outcome`); -1 for a contradiction. A pure
+# function of its key, so it is kept for every board (it holds a few thousand keys in practice).
+# The memo is a hash table in two flat lists, probed linearly from the key's slot (a slot's key is
+# -1 while empty), and emptied when half full: with mypyc a look-up boxes nothing, where a dict
+# would box the key.
+_MEMO_SLOTS: Final = 1 << 16
+_MEMO_KEYS: Final[list[int]] = [-1] * _MEMO_SLOTS
+_MEMO_OUTCOMES: Final[list[int]] = [0] * _MEMO_SLOTS
+_MEMO_FILL: Final[list[int]] = [0]  # keys held
+
+
+def _memo_slot(key: int) -> int:
+    """The slot where the search for ``key`` starts (multiplicative hashing; keys are below 2**30, so
+    the product stays a machine int)."""
+    return ((key * 10368889) >> 12) & (_MEMO_SLOTS - 1)
+
+
+def _remember(key: int, outcome: int) -> None:
+    """Keep the corner rule's ``outcome`` for ``key`` (not held yet)."""
+    keys = _MEMO_KEYS
+    if _MEMO_FILL[0] >= _MEMO_SLOTS // 2:
+        for slot in range(_MEMO_SLOTS):
+            keys[slot] = -1
+        _MEMO_FILL[0] = 0
+    slot = _memo_slot(key)
+    while keys[slot] >= 0:
+        slot = (slot + 1) & (_MEMO_SLOTS - 1)
+    keys[slot] = key
+    _MEMO_OUTCOMES[slot] = outcome
+    _MEMO_FILL[0] = _MEMO_FILL[0] + 1
 
 
 def _corner_outcome(
     options: tuple[_Option, ...], known_on: int, known_off: int, m0: int, m1: int, m2: int, m3: int
-) -> _CornerOutcome | tuple[()]:
-    """The supported corner masks and (fixed sides, sides that can be lines) of one cell or vertex."""
+) -> int:
+    """The supported corner masks and (fixed sides, sides that can be lines) of one cell or vertex,
+    4 bits each from the lowest: masks of corners 0 to 3, fixed sides, sides that can be lines;
+    -1 when no option is left (a contradiction)."""
     s0 = s1 = s2 = s3 = 0
     can_on = can_off = 0
     for a, b0, b1, b2, b3 in options:
@@ -263,34 +299,50 @@ def _corner_outcome(
             can_on |= a
             can_off |= 15 ^ a
     if not s0:
-        return ()
+        return -1
     unknown = 15 ^ (known_on | known_off)
-    return (s0 & m0, s1 & m1, s2 & m2, s3 & m3, unknown & ~(can_on & can_off), can_on)
-
-
-_EdgeBits = tuple[tuple[tuple[int, int], ...], ...]  # per edge: (item, bit) pairs
+    fixed = unknown & ~(can_on & can_off)
+    return (s0 & m0) | (s1 & m1) << 4 | (s2 & m2) << 8 | (s3 & m3) << 12 | fixed << 16 | can_on << 20
 
 
 @lru_cache(maxsize=64)
-def _side_bits(width: int, height: int) -> tuple[_EdgeBits, _EdgeBits]:
-    """Per edge: (cell, bit of the edge among the cell's sides) for its cells, and (vertex item, bit of
-    the edge among the vertex's edges) for its two ends (bits 1, 2, 4, 8 in the tables' order)."""
+def _side_bits(width: int, height: int) -> tuple[list[int], list[int]]:
+    """Per edge, four ints: (cell, bit of the edge among the cell's sides) for its first and second
+    cell (cell -1 on the border), and (vertex item, bit of the edge among the vertex's edges) for its
+    two ends (bits 1, 2, 4, 8 in the tables' order). Flat lists, read only, shared by the engines."""
     g = grid(width, height)
     cell_count = g.cell_count
-    cells: list[list[tuple[int, int]]] = [[] for _ in range(g.edge_count)]
+    cells: list[list[int]] = [[] for _ in range(g.edge_count)]
     for c, sides in enumerate(g.cell_edges):
         for k, e in enumerate(sides):
-            cells[e].append((c, 1 << k))
-    vertices: list[list[tuple[int, int]]] = [[] for _ in range(g.edge_count)]
+            cells[e] += [c, 1 << k]
+    vertices: list[list[int]] = [[] for _ in range(g.edge_count)]
     for v, around in enumerate(g.vertex_edges):
         for k, e in enumerate(around):
             if e >= 0:
-                vertices[e].append((cell_count + v, 1 << k))
-    return tuple(tuple(row) for row in cells), tuple(tuple(row) for row in vertices)
+                vertices[e] += [cell_count + v, 1 << k]
+    return [k for row in cells for k in (row + [-1, 0])[:4]], [k for row in vertices for k in row]
 
 
-class TrailMark(NamedTuple):
-    """The lengths of the engine's trails at one moment: :meth:`Engine.undo` returns there."""
+def _flat(rows: Sequence[Sequence[int]]) -> list[int]:
+    """A table of equal rows as one flat list, row after row."""
+    return [k for row in rows for k in row]
+
+
+@lru_cache(maxsize=64)
+def _flat_geometry(width: int, height: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The grid's edge ends, cell sides and vertex edges, and the vertices' corner ids, as flat lists."""
+    g = grid(width, height)
+    corner_ids, _, _ = _vertex_tables(width, height)
+    return _flat(g.edge_vertices), _flat(g.cell_edges), _flat(g.vertex_edges), _flat(corner_ids)
+
+
+@dataclass(frozen=True)
+class TrailMark:
+    """The lengths of the engine's trails at one moment: :meth:`Engine.undo` returns there.
+
+    The trails are flat lists of ints: a chain end's change takes 3 (vertex, old mate, old length),
+    a corner mask's 2 (corner, old mask), a colour union's 2."""
 
     edges: int
     chains: int
@@ -323,27 +375,32 @@ class Engine:
     chain_length: list[int]
     loop_closed_at: int  # edge_trail length before the edge that closed the loop; -1 while open
     corner_mask: list[int]  # per cell corner (4 * cell + TL/TR/BR/BL), then the dummy corner
-    # per work-list item (cells, then cell_count + vertex): which of its sides are lines, which are not
-    # (a vertex's missing edges count as crosses); bits as in the corner tables
-    sides_on: list[int]
-    sides_off: list[int]
-    edge_cell_bits: tuple[tuple[tuple[int, int], ...], ...]
-    edge_vertex_bits: tuple[tuple[tuple[int, int], ...], ...]
-    vertex_corners: tuple[tuple[int, int, int, int], ...]
+    # per work-list item (cells, then cell_count + vertex): which of its sides are lines (bits 4 to 7)
+    # and which are not (bits 0 to 3; a vertex's missing edges count as crosses); bits as in the
+    # corner tables
+    sides_known: list[int]
+    # the geometry the rules read, as flat lists (read only, shared by the engines of one shape):
+    # per edge (cell, bit, cell or -1, bit) and (vertex item, bit, vertex item, bit), see _side_bits
+    edge_cell_bits: list[int]
+    edge_vertex_bits: list[int]
+    edge_ends: list[int]  # per edge: its two end vertices
+    cell_sides: list[int]  # per cell: its top, right, bottom and left edges
+    vertex_sides: list[int]  # per vertex: its up, right, down and left edges, -1 where the board ends
+    vertex_corners: list[int]  # per vertex: the ids of its four corners
     vertex_options: tuple[tuple[_Option, ...], ...]
     vertex_table: tuple[int, ...]  # per vertex: the number of its option table
     corner_vertex_item: tuple[int, ...]
     edge_trail: list[int]  # edges in the order they were set
-    chain_trail: list[tuple[int, int, int]]  # (vertex, old mate, old length)
-    corner_mask_trail: list[tuple[int, int]]  # (corner, old mask)
+    chain_trail: list[int]  # vertex, old mate, old length; and so on
+    corner_mask_trail: list[int]  # corner, old mask; and so on
     colouring: Colouring | None
     rule_counts: list[int]  # per rule of RULES: edges it set
     counting: bool  # count deductions in rule_counts (trial switches it off for its assumptions)
     current_rule: int  # the rule whose deductions set_edge is counting
     easy_queue: list[int]  # work list of the easy rules (cells, then cell_count + vertex)
-    in_easy_queue: bytearray
+    in_easy_queue: list[bool]
     corner_queue: list[int]  # work list of the corner rule
-    in_corner_queue: bytearray
+    in_corner_queue: list[bool]
     threes_done: bool  # the adjacent-3s rule has run (it needs to run once, again after a clue is added)
     exact: bool  # re-examine what a rule left alone when that may change (see the module docstring)
     closing_ends: list[int]  # exact: chain ends whose closing edge the loop rule left as the whole answer
@@ -377,12 +434,12 @@ class Engine:
         self.chain_length = [0] * vertex_count
         self.loop_closed_at = -1
         self.corner_mask = [15] * (4 * cell_count + 1)
-        self.sides_on = [0] * (cell_count + vertex_count)
-        self.sides_off = [0] * cell_count + [
+        self.sides_known = [0] * cell_count + [
             sum(1 << k for k in range(4) if ve[k] < 0) for ve in g.vertex_edges
         ]
         self.edge_cell_bits, self.edge_vertex_bits = _side_bits(width, height)
-        self.vertex_corners, self.vertex_options, self.vertex_table = _vertex_tables(width, height)
+        self.edge_ends, self.cell_sides, self.vertex_sides, self.vertex_corners = _flat_geometry(width, height)
+        _, self.vertex_options, self.vertex_table = _vertex_tables(width, height)
         self.corner_vertex_item = _corner_vertex_items(width, height)
         self.edge_trail = []
         self.chain_trail = []
@@ -392,9 +449,9 @@ class Engine:
         self.counting = True
         self.current_rule = CLUE_RULE
         self.easy_queue = []
-        self.in_easy_queue = bytearray(cell_count + vertex_count)
+        self.in_easy_queue = [False] * (cell_count + vertex_count)
         self.corner_queue = []
-        self.in_corner_queue = bytearray(cell_count + vertex_count)
+        self.in_corner_queue = [False] * (cell_count + vertex_count)
         for i in range(cell_count + vertex_count):
             self._enqueue(i)
         self.threes_done = False
@@ -425,49 +482,64 @@ class Engine:
         trail, edge_state, clues = self.edge_trail, self.edge_state, self.clues
         cell_line, cell_unknown = self.cell_line_count, self.cell_unknown_count
         vertex_line, vertex_unknown = self.vertex_line_count, self.vertex_unknown_count
-        sides_on, sides_off = self.sides_on, self.sides_off
+        sides = self.sides_known
         edge_cell_bits, edge_vertex_bits, cell_count = self.edge_cell_bits, self.edge_vertex_bits, self.cell_count
         edges_mark = mark.edges
-        while len(trail) > edges_mark:
-            e = trail.pop()
-            value = edge_state[e]
+        unmet, lines = self.unmet_clue_count, self.line_count
+        self.unknown_edge_count += len(trail) - edges_mark
+        if self.loop_closed_at >= edges_mark:
+            self.loop_closed_at = -1
+        for t in range(len(trail) - 1, edges_mark - 1, -1):
+            e = trail[t]
+            line = edge_state[e] == LINE
             edge_state[e] = UNKNOWN
-            self.unknown_edge_count += 1
-            if len(trail) == self.loop_closed_at:
-                self.loop_closed_at = -1
-            sides = sides_on if value == LINE else sides_off
-            for c, bit in edge_cell_bits[e]:
-                cell_unknown[c] += 1
-                sides[c] ^= bit
-                if value == LINE:
-                    k = clues[c]
+            shift = 4 if line else 0
+            j = 4 * e
+            for q in range(j, j + 4, 2):
+                c = edge_cell_bits[q]
+                if c < 0:
+                    break
+                bit = edge_cell_bits[q + 1]
+                cell_unknown[c] = cell_unknown[c] + 1
+                sides[c] = sides[c] ^ (bit << shift)
+                if line:
+                    k, n = clues[c], cell_line[c]
                     if k >= 0:
-                        self.unmet_clue_count += (cell_line[c] == k) - (cell_line[c] - 1 == k)
-                    cell_line[c] -= 1
-            for i, bit in edge_vertex_bits[e]:
-                sides[i] ^= bit
+                        if n == k:
+                            unmet += 1
+                        elif n - 1 == k:
+                            unmet -= 1
+                    cell_line[c] = n - 1
+            for q in range(j, j + 4, 2):
+                i = edge_vertex_bits[q]
+                sides[i] = sides[i] ^ (edge_vertex_bits[q + 1] << shift)
                 v = i - cell_count
-                vertex_unknown[v] += 1
-                if value == LINE:
-                    vertex_line[v] -= 1
-            if value == LINE:
-                self.line_count -= 1
+                vertex_unknown[v] = vertex_unknown[v] + 1
+                if line:
+                    vertex_line[v] = vertex_line[v] - 1
+            if line:
+                lines -= 1
+        del trail[edges_mark:]
+        self.unmet_clue_count, self.line_count = unmet, lines
         chain_trail, chain_mate, chain_length = self.chain_trail, self.chain_mate, self.chain_length
-        while len(chain_trail) > mark.chains:
-            v, old_mate, old_length = chain_trail.pop()
-            chain_mate[v] = old_mate
-            chain_length[v] = old_length
+        for t in range(len(chain_trail) - 3, mark.chains - 1, -3):
+            v = chain_trail[t]
+            chain_mate[v] = chain_trail[t + 1]
+            chain_length[v] = chain_trail[t + 2]
+        del chain_trail[mark.chains:]
         mask_trail, corner_mask = self.corner_mask_trail, self.corner_mask
-        while len(mask_trail) > mark.corner_masks:
-            corner, old = mask_trail.pop()
-            corner_mask[corner] = old
+        for t in range(len(mask_trail) - 2, mark.corner_masks - 1, -2):
+            corner_mask[mask_trail[t]] = mask_trail[t + 1]
+        del mask_trail[mark.corner_masks:]
         if self.colouring is not None:
             self.colouring.undo(mark.colours)
         clue_trail = self.clue_trail
         while len(clue_trail) > mark.clues:
             c = clue_trail.pop()
-            self.unmet_clue_count -= cell_line[c] != clues[c]
-            self.nonzero_clue_count -= clues[c] > 0
+            if cell_line[c] != clues[c]:
+                self.unmet_clue_count -= 1
+            if clues[c] > 0:
+                self.nonzero_clue_count -= 1
             clues[c] = -1
         del self.closing_ends[mark.closing_ends:]
         self.threes_done = mark.threes_done
@@ -479,8 +551,10 @@ class Engine:
         assert self.exact and self.clues[c] < 0
         self.clues[c] = k
         self.clue_trail.append(c)
-        self.unmet_clue_count += self.cell_line_count[c] != k
-        self.nonzero_clue_count += k > 0
+        if self.cell_line_count[c] != k:
+            self.unmet_clue_count += 1
+        if k > 0:
+            self.nonzero_clue_count += 1
         self._enqueue(c)
         colouring = self.colouring
         if colouring is not None:
@@ -495,106 +569,136 @@ class Engine:
             self._enqueue(self.cell_count + v)
 
     def _clear_queues(self) -> None:
+        in_easy, in_corner = self.in_easy_queue, self.in_corner_queue
         for i in self.easy_queue:
-            self.in_easy_queue[i] = 0
+            in_easy[i] = False
         self.easy_queue.clear()
         for i in self.corner_queue:
-            self.in_corner_queue[i] = 0
+            in_corner[i] = False
         self.corner_queue.clear()
         if self.colouring is not None:
             self.colouring.clear_queues()
 
     def _enqueue(self, i: int) -> None:
         if not self.in_easy_queue[i]:
-            self.in_easy_queue[i] = 1
+            self.in_easy_queue[i] = True
             self.easy_queue.append(i)
         if not self.in_corner_queue[i]:
-            self.in_corner_queue[i] = 1
+            self.in_corner_queue[i] = True
             self.corner_queue.append(i)
 
     # ------------------------------------------------------------------ set
+    # The hot methods are written for mypyc: flat lists of ints, no tuples built or unpacked per
+    # edge, and an item updated as ``a[i] = a[i] + 1`` (mypyc runs ``a[i] += 1`` as generic object
+    # arithmetic).
     def set_edge(self, e: int, value: int) -> bool:
         """Give edge ``e`` a value; False on an immediate contradiction."""
-        current = self.edge_state[e]
+        edge_state = self.edge_state
+        current = edge_state[e]
         if current:
             return current == value
-        if value == LINE and self.loop_closed_at >= 0:
+        line = value == LINE
+        if line and self.loop_closed_at >= 0:
             return False
-        g = self.grid
-        a, b = g.edge_vertices[e]
         vertex_line = self.vertex_line_count
-        if value == LINE:
+        cell_count = self.cell_count
+        if line:
+            a, b = self.edge_ends[2 * e], self.edge_ends[2 * e + 1]
             if vertex_line[a] >= 2 or vertex_line[b] >= 2:
                 return False
             chain_mate, chain_length = self.chain_mate, self.chain_length
-            end_a, length_a = (chain_mate[a], chain_length[a]) if vertex_line[a] == 1 else (a, 0)
-            end_b, length_b = (chain_mate[b], chain_length[b]) if vertex_line[b] == 1 else (b, 0)
+            end_a, length_a = a, 0
+            if vertex_line[a] == 1:
+                end_a, length_a = chain_mate[a], chain_length[a]
+            end_b, length_b = b, 0
+            if vertex_line[b] == 1:
+                end_b, length_b = chain_mate[b], chain_length[b]
             if end_a == b:
                 # closes a cycle: only the whole answer may do that
                 if self.line_count != length_a:
                     return False
                 self.loop_closed_at = len(self.edge_trail)
             else:
-                self.chain_trail.append((end_a, chain_mate[end_a], chain_length[end_a]))
-                self.chain_trail.append((end_b, chain_mate[end_b], chain_length[end_b]))
-                chain_mate[end_a], chain_mate[end_b] = end_b, end_a
-                chain_length[end_a] = chain_length[end_b] = length_a + length_b + 1
+                chain_trail = self.chain_trail
+                chain_trail.append(end_a)
+                chain_trail.append(chain_mate[end_a])
+                chain_trail.append(chain_length[end_a])
+                chain_trail.append(end_b)
+                chain_trail.append(chain_mate[end_b])
+                chain_trail.append(chain_length[end_b])
+                chain_mate[end_a] = end_b
+                chain_mate[end_b] = end_a
+                joined = length_a + length_b + 1
+                chain_length[end_a] = joined
+                chain_length[end_b] = joined
                 # the far ends may now face a closing edge: look at them again
-                self._enqueue(self.cell_count + end_a)
-                self._enqueue(self.cell_count + end_b)
+                self._enqueue(cell_count + end_a)
+                self._enqueue(cell_count + end_b)
             self.line_count += 1
-        self.edge_state[e] = value
+        edge_state[e] = value
         self.edge_trail.append(e)
         self.unknown_edge_count -= 1
         if self.counting:
-            self.rule_counts[self.current_rule] += 1
-        if value == LINE and self.closing_ends:
+            rule_counts, rule = self.rule_counts, self.current_rule
+            rule_counts[rule] = rule_counts[rule] + 1
+        if line and self.closing_ends:
             self._look_again_at_closing_ends()
         clues, cell_line, cell_unknown = self.clues, self.cell_line_count, self.cell_unknown_count
         in_easy, easy_queue = self.in_easy_queue, self.easy_queue
         in_corner, corner_queue = self.in_corner_queue, self.corner_queue
-        sides = self.sides_on if value == LINE else self.sides_off
-        for c, bit in self.edge_cell_bits[e]:
-            cell_unknown[c] -= 1
-            sides[c] |= bit
-            if value == LINE:
-                k = clues[c]
+        sides, shift = self.sides_known, 4 if line else 0
+        edge_cell_bits = self.edge_cell_bits
+        j = 4 * e
+        for q in range(j, j + 4, 2):
+            c = edge_cell_bits[q]
+            if c < 0:
+                break
+            cell_unknown[c] = cell_unknown[c] - 1
+            sides[c] = sides[c] | (edge_cell_bits[q + 1] << shift)
+            if line:
+                k, n = clues[c], cell_line[c]
                 if k >= 0:
-                    self.unmet_clue_count += (cell_line[c] == k) - (cell_line[c] + 1 == k)
-                cell_line[c] += 1
+                    if n == k:
+                        self.unmet_clue_count += 1
+                    elif n + 1 == k:
+                        self.unmet_clue_count -= 1
+                cell_line[c] = n + 1
             if not in_easy[c]:
-                in_easy[c] = 1
+                in_easy[c] = True
                 easy_queue.append(c)
             if not in_corner[c]:
-                in_corner[c] = 1
+                in_corner[c] = True
                 corner_queue.append(c)
-        cell_count = self.cell_count
         vertex_unknown = self.vertex_unknown_count
-        for i, bit in self.edge_vertex_bits[e]:
-            sides[i] |= bit
+        edge_vertex_bits = self.edge_vertex_bits
+        for q in range(j, j + 4, 2):
+            i = edge_vertex_bits[q]
+            sides[i] = sides[i] | (edge_vertex_bits[q + 1] << shift)
             v = i - cell_count
-            vertex_unknown[v] -= 1
-            if value == LINE:
-                vertex_line[v] += 1
+            vertex_unknown[v] = vertex_unknown[v] - 1
+            if line:
+                vertex_line[v] = vertex_line[v] + 1
             if not in_easy[i]:
-                in_easy[i] = 1
+                in_easy[i] = True
                 easy_queue.append(i)
             if not in_corner[i]:
-                in_corner[i] = 1
+                in_corner[i] = True
                 corner_queue.append(i)
         colouring = self.colouring
-        if colouring is not None and not colouring.union(e, value == LINE):
+        if colouring is not None and not colouring.union(e, line):
             return False
         # a closed loop must already meet every clue
         return not (self.loop_closed_at >= 0 and self.unmet_clue_count)
 
     def _set_mask(self, corner: int, new: int, from_cell: bool) -> None:
-        self.corner_mask_trail.append((corner, self.corner_mask[corner]))
-        self.corner_mask[corner] = new
+        corner_mask = self.corner_mask
+        self.corner_mask_trail.append(corner)
+        self.corner_mask_trail.append(corner_mask[corner])
+        corner_mask[corner] = new
         # tell the other side of the corner: its vertex when a cell changed it, else its cell
         i = self.corner_vertex_item[corner] if from_cell else corner >> 2
         if not self.in_corner_queue[i]:
-            self.in_corner_queue[i] = 1
+            self.in_corner_queue[i] = True
             self.corner_queue.append(i)
 
     # ------------------------------------------------------------------ rules
@@ -609,8 +713,9 @@ class Engine:
         if unknown and (line == k or line + unknown == k):
             value = CROSS if line == k else LINE
             self.current_rule = CLUE_RULE
-            edge_state = self.edge_state
-            for e in self.grid.cell_edges[c]:
+            edge_state, cell_sides = self.edge_state, self.cell_sides
+            for q in range(4 * c, 4 * c + 4):
+                e = cell_sides[q]
                 if edge_state[e] == UNKNOWN and not self.set_edge(e, value):
                     return False
         return True
@@ -622,24 +727,28 @@ class Engine:
             return False
         if unknown == 0:
             return line != 1
-        edge_state = self.edge_state
-        edges = self.grid.vertex_edges[v]
+        edge_state, vertex_sides = self.edge_state, self.vertex_sides
+        first = 4 * v
         if line == 2 or (line == 0 and unknown == 1):
             self.current_rule = VERTEX_RULE
-            for e in edges:
+            for q in range(first, first + 4):
+                e = vertex_sides[q]
                 if e >= 0 and edge_state[e] == UNKNOWN and not self.set_edge(e, CROSS):
                     return False
             return True
         if line == 1:
             if unknown == 1:
                 self.current_rule = VERTEX_RULE
-                for e in edges:
+                for q in range(first, first + 4):
+                    e = vertex_sides[q]
                     if e >= 0 and edge_state[e] == UNKNOWN:
                         return self.set_edge(e, LINE)
             other = self.chain_mate[v]
-            for e in edges:
+            edge_ends = self.edge_ends
+            for q in range(first, first + 4):
+                e = vertex_sides[q]
                 if e >= 0 and edge_state[e] == UNKNOWN:
-                    a, b = self.grid.edge_vertices[e]
+                    a, b = edge_ends[2 * e], edge_ends[2 * e + 1]
                     if (b if a == v else a) != other:
                         continue
                     if not self._closing_completes(v, e):
@@ -655,7 +764,11 @@ class Engine:
         if self.line_count != self.chain_length[v]:
             return False
         unmet = self.unmet_clue_count
-        for c in self.grid.edge_cells[e]:
+        edge_cell_bits = self.edge_cell_bits
+        for q in range(4 * e, 4 * e + 4, 2):
+            c = edge_cell_bits[q]
+            if c < 0:
+                break
             k = self.clues[c]
             if k >= 0:
                 unmet += (self.cell_line_count[c] == k) - (self.cell_line_count[c] + 1 == k)
@@ -672,19 +785,28 @@ class Engine:
             c1, c2, c3 = c0 + 1, c0 + 2, c0 + 3
         else:
             table = self.vertex_table[i - cell_count]
-            c0, c1, c2, c3 = self.vertex_corners[i - cell_count]
-        known_on, known_off = self.sides_on[i], self.sides_off[i]
+            vertex_corners = self.vertex_corners
+            q = 4 * (i - cell_count)
+            c0, c1, c2, c3 = vertex_corners[q], vertex_corners[q + 1], vertex_corners[q + 2], vertex_corners[q + 3]
+        known = self.sides_known[i]
         m0, m1, m2, m3 = corner_mask[c0], corner_mask[c1], corner_mask[c2], corner_mask[c3]
-        key = (table << 24) | (known_on << 20) | (known_off << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
-        outcome = _CORNER_MEMO.get(key)
-        if outcome is None:
-            if len(_CORNER_MEMO) >= _CORNER_MEMO_LIMIT:
-                _CORNER_MEMO.clear()
-            options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
-            outcome = _CORNER_MEMO[key] = _corner_outcome(options, known_on, known_off, m0, m1, m2, m3)
-        if not outcome:
+        key = (table << 24) | (known << 16) | (m0 << 12) | (m1 << 8) | (m2 << 4) | m3
+        keys, slot = _MEMO_KEYS, _memo_slot(key)
+        while True:
+            held = keys[slot]
+            if held == key:
+                outcome = _MEMO_OUTCOMES[slot]
+                break
+            if held < 0:
+                options = _CELL_OPTIONS[table] if i < cell_count else self.vertex_options[i - cell_count]
+                outcome = _corner_outcome(options, known >> 4, known & 15, m0, m1, m2, m3)
+                _remember(key, outcome)
+                break
+            slot = (slot + 1) & (_MEMO_SLOTS - 1)
+        if outcome < 0:
             return False
-        s0, s1, s2, s3, fixed, can_on = outcome
+        s0, s1, s2, s3 = outcome & 15, (outcome >> 4) & 15, (outcome >> 8) & 15, (outcome >> 12) & 15
+        fixed, can_on = (outcome >> 16) & 15, outcome >> 20
         from_cell = i < cell_count
         if s0 != m0:
             self._set_mask(c0, s0, from_cell)
@@ -696,48 +818,54 @@ class Engine:
             self._set_mask(c3, s3, from_cell)
         if fixed:
             self.current_rule = CORNER_RULE
-            g = self.grid
-            edges = g.cell_edges[i] if from_cell else g.vertex_edges[i - cell_count]
-            for bit, e in zip((1, 2, 4, 8), edges):
-                if fixed & bit and not self.set_edge(e, LINE if can_on & bit else CROSS):
+            sides = self.cell_sides if from_cell else self.vertex_sides
+            first = 4 * i if from_cell else 4 * (i - cell_count)
+            for k in range(4):
+                bit = 1 << k
+                if fixed & bit and not self.set_edge(sides[first + k], LINE if can_on & bit else CROSS):
                     return False
         return True
 
     def adjacent_threes(self) -> bool:
         """Medium rule for two 3s side by side (see the module docstring); False on a contradiction."""
-        g, w, clues = self.grid, self.width, self.clues
+        w, clues = self.width, self.clues
         self.current_rule = THREES_RULE
-        for a in range(g.cell_count):
+        for a in range(self.cell_count):
             if clues[a] != 3:
                 continue
-            r, c = divmod(a, w)
-            for b, horizontal in ((a + 1, True), (a + w, False)):
-                if (horizontal and c + 1 >= w) or (not horizontal and r + 1 >= self.height):
-                    continue
-                if clues[b] != 3:
-                    continue
-                ta, ra, ba, la = g.cell_edges[a]
-                tb, rb, bb, lb = g.cell_edges[b]
-                if horizontal:
-                    shared, far_a, far_b = ra, la, rb
-                    ring = {ta, la, ba, tb, rb, bb}
-                else:
-                    shared, far_a, far_b = ba, ta, bb
-                    ring = {ta, la, ra, lb, rb, bb}
-                if self._clues_fit_ring(a, b, ring) if self.exact else self._ring_is_answer(ring):
-                    continue
-                # the shared edge's two ends: the edges continuing its line are crossed
-                ends = g.edge_vertices[shared]
-                continuing = [
-                    e for v in ends for e in g.vertex_edges[v]
-                    if e >= 0 and e != shared and e not in (ta, ba, tb, bb, la, ra, lb, rb)
-                ]  # fmt: skip
-                for e, value in ((shared, LINE), (far_a, LINE), (far_b, LINE)):
-                    if not self.set_edge(e, value):
-                        return False
-                for e in continuing:
-                    if not self.set_edge(e, CROSS):
-                        return False
+            r = a // w
+            c = a - r * w
+            if c + 1 < w and clues[a + 1] == 3 and not self._threes_pair(a, a + 1, True):
+                return False
+            if r + 1 < self.height and clues[a + w] == 3 and not self._threes_pair(a, a + w, False):
+                return False
+        return True
+
+    def _threes_pair(self, a: int, b: int, horizontal: bool) -> bool:
+        """The threes rule on the 3s at cells ``a`` and ``b`` (``b`` right of or below ``a``)."""
+        g = self.grid
+        ta, ra, ba, la = g.cell_edges[a]
+        tb, rb, bb, lb = g.cell_edges[b]
+        if horizontal:
+            shared, far_a, far_b = ra, la, rb
+            ring = {ta, la, ba, tb, rb, bb}
+        else:
+            shared, far_a, far_b = ba, ta, bb
+            ring = {ta, la, ra, lb, rb, bb}
+        if self._clues_fit_ring(a, b, ring) if self.exact else self._ring_is_answer(ring):
+            return True
+        # the shared edge's two ends: the edges continuing its line are crossed
+        ends = g.edge_vertices[shared]
+        continuing = [
+            e for v in ends for e in g.vertex_edges[v]
+            if e >= 0 and e != shared and e not in (ta, ba, tb, bb, la, ra, lb, rb)
+        ]  # fmt: skip
+        for e, value in ((shared, LINE), (far_a, LINE), (far_b, LINE)):
+            if not self.set_edge(e, value):
+                return False
+        for e in continuing:
+            if not self.set_edge(e, CROSS):
+                return False
         return True
 
     def _clues_fit_ring(self, a: int, b: int, ring: set[int]) -> bool:
@@ -775,7 +903,7 @@ class Engine:
         while True:
             while easy_queue:
                 i = easy_queue.pop()
-                in_easy[i] = 0
+                in_easy[i] = False
                 ok = self.easy_cell(i) if i < cell_count else self.easy_vertex(i - cell_count)
                 if not ok:
                     self._clear_queues()
@@ -807,11 +935,10 @@ class Engine:
                 continue
             # the corner rule until an edge is set (set_edge fills the easy queue): the same order
             # as one item per round of the outer loop
-            corner_rule = self.corner_rule
             while corner_queue and not easy_queue:
                 i = corner_queue.pop()
-                in_corner[i] = 0
-                if not corner_rule(i):
+                in_corner[i] = False
+                if not self.corner_rule(i):
                     self._clear_queues()
                     return False
         if level < MEDIUM:

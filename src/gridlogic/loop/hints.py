@@ -279,17 +279,17 @@ def _corner_step(b: _Board) -> Hint | None:
     places = b.cells + b.grid.vertex_count
     for i in range(places):
         if not engine.in_corner_queue[i]:
-            engine.in_corner_queue[i] = 1
+            engine.in_corner_queue[i] = True
             engine.corner_queue.append(i)
     sources: dict[int, set[int]] = {}
     while engine.corner_queue:
         i = engine.corner_queue.pop()
-        engine.in_corner_queue[i] = 0
+        engine.in_corner_queue[i] = False
         mark = engine.mark()
         if not engine.corner_rule(i):
             raise _Contradiction
         reached = sources.get(i, set()) | {i}
-        for corner, _ in engine.corner_mask_trail[mark.corner_masks:]:
+        for corner in engine.corner_mask_trail[mark.corner_masks::2]:  # corner, old mask; ...
             other = engine.corner_vertex_item[corner] if i < b.cells else corner >> 2
             sources.setdefault(other, set()).update(reached)
         decided = b.new_edges(mark.edges)
@@ -354,7 +354,7 @@ def _tie(b: _Board, start: int, goal: int) -> list[int]:
         for e in (b.grid.cell_edges[x] if x < cells else colouring.border_edges):
             if state[e] == UNKNOWN:
                 continue
-            a, c = sides[e]
+            a, c = sides[2 * e], sides[2 * e + 1]
             y = c if a == x else a
             if y not in previous:
                 previous[y] = (x, e)
@@ -384,7 +384,7 @@ def _colour_step(b: _Board) -> Hint | None:
         e, value = decided[0]
         engine.undo(mark)  # the classes as they were, for the words
         if clue_cell < 0:
-            a, c = colouring.edge_sides[e]
+            a, c = colouring.edge_sides[2 * e], colouring.edge_sides[2 * e + 1]
             path = _tie(b, a, c)
             evidence = [Mark("cell", x) for x in (a, c) if x < b.cells] + [Mark("edge", p) for p in path]
             first, second = _node(a, b.width, b.cells), _node(c, b.width, b.cells)
@@ -399,7 +399,7 @@ def _colour_step(b: _Board) -> Hint | None:
         far = []
         for side_edge in b.grid.cell_edges[clue_cell]:
             if engine.edge_state[side_edge] == UNKNOWN:
-                x, y = colouring.edge_sides[side_edge]
+                x, y = colouring.edge_sides[2 * side_edge], colouring.edge_sides[2 * side_edge + 1]
                 far.append(y if x == clue_cell else x)
         ties: list[int] = []
         nodes = [clue_cell, *far]

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
@@ -71,7 +72,10 @@ __all__ = [
     "Deduction", "Grade", "close", "deduce", "engine_for", "grade",
 ]  # fmt: skip
 
-EASY, MEDIUM, HARD, EXPERT = range(4)
+EASY: Final = 0
+MEDIUM: Final = 1
+HARD: Final = 2
+EXPERT: Final = 3
 LEVELS = ("easy", "medium", "hard", "expert")
 TECHNIQUES: dict[str, tuple[str, ...]] = {
     "easy": ("clue", "vertex", "loop"),

@@ -28,34 +28,50 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 __all__ = ["grow_region", "may_join"]
 
-# ring of 8 around a cell, in circular order: N, NE, E, SE, S, SW, W, NW
-_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-_P_FEWEST = 0.25
-_P_MOST = 0.2
+# ring of 8 around a cell, in circular order: N, NE, E, SE, S, SW, W, NW (row and column offsets)
+_RING_ROWS: Final = (-1, -1, 0, 1, 1, 1, 0, -1)
+_RING_COLUMNS: Final = (0, 1, 1, 1, 0, -1, -1, -1)
+_P_FEWEST: Final = 0.25
+_P_MOST: Final = 0.2
 
 
 def may_join(inside: Sequence[int], width: int, height: int, cell: int) -> bool:
     """The local test: an inside edge-neighbour and exactly two in/out changes around the ring."""
-    r, c = divmod(cell, width)
-    ring = [
-        inside[(r + dr) * width + c + dc] if 0 <= r + dr < height and 0 <= c + dc < width else 0
-        for dr, dc in _RING
-    ]
-    if not (ring[0] or ring[2] or ring[4] or ring[6]):
+    return _may_join(list(inside), width, height, cell)
+
+
+def _at(inside: list[int], width: int, height: int, r: int, c: int) -> int:
+    """Whether cell (r, c) is inside (1) or not (0); off the board is outside."""
+    return inside[r * width + c] if 0 <= r < height and 0 <= c < width else 0
+
+
+def _may_join(inside: list[int], width: int, height: int, cell: int) -> bool:
+    r = cell // width
+    c = cell - r * width
+    north, north_east = _at(inside, width, height, r - 1, c), _at(inside, width, height, r - 1, c + 1)
+    east, south_east = _at(inside, width, height, r, c + 1), _at(inside, width, height, r + 1, c + 1)
+    south, south_west = _at(inside, width, height, r + 1, c), _at(inside, width, height, r + 1, c - 1)
+    west, north_west = _at(inside, width, height, r, c - 1), _at(inside, width, height, r - 1, c - 1)
+    if not (north or east or south or west):
         return False
-    return sum(1 for k in range(8) if ring[k] != ring[k - 1]) == 2
+    return (_differ(north_west, north) + _differ(north, north_east) + _differ(north_east, east)
+            + _differ(east, south_east) + _differ(south_east, south) + _differ(south, south_west)
+            + _differ(south_west, west) + _differ(west, north_west)) == 2
 
 
-def _inside_neighbours(inside: Sequence[int], width: int, height: int, cell: int) -> int:
-    r, c = divmod(cell, width)
-    return sum(
-        inside[rr * width + cc]
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        if 0 <= rr < height and 0 <= cc < width
-    )
+def _differ(a: int, b: int) -> int:
+    return 1 if a != b else 0
+
+
+def _inside_neighbours(inside: list[int], width: int, height: int, cell: int) -> int:
+    r = cell // width
+    c = cell - r * width
+    return (_at(inside, width, height, r - 1, c) + _at(inside, width, height, r + 1, c)
+            + _at(inside, width, height, r, c - 1) + _at(inside, width, height, r, c + 1))
 
 
 def grow_region(width: int, height: int, random: Callable[[], float]) -> list[int]:
@@ -64,29 +80,29 @@ def grow_region(width: int, height: int, random: Callable[[], float]) -> list[in
     target = round(cells * (0.35 + 0.30 * random()))
     inside = [0] * cells
     candidates: set[int] = set()
-
-    def join(cell: int) -> None:
+    cell = math.floor(random() * cells)
+    size = 0
+    while True:
+        # the cell joins; only its ring's cells may change their candidacy
         inside[cell] = 1
         candidates.discard(cell)
-        r, c = divmod(cell, width)
-        for dr, dc in _RING:
-            rr, cc = r + dr, c + dc
+        size += 1
+        r = cell // width
+        c = cell - r * width
+        for k in range(8):
+            rr, cc = r + _RING_ROWS[k], c + _RING_COLUMNS[k]
             if 0 <= rr < height and 0 <= cc < width:
                 other = rr * width + cc
-                if not inside[other] and may_join(inside, width, height, other):
+                if not inside[other] and _may_join(inside, width, height, other):
                     candidates.add(other)
                 else:
                     candidates.discard(other)
-
-    join(math.floor(random() * cells))
-    size = 1
-    while size < target and candidates:
+        if size >= target or not candidates:
+            return inside
         pool = sorted(candidates)
         mode = random()
         if mode >= 1 - _P_FEWEST - _P_MOST:
-            counts = [_inside_neighbours(inside, width, height, cell) for cell in pool]
+            counts = [_inside_neighbours(inside, width, height, candidate) for candidate in pool]
             wanted = min(counts) if mode < 1 - _P_MOST else max(counts)
-            pool = [cell for cell, k in zip(pool, counts) if k == wanted]
-        join(pool[math.floor(random() * len(pool))])
-        size += 1
-    return inside
+            pool = [candidate for candidate, k in zip(pool, counts) if k == wanted]
+        cell = pool[math.floor(random() * len(pool))]

@@ -95,9 +95,10 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
     With ``most``, the pass stops once it has removed that many clues and keeps the rest.
     """
     present = [c for c in order if clues[c] is not None]
+    values = [-1 if k is None else k for k in clues]  # the clues as ints, for the engine
     shared_level = min(level, HARD)
     engine = engine_for([None] * (width * height), width, height, shared_level)
-    removed = bytearray(width * height)
+    removed = [False] * (width * height)
     count = 0
 
     def settle(lo: int, hi: int) -> None:
@@ -108,12 +109,12 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
         if engine.unknown_edge_count == 0:  # every clue of the range goes (the first ones, with most)
             take = hi - lo if most is None else min(hi - lo, most - count)
             for j in range(lo, lo + take):
-                removed[present[j]] = 1
+                removed[present[j]] = True
             count += take
             return
         if hi - lo == 1:
             if level == EXPERT and trial_finishes(engine, present[lo], trial_budget):
-                removed[present[lo]] = 1
+                removed[present[lo]] = True
                 count += 1
             return
         mid = (lo + hi) // 2
@@ -122,7 +123,7 @@ def remove_clues(clues: Sequence[int | None], width: int, height: int, order: Se
             for j in range(lo, hi):
                 c = present[j]
                 if not first <= j < second and not removed[c]:
-                    engine.add_clue(c, clues[c])  # type: ignore[arg-type]
+                    engine.add_clue(c, values[c])
             if not close(engine, shared_level):
                 raise AssertionError("clues of one loop contradict each other")
             settle(first, second)
@@ -145,17 +146,19 @@ def trial_finishes(engine: Engine, centre: int, budget: int) -> bool:
 
 
 def _trial_rounds(engine: Engine, centre: int, budget: int) -> bool:
-    g, edge_state = engine.grid, engine.edge_state
+    edge_state, edge_count = engine.edge_state, engine.grid.edge_count
     width = engine.width
-    row, column = divmod(centre, width)
-    centre_x, centre_y = 2 * column + 1, 2 * row + 1  # in half cells
+    row = centre // width
+    centre_x, centre_y = 2 * (centre - row * width) + 1, 2 * row + 1  # in half cells
     horizontal_count = (engine.height + 1) * width
+    # every edge, nearest first (by distance, then number): each round probes the unknown ones in this order
+    nearest_first = [k % edge_count for k in sorted(
+        _distance(e, width, horizontal_count, centre_x, centre_y) * edge_count + e for e in range(edge_count))]
     probes = 0
     engine.counting = False
     try:
         while engine.unknown_edge_count:
-            unknown = [e for e in range(g.edge_count) if edge_state[e] == UNKNOWN]
-            unknown.sort(key=lambda e: _distance(e, width, horizontal_count, centre_x, centre_y))
+            unknown = [e for e in nearest_first if edge_state[e] == UNKNOWN]
             progress = False
             for e in unknown:
                 if edge_state[e] != UNKNOWN:
