@@ -71,12 +71,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_int, check_object
-from gridlogic.pattern.lines import extreme_starts, solve_line
-from gridlogic.pattern.propagation import LineRule, copy_to_crossing, propagate_lines
+from gridlogic.pattern.lines import overlap_step, solve_line
+from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, copy_to_crossing, fixed_point, line_memos
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
 
 __all__ = [
@@ -99,19 +100,14 @@ LEVELS = ("easy", "medium", "hard")
 @lru_cache(maxsize=1 << 16)
 def overlap_line(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> tuple[int, int] | None:
     """The overlap technique on one line: the ``(filled, empty)`` masks it reaches, or None when no
-    placement agrees with the known cells (bit ``k`` is cell ``k``, as in ``solve_line``)."""
-    extremes = extreme_starts(blocks, length, filled, empty)
-    if extremes is None:
-        return None
-    reach = 0
-    for block, leftmost, rightmost in zip(blocks, *extremes):
-        if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
-            filled |= ((1 << (leftmost + block - rightmost)) - 1) << rightmost
-        reach |= ((1 << (rightmost + block - leftmost)) - 1) << leftmost
-    return filled, empty | (((1 << length) - 1) & ~reach)
+    placement agrees with the known cells (bit ``k`` is cell ``k``, as in ``solve_line``); the work is
+    :func:`gridlogic.pattern.lines.overlap_step`'s."""
+    found = overlap_step(blocks, length, filled, empty)
+    return None if found < 0 else (found >> length, found & ((1 << length) - 1))
 
 
-_RULES: tuple[LineRule, LineRule] = (overlap_line, solve_line)
+OVERLAP: Final = OVERLAP_SLOT
+LINE: Final = LINE_SLOT
 
 
 @dataclass(frozen=True)
@@ -175,18 +171,28 @@ class Grade(RebuiltFromFields):
 
 class _Board:
     """What is known: per row the masks of cells known filled and known empty (bit c = column c),
-    and the same per column (bit r = row r), as :mod:`gridlogic.pattern.propagation` keeps them."""
+    and the same per column (bit r = row r), as :mod:`gridlogic.pattern.propagation` keeps them,
+    and the lines' memos there (:func:`~gridlogic.pattern.propagation.line_memos`; slot 0 for
+    overlap, 1 for line solving)."""
 
-    __slots__ = ("col_empty", "col_filled", "cols", "height", "row_empty", "row_filled", "rows", "width")
+    __slots__ = ("col_empty", "col_filled", "col_memos", "cols", "height", "row_empty", "row_filled", "row_memos",
+                 "rows", "width")
 
-    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> None:
+    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+                 row_memos: list[list[dict[int, int]]], col_memos: list[list[dict[int, int]]]) -> None:
         self.rows, self.cols = rows, cols
+        self.row_memos, self.col_memos = row_memos, col_memos
         self.height, self.width = len(rows), len(cols)
         self.row_filled, self.row_empty = [0] * self.height, [0] * self.height
         self.col_filled, self.col_empty = [0] * self.width, [0] * self.width
 
+    @staticmethod
+    def of(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> _Board:
+        """The board of these clues with nothing known."""
+        return _Board(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)))
+
     def copy(self) -> _Board:
-        other = _Board(self.rows, self.cols)
+        other = _Board(self.rows, self.cols, self.row_memos, self.col_memos)
         other.row_filled, other.row_empty = self.row_filled[:], self.row_empty[:]
         other.col_filled, other.col_empty = self.col_filled[:], self.col_empty[:]
         return other
@@ -200,7 +206,10 @@ class _Board:
             self.col_empty[c] |= 1 << r
 
     def known(self) -> int:
-        return sum((f | e).bit_count() for f, e in zip(self.row_filled, self.row_empty))
+        count = 0
+        for r in range(self.height):
+            count += (self.row_filled[r] | self.row_empty[r]).bit_count()
+        return count
 
     def open_cells(self) -> list[int]:
         """The open cells, row-major flat indices."""
@@ -215,12 +224,18 @@ class _Board:
         return found
 
     def cells(self) -> list[int]:
-        return [1 if (f >> c) & 1 else 0 if (e >> c) & 1 else UNKNOWN
-                for f, e in zip(self.row_filled, self.row_empty) for c in range(self.width)]
+        out: list[int] = []
+        for r in range(self.height):
+            filled, empty = self.row_filled[r], self.row_empty[r]
+            for c in range(self.width):
+                out.append(1 if (filled >> c) & 1 else 0 if (empty >> c) & 1 else UNKNOWN)
+        return out
 
-    def propagate(self, rule: LineRule, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        return propagate_lines(self.rows, self.cols, self.row_filled, self.row_empty, self.col_filled,
-                               self.col_empty, dirty_rows, dirty_cols, rule)
+    def propagate(self, rule: int, dirty_rows: int, dirty_cols: int) -> bool:
+        """Line-solve with ``rule`` (:data:`OVERLAP` or :data:`LINE`) from the dirty lines (bit masks of
+        their indices) to the fixed point; False on a contradiction (the masks are then partly narrowed)."""
+        return fixed_point(self.rows, self.cols, self.row_memos, self.col_memos, self.row_filled, self.row_empty,
+                           self.col_filled, self.col_empty, dirty_rows, dirty_cols, rule)
 
     def refutes(self, index: int, value: int) -> _Board | None:
         """None when assuming cell ``index`` has ``value`` leads line solving to a contradiction;
@@ -228,7 +243,7 @@ class _Board:
         r, c = divmod(index, self.width)
         child = self.copy()
         child.assign(r, c, value)
-        return None if not child.propagate(solve_line, {r}, {c}) else child
+        return None if not child.propagate(LINE, 1 << r, 1 << c) else child
 
 
 class _Grader:
@@ -246,12 +261,12 @@ class _Grader:
         self.unsettled_cols = set(range(board.width))
         self.highest = -1  # index of the dearest technique used so far
 
-    def overlap(self, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        """Overlap to its fixed point from the dirty lines; False on a contradiction."""
+    def overlap(self, dirty_rows: int, dirty_cols: int) -> bool:
+        """Overlap to its fixed point from the dirty lines (bit masks); False on a contradiction."""
         b = self.board
         before = (b.row_filled[:], b.row_empty[:], b.col_filled[:], b.col_empty[:])
         known = b.known()
-        if not b.propagate(overlap_line, dirty_rows, dirty_cols):
+        if not b.propagate(OVERLAP, dirty_rows, dirty_cols):
             return False
         gained = b.known() - known
         if gained:
@@ -317,7 +332,7 @@ class _Grader:
         """Deduce with the techniques up to ``TECHNIQUES[top]``: ``"solved"``, ``"stuck"`` or ``"contradiction"``
         (see :func:`grade_up_to` for ``max_open_to_probe``)."""
         b = self.board
-        if not self.overlap(set(range(b.height)), set(range(b.width))):
+        if not self.overlap((1 << b.height) - 1, (1 << b.width) - 1):
             return "contradiction"
         cells = b.width * b.height
         while (known := b.known()) < cells:
@@ -329,9 +344,19 @@ class _Grader:
             if step.contradiction:
                 return "contradiction"
             # Overlap again from the lines the step changed: the cells' rows and columns.
-            if not self.overlap({i // b.width for i, _ in step.cells}, {i % b.width for i, _ in step.cells}):
+            step_rows, step_cols = _lines_of(step.cells, b.width)
+            if not self.overlap(step_rows, step_cols):
                 return "contradiction"
         return "solved"
+
+
+def _lines_of(cells: tuple[tuple[int, int], ...], width: int) -> tuple[int, int]:
+    """The rows and the columns of the (flat index, value) pairs ``cells``, as bit masks."""
+    rows = cols = 0
+    for index, _ in cells:
+        rows |= 1 << (index // width)
+        cols |= 1 << (index % width)
+    return rows, cols
 
 
 def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple[tuple[int, int], ...]:
@@ -361,7 +386,7 @@ def _newly_known(board: _Board, child: _Board) -> list[tuple[int, int]]:
 
 def _board(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> _Board:
     rows, cols = validate_lines(row_clues, col_clues, len(col_clues), len(row_clues))
-    return _Board(rows, cols)
+    return _Board.of(rows, cols)
 
 
 def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: int,
@@ -370,7 +395,7 @@ def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     positive runs that fit); a puzzle that needs more comes back ``"stuck"``. With
     ``max_open_to_probe``, probing is not tried while more cells than that are open (the puzzle is then
     reported stuck there): the generator's search asks this to stop early."""
-    grader = _Grader(_Board(rows, cols))
+    grader = _Grader(_Board.of(rows, cols))
     status = grader.run(top, max_open_to_probe)
     level = LEVELS[max(grader.highest, 0)] if status == "solved" else None
     return Grade(level, grader.counts, status, tuple(grader.board.cells()))
@@ -389,12 +414,12 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     grader reaches, and it probes from the same boards in the same order, so
     both give the same result.
     """
-    board = _Board(rows, cols)
+    board = _Board.of(rows, cols)
     grader = _Grader(board)
     cells = board.width * board.height
     status, highest = "stuck", 0
-    for level, rule in enumerate(_RULES[: top + 1]):
-        if not board.propagate(rule, set(range(board.height)), set(range(board.width))):
+    for level in range(min(top, LINE) + 1):
+        if not board.propagate(level, (1 << board.height) - 1, (1 << board.width) - 1):
             status = "contradiction"
             break
         if board.known() == cells:
@@ -405,8 +430,11 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
             step = grader.probe_step()
             if step is None:
                 break
-            if step.contradiction or not board.propagate(solve_line, {i // board.width for i, _ in step.cells},
-                                                         {i % board.width for i, _ in step.cells}):
+            if step.contradiction:
+                status = "contradiction"
+                break
+            step_rows, step_cols = _lines_of(step.cells, board.width)
+            if not board.propagate(LINE, step_rows, step_cols):
                 status = "contradiction"
                 break
             if board.known() == cells:

@@ -47,6 +47,8 @@ __all__ = [
     "extreme_starts",
     "grid_clues",
     "line_placements",
+    "line_step",
+    "overlap_step",
     "placement_masks",
     "solve_line",
     "validate_clue",
@@ -192,10 +194,67 @@ def extreme_starts(
     return _run_starts(agree[0]), _run_starts(agree[-1])
 
 
+def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> int:
+    """:func:`solve_line` (``blocks`` positive, not memoised) packed in one int:
+    ``new_filled << length | new_empty``, or -1 when no placement agrees."""
+    masks = _few_placements(blocks, length)
+    if masks is None:
+        result = line_fixed_point(blocks, length, filled, empty)
+        return -1 if result is None else result[0] << length | result[1]
+    common, either = -1, 0
+    for p in masks:
+        if not p & empty and p & filled == filled:
+            common &= p
+            either |= p
+    if common == -1:
+        return -1
+    full = (1 << length) - 1
+    return (common & full) << length | (full & ~either)
+
+
+def overlap_step(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> int:
+    """The grader's overlap technique on one line (:func:`gridlogic.pattern.grading.overlap_line`, not
+    memoised), packed as :func:`line_step` packs its result.
+
+    Every block slid to its leftmost and its rightmost start (:func:`extreme_starts`):
+    the cells it covers in both are filled, the cells no block reaches are empty.
+    """
+    masks = _few_placements(blocks, length)
+    if masks is None:
+        starts = block_starts(blocks, length, filled, empty)
+        if starts is None:
+            return -1
+        lefts = [(s & -s).bit_length() - 1 for s in starts]
+        rights = [s.bit_length() - 1 for s in starts]
+    else:
+        first = -1
+        for p in masks:
+            if not p & empty and p & filled == filled:
+                first = p
+                break
+        if first < 0:
+            return -1
+        last = first
+        for k in range(len(masks) - 1, -1, -1):
+            p = masks[k]
+            if not p & empty and p & filled == filled:
+                last = p
+                break
+        lefts = _run_starts(first)
+        rights = _run_starts(last)
+    reach = 0
+    for k in range(len(blocks)):
+        block, leftmost, rightmost = blocks[k], lefts[k], rights[k]
+        if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
+            filled |= ((1 << (leftmost + block - rightmost)) - 1) << rightmost
+        reach |= ((1 << (rightmost + block - leftmost)) - 1) << leftmost
+    return filled << length | empty | (((1 << length) - 1) & ~reach)
+
+
 def _run_starts(mask: int) -> list[int]:
     """The first cell of each run of set bits of ``mask``, left to right."""
     starts = mask & ~(mask << 1)
-    out = []
+    out: list[int] = []
     while starts:
         low = starts & -starts
         out.append(low.bit_length() - 1)
