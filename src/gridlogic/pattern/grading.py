@@ -87,6 +87,7 @@ __all__ = [
     "Grade",
     "grade",
     "grade_up_to",
+    "level_and_open_cells",
     "level_up_to",
     "overlap_line",
 ]
@@ -415,32 +416,46 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     both give the same result.
     """
     board = _Board.of(rows, cols)
-    grader = _Grader(board)
+    status, highest = _level(board, top, -1 if max_open_to_probe is None else max_open_to_probe)
+    return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
+
+
+def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+                         row_memos: list[list[dict[int, int]]], col_memos: list[list[dict[int, int]]],
+                         top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
+    """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
+    ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
+    (:func:`~gridlogic.pattern.propagation.line_memos` of the rows, then of the columns) come from
+    the caller, who keeps them as the clues change."""
+    board = _Board(rows, cols, row_memos, col_memos)
+    status, highest = _level(board, top, max_open_to_probe)
+    return status, LEVELS[highest] if status == "solved" else None, board.open_cells() if status == "stuck" else []
+
+
+def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
+    """The work of :func:`level_up_to` on ``board`` (-1: no limit to probing): the status and the index
+    of the level (meaningful when solved)."""
     cells = board.width * board.height
-    status, highest = "stuck", 0
     for level in range(min(top, LINE) + 1):
         if not board.propagate(level, (1 << board.height) - 1, (1 << board.width) - 1):
-            status = "contradiction"
-            break
+            return "contradiction", 0
         if board.known() == cells:
-            status, highest = "solved", level
+            return "solved", level
+    if top < 2:
+        return "stuck", 0
+    grader = _Grader(board)
+    while max_open_to_probe < 0 or cells - board.known() <= max_open_to_probe:
+        step = grader.probe_step()
+        if step is None:
             break
-    else:
-        while top >= 2 and (max_open_to_probe is None or cells - board.known() <= max_open_to_probe):
-            step = grader.probe_step()
-            if step is None:
-                break
-            if step.contradiction:
-                status = "contradiction"
-                break
-            step_rows, step_cols = _lines_of(step.cells, board.width)
-            if not board.propagate(LINE, step_rows, step_cols):
-                status = "contradiction"
-                break
-            if board.known() == cells:
-                status, highest = "solved", 2
-                break
-    return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
+        if step.contradiction:
+            return "contradiction", 0
+        step_rows, step_cols = _lines_of(step.cells, board.width)
+        if not board.propagate(LINE, step_rows, step_cols):
+            return "contradiction", 0
+        if board.known() == cells:
+            return "solved", 2
+    return "stuck", 0
 
 
 def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
