@@ -76,8 +76,8 @@ from typing import Final
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_int, check_object
-from gridlogic.pattern.lines import overlap_step, solve_line
-from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, copy_to_crossing, fixed_point, line_memos
+from gridlogic.pattern.lines import few_placements, overlap_step, solve_line
+from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, LineMemo, copy_to_crossing, fixed_point, line_memos
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
 
 __all__ = [
@@ -103,7 +103,7 @@ def overlap_line(blocks: tuple[int, ...], length: int, filled: int, empty: int) 
     """The overlap technique on one line: the ``(filled, empty)`` masks it reaches, or None when no
     placement agrees with the known cells (bit ``k`` is cell ``k``, as in ``solve_line``); the work is
     :func:`gridlogic.pattern.lines.overlap_step`'s."""
-    found = overlap_step(blocks, length, filled, empty)
+    found = overlap_step(blocks, length, filled, empty, few_placements(blocks, length))
     return None if found < 0 else (found >> length, found & ((1 << length) - 1))
 
 
@@ -180,7 +180,7 @@ class _Board:
                  "rows", "width")
 
     def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
-                 row_memos: list[list[dict[int, int]]], col_memos: list[list[dict[int, int]]]) -> None:
+                 row_memos: list[LineMemo], col_memos: list[LineMemo]) -> None:
         self.rows, self.cols = rows, cols
         self.row_memos, self.col_memos = row_memos, col_memos
         self.height, self.width = len(rows), len(cols)
@@ -224,6 +224,22 @@ class _Board:
                 free ^= low
         return found
 
+    def open_rows(self) -> int:
+        """The rows with an open cell, as a bit mask."""
+        full, found = (1 << self.width) - 1, 0
+        for r in range(self.height):
+            if self.row_filled[r] | self.row_empty[r] != full:
+                found |= 1 << r
+        return found
+
+    def open_columns(self) -> int:
+        """The columns with an open cell, as a bit mask."""
+        full, found = (1 << self.height) - 1, 0
+        for c in range(self.width):
+            if self.col_filled[c] | self.col_empty[c] != full:
+                found |= 1 << c
+        return found
+
     def cells(self) -> list[int]:
         out: list[int] = []
         for r in range(self.height):
@@ -235,7 +251,7 @@ class _Board:
     def propagate(self, rule: int, dirty_rows: int, dirty_cols: int) -> bool:
         """Line-solve with ``rule`` (:data:`OVERLAP` or :data:`LINE`) from the dirty lines (bit masks of
         their indices) to the fixed point; False on a contradiction (the masks are then partly narrowed)."""
-        return fixed_point(self.rows, self.cols, self.row_memos, self.col_memos, self.row_filled, self.row_empty,
+        return fixed_point(self.row_memos, self.col_memos, self.row_filled, self.row_empty,
                            self.col_filled, self.col_empty, dirty_rows, dirty_cols, rule)
 
     def refutes(self, index: int, value: int) -> _Board | None:
@@ -309,14 +325,15 @@ class _Grader:
     def probe_step(self) -> Deduction | None:
         """The first open cell (row-major, filled assumed first) whose assumption line solving refutes."""
         b = self.board
-        harmless: set[tuple[int, int]] = set()  # assumptions known to lead nowhere from this board
+        # Assumptions known to lead nowhere from this board, as masks per row: filled, empty.
+        harmless_filled, harmless_empty = [0] * b.height, [0] * b.height
         for index in b.open_cells():
+            r, c = divmod(index, b.width)
             for value in (1, 0):
-                if (index, value) in harmless:
+                if (harmless_filled[r] if value else harmless_empty[r]) >> c & 1:
                     continue
                 child = b.refutes(index, value)
                 if child is None:
-                    r, c = divmod(index, b.width)
                     if b.refutes(index, 1 - value) is None:
                         return Deduction("probe", (), assumption=(index, value), contradiction=True)
                     b.assign(r, c, 1 - value)
@@ -326,7 +343,9 @@ class _Grader:
                     self.unsettled_cols.add(c)
                     return Deduction("probe", ((index, 1 - value),), assumption=(index, value))
                 # Whatever the assumption led to would lead no further than it did.
-                harmless.update(_newly_known(b, child))
+                for k in range(b.height):
+                    harmless_filled[k] |= child.row_filled[k] & ~b.row_filled[k]
+                    harmless_empty[k] |= child.row_empty[k] & ~b.row_empty[k]
         return None
 
     def run(self, top: int, max_open_to_probe: int | None = None) -> str:
@@ -372,19 +391,6 @@ def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple
     return tuple(sorted(cells))
 
 
-def _newly_known(board: _Board, child: _Board) -> list[tuple[int, int]]:
-    """The (index, value) pairs ``child`` knows and ``board`` does not."""
-    found = []
-    for r in range(board.height):
-        for mask, value in ((child.row_filled[r] & ~board.row_filled[r], 1),
-                            (child.row_empty[r] & ~board.row_empty[r], 0)):
-            while mask:
-                low = mask & -mask
-                found.append((r * board.width + low.bit_length() - 1, value))
-                mask ^= low
-    return found
-
-
 def _board(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> _Board:
     rows, cols = validate_lines(row_clues, col_clues, len(col_clues), len(row_clues))
     return _Board.of(rows, cols)
@@ -421,7 +427,7 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
 
 
 def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
-                         row_memos: list[list[dict[int, int]]], col_memos: list[list[dict[int, int]]],
+                         row_memos: list[LineMemo], col_memos: list[LineMemo],
                          top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
     """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
     ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
@@ -437,7 +443,11 @@ def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
     of the level (meaningful when solved)."""
     cells = board.width * board.height
     for level in range(min(top, LINE) + 1):
-        if not board.propagate(level, (1 << board.height) - 1, (1 << board.width) - 1):
+        # Line solving starts from overlap's fixed point, where every complete line has passed overlap,
+        # which refuses a line no placement agrees with: it would leave such a line as it is.
+        dirty_rows = board.open_rows() if level == LINE else (1 << board.height) - 1
+        dirty_cols = board.open_columns() if level == LINE else (1 << board.width) - 1
+        if not board.propagate(level, dirty_rows, dirty_cols):
             return "contradiction", 0
         if board.known() == cells:
             return "solved", level

@@ -45,6 +45,7 @@ __all__ = [
     "clue_length",
     "compute_clue",
     "extreme_starts",
+    "few_placements",
     "grid_clues",
     "line_placements",
     "line_step",
@@ -163,7 +164,7 @@ def solve_line(
     """
     if any(b <= 0 for b in blocks):
         blocks = tuple(b for b in blocks if b > 0)
-    masks = _few_placements(blocks, length)
+    masks = few_placements(blocks, length)
     if masks is not None:
         return _filter_placements(masks, length, filled, empty)
     return line_fixed_point(blocks, length, filled, empty)
@@ -182,7 +183,7 @@ def extreme_starts(
     programme gives each block's possible starts
     (:func:`~gridlogic.pattern.linesolver.block_starts`).
     """
-    masks = _few_placements(blocks, length)
+    masks = few_placements(blocks, length)
     if masks is None:
         starts = block_starts(blocks, length, filled, empty)
         if starts is None:
@@ -194,10 +195,11 @@ def extreme_starts(
     return _run_starts(agree[0]), _run_starts(agree[-1])
 
 
-def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> int:
+def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
+              masks: tuple[int, ...] | None) -> int:
     """:func:`solve_line` (``blocks`` positive, not memoised) packed in one int:
-    ``new_filled << length | new_empty``, or -1 when no placement agrees."""
-    masks = _few_placements(blocks, length)
+    ``new_filled << length | new_empty``, or -1 when no placement agrees. ``masks`` is
+    ``few_placements(blocks, length)``."""
     if masks is None:
         result = line_fixed_point(blocks, length, filled, empty)
         return -1 if result is None else result[0] << length | result[1]
@@ -212,14 +214,14 @@ def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> 
     return (common & full) << length | (full & ~either)
 
 
-def overlap_step(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> int:
+def overlap_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
+                 masks: tuple[int, ...] | None) -> int:
     """The grader's overlap technique on one line (:func:`gridlogic.pattern.grading.overlap_line`, not
-    memoised), packed as :func:`line_step` packs its result.
+    memoised), packed as :func:`line_step` packs its result; ``masks`` is ``few_placements(blocks, length)``.
 
     Every block slid to its leftmost and its rightmost start (:func:`extreme_starts`):
     the cells it covers in both are filled, the cells no block reaches are empty.
     """
-    masks = _few_placements(blocks, length)
     if masks is None:
         starts = block_starts(blocks, length, filled, empty)
         if starts is None:
@@ -268,7 +270,7 @@ FEW_PLACEMENTS = 256
 
 
 @lru_cache(maxsize=4096)
-def _few_placements(blocks: tuple[int, ...], length: int) -> tuple[int, ...] | None:
+def few_placements(blocks: tuple[int, ...], length: int) -> tuple[int, ...] | None:
     """Every placement of ``blocks`` as a bit mask, or None when there are more than ``FEW_PLACEMENTS``."""
     free = length - clue_length(blocks)
     if free < 0:

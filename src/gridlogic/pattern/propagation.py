@@ -42,11 +42,11 @@ Nothing else can be decided, so the fixed point is row masks
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, final
 
-from gridlogic.pattern.lines import line_step, overlap_step, solve_line
+from gridlogic.pattern.lines import few_placements, line_step, overlap_step, solve_line
 
-__all__ = ["LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines"]
+__all__ = ["LineMemo", "LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines"]
 
 LineRule = Callable[[tuple[int, ...], int, int, int], tuple[int, int] | None]
 """What a line step is: ``rule(clue, length, filled, empty)`` gives the line's new ``(filled, empty)``
@@ -136,53 +136,73 @@ OVERLAP_SLOT: Final = 0
 LINE_SLOT: Final = 1
 """The rule :func:`~gridlogic.pattern.lines.line_step` (complete line solving), for :func:`fixed_point`."""
 RULE_SLOTS: Final = 2
-_LINES: Final[dict[tuple[tuple[int, ...], int], list[dict[int, int]]]] = {}
-"""The memos of each (clue, length) met lately, one per rule slot."""
+@final
+class LineMemo:
+    """One line (its clue, as a tuple of positive runs, in ``length`` cells) and what the line rules
+    gave on it: ``results[slot]`` maps a state ``filled << length | empty`` to the rule's result
+    ``new_filled << length | new_empty`` (-1: no agreeing placement). ``placements`` is
+    :func:`~gridlogic.pattern.lines.few_placements` of the line, which the rules need."""
+
+    def __init__(self, clue: tuple[int, ...], length: int) -> None:
+        self.clue = clue
+        self.length = length
+        self.placements = few_placements(clue, length)
+        self.results: list[dict[int, int]] = [{} for _ in range(RULE_SLOTS)]
+
+
+_LINES: Final[dict[tuple[tuple[int, ...], int], LineMemo]] = {}
+"""The memo of each (clue, length) met lately."""
 _STORED: Final[list[int]] = [0]
 """About how many results the memos of :data:`_LINES` hold (the table is emptied past MAX_MEMO)."""
 MAX_MEMO: Final = 1 << 19
 
 
-def line_memos(clues: list[tuple[int, ...]], length: int) -> list[list[dict[int, int]]]:
-    """The memos of each clue (tuples of positive runs) in a line of ``length`` cells, one per rule slot.
+def line_memos(clues: list[tuple[int, ...]], length: int) -> list[LineMemo]:
+    """The memo of each clue (tuples of positive runs) in a line of ``length`` cells.
 
-    A memo maps a state ``filled << length | empty`` to the rule's result
-    ``new_filled << length | new_empty`` (-1: no agreeing placement). It
-    belongs to one (clue, length) for good; past :data:`MAX_MEMO` results the
-    table is emptied and lines met again get new memos (whoever holds old ones
-    may go on using them).
+    A memo belongs to one (clue, length) for good; past :data:`MAX_MEMO`
+    results the table is emptied and lines met again get new memos (whoever
+    holds old ones may go on using them).
     """
     if _STORED[0] > MAX_MEMO:
         _LINES.clear()
         _STORED[0] = 0
-    out: list[list[dict[int, int]]] = []
+    out: list[LineMemo] = []
     for clue in clues:
         key = (clue, length)
-        memos = _LINES.get(key)
-        if memos is None:
-            memos = [{} for _ in range(RULE_SLOTS)]
-            _LINES[key] = memos
-        out.append(memos)
+        memo = _LINES.get(key)
+        if memo is None:
+            memo = LineMemo(clue, length)
+            _LINES[key] = memo
+        out.append(memo)
     return out
 
 
+def _step(line: LineMemo, slot: int, filled: int, empty: int) -> int:
+    """The rule of ``slot`` on ``line`` in the state (``filled``, ``empty``), packed."""
+    if slot == OVERLAP_SLOT:
+        return overlap_step(line.clue, line.length, filled, empty, line.placements)
+    return line_step(line.clue, line.length, filled, empty, line.placements)
+
+
 def _settle_masks(
-    clue: tuple[int, ...], memo: dict[int, int], length: int, index: int, own_filled: list[int],
-    own_empty: list[int], cross_filled: list[int], cross_empty: list[int], slot: int,
+    line: LineMemo, slot: int, index: int, own_filled: list[int], own_empty: list[int],
+    cross_filled: list[int], cross_empty: list[int],
 ) -> int:
     """:func:`_settle_line` for :func:`fixed_point`: the mask of the crossing lines it made dirty
     (0 when the line is unchanged), or -1 when the line has no agreeing placement."""
+    length = line.length
     old_f = own_filled[index]
     old_e = own_empty[index]
     key = old_f << length | old_e
-    found = memo.get(key)
-    if found is None:
-        if slot == OVERLAP_SLOT:
-            found = overlap_step(clue, length, old_f, old_e)
-        else:
-            found = line_step(clue, length, old_f, old_e)
+    memo = line.results[slot]
+    known = memo.get(key)
+    if known is None:
+        found = _step(line, slot, old_f, old_e)
         memo[key] = found
         _STORED[0] += 1
+    else:
+        found = known
     if found < 0:
         return -1
     new_f = found >> length
@@ -208,10 +228,8 @@ def _settle_masks(
 
 
 def fixed_point(
-    row_clues: list[tuple[int, ...]],
-    col_clues: list[tuple[int, ...]],
-    row_memos: list[list[dict[int, int]]],
-    col_memos: list[list[dict[int, int]]],
+    row_memos: list[LineMemo],
+    col_memos: list[LineMemo],
     row_filled: list[int],
     row_empty: list[int],
     col_filled: list[int],
@@ -220,18 +238,16 @@ def fixed_point(
     dirty_cols: int,
     slot: int,
 ) -> bool:
-    """:func:`propagate_lines` with the dirty lines as bit masks and the rule of ``slot``
-    (:data:`OVERLAP_SLOT` or :data:`LINE_SLOT`), its results memoised in that slot of the lines'
-    memos (:func:`line_memos`: rows for the width, columns for the height). False on a
-    contradiction, after which the masks must be discarded."""
-    width, height = len(col_clues), len(row_clues)
+    """:func:`propagate_lines` on the lines of ``row_memos`` and ``col_memos`` (:func:`line_memos`),
+    with the dirty lines as bit masks and the rule of ``slot`` (:data:`OVERLAP_SLOT` or
+    :data:`LINE_SLOT`), its results memoised in the lines' memos. False on a contradiction, after
+    which the masks must be discarded."""
     while dirty_rows or dirty_cols:
         while dirty_rows:
             low = dirty_rows & -dirty_rows
             dirty_rows ^= low
             r = low.bit_length() - 1
-            gained = _settle_masks(row_clues[r], row_memos[r][slot], width, r, row_filled, row_empty,
-                                   col_filled, col_empty, slot)
+            gained = _settle_masks(row_memos[r], slot, r, row_filled, row_empty, col_filled, col_empty)
             if gained < 0:
                 return False
             dirty_cols |= gained
@@ -239,8 +255,7 @@ def fixed_point(
             low = dirty_cols & -dirty_cols
             dirty_cols ^= low
             c = low.bit_length() - 1
-            gained = _settle_masks(col_clues[c], col_memos[c][slot], height, c, col_filled, col_empty,
-                                   row_filled, row_empty, slot)
+            gained = _settle_masks(col_memos[c], slot, c, col_filled, col_empty, row_filled, row_empty)
             if gained < 0:
                 return False
             dirty_rows |= gained

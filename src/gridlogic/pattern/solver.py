@@ -46,7 +46,7 @@ from typing import Any
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import check_int, int_list
 from gridlogic.pattern.lines import validate_clue
-from gridlogic.pattern.propagation import LINE_SLOT, fixed_point, line_memos
+from gridlogic.pattern.propagation import LINE_SLOT, LineMemo, fixed_point, line_memos
 from gridlogic.verdict import SolveResult as SearchResult
 
 __all__ = ["UNKNOWN", "SolveResult", "checked_cells", "propagate", "solve", "solve_grid", "validate_lines"]
@@ -108,8 +108,8 @@ class _Grid:
         self,
         rows: list[tuple[int, ...]],
         cols: list[tuple[int, ...]],
-        row_memos: list[list[dict[int, int]]],
-        col_memos: list[list[dict[int, int]]],
+        row_memos: list[LineMemo],
+        col_memos: list[LineMemo],
         row_filled: list[int],
         row_empty: list[int],
         col_filled: list[int],
@@ -130,7 +130,7 @@ class _Grid:
         """Narrow to the fixed point from the lines named dirty (bit masks of their indices); False on a
         contradiction."""
         return fixed_point(
-            self.rows, self.cols, self.row_memos, self.col_memos,
+            self.row_memos, self.col_memos,
             self.row_filled, self.row_empty, self.col_filled, self.col_empty,
             dirty_rows, dirty_cols, LINE_SLOT,
         )
