@@ -90,6 +90,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 from gridlogic.pattern.grading import LEVELS, level_and_open_cells
 from gridlogic.pattern.propagation import line_memos
@@ -158,6 +159,22 @@ def orbits(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
     return out
 
 
+_ORBITS: Final[dict[tuple[int, int, str], list[tuple[int, ...]]]] = {}
+"""The orbits of the boards met lately (read, never changed, by the pictures that use them)."""
+
+
+def _orbits_of(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
+    """:func:`orbits`, remembered for the boards met lately."""
+    key = (width, height, symmetry)
+    found = _ORBITS.get(key)
+    if found is None:
+        if len(_ORBITS) >= 64:
+            _ORBITS.clear()
+        found = orbits(width, height, symmetry)
+        _ORBITS[key] = found
+    return found
+
+
 def draw_picture(width: int, height: int, random: RandomStream, density: float, rounds: int,
                  symmetry: str = "none") -> list[int]:
     """Noise of ``density`` (one draw per orbit, row-major), smoothed ``rounds`` times (see above)."""
@@ -181,18 +198,31 @@ def _draw_picture(width: int, height: int, random: RandomStream, density: float,
 
 
 def _smoothed(cells: list[int], width: int, height: int) -> list[int]:
-    """Each cell set to the majority of its 3x3 neighbourhood on the board (a tie keeps it)."""
+    """Each cell set to the majority of its 3x3 neighbourhood on the board (a tie keeps it).
+
+    The window's count is summed in two passes: each cell's run of up to three
+    cells across its row, then three of those down its column."""
+    across = [0] * (width * height)
+    for r in range(height):
+        base = r * width
+        for c in range(width):
+            count = cells[base + c]
+            if c > 0:
+                count += cells[base + c - 1]
+            if c + 1 < width:
+                count += cells[base + c + 1]
+            across[base + c] = count
     smoothed = [0] * (width * height)
     for r in range(height):
-        top, bottom = max(0, r - 1), min(height, r + 2)
+        rows = min(height, r + 2) - max(0, r - 1)
         for c in range(width):
-            left, right = max(0, c - 1), min(width, c + 2)
-            filled = 0
-            for k in range(top, bottom):
-                for i in range(k * width + left, k * width + right):
-                    filled += cells[i]
-            seen = (bottom - top) * (right - left)
             index = r * width + c
+            filled = across[index]
+            if r > 0:
+                filled += across[index - width]
+            if r + 1 < height:
+                filled += across[index + width]
+            seen = rows * (min(width, c + 2) - max(0, c - 1))
             smoothed[index] = 1 if 2 * filled > seen else 0 if 2 * filled < seen else cells[index]
     return smoothed
 
@@ -294,7 +324,7 @@ def steer(width: int, height: int, difficulty: str, symmetry: str, key: str) -> 
     if width * height >= _DENSER_FROM:
         density = 0.5
     random = rng(key)
-    orbit = orbits(width, height, symmetry)
+    orbit = _orbits_of(width, height, symmetry)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         picture = _Picture(_draw_picture(width, height, random, density, rounds, orbit), width, height, orbit)
         if _walk(picture, difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height)) and \
