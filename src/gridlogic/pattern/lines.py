@@ -222,35 +222,49 @@ def overlap_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
     Every block slid to its leftmost and its rightmost start (:func:`extreme_starts`):
     the cells it covers in both are filled, the cells no block reaches are empty.
     """
+    reach = 0
     if masks is None:
         starts = block_starts(blocks, length, filled, empty)
         if starts is None:
             return -1
-        lefts = [(s & -s).bit_length() - 1 for s in starts]
-        rights = [s.bit_length() - 1 for s in starts]
-    else:
-        first = -1
-        for p in masks:
-            if not p & empty and p & filled == filled:
-                first = p
-                break
-        if first < 0:
-            return -1
-        last = first
-        for k in range(len(masks) - 1, -1, -1):
-            p = masks[k]
-            if not p & empty and p & filled == filled:
-                last = p
-                break
-        lefts = _run_starts(first)
-        rights = _run_starts(last)
-    reach = 0
-    for k in range(len(blocks)):
-        block, leftmost, rightmost = blocks[k], lefts[k], rights[k]
-        if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
-            filled |= ((1 << (leftmost + block - rightmost)) - 1) << rightmost
-        reach |= ((1 << (rightmost + block - leftmost)) - 1) << leftmost
+        for k in range(len(blocks)):
+            leftmost, rightmost = (starts[k] & -starts[k]).bit_length() - 1, starts[k].bit_length() - 1
+            covered, reached = _slid(blocks[k], leftmost, rightmost)
+            filled |= covered
+            reach |= reached
+        return filled << length | empty | (((1 << length) - 1) & ~reach)
+    first = -1
+    for p in masks:
+        if not p & empty and p & filled == filled:
+            first = p
+            break
+    if first < 0:
+        return -1
+    last = first
+    for k in range(len(masks) - 1, -1, -1):
+        p = masks[k]
+        if not p & empty and p & filled == filled:
+            last = p
+            break
+    # The blocks' starts are the first cells of the runs of the two placements, left to right.
+    left_starts, right_starts = first & ~(first << 1), last & ~(last << 1)
+    for block in blocks:
+        low, high = left_starts & -left_starts, right_starts & -right_starts
+        left_starts ^= low
+        right_starts ^= high
+        covered, reached = _slid(block, low.bit_length() - 1, high.bit_length() - 1)
+        filled |= covered
+        reach |= reached
     return filled << length | empty | (((1 << length) - 1) & ~reach)
+
+
+def _slid(block: int, leftmost: int, rightmost: int) -> tuple[int, int]:
+    """The cells a block of ``block`` cells covers wherever it starts from ``leftmost`` to ``rightmost``,
+    and the cells it can reach, as masks."""
+    covered = 0
+    if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
+        covered = ((1 << (leftmost + block - rightmost)) - 1) << rightmost
+    return covered, ((1 << (rightmost + block - leftmost)) - 1) << leftmost
 
 
 def _run_starts(mask: int) -> list[int]:
