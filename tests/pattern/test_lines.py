@@ -11,7 +11,10 @@ from gridlogic import InvalidParameters
 from gridlogic.pattern.lines import (
     clue_length,
     compute_clue,
+    few_placements,
     line_placements,
+    line_step,
+    overlap_step,
     placement_masks,
     solve_line,
     validate_clue,
@@ -119,6 +122,38 @@ def test_solve_line_equals_enumeration_on_random_longer_lines():
         expected = enumerated_line(clue, length, filled, empty)
         assert solve_line(blocks, length, filled, empty) == expected
         assert line_fixed_point(blocks, length, filled, empty) == expected
+
+
+def slid_overlap(clue: tuple[int, ...], length: int, filled: int, empty: int) -> int:
+    """Overlap read off the enumeration: each block between its start in the first and in the last
+    agreeing placement; packed ``filled << length | empty``, -1 when none agrees."""
+    fits = [line for line in line_placements(clue, length)
+            if all(not (filled >> k & 1 and not v) and not (empty >> k & 1 and v) for k, v in enumerate(line))]
+    if not fits:
+        return -1
+    starts = [[k for k in range(length) if line[k] and (k == 0 or not line[k - 1])] for line in (fits[0], fits[-1])]
+    reach = 0
+    for block, left, right in zip([x for x in clue if x], *starts):
+        filled |= sum(1 << k for k in range(right, left + block))
+        reach |= sum(1 << k for k in range(left, right + block))
+    return filled << length | empty | ((1 << length) - 1) & ~reach
+
+
+def test_packed_steps_equal_enumeration_exhaustively_on_short_lines():
+    for length in range(1, 7):
+        clues = {tuple(compute_clue(line)) for line in itertools.product((0, 1), repeat=length)}
+        for known in itertools.product((0, 1, 2), repeat=length):  # 2 = unknown
+            filled = sum(1 << k for k, v in enumerate(known) if v == 1)
+            empty = sum(1 << k for k, v in enumerate(known) if v == 0)
+            for clue in clues:
+                blocks = tuple(x for x in clue if x)
+                expected = enumerated_line(clue, length, filled, empty)
+                packed = -1 if expected is None else expected[0] << length | expected[1]
+                overlap = slid_overlap(clue, length, filled, empty)
+                # With the placements, and with None: the dynamic programme's way.
+                for masks in (few_placements(blocks, length), None):
+                    assert line_step(blocks, length, filled, empty, masks) == packed, (clue, known)
+                    assert overlap_step(blocks, length, filled, empty, masks) == overlap, (clue, known)
 
 
 def test_solve_line_works_on_long_lines():

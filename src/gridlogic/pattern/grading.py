@@ -71,12 +71,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_int, check_object
-from gridlogic.pattern.lines import extreme_starts, solve_line
-from gridlogic.pattern.propagation import LineRule, copy_to_crossing, propagate_lines
+from gridlogic.pattern.lines import few_placements, overlap_step, solve_line
+from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, LineMemo, copy_to_crossing, fixed_point, line_memos
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "Grade",
     "grade",
     "grade_up_to",
+    "level_and_open_cells",
     "level_up_to",
     "overlap_line",
 ]
@@ -99,19 +101,14 @@ LEVELS = ("easy", "medium", "hard")
 @lru_cache(maxsize=1 << 16)
 def overlap_line(blocks: tuple[int, ...], length: int, filled: int, empty: int) -> tuple[int, int] | None:
     """The overlap technique on one line: the ``(filled, empty)`` masks it reaches, or None when no
-    placement agrees with the known cells (bit ``k`` is cell ``k``, as in ``solve_line``)."""
-    extremes = extreme_starts(blocks, length, filled, empty)
-    if extremes is None:
-        return None
-    reach = 0
-    for block, leftmost, rightmost in zip(blocks, *extremes):
-        if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
-            filled |= ((1 << (leftmost + block - rightmost)) - 1) << rightmost
-        reach |= ((1 << (rightmost + block - leftmost)) - 1) << leftmost
-    return filled, empty | (((1 << length) - 1) & ~reach)
+    placement agrees with the known cells (bit ``k`` is cell ``k``, as in ``solve_line``); the work is
+    :func:`gridlogic.pattern.lines.overlap_step`'s."""
+    found = overlap_step(blocks, length, filled, empty, few_placements(blocks, length))
+    return None if found < 0 else (found >> length, found & ((1 << length) - 1))
 
 
-_RULES: tuple[LineRule, LineRule] = (overlap_line, solve_line)
+OVERLAP: Final = OVERLAP_SLOT
+LINE: Final = LINE_SLOT
 
 
 @dataclass(frozen=True)
@@ -175,18 +172,28 @@ class Grade(RebuiltFromFields):
 
 class _Board:
     """What is known: per row the masks of cells known filled and known empty (bit c = column c),
-    and the same per column (bit r = row r), as :mod:`gridlogic.pattern.propagation` keeps them."""
+    and the same per column (bit r = row r), as :mod:`gridlogic.pattern.propagation` keeps them,
+    and the lines' memos there (:func:`~gridlogic.pattern.propagation.line_memos`; slot 0 for
+    overlap, 1 for line solving)."""
 
-    __slots__ = ("col_empty", "col_filled", "cols", "height", "row_empty", "row_filled", "rows", "width")
+    __slots__ = ("col_empty", "col_filled", "col_memos", "cols", "height", "row_empty", "row_filled", "row_memos",
+                 "rows", "width")
 
-    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> None:
+    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+                 row_memos: list[LineMemo], col_memos: list[LineMemo]) -> None:
         self.rows, self.cols = rows, cols
+        self.row_memos, self.col_memos = row_memos, col_memos
         self.height, self.width = len(rows), len(cols)
         self.row_filled, self.row_empty = [0] * self.height, [0] * self.height
         self.col_filled, self.col_empty = [0] * self.width, [0] * self.width
 
+    @staticmethod
+    def of(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> _Board:
+        """The board of these clues with nothing known."""
+        return _Board(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)))
+
     def copy(self) -> _Board:
-        other = _Board(self.rows, self.cols)
+        other = _Board(self.rows, self.cols, self.row_memos, self.col_memos)
         other.row_filled, other.row_empty = self.row_filled[:], self.row_empty[:]
         other.col_filled, other.col_empty = self.col_filled[:], self.col_empty[:]
         return other
@@ -200,7 +207,10 @@ class _Board:
             self.col_empty[c] |= 1 << r
 
     def known(self) -> int:
-        return sum((f | e).bit_count() for f, e in zip(self.row_filled, self.row_empty))
+        count = 0
+        for r in range(self.height):
+            count += (self.row_filled[r] | self.row_empty[r]).bit_count()
+        return count
 
     def open_cells(self) -> list[int]:
         """The open cells, row-major flat indices."""
@@ -214,13 +224,35 @@ class _Board:
                 free ^= low
         return found
 
-    def cells(self) -> list[int]:
-        return [1 if (f >> c) & 1 else 0 if (e >> c) & 1 else UNKNOWN
-                for f, e in zip(self.row_filled, self.row_empty) for c in range(self.width)]
+    def open_rows(self) -> int:
+        """The rows with an open cell, as a bit mask."""
+        full, found = (1 << self.width) - 1, 0
+        for r in range(self.height):
+            if self.row_filled[r] | self.row_empty[r] != full:
+                found |= 1 << r
+        return found
 
-    def propagate(self, rule: LineRule, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        return propagate_lines(self.rows, self.cols, self.row_filled, self.row_empty, self.col_filled,
-                               self.col_empty, dirty_rows, dirty_cols, rule)
+    def open_columns(self) -> int:
+        """The columns with an open cell, as a bit mask."""
+        full, found = (1 << self.height) - 1, 0
+        for c in range(self.width):
+            if self.col_filled[c] | self.col_empty[c] != full:
+                found |= 1 << c
+        return found
+
+    def cells(self) -> list[int]:
+        out: list[int] = []
+        for r in range(self.height):
+            filled, empty = self.row_filled[r], self.row_empty[r]
+            for c in range(self.width):
+                out.append(1 if (filled >> c) & 1 else 0 if (empty >> c) & 1 else UNKNOWN)
+        return out
+
+    def propagate(self, rule: int, dirty_rows: int, dirty_cols: int) -> bool:
+        """Line-solve with ``rule`` (:data:`OVERLAP` or :data:`LINE`) from the dirty lines (bit masks of
+        their indices) to the fixed point; False on a contradiction (the masks are then partly narrowed)."""
+        return fixed_point(self.row_memos, self.col_memos, self.row_filled, self.row_empty,
+                           self.col_filled, self.col_empty, dirty_rows, dirty_cols, rule)
 
     def refutes(self, index: int, value: int) -> _Board | None:
         """None when assuming cell ``index`` has ``value`` leads line solving to a contradiction;
@@ -228,7 +260,7 @@ class _Board:
         r, c = divmod(index, self.width)
         child = self.copy()
         child.assign(r, c, value)
-        return None if not child.propagate(solve_line, {r}, {c}) else child
+        return None if not child.propagate(LINE, 1 << r, 1 << c) else child
 
 
 class _Grader:
@@ -246,12 +278,12 @@ class _Grader:
         self.unsettled_cols = set(range(board.width))
         self.highest = -1  # index of the dearest technique used so far
 
-    def overlap(self, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        """Overlap to its fixed point from the dirty lines; False on a contradiction."""
+    def overlap(self, dirty_rows: int, dirty_cols: int) -> bool:
+        """Overlap to its fixed point from the dirty lines (bit masks); False on a contradiction."""
         b = self.board
         before = (b.row_filled[:], b.row_empty[:], b.col_filled[:], b.col_empty[:])
         known = b.known()
-        if not b.propagate(overlap_line, dirty_rows, dirty_cols):
+        if not b.propagate(OVERLAP, dirty_rows, dirty_cols):
             return False
         gained = b.known() - known
         if gained:
@@ -293,14 +325,15 @@ class _Grader:
     def probe_step(self) -> Deduction | None:
         """The first open cell (row-major, filled assumed first) whose assumption line solving refutes."""
         b = self.board
-        harmless: set[tuple[int, int]] = set()  # assumptions known to lead nowhere from this board
+        # Assumptions known to lead nowhere from this board, as masks per row: filled, empty.
+        harmless_filled, harmless_empty = [0] * b.height, [0] * b.height
         for index in b.open_cells():
+            r, c = divmod(index, b.width)
             for value in (1, 0):
-                if (index, value) in harmless:
+                if (harmless_filled[r] if value else harmless_empty[r]) >> c & 1:
                     continue
                 child = b.refutes(index, value)
                 if child is None:
-                    r, c = divmod(index, b.width)
                     if b.refutes(index, 1 - value) is None:
                         return Deduction("probe", (), assumption=(index, value), contradiction=True)
                     b.assign(r, c, 1 - value)
@@ -310,14 +343,16 @@ class _Grader:
                     self.unsettled_cols.add(c)
                     return Deduction("probe", ((index, 1 - value),), assumption=(index, value))
                 # Whatever the assumption led to would lead no further than it did.
-                harmless.update(_newly_known(b, child))
+                for k in range(b.height):
+                    harmless_filled[k] |= child.row_filled[k] & ~b.row_filled[k]
+                    harmless_empty[k] |= child.row_empty[k] & ~b.row_empty[k]
         return None
 
     def run(self, top: int, max_open_to_probe: int | None = None) -> str:
         """Deduce with the techniques up to ``TECHNIQUES[top]``: ``"solved"``, ``"stuck"`` or ``"contradiction"``
         (see :func:`grade_up_to` for ``max_open_to_probe``)."""
         b = self.board
-        if not self.overlap(set(range(b.height)), set(range(b.width))):
+        if not self.overlap((1 << b.height) - 1, (1 << b.width) - 1):
             return "contradiction"
         cells = b.width * b.height
         while (known := b.known()) < cells:
@@ -329,9 +364,19 @@ class _Grader:
             if step.contradiction:
                 return "contradiction"
             # Overlap again from the lines the step changed: the cells' rows and columns.
-            if not self.overlap({i // b.width for i, _ in step.cells}, {i % b.width for i, _ in step.cells}):
+            step_rows, step_cols = _lines_of(step.cells, b.width)
+            if not self.overlap(step_rows, step_cols):
                 return "contradiction"
         return "solved"
+
+
+def _lines_of(cells: tuple[tuple[int, int], ...], width: int) -> tuple[int, int]:
+    """The rows and the columns of the (flat index, value) pairs ``cells``, as bit masks."""
+    rows = cols = 0
+    for index, _ in cells:
+        rows |= 1 << (index // width)
+        cols |= 1 << (index % width)
+    return rows, cols
 
 
 def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple[tuple[int, int], ...]:
@@ -346,22 +391,9 @@ def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple
     return tuple(sorted(cells))
 
 
-def _newly_known(board: _Board, child: _Board) -> list[tuple[int, int]]:
-    """The (index, value) pairs ``child`` knows and ``board`` does not."""
-    found = []
-    for r in range(board.height):
-        for mask, value in ((child.row_filled[r] & ~board.row_filled[r], 1),
-                            (child.row_empty[r] & ~board.row_empty[r], 0)):
-            while mask:
-                low = mask & -mask
-                found.append((r * board.width + low.bit_length() - 1, value))
-                mask ^= low
-    return found
-
-
 def _board(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> _Board:
     rows, cols = validate_lines(row_clues, col_clues, len(col_clues), len(row_clues))
-    return _Board(rows, cols)
+    return _Board.of(rows, cols)
 
 
 def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: int,
@@ -370,7 +402,7 @@ def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     positive runs that fit); a puzzle that needs more comes back ``"stuck"``. With
     ``max_open_to_probe``, probing is not tried while more cells than that are open (the puzzle is then
     reported stuck there): the generator's search asks this to stop early."""
-    grader = _Grader(_Board(rows, cols))
+    grader = _Grader(_Board.of(rows, cols))
     status = grader.run(top, max_open_to_probe)
     level = LEVELS[max(grader.highest, 0)] if status == "solved" else None
     return Grade(level, grader.counts, status, tuple(grader.board.cells()))
@@ -389,30 +421,51 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     grader reaches, and it probes from the same boards in the same order, so
     both give the same result.
     """
-    board = _Board(rows, cols)
-    grader = _Grader(board)
-    cells = board.width * board.height
-    status, highest = "stuck", 0
-    for level, rule in enumerate(_RULES[: top + 1]):
-        if not board.propagate(rule, set(range(board.height)), set(range(board.width))):
-            status = "contradiction"
-            break
-        if board.known() == cells:
-            status, highest = "solved", level
-            break
-    else:
-        while top >= 2 and (max_open_to_probe is None or cells - board.known() <= max_open_to_probe):
-            step = grader.probe_step()
-            if step is None:
-                break
-            if step.contradiction or not board.propagate(solve_line, {i // board.width for i, _ in step.cells},
-                                                         {i % board.width for i, _ in step.cells}):
-                status = "contradiction"
-                break
-            if board.known() == cells:
-                status, highest = "solved", 2
-                break
+    board = _Board.of(rows, cols)
+    status, highest = _level(board, top, -1 if max_open_to_probe is None else max_open_to_probe)
     return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
+
+
+def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+                         row_memos: list[LineMemo], col_memos: list[LineMemo],
+                         top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
+    """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
+    ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
+    (:func:`~gridlogic.pattern.propagation.line_memos` of the rows, then of the columns) come from
+    the caller, who keeps them as the clues change."""
+    board = _Board(rows, cols, row_memos, col_memos)
+    status, highest = _level(board, top, max_open_to_probe)
+    return status, LEVELS[highest] if status == "solved" else None, board.open_cells() if status == "stuck" else []
+
+
+def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
+    """The work of :func:`level_up_to` on ``board`` (-1: no limit to probing): the status and the index
+    of the level (meaningful when solved)."""
+    cells = board.width * board.height
+    for level in range(min(top, LINE) + 1):
+        # Line solving starts from overlap's fixed point, where every complete line has passed overlap,
+        # which refuses a line no placement agrees with: it would leave such a line as it is.
+        dirty_rows = board.open_rows() if level == LINE else (1 << board.height) - 1
+        dirty_cols = board.open_columns() if level == LINE else (1 << board.width) - 1
+        if not board.propagate(level, dirty_rows, dirty_cols):
+            return "contradiction", 0
+        if board.known() == cells:
+            return "solved", level
+    if top < 2:
+        return "stuck", 0
+    grader = _Grader(board)
+    while max_open_to_probe < 0 or cells - board.known() <= max_open_to_probe:
+        step = grader.probe_step()
+        if step is None:
+            break
+        if step.contradiction:
+            return "contradiction", 0
+        step_rows, step_cols = _lines_of(step.cells, board.width)
+        if not board.propagate(LINE, step_rows, step_cols):
+            return "contradiction", 0
+        if board.known() == cells:
+            return "solved", 2
+    return "stuck", 0
 
 
 def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],

@@ -45,8 +45,11 @@ __all__ = [
     "clue_length",
     "compute_clue",
     "extreme_starts",
+    "few_placements",
     "grid_clues",
     "line_placements",
+    "line_step",
+    "overlap_step",
     "placement_masks",
     "solve_line",
     "validate_clue",
@@ -161,7 +164,7 @@ def solve_line(
     """
     if any(b <= 0 for b in blocks):
         blocks = tuple(b for b in blocks if b > 0)
-    masks = _few_placements(blocks, length)
+    masks = few_placements(blocks, length)
     if masks is not None:
         return _filter_placements(masks, length, filled, empty)
     return line_fixed_point(blocks, length, filled, empty)
@@ -180,7 +183,7 @@ def extreme_starts(
     programme gives each block's possible starts
     (:func:`~gridlogic.pattern.linesolver.block_starts`).
     """
-    masks = _few_placements(blocks, length)
+    masks = few_placements(blocks, length)
     if masks is None:
         starts = block_starts(blocks, length, filled, empty)
         if starts is None:
@@ -192,10 +195,82 @@ def extreme_starts(
     return _run_starts(agree[0]), _run_starts(agree[-1])
 
 
+def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
+              masks: tuple[int, ...] | None) -> int:
+    """:func:`solve_line` (``blocks`` positive, not memoised) packed in one int:
+    ``new_filled << length | new_empty``, or -1 when no placement agrees. ``masks`` is
+    ``few_placements(blocks, length)``."""
+    if masks is None:
+        result = line_fixed_point(blocks, length, filled, empty)
+        return -1 if result is None else result[0] << length | result[1]
+    common, either = -1, 0
+    for p in masks:
+        if not p & empty and p & filled == filled:
+            common &= p
+            either |= p
+    if common == -1:
+        return -1
+    full = (1 << length) - 1
+    return (common & full) << length | (full & ~either)
+
+
+def overlap_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
+                 masks: tuple[int, ...] | None) -> int:
+    """The grader's overlap technique on one line (:func:`gridlogic.pattern.grading.overlap_line`, not
+    memoised), packed as :func:`line_step` packs its result; ``masks`` is ``few_placements(blocks, length)``.
+
+    Every block slid to its leftmost and its rightmost start (:func:`extreme_starts`):
+    the cells it covers in both are filled, the cells no block reaches are empty.
+    """
+    reach = 0
+    if masks is None:
+        starts = block_starts(blocks, length, filled, empty)
+        if starts is None:
+            return -1
+        for k in range(len(blocks)):
+            leftmost, rightmost = (starts[k] & -starts[k]).bit_length() - 1, starts[k].bit_length() - 1
+            covered, reached = _slid(blocks[k], leftmost, rightmost)
+            filled |= covered
+            reach |= reached
+        return filled << length | empty | (((1 << length) - 1) & ~reach)
+    first = -1
+    for p in masks:
+        if not p & empty and p & filled == filled:
+            first = p
+            break
+    if first < 0:
+        return -1
+    last = first
+    for k in range(len(masks) - 1, -1, -1):
+        p = masks[k]
+        if not p & empty and p & filled == filled:
+            last = p
+            break
+    # The blocks' starts are the first cells of the runs of the two placements, left to right.
+    left_starts, right_starts = first & ~(first << 1), last & ~(last << 1)
+    for block in blocks:
+        low, high = left_starts & -left_starts, right_starts & -right_starts
+        left_starts ^= low
+        right_starts ^= high
+        covered, reached = _slid(block, low.bit_length() - 1, high.bit_length() - 1)
+        filled |= covered
+        reach |= reached
+    return filled << length | empty | (((1 << length) - 1) & ~reach)
+
+
+def _slid(block: int, leftmost: int, rightmost: int) -> tuple[int, int]:
+    """The cells a block of ``block`` cells covers wherever it starts from ``leftmost`` to ``rightmost``,
+    and the cells it can reach, as masks."""
+    covered = 0
+    if rightmost < leftmost + block:  # cells rightmost .. leftmost + block - 1 are always covered
+        covered = ((1 << (leftmost + block - rightmost)) - 1) << rightmost
+    return covered, ((1 << (rightmost + block - leftmost)) - 1) << leftmost
+
+
 def _run_starts(mask: int) -> list[int]:
     """The first cell of each run of set bits of ``mask``, left to right."""
     starts = mask & ~(mask << 1)
-    out = []
+    out: list[int] = []
     while starts:
         low = starts & -starts
         out.append(low.bit_length() - 1)
@@ -209,7 +284,7 @@ FEW_PLACEMENTS = 256
 
 
 @lru_cache(maxsize=4096)
-def _few_placements(blocks: tuple[int, ...], length: int) -> tuple[int, ...] | None:
+def few_placements(blocks: tuple[int, ...], length: int) -> tuple[int, ...] | None:
     """Every placement of ``blocks`` as a bit mask, or None when there are more than ``FEW_PLACEMENTS``."""
     free = length - clue_length(blocks)
     if free < 0:

@@ -20,6 +20,15 @@ reports the same contradiction. That is why the compatibility search can use
 this routine and still visit the reference's nodes, whose propagation sweeps
 all rows then all columns.
 
+:func:`fixed_point` is the same propagation for the generators' hot loops, in
+the form native code runs fast: the work sets are bit masks of line indices
+(lowest first), and each line is named by an int (:func:`line_ids`) so that the
+results of the line step are memoised in a dict keyed by one int,
+``((line << length | filled) << length | empty) << 10 | length``, the result being
+``new_filled << length | new_empty`` (-1: no agreeing placement). It reaches
+the same fixed point and the same verdict; only the masks it leaves after a
+contradiction may differ.
+
 Worked example (checked in ``tests/pattern/test_propagation.py``): the 2×3
 grid with row clues ``[2] [1]`` and column clues ``[1] [1] [1]``, nothing
 known, every line dirty. Row 0 (a 2-block in 3 cells) gets its middle cell
@@ -33,10 +42,11 @@ Nothing else can be decided, so the fixed point is row masks
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final, final
 
-from gridlogic.pattern.lines import solve_line
+from gridlogic.pattern.lines import few_placements, line_step, overlap_step, solve_line
 
-__all__ = ["LineRule", "copy_to_crossing", "propagate_lines"]
+__all__ = ["LineMemo", "LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines"]
 
 LineRule = Callable[[tuple[int, ...], int, int, int], tuple[int, int] | None]
 """What a line step is: ``rule(clue, length, filled, empty)`` gives the line's new ``(filled, empty)``
@@ -118,4 +128,135 @@ def propagate_lines(
             c = dirty_cols.pop()
             if not settle(col_clues[c], height, c, col_filled, col_empty, row_filled, row_empty, dirty_rows, rule):
                 return False
+    return True
+
+
+OVERLAP_SLOT: Final = 0
+"""The rule :func:`~gridlogic.pattern.lines.overlap_step` (the grader's overlap), for :func:`fixed_point`."""
+LINE_SLOT: Final = 1
+"""The rule :func:`~gridlogic.pattern.lines.line_step` (complete line solving), for :func:`fixed_point`."""
+RULE_SLOTS: Final = 2
+@final
+class LineMemo:
+    """One line (its clue, as a tuple of positive runs, in ``length`` cells) and what the line rules
+    gave on it: ``results[slot]`` maps a state ``filled << length | empty`` to the rule's result
+    ``new_filled << length | new_empty`` (-1: no agreeing placement). ``placements`` is
+    :func:`~gridlogic.pattern.lines.few_placements` of the line, which the rules need."""
+
+    def __init__(self, clue: tuple[int, ...], length: int) -> None:
+        self.clue = clue
+        self.length = length
+        self.placements = few_placements(clue, length)
+        self.results: list[dict[int, int]] = [{} for _ in range(RULE_SLOTS)]
+
+
+_LINES: Final[dict[tuple[tuple[int, ...], int], LineMemo]] = {}
+"""The memo of each (clue, length) met lately."""
+_STORED: Final[list[int]] = [0]
+"""About how many results the memos of :data:`_LINES` hold (the table is emptied past MAX_MEMO)."""
+MAX_MEMO: Final = 1 << 19
+
+
+def line_memos(clues: list[tuple[int, ...]], length: int) -> list[LineMemo]:
+    """The memo of each clue (tuples of positive runs) in a line of ``length`` cells.
+
+    A memo belongs to one (clue, length) for good; past :data:`MAX_MEMO`
+    results the table is emptied and lines met again get new memos (whoever
+    holds old ones may go on using them).
+    """
+    if _STORED[0] > MAX_MEMO:
+        _LINES.clear()
+        _STORED[0] = 0
+    out: list[LineMemo] = []
+    for clue in clues:
+        key = (clue, length)
+        memo = _LINES.get(key)
+        if memo is None:
+            memo = LineMemo(clue, length)
+            _LINES[key] = memo
+        out.append(memo)
+    return out
+
+
+def _step(line: LineMemo, slot: int, filled: int, empty: int) -> int:
+    """The rule of ``slot`` on ``line`` in the state (``filled``, ``empty``), packed."""
+    if slot == OVERLAP_SLOT:
+        return overlap_step(line.clue, line.length, filled, empty, line.placements)
+    return line_step(line.clue, line.length, filled, empty, line.placements)
+
+
+def _settle_masks(
+    line: LineMemo, slot: int, index: int, own_filled: list[int], own_empty: list[int],
+    cross_filled: list[int], cross_empty: list[int],
+) -> int:
+    """:func:`_settle_line` for :func:`fixed_point`: the mask of the crossing lines it made dirty
+    (0 when the line is unchanged), or -1 when the line has no agreeing placement."""
+    length = line.length
+    old_f = own_filled[index]
+    old_e = own_empty[index]
+    key = old_f << length | old_e
+    memo = line.results[slot]
+    known = memo.get(key)
+    if known is None:
+        found = _step(line, slot, old_f, old_e)
+        memo[key] = found
+        _STORED[0] += 1
+    else:
+        found = known
+    if found < 0:
+        return -1
+    new_f = found >> length
+    new_e = found & ((1 << length) - 1)
+    gained_f = new_f ^ old_f
+    gained_e = new_e ^ old_e
+    if not (gained_f | gained_e):
+        return 0
+    own_filled[index] = new_f
+    own_empty[index] = new_e
+    bit = 1 << index
+    gained = gained_f
+    while gained:
+        low = gained & -gained
+        gained ^= low
+        cross_filled[low.bit_length() - 1] |= bit
+    gained = gained_e
+    while gained:
+        low = gained & -gained
+        gained ^= low
+        cross_empty[low.bit_length() - 1] |= bit
+    return gained_f | gained_e
+
+
+def fixed_point(
+    row_memos: list[LineMemo],
+    col_memos: list[LineMemo],
+    row_filled: list[int],
+    row_empty: list[int],
+    col_filled: list[int],
+    col_empty: list[int],
+    dirty_rows: int,
+    dirty_cols: int,
+    slot: int,
+) -> bool:
+    """:func:`propagate_lines` on the lines of ``row_memos`` and ``col_memos`` (:func:`line_memos`),
+    with the dirty lines as bit masks and the rule of ``slot`` (:data:`OVERLAP_SLOT` or
+    :data:`LINE_SLOT`), its results memoised in the lines' memos. False on a contradiction, after
+    which the masks must be discarded."""
+    while dirty_rows or dirty_cols:
+        while dirty_rows:
+            low = dirty_rows & -dirty_rows
+            dirty_rows ^= low
+            r = low.bit_length() - 1
+            gained = _settle_masks(row_memos[r], slot, r, row_filled, row_empty, col_filled, col_empty)
+            if gained < 0:
+                return False
+            dirty_cols |= gained
+        while dirty_cols:
+            low = dirty_cols & -dirty_cols
+            dirty_cols ^= low
+            c = low.bit_length() - 1
+            gained = _settle_masks(col_memos[c], slot, c, col_filled, col_empty, row_filled, row_empty)
+            if gained < 0:
+                return False
+            dirty_rows |= gained
     return True

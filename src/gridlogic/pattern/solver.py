@@ -7,13 +7,13 @@ with what is known) and is monotone (knowing more never lets more through),
 so whatever order the lines are visited in, iteration ends at the same
 greatest fixed point, or at the same contradiction when a line has no
 agreeing placement left. The reference sweeps rows then columns; this module
-keeps a work list instead: a set of dirty rows and a set of dirty columns,
+keeps a work list instead: the dirty rows and the dirty columns (bit masks),
 starting with every line at the root and with the row and the column of the
 cell just set at a search node. Settling a line copies each cell it newly
 decides into the crossing line's masks and marks that line dirty, until both
-sets are empty. The routine is
-:func:`gridlogic.pattern.propagation.propagate_lines`, shared with the
-solver for puzzles people bring (:mod:`gridlogic.pattern.decide`); the state it works on
+are empty. The routine is :func:`gridlogic.pattern.propagation.fixed_point`
+(the form of :func:`~gridlogic.pattern.propagation.propagate_lines` that
+memoises each line's steps), shared with the grader; the state it works on
 holds the known-filled and known-empty masks of every row and of every
 column.
 
@@ -46,7 +46,7 @@ from typing import Any
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import check_int, int_list
 from gridlogic.pattern.lines import validate_clue
-from gridlogic.pattern.propagation import propagate_lines
+from gridlogic.pattern.propagation import LINE_SLOT, LineMemo, fixed_point, line_memos
 from gridlogic.verdict import SolveResult as SearchResult
 
 __all__ = ["UNKNOWN", "SolveResult", "checked_cells", "propagate", "solve", "solve_grid", "validate_lines"]
@@ -98,14 +98,18 @@ def checked_cells(cells: object, count: int) -> list[int]:
 
 
 class _Grid:
-    """Known-filled and known-empty masks per row and per column (see :mod:`.propagation`)."""
+    """Known-filled and known-empty masks per row and per column (see :mod:`.propagation`), and the
+    lines' memos there."""
 
-    __slots__ = ("col_empty", "col_filled", "cols", "height", "row_empty", "row_filled", "rows", "width")
+    __slots__ = ("col_empty", "col_filled", "col_memos", "cols", "height", "row_empty", "row_filled", "row_memos",
+                 "rows", "width")
 
     def __init__(
         self,
         rows: list[tuple[int, ...]],
         cols: list[tuple[int, ...]],
+        row_memos: list[LineMemo],
+        col_memos: list[LineMemo],
         row_filled: list[int],
         row_empty: list[int],
         col_filled: list[int],
@@ -115,17 +119,20 @@ class _Grid:
         self.height = len(rows)
         self.rows = rows
         self.cols = cols
+        self.row_memos = row_memos
+        self.col_memos = col_memos
         self.row_filled = row_filled
         self.row_empty = row_empty
         self.col_filled = col_filled
         self.col_empty = col_empty
 
-    def propagate(self, dirty_rows: set[int], dirty_cols: set[int]) -> bool:
-        """Narrow to the fixed point from the lines named dirty; False on a contradiction."""
-        return propagate_lines(
-            self.rows, self.cols,
+    def propagate(self, dirty_rows: int, dirty_cols: int) -> bool:
+        """Narrow to the fixed point from the lines named dirty (bit masks of their indices); False on a
+        contradiction."""
+        return fixed_point(
+            self.row_memos, self.col_memos,
             self.row_filled, self.row_empty, self.col_filled, self.col_empty,
-            dirty_rows, dirty_cols,
+            dirty_rows, dirty_cols, LINE_SLOT,
         )
 
     def first_open_cell(self) -> tuple[int, int] | None:
@@ -166,8 +173,8 @@ def propagate(
             elif value == 0:
                 empty[r] |= 1 << c
                 col_empty[c] |= 1 << r
-    grid = _Grid(rows, cols, filled, empty, col_filled, col_empty)
-    if not grid.propagate(set(range(height)), set(range(width))):
+    grid = _Grid(rows, cols, line_memos(rows, width), line_memos(cols, height), filled, empty, col_filled, col_empty)
+    if not grid.propagate((1 << height) - 1, (1 << width) - 1):
         return None
     return [
         1 if (filled[r] >> c) & 1 else 0 if (empty[r] >> c) & 1 else UNKNOWN
@@ -210,6 +217,7 @@ def search_runs(
     # column) and the dirty row and column; -1 = all lines dirty.
     Entry = tuple[list[int], list[int], list[int], list[int], int, int]
     stack: list[Entry] = [([0] * height, [0] * height, [0] * width, [0] * width, -1, -1)]
+    row_memos, col_memos = line_memos(rows, width), line_memos(cols, height)
     while stack:
         if len(solutions) >= max_solutions:
             break
@@ -218,11 +226,11 @@ def search_runs(
             truncated = True
             break
         row_filled, row_empty, col_filled, col_empty, r0, c0 = stack.pop()
-        grid = _Grid(rows, cols, row_filled, row_empty, col_filled, col_empty)
+        grid = _Grid(rows, cols, row_memos, col_memos, row_filled, row_empty, col_filled, col_empty)
         ok = (
-            grid.propagate(set(range(height)), set(range(width)))
+            grid.propagate((1 << height) - 1, (1 << width) - 1)
             if r0 < 0
-            else grid.propagate({r0}, {c0})
+            else grid.propagate(1 << r0, 1 << c0)
         )
         if not ok:
             continue

@@ -90,8 +90,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
-from gridlogic.pattern.grading import LEVELS, Grade, level_up_to
+from gridlogic.pattern.grading import LEVELS, level_and_open_cells
+from gridlogic.pattern.propagation import line_memos
 from gridlogic.rng import RandomStream, rng
 
 __all__ = [
@@ -139,39 +141,90 @@ def refusal(width: int, height: int, difficulty: str, symmetry: str) -> str | No
 
 def orbits(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
     """For each cell (flat, row-major), the cells its symmetry ties to it, itself included, sorted."""
-    out = []
+    mirror_columns = symmetry in ("left-right", "both")
+    mirror_rows = symmetry in ("top-bottom", "both")
+    half_turn = symmetry == "rotation"
+    out: list[tuple[int, ...]] = []
     for r in range(height):
         for c in range(width):
-            images = {(r, c)}
-            if symmetry in ("left-right", "both"):
-                images |= {(a, width - 1 - b) for a, b in images}
-            if symmetry in ("top-bottom", "both"):
-                images |= {(height - 1 - a, b) for a, b in images}
-            if symmetry == "rotation":
-                images.add((height - 1 - r, width - 1 - c))
-            out.append(tuple(sorted(a * width + b for a, b in images)))
+            index = r * width + c
+            images = [index]
+            if mirror_columns:
+                images.append(r * width + width - 1 - c)
+            if mirror_rows:
+                images.append((height - 1 - r) * width + c)
+            if (mirror_columns and mirror_rows) or half_turn:
+                images.append((height - 1 - r) * width + width - 1 - c)
+            out.append(tuple(sorted(set(images))))
     return out
+
+
+_ORBITS: Final[dict[tuple[int, int, str], list[tuple[int, ...]]]] = {}
+"""The orbits of the boards met lately (read, never changed, by the pictures that use them)."""
+
+
+def _orbits_of(width: int, height: int, symmetry: str) -> list[tuple[int, ...]]:
+    """:func:`orbits`, remembered for the boards met lately."""
+    key = (width, height, symmetry)
+    found = _ORBITS.get(key)
+    if found is None:
+        if len(_ORBITS) >= 64:
+            _ORBITS.clear()
+        found = orbits(width, height, symmetry)
+        _ORBITS[key] = found
+    return found
 
 
 def draw_picture(width: int, height: int, random: RandomStream, density: float, rounds: int,
                  symmetry: str = "none") -> list[int]:
     """Noise of ``density`` (one draw per orbit, row-major), smoothed ``rounds`` times (see above)."""
-    cells = [0] * (width * height)
-    for orbit in sorted(set(orbits(width, height, symmetry))):
-        if random() < density:
-            for i in orbit:
+    return _draw_picture(width, height, random, density, rounds, orbits(width, height, symmetry))
+
+
+def _draw_picture(width: int, height: int, random: RandomStream, density: float, rounds: int,
+                  orbit: list[tuple[int, ...]]) -> list[int]:
+    """:func:`draw_picture` with the cells' orbits given. An orbit is drawn at its first cell (orbits in
+    the order of their first cells is the order of the sorted orbits, since they do not overlap)."""
+    count = width * height
+    cells = [0] * count
+    for index in range(count):
+        tied = orbit[index]
+        if tied[0] == index and random() < density:
+            for i in tied:
                 cells[i] = 1
     for _ in range(rounds):
-        smoothed = []
-        for r in range(height):
-            rows = range(max(0, r - 1), min(height, r + 2))
-            for c in range(width):
-                left, right = max(0, c - 1), min(width, c + 2)
-                filled = sum(sum(cells[k * width + left : k * width + right]) for k in rows)
-                seen = len(rows) * (right - left)
-                smoothed.append(1 if 2 * filled > seen else 0 if 2 * filled < seen else cells[r * width + c])
-        cells = smoothed
+        cells = _smoothed(cells, width, height)
     return cells
+
+
+def _smoothed(cells: list[int], width: int, height: int) -> list[int]:
+    """Each cell set to the majority of its 3x3 neighbourhood on the board (a tie keeps it).
+
+    The window's count is summed in two passes: each cell's run of up to three
+    cells across its row, then three of those down its column."""
+    across = [0] * (width * height)
+    for r in range(height):
+        base = r * width
+        for c in range(width):
+            count = cells[base + c]
+            if c > 0:
+                count += cells[base + c - 1]
+            if c + 1 < width:
+                count += cells[base + c + 1]
+            across[base + c] = count
+    smoothed = [0] * (width * height)
+    for r in range(height):
+        rows = min(height, r + 2) - max(0, r - 1)
+        for c in range(width):
+            index = r * width + c
+            filled = across[index]
+            if r > 0:
+                filled += across[index - width]
+            if r + 1 < height:
+                filled += across[index + width]
+            seen = rows * (min(width, c + 2) - max(0, c - 1))
+            smoothed[index] = 1 if 2 * filled > seen else 0 if 2 * filled < seen else cells[index]
+    return smoothed
 
 
 def agreement(cells: Sequence[int], width: int, height: int) -> float:
@@ -200,57 +253,63 @@ def _runs(line: Sequence[int]) -> tuple[int, ...]:
 
 
 class _Picture:
-    """A picture being steered: its cells and its clues (tuples of positive runs), kept in step."""
+    """A picture being steered: its cells and its clues (tuples of positive runs), kept in step, and the
+    clues' memos (:func:`~gridlogic.pattern.propagation.line_memos`) for the grader."""
 
-    def __init__(self, cells: list[int], width: int, height: int, symmetry: str) -> None:
+    def __init__(self, cells: list[int], width: int, height: int, orbit: list[tuple[int, ...]]) -> None:
         self.width, self.height = width, height
-        self.orbit = orbits(width, height, symmetry)
-        self.restore(cells)
-
-    def restore(self, cells: list[int]) -> None:
-        """Take ``cells`` (a list this picture then owns) as the picture."""
-        width = self.width
+        self.orbit = orbit  # orbits(width, height, symmetry), not changed here
         self.cells = cells
-        self.rows = [_runs(cells[r * width : (r + 1) * width]) for r in range(self.height)]
+        self.rows = [_runs(cells[r * width : (r + 1) * width]) for r in range(height)]
         self.cols = [_runs(cells[c::width]) for c in range(width)]
+        self.row_memos = line_memos(self.rows, width)
+        self.col_memos = line_memos(self.cols, height)
 
     def flip(self, index: int) -> None:
         """Flip the orbit of cell ``index``; only its rows' and columns' clues change."""
-        width = self.width
+        width, height = self.width, self.height
+        rows = cols = 0
         for i in self.orbit[index]:
             self.cells[i] ^= 1
-        for r in {i // width for i in self.orbit[index]}:
-            self.rows[r] = _runs(self.cells[r * width : (r + 1) * width])
-        for c in {i % width for i in self.orbit[index]}:
-            self.cols[c] = _runs(self.cells[c::width])
+            rows |= 1 << (i // width)
+            cols |= 1 << (i % width)
+        for r in range(height):
+            if rows >> r & 1:
+                self.rows[r] = _runs(self.cells[r * width : (r + 1) * width])
+                self.row_memos[r] = line_memos([self.rows[r]], width)[0]
+        for c in range(width):
+            if cols >> c & 1:
+                self.cols[c] = _runs(self.cells[c::width])
+                self.col_memos[c] = line_memos([self.cols[c]], height)[0]
 
-    def grade(self, top: int) -> Grade:
+    def grade(self, top: int) -> tuple[str, str | None, list[int]]:
+        """The grader's status, level and open cells (when stuck) with the techniques up to ``top``."""
         # The search never probes a board with this many open cells: it calls that stuck and flips one
         # of them (probing a big open region costs the most and seldom succeeds). The counts are not
         # needed here (the finished puzzle is graded again in full).
-        return level_up_to(self.rows, self.cols, top, 2 * (self.width + self.height))
+        return level_and_open_cells(self.rows, self.cols, self.row_memos, self.col_memos, top,
+                                    2 * (self.width + self.height))
 
     def fill(self) -> float:
         return sum(self.cells) / len(self.cells)
 
 
-def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: int, open_flips: int) -> Grade | None:
-    """Steer the picture to ``difficulty`` (see the module docstring); None when a budget runs out."""
+def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: int, open_flips: int) -> bool:
+    """Steer the picture to ``difficulty`` (see the module docstring); False when a budget runs out."""
     top = len(LEVELS) - 1 if difficulty == "any" else LEVELS.index(difficulty)
     cells = len(picture.cells)
     while True:
-        grade = picture.grade(top)
-        if grade.status == "solved" and difficulty in ("any", grade.level):
-            return grade
-        if grade.status == "stuck":
+        status, level, unknown = picture.grade(top)
+        if status == "solved" and (difficulty == "any" or difficulty == level):
+            return True
+        if status == "stuck":
             if not open_flips:
-                return None
+                return False
             open_flips -= 1
-            unknown = grade.open_cells
             picture.flip(unknown[int(random() * len(unknown))])
         else:
             if not easy_flips:
-                return None
+                return False
             easy_flips -= 1
             picture.flip(int(random() * cells))
 
@@ -265,9 +324,10 @@ def steer(width: int, height: int, difficulty: str, symmetry: str, key: str) -> 
     if width * height >= _DENSER_FROM:
         density = 0.5
     random = rng(key)
+    orbit = _orbits_of(width, height, symmetry)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        picture = _Picture(draw_picture(width, height, random, density, rounds, symmetry), width, height, symmetry)
-        grade = _walk(picture, difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height))
-        if grade is not None and MIN_FILL <= picture.fill() <= MAX_FILL:
+        picture = _Picture(_draw_picture(width, height, random, density, rounds, orbit), width, height, orbit)
+        if _walk(picture, difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height)) and \
+                MIN_FILL <= picture.fill() <= MAX_FILL:
             return picture.cells, attempt
     return None
