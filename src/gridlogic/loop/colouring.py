@@ -51,13 +51,21 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, grid
 
-if TYPE_CHECKING:  # the engine holds its colouring (and imports this module); the colouring reads and sets
-    # the engine's edges, named by the engine's own class so that compiled code calls it directly
-    from gridlogic.loop.engine import Engine
+
+class EdgeBoard:
+    """What a colouring reads and sets of the engine that holds it: the clues, the edges' states and
+    ``set_edge``. :class:`gridlogic.loop.engine.Engine` is one (it subclasses this class), so that
+    compiled code calls the engine directly while this module does not import it."""
+
+    clues: list[int]  # per cell, -1 for no clue
+    edge_state: list[int]  # per edge: UNKNOWN, LINE or CROSS
+
+    def set_edge(self, e: int, value: int) -> bool:
+        """Set edge ``e`` to ``value`` with every consequence; False on a contradiction."""
+        raise NotImplementedError
 
 
 @lru_cache(maxsize=64)
@@ -183,7 +191,7 @@ class Colouring:
     def has_work(self) -> bool:
         return bool(self.grown or self.clue_queue)
 
-    def deduce_step(self, engine: Engine) -> bool:
+    def deduce_step(self, engine: EdgeBoard) -> bool:
         """One step of the colour rules: the edge rule over every grown node, else one queued clue.
 
         False on a contradiction.
@@ -194,7 +202,7 @@ class Colouring:
         self.in_clue_queue[c] = False
         return self._decide_clue(engine, c)
 
-    def _decide_edges(self, engine: Engine) -> bool:
+    def _decide_edges(self, engine: EdgeBoard) -> bool:
         """Edges between two nodes of one colour class are decided by their parities."""
         edge_state, grown, cell_count = engine.edge_state, self.grown, self.cell_count
         sides, cell_sides, border_edges, clues = self.edge_sides, self.cell_sides, self.border_edges, engine.clues
@@ -226,7 +234,7 @@ class Colouring:
                     return False
         return True
 
-    def _decide_clue(self, engine: Engine, c: int) -> bool:
+    def _decide_clue(self, engine: EdgeBoard, c: int) -> bool:
         """A clue counts the sides whose far colour differs; sides in one class move together."""
         k = engine.clues[c]
         edge_state, sides = engine.edge_state, self.edge_sides

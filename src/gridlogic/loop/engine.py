@@ -135,7 +135,7 @@ from functools import lru_cache
 from typing import Final
 
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, Grid, grid, validate_loop
-from gridlogic.loop.colouring import Colouring
+from gridlogic.loop.colouring import Colouring, EdgeBoard
 
 EASY: Final = 0
 MEDIUM: Final = 1
@@ -353,7 +353,7 @@ class TrailMark:
     threes_done: bool = False
 
 
-class Engine:
+class Engine(EdgeBoard):
     """Edge states, counters, chains and corner masks of one board, with a trail for undo."""
 
     grid: Grid

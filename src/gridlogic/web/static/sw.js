@@ -305,13 +305,16 @@ async function fill() {
       if (have.length >= STOCK_PER_KIND) break;
       const entry = await fetchEntry(kind, new Set(have.map((e) => e.puzzle.id)));
       if (entry === "offline") return;
-      if (entry) {
-        await changeStock((stock) => {
-          if (!stock.kinds.some((k) => kindKey(k) === kindKey(kind))) return;
-          if (stock.entries.some((e) => e.puzzle.id === entry.puzzle.id)) return;
-          stock.entries.push(entry);
-        });
+      if (!entry) {
+        // Refused (a busy server's 503 or 429, say): ask again a little later, not at once.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** tries, 8000)));
+        continue;
       }
+      await changeStock((stock) => {
+        if (!stock.kinds.some((k) => kindKey(k) === kindKey(kind))) return;
+        if (stock.entries.some((e) => e.puzzle.id === entry.puzzle.id)) return;
+        stock.entries.push(entry);
+      });
     }
   }
 }
