@@ -1,0 +1,1 @@
+"""Loop version 3 (in the making)."""
