@@ -1,4 +1,37 @@
-"""Loop generation, version 3 (docstring below)."""
+"""Loop generation, version 3: any W×H from 4 to 30, Loopy's four levels, exact, proven unique.
+
+``make(spec)`` is a pure function of (width, height, seed, difficulty) and :data:`NUMBER`; every
+random choice comes from ``gridlogic.rng.rng(seed)``, in this order per attempt:
+
+1. **region** — :func:`~gridlogic.loop.v2.region.grow_region` (version 2's): a connected, hole-free
+   region of 35–65 % of the cells; its boundary is the answer loop, every cell's count of boundary
+   sides its clue. A region that stopped growing below :data:`LOWEST_SHARE` is drawn again.
+2. **level** — the level asked for; ``any`` draws one of the four (one more ``r``).
+3. **order** — a seeded shuffle of the cells, the order of clue removal.
+4. **removal** — Loopy's way: with every clue shown the level's techniques must finish the board
+   (else the attempt starts again); then each clue in the order goes when the level's techniques
+   still finish the puzzle without it (:func:`remove_clues`, the same greedy pass asked a block of
+   the order at a time).
+5. **grade** — the techniques of the level below must *not* finish the puzzle (a puzzle that is too
+   easy starts the attempt again, as Loopy's generator does); the level's own finish it, which proves
+   its loop unique (every technique is sound) and that loop is the planted one.
+
+How often an attempt is drawn again: at 5×5 one attempt in five or so for medium and expert, at
+7×7 and 10×10 seldom (the sweep of ``tests/loop/test_v3_generator.py`` and the note's figures). The
+cost is a few dozen deductions of the level per attempt (the blocks halve where a clue must stay),
+each a few milliseconds at 10×10 (:mod:`.ladder`'s work list).
+
+Worked example (checked in ``tests/loop/test_v3_generator.py``): the 7×5 boards of seed
+``notes-example``, one a level:
+
+>>> from gridlogic import GAMES
+>>> def made(level):
+...     puzzle = GAMES["loop"].generate((7, 5), "notes-example", level, version=3)
+...     return puzzle.level, puzzle.attempt, sum(k is not None for k in puzzle.clues)
+>>> [made(level) for level in ("easy", "medium", "hard", "expert")]
+[('easy', 1, 17), ('medium', 1, 16), ('hard', 1, 17), ('expert', 1, 16)]
+"""
+
 
 from __future__ import annotations
 

@@ -322,7 +322,7 @@ class Board:
             return
         sides = self.layout.grid.cell_edges[c]
         state = self.state
-        if line == k or line + unknown == k:
+        if (line == k or line + unknown == k) and self.uses["clue"]:
             self.rule = "clue"
             value = CROSS if line == k else LINE
             for e in sides:
@@ -440,7 +440,7 @@ class Board:
             return
         around = self.layout.vertex_around[v]
         state = self.state
-        if line == 2 or (line == 0 and unknown == 1) or (line == 1 and unknown == 1):
+        if (line == 2 or unknown == 1) and self.uses["vertex"]:
             self.rule = "vertex"
             value = LINE if line == 1 else CROSS
             for e in around:
