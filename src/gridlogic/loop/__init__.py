@@ -57,6 +57,7 @@ from gridlogic.loop.imported import IMPORTS
 from gridlogic.loop.render import render_solution, render_svg, render_text
 from gridlogic.loop.rules import Grading, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
+from gridlogic.loop.v3.levels import grade_problem
 
 __all__ = ["GAME", "generate", "solve", "solve_grid", "to_loopy_id", "to_puzzlink"]
 
@@ -92,6 +93,7 @@ GAME = Game(
     solution_form=solution_form,
     render_solution=render_solution,
     max_side=MAX_SIDE,
+    grade=grade_problem,  # the latest ladder's (version 3: Loopy's four levels)
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,

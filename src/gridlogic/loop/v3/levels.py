@@ -92,12 +92,14 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
+from gridlogic.game.record import GradeReport, Problem
+from gridlogic.loop.board import LINE, UNKNOWN
 from gridlogic.loop.v3.ladder import RULE_LEVEL, RULES, Board
 from gridlogic.params import check_choice, check_int, check_object, short_repr
 
 __all__ = [
     "EASY", "EXAMPLES", "EXPERT", "HARD", "LEVELS", "MEDIUM", "RULES", "TECHNIQUES", "TECHNIQUE_LEVEL",
-    "Deduction", "Grade", "deduce", "grade",
+    "Deduction", "Grade", "deduce", "grade", "grade_problem",
 ]  # fmt: skip
 
 EASY, MEDIUM, HARD, EXPERT = range(4)
@@ -106,6 +108,8 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     level: tuple(rule for rule in RULES if RULE_LEVEL[rule] == k) for k, level in enumerate(LEVELS)
 }
 TECHNIQUE_LEVEL = {technique: level for level, names in TECHNIQUES.items() for technique in names}
+LOOPY = {"easy": "Easy", "medium": "Normal", "hard": "Tricky", "expert": "Hard"}
+"""Each level's name among Loopy's difficulties."""
 
 _: None = None
 EXAMPLES: dict[str, tuple[int, int, tuple[int | None, ...]]] = {
@@ -126,11 +130,12 @@ del _
 @dataclass(frozen=True)
 class Deduction:
     """What the techniques of one level reach: ``solved``, ``stuck`` or ``contradiction``, the edges
-    (1 = line) and how many edges each technique decided."""
+    (1 = line), how many edges each technique decided, and which edges are still undecided."""
 
     status: str
     edges: list[int]
     counts: dict[str, int]
+    unknown: list[bool]
 
 
 def deduce(clues: Sequence[int | None], width: int, height: int, level: int,
@@ -138,7 +143,8 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int,
     """The techniques of ``level`` (EASY .. EXPERT) alone, from the clues (``without``: leave some out)."""
     board = Board(clues, width, height, level, without)
     status = board.close()
-    return Deduction(status, [1 if s == 1 else 0 for s in board.state], dict(board.counts))
+    return Deduction(status, [1 if s == LINE else 0 for s in board.state], dict(board.counts),
+                     [s == UNKNOWN for s in board.state])
 
 
 @dataclass(frozen=True)
@@ -181,3 +187,18 @@ def grade(clues: Sequence[int | None], width: int, height: int, least: int = EAS
         if result.status == "contradiction":
             break
     return Grade(None, result.counts)
+
+
+def grade_problem(problem: Problem) -> GradeReport:
+    """The level of a puzzle people bring (``gridlogic loop grade``), on this ladder, and the edges each
+    technique decided in the run of that level (of expert when none finishes it)."""
+    clues, width, height = problem.givens["clues"], problem.width, problem.height
+    found = grade(clues, width, height)
+    if found.level is not None:
+        return GradeReport(found.level, found.rules, "edges decided by each technique", f"Loopy's {LOOPY[found.level]}")
+    last = deduce(clues, width, height, EXPERT)
+    if last.status == "contradiction":
+        note = "the clues contradict each other: no loop meets them all"
+    else:
+        note = f"the expert techniques stop with {sum(1 for s in last.unknown if s)} edges undecided"
+    return GradeReport(None, last.counts, "edges decided by each technique", note)
