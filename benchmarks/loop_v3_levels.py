@@ -121,7 +121,7 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--loopy", metavar="PROGRAM", help="a Loopy grader driver (see the module docstring)")
     parser.add_argument("--sweep", action="store_true", help="every preset x level x seed, made and checked")
-    parser.add_argument("--sweep-sides", type=int, nargs="+", help="the sides of the sweep (default: 4 and the presets)")
+    parser.add_argument("--sweep-sides", type=int, nargs="+", help="the sweep's sides (default: 4 and the presets)")
     parser.add_argument("--big-seeds", type=int, help="seeds for sides from 15 in the sweep (default --seeds)")
     args = parser.parse_args()
     if args.sweep:

@@ -5,8 +5,8 @@ articles only mention Loop in passing): version 1 (:mod:`.v1`: square boards 5 t
 levels), version 2 (:mod:`.v2`: any W×H from 4 to 30, four levels defined by technique,
 fast) and version 3 (:mod:`.v3`: any W×H from 4 to 30, the four levels of Simon Tatham's
 Loopy, Easy, Normal, Tricky and Hard). A call without a version (``generate``, ``gridlogic
-loop generate``) gets the latest, version 3; a request or share link without one means version 1 (``Game.unversioned``), so
-that links made with version 1 keep opening the same puzzles.
+loop generate``) gets the latest, version 3; a request or share link without one means
+version 1 (``Game.unversioned``), so that links made with version 1 keep opening the same puzzles.
 
 Modules, each importing only those before it:
 

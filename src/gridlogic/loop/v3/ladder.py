@@ -103,8 +103,8 @@ def run_bounds(states: tuple[int, ...], flags: tuple[int, ...]) -> tuple[int, in
         values = [(bits >> k) & 1 for k in range(len(states))]
         if any((s == LINE and not x) or (s == CROSS and x) for s, x in zip(states, values)):
             continue
-        if any((f & AT_MOST_ONE and values[k] + values[k + 1] > 1) or (f & AT_LEAST_ONE and values[k] + values[k + 1] < 1)
-               for k, f in enumerate(flags)):
+        pairs = [values[k] + values[k + 1] for k in range(len(flags))]
+        if any((f & AT_MOST_ONE and n > 1) or (f & AT_LEAST_ONE and n < 1) for f, n in zip(flags, pairs)):
             continue
         least, most = min(least, sum(values)), max(most, sum(values))
     return (least, most) if most >= 0 else (1, 0)
