@@ -97,7 +97,8 @@ GAME = Game(
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,
-    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, UNVERSIONED),
+    # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
+    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS}),
     exports=EXPORTS,
     studio=Studio("edge", IMPORTS.write, studio.changes),
 )

@@ -2,8 +2,9 @@
 
 :mod:`.ladder` (one board's deductions, technique by technique), :mod:`.levels` (the ladder: which
 techniques each level has, with a worked example each, and the grade), :mod:`.generator` (attempts,
-the sizes and levels offered, the JSON form read back, verification). :data:`VERSION` is the
-version's record, :data:`GRADING` the levels its hints explain a puzzle by.
+the sizes and levels offered, the JSON form read back, verification), :mod:`.hints` (the step
+solver that explains, by the same techniques). :data:`VERSION` is the version's record,
+:data:`GRADING` its levels and techniques, :data:`HINTS` its hints.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from gridlogic.loop.v3.generator import (
     offered,
     verify,
 )
-from gridlogic.loop.v3.levels import LEVELS
+from gridlogic.loop.v3.hints import HINTS
+from gridlogic.loop.v3.levels import LEVELS, TECHNIQUE_LEVEL
 
-__all__ = ["GRADING", "VERSION"]
+__all__ = ["GRADING", "HINTS", "VERSION"]
 
 VERSION = Version(
     number=NUMBER,
@@ -40,11 +42,5 @@ VERSION = Version(
     offered=offered,
 )
 
-HINT_LEVEL = {"clue": "easy", "vertex": "easy", "loop": "easy", "corner": "medium", "threes": "medium",
-              "colour": "expert", "trial": "expert"}
-GRADING = Grading(LEVELS, HINT_LEVEL)
-"""The hints' techniques (:mod:`gridlogic.loop.hints`, shared by every version) on version 3's levels.
-
-The hints explain with the engine's techniques, not version 3's: ``corner`` (medium here) covers what
-Loopy's Normal and Tricky deduce and more, so a hint's level is a guide, not the grade.
-"""
+GRADING = Grading(LEVELS, TECHNIQUE_LEVEL)
+"""Version 3's levels and its techniques' (its hints are its own: :data:`.hints.HINTS`)."""

@@ -379,6 +379,7 @@ class Board:
     def cell_pair(self, c: int, k: int, sides: Sequence[int]) -> None:
         """A corner of two open sides against what the cell's other two sides can hold."""
         corners = self.layout.cell_pairs[c]
+        self.rule = "cell_pair"
         for j in range(4):
             if self.state[sides[j]] != UNKNOWN or self.state[sides[(j + 1) % 4]] != UNKNOWN:
                 continue
@@ -463,12 +464,12 @@ class Board:
                 return  # an edge of the dot was decided: it is queued again, and read afresh
             a, b = lay.pair_edges[p]
             sa, sb = state[a], state[b]
+            self.rule = "pair"
             if sa == CROSS or sb == CROSS:
                 self.set_flag(p, AT_MOST_ONE)
             if sa == LINE or sb == LINE:
                 self.set_flag(p, AT_LEAST_ONE)
             f = flags[p]
-            self.rule = "pair"
             for x, sx, y, sy in ((a, sa, b, sb), (b, sb, a, sa)):
                 if sy == UNKNOWN and ((sx == LINE and f & AT_MOST_ONE) or (sx == CROSS and f & AT_LEAST_ONE)):
                     self.set_edge(y, CROSS if sx == LINE else LINE)
@@ -487,10 +488,10 @@ class Board:
                 if unknown == 2:
                     self.set_flag(p, AT_LEAST_ONE)
             if opposite and flags[p] & AT_LEAST_ONE:
+                self.rule = "opposite"
                 for q in lay.pair_disjoint[p]:
                     self.set_flag(q, AT_MOST_ONE)
                 if line == 0 and flags[p] == AT_MOST_ONE | AT_LEAST_ONE:
-                    self.rule = "opposite"
                     if unknown == 3:
                         for e in lay.vertex_around[v]:
                             if e != a and e != b and state[e] == UNKNOWN:
