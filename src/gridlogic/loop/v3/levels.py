@@ -79,10 +79,11 @@ Where ours differ from Loopy, and why
   Loopy's come from its own generator; the clue removal is Loopy's way (greedy in a random order at
   the level, a puzzle the level below finishes is drawn again).
 
-Calibration (``/work``-side, with Loopy's own solver as a grader; ``benchmarks/loop_v3_levels.py``
-prints our side): at 7×7 and 10×10, 60 seeds a level, every one of our easy / medium / hard /
-expert puzzles is rated Easy / Normal / Tricky / Hard by Loopy (60 of 60 each), and every one of
-60 Loopy puzzles of each difficulty gets our paired level (60 of 60 each).
+Calibration (Loopy's own solver as the grader, in a driver built outside the project;
+``benchmarks/loop_v3_levels.py --loopy`` prints both tables): at 7×7 and 10×10, 60 seeds a level,
+every one of our easy / medium / hard / expert puzzles is rated Easy / Normal / Tricky / Hard by
+Loopy (60 of 60 each), and every one of 60 Loopy puzzles of each difficulty gets our paired level
+(60 of 60 each).
 """
 
 from __future__ import annotations
