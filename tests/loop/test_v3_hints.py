@@ -44,7 +44,8 @@ def test_the_walkthrough_shows_the_graders_level(level):
         puzzle = GAME.generate(7, f"level-{k}", level, version=3)
         walk = GAME.hints.explain(GAME.problem(puzzle), puzzle.version)
         assert walk.status == "solved" and walk.level == puzzle.level == level
-        assert walk.counts([t.name for t in v3_hints.TECHNIQUES]).keys() == set(TECHNIQUE_LEVEL)
+        counts = walk.counts([t.name for t in v3_hints.TECHNIQUES])
+        assert counts.keys() == {*TECHNIQUE_LEVEL, "search"} and counts["search"] == 0
 
 
 def board_of(flat, puzzle):
@@ -93,3 +94,11 @@ def test_the_record_hands_version_3_and_brought_puzzles_to_the_ladder():
 def test_several_loops_stop_and_say_so():
     walk = v3_hints.walkthrough([None] * 9, 3, 3)
     assert walk.status == "stuck" and "more than one loop" in walk.note.en
+
+
+def test_a_brought_puzzle_beyond_the_ladder_is_finished_by_search_steps_and_has_no_level():
+    beyond = GAME.generate(7, "x", "expert", version=2)  # version 2's expert: beyond Loopy's Hard
+    assert grade(list(beyond.clues), 7, 7).level is None
+    walk = GAME.hints.explain(GAME.problem(beyond), None)
+    counts = walk.counts([t.name for t in v3_hints.TECHNIQUES])
+    assert walk.status == "solved" and walk.level is None and counts["search"] >= 1

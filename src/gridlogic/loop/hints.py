@@ -55,7 +55,10 @@ from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
 from gridlogic.loop.rules import Grading
 from gridlogic.loop.solver import LEVEL_NAMES, check_clues
 
-__all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hints_by_version", "next_step", "walkthrough"]
+__all__ = [
+    "SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hint_for", "hints_by_version", "next_step", "search_step",
+    "walkthrough",
+]
 
 SEARCH_NODE_LIMIT = 2000  # nodes a search step may take to refute one assumption
 BOARD_BLANK, BOARD_LINE, BOARD_CROSS = 0, 1, 2  # the page's edges
@@ -511,6 +514,15 @@ def _search_step(b: _Board) -> Hint | None:
                 f"{edge.ja}に{_assumed(value).ja}と仮定すると、その先をすべて試しても（{nodes}通り）すべての数字を満たす輪はできません。")
                 + _so(value))
     return None
+
+
+def search_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+    """The ``search`` step alone, beyond every level: for a version's own step solver when its techniques
+    decide nothing more (version 3's, on a puzzle brought from outside that is beyond its ladder)."""
+    try:
+        return _search_step(_Board(check_clues(clues, width, height), width, height, known))
+    except _Contradiction:
+        return None
 
 
 def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:

@@ -26,7 +26,8 @@ from typing import Any
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
 from gridlogic.loop.decide import decide
-from gridlogic.loop.hints import SEVERAL, STUCK, apply, hint_for, start
+from gridlogic.loop.hints import SEVERAL, STUCK, apply, hint_for, search_step, start
+from gridlogic.loop.hints import TECHNIQUES as ENGINE_TECHNIQUES
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v3.ladder import RULE_LEVEL, Board, Contradiction
 from gridlogic.loop.v3.levels import LEVELS
@@ -51,6 +52,7 @@ TECHNIQUES = (
                                        "点の一方の組が決まると、向かいの組も制限される")),
     Technique("parity", "expert", Text("edges linked alike or opposite, chained across the board",
                                        "同じか逆と分かった辺どうしを盤全体でつなぐ")),
+    *(t for t in ENGINE_TECHNIQUES if t.name == "search"),  # beyond every level
 )
 FACT_RULES = {2: ("cell_pair", "opposite"), 3: ("parity",)}  # a level whose rules may only write facts
 
@@ -180,8 +182,15 @@ def _words(technique: str, place: Text, decided: Sequence[tuple[int, int]]) -> T
 
 def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
     """The next step for a board whose ``known`` edges (edge -> LINE or CROSS) are right, by the easiest
-    level whose techniques decide something; None when none does (or the board contradicts the clues)."""
+    level whose techniques decide something, else by ``search`` (the engine's hints': a puzzle brought
+    from outside may be beyond the ladder); None when nothing is decided (or the board contradicts
+    the clues)."""
     checked = check_clues(clues, width, height)
+    found = _ladder_step(checked, width, height, known)
+    return found if found is not None else search_step(checked, width, height, known)
+
+
+def _ladder_step(checked: list[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
     for level in range(len(LEVELS)):
         try:
             board = _StepBoard(checked, width, height, level, known)
@@ -213,7 +222,8 @@ def next_step(clues: Sequence[int | None], width: int, height: int, known: Mappi
 
 def walkthrough(clues: Sequence[int | None], width: int, height: int) -> Walkthrough:
     """Every step from the empty board until every edge is known or no technique decides more; its
-    level is the hardest technique's, which is the grade's (None when it stops short)."""
+    level is the hardest technique's, which is the grade's (None when a search was needed or it stopped
+    short)."""
     checked = check_clues(clues, width, height)
     known: dict[int, int] = {}
     edge_count = (height + 1) * width + height * (width + 1)
