@@ -55,8 +55,8 @@ def test_letter_pages_several_puzzles_a_page_and_a_japanese_title(tmp_path, caps
     text = text_of(out_pdf)
     assert text.count("週末のパズル") == 4
     puzzle = GAMES["loop"].generate(7, "週末-4", "easy")
-    assert puzzle.id == "loop.2.7x7.easy.%E9%80%B1%E6%9C%AB-4"
-    assert "loop.2.7x7.easy.週末-4" in text.replace("\n", "") and puzzle.id not in text.replace("\n", "")
+    assert puzzle.id == "loop.3.7x7.easy.%E9%80%B1%E6%9C%AB-4"  # the latest version
+    assert "loop.3.7x7.easy.週末-4" in text.replace("\n", "") and puzzle.id not in text.replace("\n", "")
 
 
 def test_ids_files_and_texts_are_printed_in_the_order_given(tmp_path, capsys):

@@ -9,6 +9,7 @@ from gridlogic.game.ids import IMPORTED
 from gridlogic.loop import rules
 from gridlogic.loop.hints import TECHNIQUES
 from gridlogic.loop.rules import JSON_FIELDS, Puzzle
+from gridlogic.loop.v3.hints import TECHNIQUES as V3_TECHNIQUES
 
 LOOP = GAMES["loop"]
 
@@ -32,7 +33,9 @@ def test_hints_grade_each_version_by_its_levels():
     hints = LOOP.hints
     assert hints is not None
     assert hints.techniques(1) == TECHNIQUES  # version 1's levels are those hints.py names
-    assert hints.techniques(None) == hints.techniques(IMPORTED) == TECHNIQUES
+    # a puzzle brought from outside is explained on the latest ladder, version 3's (Loopy's levels)
+    assert hints.techniques(None) == hints.techniques(IMPORTED) == hints.techniques(3) == V3_TECHNIQUES
+    assert hints.levels(None) == hints.levels(3) == ("easy", "medium", "hard", "expert")
     assert hints.levels(1) == ("easy", "medium", "hard")
     assert hints.levels(2) == ("easy", "medium", "hard", "expert")
     by_name = {t.name: t.level for t in hints.techniques(2)}

@@ -178,3 +178,22 @@ def test_making_ahead_makes_today_and_tomorrow_then_asks_again_for_what_it_found
 ])
 def test_rounds_come_every_half_hour_and_five_minutes_before_each_utc_midnight(now, seconds):
     assert daily.seconds_to_next_round(now) == seconds
+
+
+# --- the rows of 2027-02-01: Loop version 3 (Loopy's levels) ------------------------------------------
+
+LOOP_ROWS = {("loop", "medium"): (3, 7, "medium"), ("loop", "hard"): (3, 10, "hard")}
+LOOP_DAY = date(2027, 2, 1)
+
+
+@pytest.mark.parametrize("game, preset", sorted(LOOP_ROWS))
+def test_from_2027_02_01_loop_dailies_are_version_3_and_every_earlier_day_keeps_version_1(game, preset):
+    before = daily.rule_on(LOOP_DAY - timedelta(days=1), game, preset)
+    assert before is not None and before.since == daily.LAUNCH and before.version == 1
+    rule = daily.rule_on(LOOP_DAY, game, preset)
+    version, side, difficulty = LOOP_ROWS[(game, preset)]
+    assert rule is not None and (rule.version, rule.side, rule.difficulty) == (version, side, difficulty)
+    for day in (LOOP_DAY, LOOP_DAY + timedelta(days=1)):
+        assert day_puzzle(day, rule) == f"loop.3.{side}x{side}.{difficulty}.daily-{day.isoformat()}"
+        puzzle = GAMES[game].make(daily.candidates(day, rule)[0])
+        assert (puzzle.width, puzzle.height, puzzle.version, puzzle.level) == (side, side, 3, difficulty)

@@ -1,11 +1,12 @@
 """Loop: draw one closed loop on the grid's edges; a number tells how many of its cell's sides it uses.
 
-Known elsewhere as slitherlink. Two generator versions, designed for gridlogic (the seed
+Known elsewhere as slitherlink. Three generator versions, designed for gridlogic (the seed
 articles only mention Loop in passing): version 1 (:mod:`.v1`: square boards 5 to 10, three
-levels) and version 2 (:mod:`.v2`: any W×H from 4 to 30, four levels defined by technique,
-fast). A call without a version (``generate``, ``gridlogic loop generate``) gets the latest,
-version 2; a request or share link without one means version 1 (``Game.unversioned``), so
-that links made with version 1 keep opening the same puzzles.
+levels), version 2 (:mod:`.v2`: any W×H from 4 to 30, four levels defined by technique,
+fast) and version 3 (:mod:`.v3`: any W×H from 4 to 30, the four levels of Simon Tatham's
+Loopy, Easy, Normal, Tricky and Hard). A call without a version (``generate``, ``gridlogic
+loop generate``) gets the latest, version 3; a request or share link without one means
+version 1 (``Game.unversioned``), so that links made with version 1 keep opening the same puzzles.
 
 Modules, each importing only those before it:
 
@@ -21,7 +22,7 @@ Modules, each importing only those before it:
 * :mod:`.formats` — puzz.link URLs, Loopy IDs, text grids, JSON; :mod:`.render` — text and SVG;
 * :mod:`.hints` — the step solver that explains; :mod:`.imported` — puzzles brought from
   outside; :mod:`.studio` — the puzzle studio's changes, one more clue shown;
-* :mod:`.v1`, :mod:`.v2` — one subpackage per generator version, each with its
+* :mod:`.v1`, :mod:`.v2`, :mod:`.v3` — one subpackage per generator version, each with its
   :class:`~gridlogic.game.record.Version` record (``make``, ``from_dict``, ``verify``) and the
   levels its hints use.
 
@@ -34,13 +35,13 @@ module; a new version is one subpackage and one entry in :data:`VERSIONS`.
 >>> loop.solve([None] * 4, 2).status
 'several'
 >>> loop.generate(5, "notes-example").id
-'loop.2.5x5.any.notes-example'
+'loop.3.5x5.any.notes-example'
 """
 
 from __future__ import annotations
 
 from gridlogic.game.record import Game, Studio, Version, graded_level_of
-from gridlogic.loop import studio, v1, v2
+from gridlogic.loop import studio, v1, v2, v3
 from gridlogic.loop.decide import DEFAULT_NODE_LIMIT, decide_problem
 from gridlogic.loop.formats import (
     EXPORTS,
@@ -56,15 +57,17 @@ from gridlogic.loop.imported import IMPORTS
 from gridlogic.loop.render import render_solution, render_svg, render_text
 from gridlogic.loop.rules import Grading, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
+from gridlogic.loop.v3.levels import grade_problem
 
 __all__ = ["GAME", "generate", "solve", "solve_grid", "to_loopy_id", "to_puzzlink"]
 
 VERSIONS: tuple[tuple[Version, Grading], ...] = (
     (v1.VERSION, v1.GRADING),
     (v2.VERSION, v2.GRADING),
+    (v3.VERSION, v3.GRADING),
 )
 """Each generator version's record and the levels its hints explain a puzzle by."""
-LATEST = v2.VERSION.number
+LATEST = v3.VERSION.number
 UNVERSIONED = v1.VERSION.number
 
 GAME = Game(
@@ -90,10 +93,12 @@ GAME = Game(
     solution_form=solution_form,
     render_solution=render_solution,
     max_side=MAX_SIDE,
+    grade=grade_problem,  # the latest ladder's (version 3: Loopy's four levels)
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,
-    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, UNVERSIONED),
+    # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
+    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS}),
     exports=EXPORTS,
     studio=Studio("edge", IMPORTS.write, studio.changes),
 )

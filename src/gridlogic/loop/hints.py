@@ -19,9 +19,11 @@ grader's, with the grader's names, tried easiest first:
   under which no loop meets the clues is refuted. A puzzle with several
   loops stops here, and its walk-through says so.
 
-The levels named here are version 1's; each generator version grades the same
-techniques by its own levels (its ``GRADING``: version 2's makes ``trial``
+The levels named here are version 1's; versions 1 and 2 grade the same
+techniques by their own levels (their ``GRADING``: version 2's makes ``trial``
 expert), and :func:`hints_by_version` builds the game's record from them.
+Version 3 has its own step solver, its ladder's (:mod:`gridlogic.loop.v3.hints`),
+which :func:`hints_by_version` hands its puzzles, and puzzles brought from outside.
 
 A step is one rule at one cell or dot (for ``corner``, the first place where
 the corners' reasoning decides an edge; its evidence lists every cell and dot
@@ -43,7 +45,7 @@ bottom-left cell has no line on any side::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
@@ -53,7 +55,10 @@ from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
 from gridlogic.loop.rules import Grading
 from gridlogic.loop.solver import LEVEL_NAMES, check_clues
 
-__all__ = ["SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hints_by_version", "next_step", "walkthrough"]
+__all__ = [
+    "SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hint_for", "hints_by_version", "next_step", "search_step",
+    "walkthrough",
+]
 
 SEARCH_NODE_LIMIT = 2000  # nodes a search step may take to refute one assumption
 BOARD_BLANK, BOARD_LINE, BOARD_CROSS = 0, 1, 2  # the page's edges
@@ -511,6 +516,15 @@ def _search_step(b: _Board) -> Hint | None:
     return None
 
 
+def search_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+    """The ``search`` step alone, beyond every level: for a version's own step solver when its techniques
+    decide nothing more (version 3's, on a puzzle brought from outside that is beyond its ladder)."""
+    try:
+        return _search_step(_Board(check_clues(clues, width, height), width, height, known))
+    except _Contradiction:
+        return None
+
+
 def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
     """The next step for a board whose ``known`` edges (edge -> LINE or CROSS) are right, by the
     easiest technique (see the module docstring); None when none decides anything.
@@ -555,6 +569,12 @@ def mistakes(puzzle: Any, board: Mapping[str, Sequence[int]]) -> list[int]:
 def hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
     """The next hint for a player's board (as ``parse_board`` gives it): the earliest mistake, else
     the easiest step from the edges the board knows."""
+    return hint_for(puzzle, board, next_step)
+
+
+def hint_for(puzzle: Any, board: Mapping[str, Sequence[int]],
+             step_of: Callable[[Sequence[int | None], int, int, Mapping[int, int]], Hint | None]) -> Hint:
+    """:func:`hint` with another step solver ``step_of`` (a version's own, as :func:`next_step` is called)."""
     wrong = mistakes(puzzle, board)
     if wrong:
         first = wrong[0]
@@ -571,7 +591,7 @@ def hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
     flat = _flat(board)
     if all((v == BOARD_LINE) == bool(answer) for v, answer in zip(flat, puzzle.edges())):
         return Hint("solved", None, (), (), SOLVED)
-    step = next_step(puzzle.clues, puzzle.width, puzzle.height, _known_of(flat))
+    step = step_of(puzzle.clues, puzzle.width, puzzle.height, _known_of(flat))
     return step if step is not None else Hint("stuck", None, (), (), STUCK)
 
 
@@ -619,22 +639,39 @@ def start(puzzle: Any) -> dict[str, list[int]]:
             "vertical": [BOARD_BLANK] * (puzzle.height * (puzzle.width + 1))}
 
 
-def hints_by_version(gradings: Mapping[int, Grading], default: int) -> Hints:
+def hints_by_version(gradings: Mapping[int, Grading], default: int, own: Mapping[int, Hints] | None = None) -> Hints:
     """Loop's :class:`~gridlogic.hints.Hints` record: a puzzle of a version in ``gradings`` is explained
-    by its levels; any other (one brought from outside, or no version) by those of ``default``."""
-    techniques: dict[int | None, tuple[Technique, ...]] = {n: graded(g) for n, g in gradings.items()}
-    levels: dict[int | None, tuple[str, ...]] = {n: g.levels for n, g in gradings.items()}
+    by its levels; any other (one brought from outside, or no version) by those of ``default``. A
+    version in ``own`` has its own step solver and techniques (version 3's ladder): its record answers
+    for its puzzles, and for every other puzzle too when it is the ``default``."""
+    own = own or {}
+    techniques: dict[int | None, tuple[Technique, ...]] = {n: graded(g) for n, g in gradings.items() if n not in own}
+    levels: dict[int | None, tuple[str, ...]] = {n: g.levels for n, g in gradings.items() if n not in own}
+
+    def record_of(version: object) -> Hints | None:
+        if isinstance(version, int) and version in own:
+            return own[version]
+        return own.get(default) if version not in gradings else None
 
     def techniques_of(version: int | None) -> tuple[Technique, ...]:
-        return techniques.get(version, techniques[default])
+        record = record_of(version)
+        return record.techniques(version) if record else techniques[version if version in techniques else default]
 
     def levels_of(version: int | None) -> tuple[str, ...]:
-        return levels.get(version, levels[default])
+        record = record_of(version)
+        return record.levels(version) if record else levels[version if version in levels else default]
+
+    def hint_of(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
+        record = record_of(getattr(puzzle, "version", None))
+        return record.hint(puzzle, board) if record else hint(puzzle, board)
 
     def explain(problem: Any, version: int | None) -> Walkthrough:
         """The walk-through of a problem's clues, graded by the levels of ``version``."""
+        record = record_of(version)
+        if record:
+            return record.explain(problem, version)
         return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
                            techniques_of(version))
 
-    return Hints(techniques=techniques_of, levels=levels_of, hint=hint, apply=apply, explain=explain,
+    return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply, explain=explain,
                  start=start)

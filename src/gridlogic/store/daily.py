@@ -28,6 +28,10 @@ hard (par 14:24 and 33:50; cells of 23 and 18.5 px with the clues in view, where
 px and clues too small to read without zooming). Each generates in well under a second (the
 slowest of 2027's 365 days, 15×15 hard, 0.22 s of CPU) and every day of 2027 takes its first seed.
 
+**The rows of 2027-02-01** move Loop to version 3, whose levels are Loopy's: 7×7 medium (Loopy's
+Normal) and 10×10 hard (Loopy's Tricky), the sizes Loop's dailies had; the first 90 days take 31 and 136 ms
+of CPU at the median, 72 and 246 ms at most (pure Python), each on its first seed.
+
 **Made ahead.** The first player of a day must not wait for its puzzles, so the web app makes
 today's and tomorrow's in the background (:meth:`DailyPuzzles.make_ahead`) when it starts and
 again every :data:`AHEAD_EVERY`, with one round :data:`AHEAD_OF_MIDNIGHT` before each UTC
@@ -64,6 +68,8 @@ DAILY_TABLE = """
 2027-01-01  signal   hard    4        10      hard
 2027-01-01  pattern  medium  2        12      medium
 2027-01-01  pattern  hard    2        15      hard
+2027-02-01  loop     medium  3        7       medium
+2027-02-01  loop     hard    3        10      hard
 """
 PRESETS = ("medium", "hard")
 SEED_PREFIX = "daily-"

@@ -1,0 +1,170 @@
+"""Loop generation, version 3: any W×H from 4 to 30, Loopy's four levels, exact, proven unique.
+
+``make(spec)`` is a pure function of (width, height, seed, difficulty) and :data:`NUMBER`; every
+random choice comes from ``gridlogic.rng.rng(seed)``, in this order per attempt:
+
+1. **region** — :func:`~gridlogic.loop.v2.region.grow_region` (version 2's): a connected, hole-free
+   region of 35–65 % of the cells; its boundary is the answer loop, every cell's count of boundary
+   sides its clue. A region that stopped growing below :data:`LOWEST_SHARE` is drawn again.
+2. **level** — the level asked for; ``any`` draws one of the four (one more ``r``).
+3. **order** — a seeded shuffle of the cells, the order of clue removal.
+4. **removal** — Loopy's way: with every clue shown the level's techniques must finish the board
+   (else the attempt starts again); then each clue in the order goes when the level's techniques
+   still finish the puzzle without it (:func:`remove_clues`, the same greedy pass asked a block of
+   the order at a time).
+5. **grade** — the techniques of the level below must *not* finish the puzzle (a puzzle that is too
+   easy starts the attempt again, as Loopy's generator does); the level's own finish it, which proves
+   its loop unique (every technique is sound) and that loop is the planted one.
+
+How often an attempt is drawn again (the sweep of ``benchmarks/loop_v3_levels.py --sweep``, 500 seeds
+a level at 4×4, 5×5, 7×7 and 10×10, every seed made): the mean attempt is 1.0 to 1.4 except on the
+smallest boards' medium and expert (4×4: 1.9 and 3.8, at most 10 and 19 attempts; 5×5 expert 2.2,
+at most 15), far below :data:`MAX_ATTEMPTS`. The cost is a few dozen deductions of the level per
+attempt (the blocks halve where a clue must stay), each a few milliseconds at 10×10 (:mod:`.ladder`'s
+work list): 10×10 takes 44 / 112 / 138 / 277 ms at the mean (easy / medium / hard / expert), pure
+Python.
+
+Worked example (checked in ``tests/loop/test_v3_generator.py``): the 7×5 boards of seed
+``notes-example``, one a level:
+
+>>> from gridlogic import GAMES
+>>> def made(level):
+...     puzzle = GAMES["loop"].generate((7, 5), "notes-example", level, version=3)
+...     return puzzle.level, puzzle.attempt, sum(k is not None for k in puzzle.clues)
+>>> [made(level) for level in ("easy", "medium", "hard", "expert")]
+[('easy', 1, 17), ('medium', 1, 16), ('hard', 1, 17), ('expert', 1, 16)]
+"""
+
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
+from gridlogic.loop.rules import Puzzle
+from gridlogic.loop.solver import check_clues
+from gridlogic.loop.v2.region import grow_region
+from gridlogic.loop.v3.levels import EASY, LEVELS, Grade, deduce, grade
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
+from gridlogic.rng import rng
+
+NUMBER = 3
+SIDES = tuple(range(4, 31))
+PRESETS = (5, 7, 10, 15, 20, 25)
+DEFAULT_SIZE = 7
+DIFFICULTIES = ("any", *LEVELS)
+MAX_ATTEMPTS = 5000
+LOWEST_SHARE = 0.35
+JSON_FIELDS = ("width", "height", "seed", "target", "version", "clues", "answer", "attempt", "difficulty")
+FEWEST_CELLS = {"easy": 16, "medium": 16, "hard": 16, "expert": 16}
+
+
+def levels_offered(width: int, height: int) -> tuple[str, ...]:
+    return tuple(level for level in LEVELS if width * height >= FEWEST_CELLS[level])
+
+
+def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
+    if difficulty == "any" or difficulty in levels_offered(width, height):
+        return None
+    fewest = FEWEST_CELLS[difficulty]
+    return (f"Loop version 3 makes {difficulty} puzzles on boards of at least {fewest} cells, "
+            f"not {width}x{height}; choose another size or difficulty")
+
+
+def _finishes(clues: Sequence[int | None], width: int, height: int, level: int) -> bool:
+    return deduce(clues, width, height, level).status == "solved"
+
+
+def remove_clues(clues: list[int | None], width: int, height: int, order: Sequence[int], level: int) -> int:
+    """The greedy pass in ``order``: each clue goes when the level still finishes without it. A block
+    of the order is tried at once first (fewer clues never let a level do more, so when the block can
+    all go, each of its clues would have gone one by one); a block that cannot is halved."""
+    removed = 0
+
+    def settle(block: Sequence[int]) -> None:
+        nonlocal removed
+        kept = [(c, clues[c]) for c in block if clues[c] is not None]
+        if not kept:
+            return
+        for c, _ in kept:
+            clues[c] = None
+        if _finishes(clues, width, height, level):
+            removed += len(kept)
+            return
+        for c, k in kept:
+            clues[c] = k
+        if len(kept) == 1:
+            return
+        cells = [c for c, _ in kept]
+        half = len(cells) // 2
+        settle(cells[:half])
+        settle(cells[half:])
+
+    settle(order)
+    return removed
+
+
+def make(spec: PuzzleSpec) -> Puzzle:
+    width, height, target = spec.width, spec.height, spec.difficulty
+    cells = width * height
+    random = rng(spec.seed)
+    choices = levels_offered(width, height)
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        inside = grow_region(width, height, random)
+        level = LEVELS.index(target if target != "any" else choices[math.floor(random() * len(choices))])
+        order = list(range(cells))
+        random.shuffle(order)
+        if sum(inside) < LOWEST_SHARE * cells:
+            continue
+        clues: list[int | None] = list(clues_of_region(inside, width, height))
+        if not _finishes(clues, width, height, level):
+            continue
+        remove_clues(clues, width, height, order, level)
+        graded = grade(clues, width, height, least=max(EASY, level - 1))
+        if graded.level != LEVELS[level]:
+            continue  # too easy: the level below finishes it too
+        return Puzzle(width, height, spec.seed, target, NUMBER, tuple(clues), tuple(inside), attempt, graded,
+                      JSON_FIELDS)
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+def from_dict(data: object) -> Puzzle:
+    """The inverse of a version 3 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
+    fields = check_object(data, "a Loop version 3 puzzle", JSON_FIELDS)
+    if check_int(fields["version"], "'version'") != NUMBER:
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {NUMBER}")
+    width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
+    height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
+    seed = check_seed(fields["seed"])
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    cells = width * height
+    answer = int_list(fields["answer"], "'answer'", cells, (0, 1))
+    clues = fields["clues"]
+    if not isinstance(clues, list) or len(clues) != cells:
+        raise InvalidParameters(f"'clues' must be a list of {cells} ints or nulls, not {short_repr(clues)}")
+    clues = check_clues(clues, width, height)
+    if not any(answer) or not validate_loop(loop_of_region(answer, width, height), [None] * cells, width, height):
+        raise InvalidParameters("'answer' is not a region whose boundary is one loop")
+    expected = clues_of_region(answer, width, height)
+    for k, clue in enumerate(clues):
+        if clue is not None and clue != expected[k]:
+            raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
+    graded = Grade.from_dict(fields["difficulty"])
+    if target != "any" and graded.level != target:
+        raise InvalidParameters(f"'difficulty'.level {graded.level!r} is not the target {target!r}")
+    return Puzzle(width, height, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, graded,
+                  JSON_FIELDS)
+
+
+def verify(puzzle: Puzzle) -> bool:
+    """Solved again from scratch by the techniques of its level: one loop, and it is the answer."""
+    level = puzzle.level
+    if level is None:
+        return False
+    result = deduce(list(puzzle.clues), puzzle.width, puzzle.height, LEVELS.index(level))
+    return result.status == "solved" and result.edges == puzzle.edges()
