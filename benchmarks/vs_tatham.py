@@ -5,9 +5,9 @@
     .venv/bin/python benchmarks/vs_tatham.py --tgen /path/to/tgen         # measure the C side too, seed by seed
 
 Each row pairs one of our (game, version, size, level, wrapping) with Tatham's parameters for the
-like-for-like puzzle: Loop version 2's easy / medium / hard / expert with Loopy's Easy / Normal /
-Tricky / Hard on the square grid; Signal version 4 (bordered or wrapping, any level) with Net of
-the same size (unique, no barriers; Net has no levels); Pattern version 2 (any level) with
+like-for-like puzzle: Loop's easy / medium / hard / expert (versions 2 and 3) with Loopy's Easy /
+Normal / Tricky / Hard on the square grid; Signal version 4 (bordered or wrapping, any level) with Net
+of the same size (unique, no barriers; Net has no levels); Pattern version 2 (any level) with
 Tatham's Pattern of the same size (which has none: our grader rates Tatham's puzzles ``easy``, so
 ``easy`` is the like-for-like row). Our side is the CPU time (``time.process_time``) of
 ``Game.make`` in this process, for seeds ``vs-0``, ``vs-1``, ...; with ``--tgen`` the C side is
@@ -39,6 +39,7 @@ from figures import rounded_rank as percentile
 from gridlogic import GAMES, native
 
 LOOPY_LEVEL = {"easy": "e", "medium": "n", "hard": "t", "expert": "h"}
+LOOP_VERSIONS = (2, 3)  # version 2, which issue 29's aims name, and version 3, whose levels are Loopy's
 
 # Median CPU ms of Tatham's generators on this machine (tgen, gcc -O2, 100 seeds, nice, load about 3).
 RECORDED: dict[str, float] = {
@@ -77,10 +78,11 @@ def aim_of(game: str, side: int, level: str, wrapping: bool) -> float:
 
 def rows(games: list[str], sizes: dict[str, list[int]]) -> list[Row]:
     chosen = []
-    for side in sizes["loop"] if "loop" in games else []:
-        for level, letter in LOOPY_LEVEL.items():
-            chosen.append(Row("loop", 2, side, level, False, "loopy", f"{side}x{side}t0d{letter}",
-                              aim_of("loop", side, level, False)))
+    for version in LOOP_VERSIONS:
+        for side in sizes["loop"] if "loop" in games else []:
+            for level, letter in LOOPY_LEVEL.items():
+                chosen.append(Row("loop", version, side, level, False, "loopy", f"{side}x{side}t0d{letter}",
+                                  aim_of("loop", side, level, False)))
     for side in sizes["signal"] if "signal" in games else []:
         for wrapping in (False, True):
             for level in ("any", "easy", "medium", "hard"):
