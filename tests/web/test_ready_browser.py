@@ -6,6 +6,8 @@ from __future__ import annotations
 from page_helpers import TIMEOUT, open_puzzle
 from playwright.sync_api import Page, expect
 
+from gridlogic import GAMES
+
 
 def test_the_dice_asks_for_any_puzzle_and_shows_the_seed_the_server_picked(page: Page, server_url):
     open_puzzle(page, server_url, "loop", 5, "typed-seed", "easy")
@@ -28,6 +30,7 @@ def test_the_dice_asks_for_any_puzzle_and_shows_the_seed_the_server_picked(page:
 def test_a_link_that_names_only_a_game_opens_a_fresh_puzzle_of_its_latest_version(page: Page, server_url):
     with page.expect_request(lambda r: "/api/loop/puzzle?" in r.url) as asked:
         page.goto(f"{server_url}/?game=loop")
-    assert "version=2" in asked.value.url and "seed=" not in asked.value.url
+    latest = f"version={GAMES['loop'].latest}"
+    assert latest in asked.value.url and "seed=" not in asked.value.url
     expect(page.locator("#status")).to_contain_text("Loop 7 × 7", timeout=TIMEOUT)
-    assert "version=2" in page.url and "seed=" in page.url  # now a share link of the puzzle it shows
+    assert latest in page.url and "seed=" in page.url  # now a share link of the puzzle it shows

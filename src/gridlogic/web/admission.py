@@ -252,6 +252,7 @@ class Admission:
 
     def __post_init__(self) -> None:
         self._jobs: list[Ticket] = []  # admitted and unfinished, in the order admitted
+        self._work: set[asyncio.Future[Reply]] = set()  # the pool runs in flight, cancelled by close()
 
     @property
     def workers(self) -> int:
@@ -316,6 +317,7 @@ class Admission:
         or :class:`Stopped`). A caller that goes away leaves it to finish: its estimate stays in the
         queue until then."""
         work = asyncio.ensure_future(self.pool.run(function, *arguments, deadline=self.deadline(ticket)))
+        self._work.add(work)
         work.add_done_callback(lambda done: self._finished(ticket, done))
         try:
             reply: Reply = await asyncio.shield(work)
@@ -331,6 +333,7 @@ class Admission:
             self._jobs.remove(ticket)
 
     def _finished(self, ticket: Ticket, done: asyncio.Future[Reply]) -> None:
+        self._work.discard(done)
         self.release(ticket)
         if done.cancelled():
             return
@@ -345,5 +348,8 @@ class Admission:
         return await self.execute(self.admit(kind, key), function, *arguments)
 
     def close(self) -> None:
-        """Stop the workers (work in flight is lost); later work starts new ones."""
+        """Stop the workers (work in flight is lost: cancelled, so that none of it starts a worker after
+        the pool is closed); later work starts new ones."""
+        for work in list(self._work):
+            work.cancel()
         self.pool.close()

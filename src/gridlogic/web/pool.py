@@ -299,6 +299,8 @@ class WorkerPool:
             self._release(worker)
 
     def _release(self, worker: Worker) -> None:
+        if worker not in self._busy:  # its task ended after close(), which stopped it: it is not kept
+            return
         self._busy.discard(worker)
         self._idle.append(worker)
         self._hand_over()

@@ -187,9 +187,11 @@ function showVerdict({ kind, text, verdict = "", details = [] }) {
 function showAnalysis(found) {
   const details = [];
   const count = found.difference.length;
-  if (found.verdict === "unique" && found.level) {
+  if (found.verdict === "unique") {
+    // A puzzle beyond the latest version's levels (a step needs search) is unique with no level.
     const level = htmlElement("p", { class: "level" });
-    level.textContent = t("studio.level", { level: t(`difficulty.${found.level}`) });
+    level.textContent = found.level ? t("studio.level", { level: t(`difficulty.${found.level}`) })
+      : t("studio.level.beyond");
     const list = htmlElement("ul", { class: "techniques" });
     for (const [name, n] of Object.entries(found.techniques)) {
       const item = htmlElement("li", { lang: "en" });
