@@ -102,13 +102,14 @@ def use_pure_modules() -> None:
 
 def native_modules() -> list[str]:
     """The modules of :data:`COMPILED` that are (or will be) imported as extension modules."""
-    native = []
-    for name in COMPILED:
-        module = sys.modules.get(name)
-        origin = getattr(module, "__file__", None) if module else _origin(name)
-        if origin and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-            native.append(name)
-    return native
+    return [name for name in COMPILED if runs_native(name)]
+
+
+def runs_native(name: str) -> bool:
+    """True when the module ``name`` is (or will be) imported as an extension module."""
+    module = sys.modules.get(name)
+    origin = getattr(module, "__file__", None) if module else _origin(name)
+    return bool(origin and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))
 
 
 def _origin(name: str) -> str | None:

@@ -81,9 +81,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from types import FunctionType
 from typing import Any, Final, final
 
+from gridlogic.native import runs_native
 from gridlogic.signal.tables import IS_OPEN, SUPPORT, Geometry
 
 RULES = ("solver", "grader", "undecided")
@@ -138,11 +138,6 @@ def sweep_source(geo: Geometry, rule: str) -> str:
 WRITE_OUT_LIMIT = 1024  # cells; larger boards use the loop (compiling grows to seconds and ~1 GB at 200×200)
 
 
-def _is_native() -> bool:
-    """True when this module runs compiled (mypyc makes its functions built-in ones, not Python functions)."""
-    return not isinstance(_is_native, FunctionType)
-
-
 @lru_cache(maxsize=48)
 def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     """The sweeps for ``geo``'s board under ``rule``, compiled once per board shape and rule.
@@ -152,7 +147,7 @@ def compiled_sweeps(geo: Geometry, rule: str) -> Callable[..., Any]:
     So does every board when this module is compiled to native code: there the loop
     runs at native speed, while the written-out source would be interpreted.
     """
-    if geo.cells > WRITE_OUT_LIMIT or _is_native():
+    if geo.cells > WRITE_OUT_LIMIT or runs_native(__name__):
         return looped_sweeps(geo, rule)
     namespace: dict[str, object] = {f"S{d}": table for d, table in enumerate(SUPPORT)}
     namespace |= {f"B{i}": domains for i, domains in enumerate(geo.border_domains)}
