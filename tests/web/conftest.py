@@ -61,7 +61,10 @@ def server_url() -> Iterator[str]:
     # address gets the allowance of a crowd (the rates themselves are tested in test_fairness.py).
     crowd = RecordSettings(new_players=Rate(10_000, 100.0, "new players"),
                            writes=Rate(10_000, 100.0, "hand-outs and record writes"))
-    config = uvicorn.Config(create_app(record_settings=crowd), host="127.0.0.1", port=port, log_level="warning",
+    app = create_app(record_settings=crowd)
+    app.state.admission.client_jobs = 1_000  # and its share of expensive work is the whole queue
+    app.state.admission.client_share = 1.0
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn-under-test", daemon=True)
