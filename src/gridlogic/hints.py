@@ -36,6 +36,10 @@ solve from the empty board, step by step, with the count of each technique
 and the level it shows. The level is the grader's: the steps use only the
 techniques a puzzle of that level needs (for Signal, whose levels also weigh
 rounds and the border, the walk-through's stages are the grader's own).
+:func:`walk_on_board` plays it on a player's board (``Hints.start``, then
+``Hints.apply`` of each step) and says what each step changes
+(:func:`board_changes`), so that a page can show the board at any step from
+the first board and the changes alone.
 
 A mark names one thing on a board (``kind`` and ``index``, 0-based as the
 game numbers them): ``tile``, ``cell``, ``edge`` (Loop's numbering,
@@ -49,17 +53,19 @@ number shown: the puzzle studio's changes, :mod:`gridlogic.studio`). Worked exam
     ([{'kind': 'cell', 'index': 2, 'value': 1}], [{'kind': 'row', 'index': 0}])
     >>> Walkthrough("easy", (step, step), "solved").counts(("line", "probe"))
     {'line': 2, 'probe': 0}
+    >>> board_changes([0, 0, 0], [0, 1, 2]), board_changes({"h": [0, 0], "v": [1]}, {"h": [0, 1], "v": [1]})
+    ([[1, 1], [2, 2]], {'h': [[1, 1]]})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
     "HINT_STATUSES", "MARK_KINDS", "WALK_STATUSES", "Hint", "Hints", "Mark", "Technique", "Text", "Walkthrough",
-    "hardest_level", "positions_text",
+    "board_changes", "hardest_level", "positions_text", "walk_on_board",
 ]
 
 MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column", "clue")
@@ -206,3 +212,30 @@ class Hints:
     apply: Callable[[Any, Any, Hint], Any]
     explain: Callable[[Any, int | None], Walkthrough]
     start: Callable[[Any], Any]
+
+
+Board = Sequence[int] | Mapping[str, Sequence[int]]  # a player's board: a list, or named lists (Loop's edges)
+
+
+def board_changes(before: Board, after: Board) -> Any:
+    """What changed from one board to the next, in the boards' own shape: ``[[index, value], ...]``
+    for a list, ``{name: [[index, value], ...]}`` for named lists (only the names that changed)."""
+    if isinstance(before, Mapping) and isinstance(after, Mapping):
+        changed = {name: board_changes(before[name], after[name]) for name in before}
+        return {name: pairs for name, pairs in changed.items() if pairs}
+    assert not isinstance(before, Mapping) and not isinstance(after, Mapping)
+    return [[index, new] for index, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+
+
+def walk_on_board(hints: Hints, puzzle: Any, walk: Walkthrough, techniques: Sequence[str]) -> dict[str, Any]:
+    """The walk-through in JSON form (:meth:`Walkthrough.to_dict`) played on the player's board: ``start``
+    is the board a play starts from and each step's ``changes`` what applying it changes
+    (:func:`board_changes`; empty where a step narrows a tile's choices without turning it)."""
+    data = walk.to_dict(techniques)
+    board = hints.start(puzzle)
+    data["start"] = board
+    for step, shown in zip(walk.steps, data["steps"], strict=True):
+        after = hints.apply(puzzle, board, step)
+        shown["changes"] = board_changes(board, after)
+        board = after
+    return data

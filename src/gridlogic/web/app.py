@@ -14,7 +14,9 @@ here from parts that each live in a module of their own:
 ``api``        ``/api/games`` and ``/api/{game}/puzzle|solution|check``
 ``delivery``   the page and its files: compression, caching, versioned URLs
 ``imports``    ``/api/{game}/import``: a puzzle people bring, played like a generated one
-``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason
+``hints``      ``/api/{game}/hint``: the next deduction for a player's board, with its reason;
+               ``/api/{game}/explain``: the whole solve step by step (the page ``/explain``,
+               ``static/explain.html``, shows it)
 ``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed;
                the studio page itself (``/studio``, ``static/studio.html``) is served here
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
@@ -136,6 +138,9 @@ def create_app(games: Mapping[str, Game] | None = None,
     async def studio_page(request: Request) -> Response:
         return page("studio.html")
 
+    async def explain_page(request: Request) -> Response:
+        return page("explain.html")
+
     async def service_worker(request: Request) -> Response:
         # At the site's root, so that its scope is every page (see .delivery).
         return delivery.worker_response(request)
@@ -159,6 +164,7 @@ def create_app(games: Mapping[str, Game] | None = None,
         Route("/", index, methods=["GET"]),
         Route("/sw.js", service_worker, methods=["GET"]),
         Route("/studio", studio_page, methods=["GET"]),
+        Route("/explain", explain_page, methods=["GET"]),
         *api.routes(available, puzzles, ready, desk.give),
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles, desk.give),

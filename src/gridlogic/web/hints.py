@@ -1,8 +1,10 @@
-"""Hints that explain: ``POST /api/{game}/hint`` answers the next deduction for a player's board.
+"""Hints that explain: ``POST /api/{game}/hint`` answers the next deduction for a player's board, and
+``GET /api/{game}/explain`` the whole solve, step by step.
 
 ::
 
     POST /api/{game}/hint   {"id": "<puzzle ID>", "board": <the board, as /check takes it>, "play"?: <receipt>}
+    GET  /api/{game}/explain?id=<puzzle ID>     (or size=&difficulty=&seed=..., as /solution takes them)
 
 The puzzle is named as ``/check`` names it: by its ``id`` (or its parts,
 ``size``, ``seed`` ...) in the body or in the query string. The answer is the
@@ -21,6 +23,16 @@ mistake) is noted before it leaves, for the play whose receipt the body shows (`
 board is solved hands out the answer, so its play is recorded as revealed (see *What the server
 gave* in :mod:`gridlogic.store.plays`).
 
+**The walk-through** (``/explain``, the page ``/explain?id=...`` shows it) is the puzzle as
+``/puzzle`` sends it and ``walkthrough``: the hints' whole solve from the empty board (its
+``level``, ``status``, ``note``, ``techniques`` counted, and the ``steps``, each with its
+technique, explanation, decides and evidence) played on the player's board: ``start`` is the
+board a play starts from and each step's ``changes`` what it changes, ``[[index, value], ...]``
+(Loop's board: ``{"horizontal": [...], "vertical": [...]}`` of them). Its techniques and levels
+are the puzzle's version's, or the latest version's for a puzzle brought from outside, as the
+studio grades it. It hands out the answer to anyone, as ``/solution`` does, and is noted for no
+play. It runs in a worker, admitted as an ``explain``.
+
 Refusals, as everywhere: a body that is not a JSON object, an unknown field, a
 missing or malformed board, a puzzle named twice or not at all: 400 with the
 reason; an unknown game: 404; a game without hints: 400.
@@ -32,6 +44,9 @@ Worked example (checked in ``tests/web/test_hints_api.py``)::
             "explanation": {"en": "Row 3 (clue 1 3): every way the clue fits its 5 cells fills cells 1 and 3–5
             and leaves cell 2 empty.", "ja": ...}, "decides": [{"kind": "cell", "index": 10, "value": 1}, ...],
             "evidence": [{"kind": "row", "index": 2}]}, "board": [...]}
+    GET /api/pattern/explain?id=pattern.1.5x5.any.notes-example
+    -> 200 {..., "rows": [...], "columns": [...], "walkthrough": {"level": null, "status": "solved", ...,
+            "start": [0, 0, ... 25 zeros], "steps": [{"technique": "line", ..., "changes": [[10, 1], ...]}, ...]}}
 """
 
 from __future__ import annotations
@@ -44,9 +59,9 @@ from starlette.routing import Route
 
 from gridlogic.game import Game
 from gridlogic.web import tasks
-from gridlogic.web.admission import HINT, CostKey
+from gridlogic.web.admission import EXPLAIN, HINT, CostKey
 from gridlogic.web.api import GiveHelp, game_of, puzzle_header
-from gridlogic.web.inputs import BadRequest, board_request
+from gridlogic.web.inputs import BadRequest, board_request, puzzle_spec, query_values, spec_fields
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
@@ -54,13 +69,17 @@ COUNTED = ("step", "mistake")  # the hints that tell the player something (hint.
 
 
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> list[Route]:
-    """The hint route over ``games``; the puzzles come from (and are cached in) ``puzzles``; a hint
-    handed out is noted by ``give``."""
+    """The hint and walk-through routes over ``games``; the puzzles come from (and are cached in)
+    ``puzzles``; a hint handed out is noted by ``give``."""
 
-    async def hint(request: Request) -> Response:
+    def hinted(request: Request) -> Game:
         game = game_of(games, request)
         if game.hints is None:
             raise BadRequest(f"{game.title} gives no hints")
+        return game
+
+    async def hint(request: Request) -> Response:
+        game = hinted(request)
         spec, body, board = await board_request(game, request, ("play",))
         found = await puzzles.get(spec)
         given, after = await puzzles.admission.run(HINT, CostKey.of(spec), tasks.hint, tasks.token_of(game),
@@ -70,4 +89,12 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> 
             await give(request, spec, body.get("play"), "last-hint" if finishing else "hint")
         return JSONResponse({**puzzle_header(found), "hint": given, "board": after if after != board else None})
 
-    return [Route("/api/{game}/hint", guarded(hint), methods=["POST"])]
+    async def explain(request: Request) -> Response:
+        game = hinted(request)
+        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=True)
+        found = await puzzles.get(spec)
+        walk = await puzzles.admission.run(EXPLAIN, CostKey.of(spec), tasks.explain, tasks.token_of(game), found)
+        return JSONResponse({**puzzle_header(found), **found.givens(), "walkthrough": walk})
+
+    return [Route("/api/{game}/hint", guarded(hint), methods=["POST"]),
+            Route("/api/{game}/explain", guarded(explain), methods=["GET"])]

@@ -18,7 +18,8 @@ from typing import Any
 
 from gridlogic import studio
 from gridlogic.errors import GenerationFailed
-from gridlogic.game import GAMES, Game, Problem, Puzzle, PuzzleSpec
+from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, PuzzleSpec
+from gridlogic.hints import walk_on_board
 
 GameToken = str | Game
 Outcome = Puzzle | GenerationFailed
@@ -51,6 +52,18 @@ def hint(token: GameToken, puzzle: Puzzle, board: Any) -> tuple[dict[str, Any], 
         raise ValueError(f"{game_of(token).title} gives no hints")
     given = hints.hint(puzzle, board)
     return given.to_dict(), hints.apply(puzzle, board, given)
+
+
+def explain(token: GameToken, puzzle: Puzzle) -> dict[str, Any]:
+    """The walk-through of ``puzzle`` played on the player's board, in JSON form
+    (:func:`gridlogic.hints.walk_on_board`): by the techniques and levels of its own version, or the
+    latest version's for a puzzle brought from outside (as the studio grades it)."""
+    game = game_of(token)
+    if game.hints is None:
+        raise ValueError(f"{game.title} gives no hints")
+    version = game.latest if puzzle.version == IMPORTED else puzzle.version
+    walk = game.hints.explain(game.problem(puzzle), version)
+    return walk_on_board(game.hints, puzzle, walk, [technique.name for technique in game.hints.techniques(version)])
 
 
 def analyse(token: GameToken, problem: Problem) -> dict[str, Any]:

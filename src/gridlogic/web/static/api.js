@@ -74,6 +74,11 @@ export function fetchHint(puzzle, board, receipt = null) {
   });
 }
 
+// The whole solve of a puzzle, step by step: the puzzle as fetchPuzzle's answer has it, and
+// walkthrough: {level, status, note, techniques, start, steps: [{technique, explanation,
+// decides, evidence, changes}]} (see explain.js).
+export const fetchWalkthrough = (game, id) => request(`${gamePath(game, "explain")}?${idQuery({ id })}`);
+
 // A puzzle people bring (any text the game reads, or a puzzle ID), played if it has exactly
 // one solution: the answer is like fetchPuzzle's, or a refusal saying why.
 export function importPuzzle(game, text) {

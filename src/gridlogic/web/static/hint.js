@@ -57,6 +57,28 @@ export function itemSelectors(mark, width, height) {
   }
 }
 
+// Marks a hint's evidence and what it decides on the board (the element a view drew the board in):
+// the classes hint-evidence and hint-decides (style.css draws them); unmarkHint takes them off.
+export function markHint(board, puzzle, hint) {
+  unmarkHint(board);
+  for (const [marks, name] of [[hint.evidence, "hint-evidence"], [hint.decides, "hint-decides"]]) {
+    for (const item of marks) {
+      for (const choice of itemSelectors(item, puzzle.width, puzzle.height)) {
+        const found = board.querySelectorAll(choice.join(", "));
+        if (found.length === 0) continue;
+        for (const element of found) element.classList.add(name);
+        break;
+      }
+    }
+  }
+}
+
+export function unmarkHint(board) {
+  for (const element of board.querySelectorAll(".hint-decides, .hint-evidence")) {
+    element.classList.remove("hint-decides", "hint-evidence");
+  }
+}
+
 // What counts as a hint taken for the score: a step or a pointed-at mistake.
 export const countsForScore = (hint) => hint.status === "step" || hint.status === "mistake";
 
@@ -79,25 +101,8 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
 
   let shown = null; // {hint, board, play} while the panel shows a hint
 
-  function unmark() {
-    for (const element of board.querySelectorAll(".hint-decides, .hint-evidence")) {
-      element.classList.remove("hint-decides", "hint-evidence");
-    }
-  }
-
-  function mark(puzzle, marks, name) {
-    for (const item of marks) {
-      for (const choice of itemSelectors(item, puzzle.width, puzzle.height)) {
-        const found = board.querySelectorAll(choice.join(", "));
-        if (found.length === 0) continue;
-        for (const element of found) element.classList.add(name);
-        break;
-      }
-    }
-  }
-
   function show() {
-    unmark();
+    unmarkHint(board);
     panel.hidden = shown === null;
     if (!shown) return;
     const { hint, puzzle } = shown;
@@ -107,8 +112,7 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
     // can reach it to scroll.
     if (text.scrollHeight > text.clientHeight) text.tabIndex = 0;
     else text.removeAttribute("tabindex");
-    mark(puzzle, hint.evidence, "hint-evidence");
-    mark(puzzle, hint.decides, "hint-decides");
+    markHint(board, puzzle, hint);
   }
 
   async function ask() {

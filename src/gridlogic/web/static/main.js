@@ -21,12 +21,10 @@ import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
-import { loadView } from "./views/index.js";
+import { MAX_CELL, cellToFit, loadView } from "./views/index.js";
 import { notePlayed, startOffline } from "./offline.js";
 
-const MAX_CELL = 64;          // px: one cell of any board at its largest
 const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
-const BOX_PADDING = 4;        // px: the board box's padding at the fitting zoom (style.css)
 const SAVE_EVERY_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
@@ -339,8 +337,7 @@ function openingStatus() {
 function fitBoard() {
   if (!state.puzzle) return;
   const extent = state.game.extent(state.puzzle);
-  const width = els.board.clientWidth - 2 * BOX_PADDING, height = els.board.clientHeight - 2 * BOX_PADDING;
-  const fit = Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
+  const fit = cellToFit(els.board, extent);
   const cell = Math.floor(fit * ZOOMS[state.zoom] * 4) / 4;
   els.board.style.setProperty("--cell", `${cell}px`);
   els.board.style.setProperty("--extent-w", String(extent.width)); // for the print stylesheet

@@ -6,7 +6,8 @@
 // reopens it), and 400 ms after the last edit the design's text goes to POST /api/{game}/analyse.
 // An answer is shown only if no edit came after its question (each question has a number); a
 // server too busy to answer (503, or 429: this browser's share in flight) is asked again. The
-// verdict: unique (with the level and the count of each technique), several (the cells, edges or
+// verdict: unique (with the level, the count of each technique and a link to the walk-through
+// page, /explain), several (the cells, edges or
 // tiles where two solutions differ, marked on the board), none, undecided. For several, "Fixes"
 // asks POST /api/{game}/fixes; each proven fix is a button: hovering or focusing it shows its
 // changes on the board, a click makes them (one edit: undo takes it back).
@@ -201,6 +202,12 @@ function showAnalysis(found) {
     const caption = htmlElement("p", { class: "note" });
     caption.textContent = t("studio.techniques");
     details.push(level, caption, list);
+    if (found.id) {  // the hints' walk-through of the puzzle, on its own page
+      const walk = htmlElement("a", { id: "walk-link", href: `/explain?${new URLSearchParams({ id: found.id })}` });
+      walk.textContent = t("studio.walkLink");
+      details.push(htmlElement("p"));
+      details.at(-1).append(walk);
+    }
   }
   const note = htmlElement("p", { class: "note", lang: "en" });
   note.textContent = found.note;

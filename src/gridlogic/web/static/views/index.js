@@ -24,6 +24,16 @@
 // The view of a game is the module views/<name>.js, named as /api/games names the game; it is
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.
 
+export const MAX_CELL = 64; // px: one cell of any board at its largest
+const BOX_PADDING = 4; // px: the board box's padding at the fitting zoom (style.css)
+
+// The largest cell (px, at most MAX_CELL) that shows a board of extent (a view's extent(puzzle))
+// whole in box, the .board element it is drawn in.
+export function cellToFit(box, extent) {
+  const width = box.clientWidth - 2 * BOX_PADDING, height = box.clientHeight - 2 * BOX_PADDING;
+  return Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
+}
+
 export async function loadView(name) {
   const missing = (cause) => new Error(`the page has no view for the game ${JSON.stringify(name)}`, { cause });
   if (!/^[a-z]+$/.test(name)) throw missing();

@@ -1,0 +1,157 @@
+// The walk-through page (/explain?id=ID): the whole solve of one puzzle, step by step, each step
+// with its technique and its reason in words, what it decides and its evidence marked on the
+// board (as the Hint button marks them, hint.js). The server's GET /api/{game}/explain sends the
+// walk-through played on the player's board: the board a play starts from (start) and what each
+// step changes (changes: [[index, value], ...], or {name: [[index, value], ...]} for a board of
+// named lists, Loop's edges). The board at step k is start with the changes of steps 1..k made:
+// so on a 5×5 Pattern whose first step fills cells 10 and 12, step 1 shows those two cells filled
+// and marked, step 0 the empty board. The page draws it with the game's own view (views/), locked.
+//
+// First, Back, Next and Last (and the arrow keys, Home and End) move between steps; the list of
+// every step jumps to one. The studio links here from a puzzle it proved unique; the page asks
+// again while the server is busy (429 or 503), as the studio does.
+
+import { fetchWalkthrough } from "./api.js";
+import { markHint, unmarkHint } from "./hint.js";
+import { language, t, translatePage } from "./i18n.js";
+import { showStatus, startLanguage } from "./pages.js";
+import { htmlElement } from "./svg.js";
+import { cellToFit, loadView } from "./views/index.js";
+
+const RETRY_MS = 2000;
+const els = Object.fromEntries(["summary", "status", "board", "first", "back", "position", "next", "last",
+  "step-text", "techniques", "steps", "play-link", "lang"]
+  .map((id) => [id.replace(/-(\w)/g, (_, c) => c.toUpperCase()), document.getElementById(id)]));
+
+const state = { puzzle: null, walk: null, game: null, view: null, step: 0 };
+
+// The board after the first `step` steps.
+function boardAt(walk, step) {
+  const board = structuredClone(walk.start);
+  for (const { changes } of walk.steps.slice(0, step)) {
+    for (const [name, pairs] of Array.isArray(changes) ? [[null, changes]] : Object.entries(changes)) {
+      const target = name === null ? board : board[name];
+      for (const [index, value] of pairs) target[index] = value;
+    }
+  }
+  return board;
+}
+
+const stepWords = (step) => step.explanation[language()] ?? step.explanation.en;
+
+function show(step) {
+  const { puzzle, walk, game, view } = state;
+  state.step = Math.max(0, Math.min(walk.steps.length, step));
+  const notes = game.initialNotes?.(puzzle) ?? null;
+  view.render(boardAt(walk, state.step), { errors: [], mistakes: [], notes });
+  const current = walk.steps[state.step - 1];
+  if (current) markHint(els.board, puzzle, current);
+  else unmarkHint(els.board);
+  const last = walk.steps.length;
+  els.position.textContent = t("explain.position", { k: state.step, n: last });
+  els.first.disabled = els.back.disabled = state.step === 0;
+  els.next.disabled = els.last.disabled = state.step === last;
+  let words = current ? `${state.step}. ${current.technique}: ${stepWords(current)}` : t("explain.start");
+  const note = walk.note[language()] || walk.note.en;
+  if (state.step === last && note) words += ` ${note}`;
+  els.stepText.textContent = words;
+  for (const [index, item] of [...els.steps.children].entries()) {
+    const button = item.firstChild;
+    if (index + 1 === state.step) {
+      button.setAttribute("aria-current", "step");
+      scrollIntoList(item);
+    } else button.removeAttribute("aria-current");
+  }
+}
+
+// Scrolls the list of steps (only the list: the page stays where it is) to show item.
+function scrollIntoList(item) {
+  const list = els.steps;
+  if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+  else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }
+}
+
+function fit() {
+  if (!state.view) return;
+  const cell = Math.floor(cellToFit(els.board, state.game.extent(state.puzzle)) * 4) / 4;
+  els.board.style.setProperty("--cell", `${cell}px`);
+}
+
+// Everything in words, again after the language changes.
+function fill() {
+  const { puzzle, walk } = state;
+  if (!walk) return;
+  const level = walk.level ? t(`difficulty.${walk.level}`) : t("explain.noLevel");
+  els.summary.textContent = t("explain.summary", { game: t(`game.${puzzle.game}`), w: puzzle.width,
+    h: puzzle.height, level, n: walk.steps.length });
+  els.techniques.replaceChildren(...Object.entries(walk.techniques).map(([name, count]) => {
+    const item = htmlElement("li", { lang: "en" });
+    item.textContent = `${name}: ${count}`;
+    return item;
+  }));
+  els.steps.replaceChildren(...walk.steps.map((step, index) => {
+    const button = htmlElement("button", { type: "button", class: "step" });
+    button.textContent = `${step.technique}: ${stepWords(step)}`;
+    button.addEventListener("click", () => show(index + 1));
+    const item = htmlElement("li");
+    item.append(button);
+    return item;
+  }));
+  state.view.relabel();
+  show(state.step);
+}
+
+async function open(id) {
+  const game = /^([a-z]+)\./.exec(id ?? "")?.[1];
+  if (!game) {
+    showStatus(els.status, "explain.noId", {}, "error");
+    return;
+  }
+  els.playLink.href = `/?id=${encodeURIComponent(id)}`;
+  showStatus(els.status, "explain.loading", {}, "busy");
+  const [answer, module] = await Promise.all([fetchWalkthrough(game, id), loadView(game).catch((error) => error)]);
+  if (answer.status === 429 || answer.status === 503) {
+    showStatus(els.status, "explain.busy", {}, "busy");
+    setTimeout(() => open(id), RETRY_MS);
+    return;
+  }
+  if (!answer.ok || module instanceof Error) {
+    showStatus(els.status, "explain.refused", { error: answer.error ?? module.message }, "error");
+    return;
+  }
+  const { walkthrough, ...puzzle } = answer.data;
+  Object.assign(state, { puzzle, walk: walkthrough, game: module, step: 0 });
+  state.view = module.createView({ puzzle, onAction: () => {}, onNote: () => {}, t });
+  state.view.setLocked(true);
+  els.board.replaceChildren(state.view.element);
+  els.board.dataset.game = game;
+  fit();
+  showStatus(els.status, walkthrough.status === "solved" ? "" : "explain.unsolved", {}, "info");
+  fill();
+  document.body.dataset.ready = "yes";
+}
+
+els.first.addEventListener("click", () => show(0));
+els.back.addEventListener("click", () => show(state.step - 1));
+els.next.addEventListener("click", () => show(state.step + 1));
+els.last.addEventListener("click", () => show(Infinity));
+document.addEventListener("keydown", (event) => {
+  const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+  if (!state.walk || !(event.key in moves) || event.target.closest?.("input, textarea, select")) return;
+  event.preventDefault();
+  show(state.step + moves[event.key]);
+});
+window.addEventListener("resize", fit);
+document.querySelector(".skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  document.getElementById("step-controls").focus();
+});
+
+startLanguage(els.lang, () => {
+  translatePage();
+  document.title = `gridlogic · ${t("explain.title")}`;
+  fill();
+});
+open(new URLSearchParams(location.search).get("id"));
