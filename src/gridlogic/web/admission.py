@@ -77,7 +77,7 @@ from typing import Any
 from gridlogic.game import PuzzleSpec
 from gridlogic.web.pool import Overran, Pool, Reply, WorkerStopped
 
-GENERATE, IMPORT, HINT, ANALYSE, FIXES = "generate", "import", "hint", "analyse", "fixes"
+GENERATE, IMPORT, HINT, ANALYSE, FIXES, PRINT = "generate", "import", "hint", "analyse", "fixes", "print"
 QUEUE_SECONDS = 10.0  # the promise: an admitted request's answer is due within this, by the estimates
 CLIENT_JOBS = 4  # expensive requests one requester may have in flight
 CLIENT_SHARE = 0.25  # the part of the queue's seconds one requester may hold beyond its first request
