@@ -9,7 +9,7 @@ no HTTP (:mod:`.responses` turns the refusals into answers):
 
 **What a request costs** (:class:`Costs`) is known before it runs, from the first request on: a
 table measured by ``benchmarks/work_costs.py`` and shipped with the package (``work_costs.json``)
-gives the seconds of each kind of work (``generate``, ``import``, ``hint``) per game, version,
+gives the seconds of each kind of work (``generate``, ``import``, ``hint``, ``print``) per game, version,
 difficulty and options (a *series*) at several board sizes; a size between two is interpolated
 on a log-log scale by its cells, a larger one extrapolated (at least in proportion to its cells).
 A series not in the table borrows the slowest of its nearest relatives (the same game and
