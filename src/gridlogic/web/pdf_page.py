@@ -23,7 +23,7 @@ unknown paper: 400 with what is allowed; an unknown game: 404. Worked example (c
 
     GET /api/pattern/pdf?id=pattern.1.5x5.any.a&paper=letter
     -> 200 application/pdf, Content-Disposition: attachment; filename="pattern-5x5.pdf"
-       (2 Letter pages: "1.  Pattern 5×5, easy" over the board, then "Solutions")
+       (2 Letter pages: "1.  Pattern 5×5" over the board and its ID under it, then "Solutions")
     GET /api/pattern/pdf?id=pattern.1.5x5.any.a&paper=a3
     -> 400 {"error": "paper must be a4 or letter, not 'a3'"}
 """
