@@ -1,8 +1,8 @@
 """What the server's expensive work costs: the table its admission starts from (``gridlogic/web/work_costs.json``).
 
-The server runs three kinds of expensive work in its worker processes (see
-:mod:`gridlogic.web.admission`): making a puzzle (``generate``), proving a puzzle brought from
-outside (``import``) and finding a hint (``hint``). Admission needs each request's cost *before*
+The server runs expensive work in its worker processes (see :mod:`gridlogic.web.admission`):
+making a puzzle (``generate``), proving a puzzle brought from outside (``import``), finding a
+hint (``hint``) and drawing a PDF (``print``). Admission needs each request's cost *before*
 it runs, from the first request on; this script measures it for every game, version, difficulty
 and option, at sides from the smallest to the largest each version makes, and writes the table:
 
@@ -207,11 +207,24 @@ def measure_imports(seeds: int, table: dict[str, list[list[float]]]) -> None:
                   flush=True)
 
 
+def measure_prints(seeds: int, table: dict[str, list[list[float]]]) -> None:
+    from gridlogic.pdf import installed_font, pdf_document
+
+    font = installed_font()
+    for game in GAMES.values():
+        version = game.versions[game.latest]
+        for spec in specs_of(game, version, "any", {}, "cost-print"):
+            puzzle = game.make(spec)
+            seconds = max(timed(functools.partial(pdf_document, game, [puzzle], font=font)) for _ in range(seeds))
+            table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
+            print(f"print    {spec.id:<40} {seconds:8.3f} s", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seeds", type=int, default=3, help="seeds (boards) per point (default 3)")
     parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
-    parser.add_argument("--kinds", default="generate,hint,import", help="what to measure")
+    parser.add_argument("--kinds", default="generate,hint,import,print", help="what to measure")
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
     args = parser.parse_args(argv)
     kinds: dict[str, dict[str, list[list[float]]]] = {}
@@ -222,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         measure_hints(args.hint_seconds, kinds.setdefault("hint", {}))
     if "import" in chosen:
         measure_imports(args.seeds, kinds.setdefault("import", {}))
+    if "print" in chosen:
+        measure_prints(args.seeds, kinds.setdefault("print", {}))
     for series in kinds.values():
         for key, rows in series.items():
             merged: dict[int, float] = {}

@@ -93,7 +93,7 @@ LAYERS = (
     ("shared", ("errors", "rng", "params", "frozen", "verdict", "hints", "native", "durations", "satsolver")),
     ("table", ("game",)),
     ("games", ("signal", "pattern", "loop")),
-    ("machinery", ("scoring", "workers", "studio")),  # what several adapters share
+    ("machinery", ("scoring", "workers", "studio", "paper", "pdf")),  # what several adapters share
     ("adapters", ("store", "batch", "web", "cli")),
 )
 APART = (("web", "batch"), ("batch", "web"), ("store", "web"), ("store", "batch"), ("store", "cli"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import io
 import json
 import re
 import sys
@@ -11,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from gridlogic import GAMES, puzzle_from_id
-from gridlogic.cli import main, paper, printing
+from gridlogic import GAMES, paper, pdf, puzzle_from_id
+from gridlogic.cli import main
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -32,7 +33,7 @@ def test_docstring_worked_example(tmp_path, capsys, monkeypatch):
     code, out, err = run(capsys, "pattern", "print", "--seed-prefix", "booklet", "--count", "6", "--out", "booklet.pdf")
     assert (code, out, err) == (0, "wrote booklet.pdf: 6 puzzles, 8 pages, A4\n", "")
     reader = PdfReader(tmp_path / "booklet.pdf")
-    assert len(reader.pages) == 8 == printing.page_count(6, 1)
+    assert len(reader.pages) == 8 == pdf.page_count(6, 1)
     box = reader.pages[0].mediabox
     assert (round(float(box.width), 1), round(float(box.height), 1)) == (595.3, 841.9)  # A4 in points
     text = text_of(tmp_path / "booklet.pdf")
@@ -49,7 +50,7 @@ def test_letter_pages_several_puzzles_a_page_and_a_japanese_title(tmp_path, caps
                        "--out", str(out_pdf))
     assert code == 0 and out.endswith("5 puzzles, 4 pages, Letter\n")
     reader = PdfReader(out_pdf)
-    assert len(reader.pages) == 4 == printing.page_count(5, 4)
+    assert len(reader.pages) == 4 == pdf.page_count(5, 4)
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
     text = text_of(out_pdf)
@@ -122,7 +123,7 @@ def test_the_output_and_the_font_are_checked(tmp_path, capsys, monkeypatch):
     (tmp_path / "broken.ttf").write_bytes(b"not a font")
     code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--font", "broken.ttf", "--out", "x.pdf")
     assert code == 2 and err.startswith("gridlogic: cannot use the font 'broken.ttf'") and err.count("\n") == 1
-    monkeypatch.setattr(printing, "FONT_CANDIDATES", ())
+    monkeypatch.setattr(pdf, "FONT_CANDIDATES", ())
     code, _, err = run(capsys, "pattern", "print", "pattern.1.5x5.any.x", "--out", "x.pdf")
     assert code == 2 and "install Debian's fonts-ipafont-gothic" in err and err.count("\n") == 1
     assert not (tmp_path / "x.pdf").exists()
@@ -150,7 +151,7 @@ def test_text_centred_by_dominant_baseline_is_moved_onto_its_baseline():
 
 
 def printable_svg_text(svg: str) -> str:
-    return printing.printable_svg(svg).decode("utf-8")
+    return pdf.printable_svg(svg).decode("utf-8")
 
 
 def test_the_paper_docstring_worked_example():
@@ -216,3 +217,23 @@ def test_the_pdf_prints_readable_ids_and_says_which_stay_encoded(tmp_path, capsy
     assert spaced.id in text and text.count("(percent-encoded: its seed holds white space)") == 2
     code, shown, _ = run(capsys, "show", "signal.4.5x5.easy.週末")
     assert code == 0 and f"ID {readable.id}" in shown
+
+
+def test_the_pdf_docstring_worked_example():
+    result = doctest.testmod(pdf, extraglobs={"GAMES": GAMES})
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_without_a_font_file_helvetica_prints_and_encodes_what_it_cannot_draw():
+    pattern = GAMES["pattern"]
+    puzzles = [pattern.generate(5, "latin-é"), pattern.generate(5, "週末")]
+    document = pdf.pdf_document(pattern, puzzles, per_page=2, font=None)
+    assert (document.pages, document.encoded_ids) == (2, 1)
+    reader = PdfReader(io.BytesIO(document.data))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert f"pattern.{puzzles[0].version}.5x5.any.latin-é" in text and puzzles[1].id in text.replace("\n", "")
+    assert "no glyph" in text and fonts_of(reader.pages[0]) == {"/Helvetica"}
+
+
+def fonts_of(page) -> set[str]:
+    return {str(font.get_object()["/BaseFont"]) for font in page["/Resources"]["/Font"].values()}

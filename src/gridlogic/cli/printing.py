@@ -11,20 +11,16 @@ The puzzles come from one of three places:
 * ``--batch FILE``: the puzzles of a batch file (JSON lines or SQLite), the
   first N with ``--count N``.
 
-Layout: ``--per-page`` puzzles a page (1, 2, 4 or 6), each with its number,
-the game, its size and level above the board and its ID below it; then the
-solutions, four a page (six with ``--per-page 6``), numbered alike. The page
-is A4 or US Letter (``--paper``), 15 mm margins, and ``--title`` heads every
-page. Boards are vector graphics: each game's own ``render_svg`` (the
-:class:`~gridlogic.game.Game` table's drawing of a puzzle, with or without
-its solution) drawn by fpdf2, which reads SVG; so printing needs no drawing
-code of any game. The screen's colours become black on white and the IDs
-are printed as people read and type them (``loop.2.7x7.medium.週末-0``), both
-by :mod:`.paper`; an ID whose seed would not read back as the same puzzle
-(white space, a ``%`` ...) is printed percent-encoded with a note saying why,
-and the command's last line counts them. Text is set in a TrueType font with Japanese glyphs (a
-title may be Japanese): IPA Gothic from Debian's ``fonts-ipafont-gothic``
-where it is installed, or ``--font PATH``.
+Layout (:mod:`gridlogic.pdf`, which the server's ``GET /api/{game}/pdf`` shares): ``--per-page``
+puzzles a page (1, 2, 4 or 6), each with its number, the game, its size and level above the board
+and its ID below it; then the solutions, four a page (six with ``--per-page 6``), numbered alike.
+The page is A4 or US Letter (``--paper``), 15 mm margins, and ``--title`` heads every page. Boards
+are each game's own ``render_svg``, black on white, and the IDs are printed as people read and type
+them (``loop.2.7x7.medium.週末-0``), both by :mod:`gridlogic.paper`; an ID whose seed would not read
+back as the same puzzle (white space, a ``%`` ...) is printed percent-encoded with a note saying
+why, and the command's last line counts them. Text is set in a TrueType font with Japanese glyphs
+(a title may be Japanese): IPA Gothic from Debian's ``fonts-ipafont-gothic`` where it is
+installed, or ``--font PATH``; without either the command stops and says what to install.
 
 fpdf2 is the optional ``print`` extra (``pip install 'gridlogic[print]'``),
 imported only when a PDF is written. Worked example (checked in
@@ -39,36 +35,20 @@ from __future__ import annotations
 
 import argparse
 import functools
-import glob
-import io
-import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-from xml.etree import ElementTree
 
 from gridlogic.batch.outputs import read_batches
 from gridlogic.batch.plan import check_seed_prefix
 from gridlogic.cli import count_of, read_text
 from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments
-from gridlogic.cli.paper import black_on_white, printed_id
 from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.game import GAMES, Game, Puzzle, parse_id
 from gridlogic.params import short_repr
+from gridlogic.pdf import FONT_PACKAGE, GRIDS, PAPERS, installed_font, pdf_document
 
 MAX_PUZZLES = 1000
-MARGIN = 15.0  # mm
-PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("Letter", 215.9, 279.4)}  # name, width and height in mm
-GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # puzzles a page: columns, rows
-FONT_CANDIDATES = (
-    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-    "/usr/share/fonts/**/ipag*.ttf",
-)
-FONT_PACKAGE = "fonts-ipafont-gothic"
-SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-ID_LINES = 3  # an ID longer than this many lines is cut, with "…"
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -184,67 +164,17 @@ def _from_batch(game: Game, path: str, count: int | None) -> list[Puzzle]:
 # --- the PDF --------------------------------------------------------------------------------------
 
 def find_font(explicit: str | None) -> str:
-    """The TrueType font to set text in: ``explicit``, else the first of :data:`FONT_CANDIDATES` found."""
+    """The TrueType font to set text in: ``explicit``, else the first of :data:`~gridlogic.pdf.FONT_CANDIDATES`
+    found."""
     if explicit is not None:
         if not os.path.isfile(explicit) or not explicit.lower().endswith((".ttf", ".otf")):
             raise InvalidParameters(f"--font must name a .ttf or .otf file, not {short_repr(explicit)}")
         return explicit
-    for pattern in FONT_CANDIDATES:
-        found = sorted(glob.glob(pattern, recursive=True))
-        if found:
-            return found[0]
-    raise GridlogicError(f"no font with Japanese glyphs was found: install Debian's {FONT_PACKAGE} "
-                         "(apt-get install fonts-ipafont-gothic) or give --font PATH to a .ttf file")
-
-
-def printable_svg(svg: str) -> bytes:
-    """A game's SVG as fpdf2 draws it on paper: black on white (:func:`~.paper.black_on_white`), ``<title>``
-    taken out, and text centred on its ``y`` by ``dominant-baseline`` (which fpdf2 does not read) moved
-    down by 0.35 em onto its baseline."""
-    ElementTree.register_namespace("", SVG_NAMESPACE)
-    root = ElementTree.fromstring(svg)
-    black_on_white(root)
-
-    def walk(element: ElementTree.Element, font_size: float) -> None:
-        font_size = float(element.get("font-size", font_size))
-        for child in list(element):
-            if child.tag == f"{{{SVG_NAMESPACE}}}title":
-                element.remove(child)
-                continue
-            walk(child, font_size)
-        if element.get("dominant-baseline") in ("central", "middle"):
-            del element.attrib["dominant-baseline"]
-            element.set("y", f"{float(element.get('y', 0)) + 0.35 * font_size:g}")
-
-    walk(root, 16.0)
-    return ElementTree.tostring(root, encoding="utf-8")
-
-
-@dataclass(frozen=True)
-class _Frame:
-    """A rectangle of a page, in mm."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-def _frames(paper: str, per_page: int, title: str) -> list[_Frame]:
-    """Where the puzzles of one page go, row by row."""
-    _, width, height = PAPERS[paper]
-    top = MARGIN + (10.0 if title else 0.0)
-    columns, rows = GRIDS[per_page]
-    gap = 8.0
-    cell_w = (width - 2 * MARGIN - gap * (columns - 1)) / columns
-    cell_h = (height - top - MARGIN - gap * (rows - 1)) / rows
-    return [_Frame(MARGIN + c * (cell_w + gap), top + r * (cell_h + gap), cell_w, cell_h)
-            for r in range(rows) for c in range(columns)]
-
-
-def _caption(game: Game, number: int, puzzle: Puzzle) -> str:
-    level = f", {puzzle.level}" if puzzle.level else ""
-    return f"{number}.  {game.title} {puzzle.width}×{puzzle.height}{level}"
+    found = installed_font()
+    if found is None:
+        raise GridlogicError(f"no font with Japanese glyphs was found: install Debian's {FONT_PACKAGE} "
+                             "(apt-get install fonts-ipafont-gothic) or give --font PATH to a .ttf file")
+    return found
 
 
 @dataclass(frozen=True)
@@ -257,81 +187,11 @@ class Written:
 
 def write_pdf(game: Game, puzzles: Sequence[Puzzle], path: str, *, paper: str = "a4", per_page: int = 1,
               title: str = "", font: str) -> Written:
-    """Write the puzzles, then their solutions, to ``path``."""
-    fpdf = _import_fpdf()
-    pdf = fpdf.FPDF(orientation="portrait", unit="mm", format=PAPERS[paper][0])
-    pdf.set_auto_page_break(False)
-    pdf.set_creator("gridlogic")
-    pdf.set_title(title or f"{game.title} puzzles")
+    """Write the puzzles, then their solutions, to ``path`` (:func:`gridlogic.pdf.pdf_document` lays them out)."""
+    document = pdf_document(game, puzzles, paper=paper, per_page=per_page, title=title, font=font)
     try:
-        pdf.add_font("text", fname=font)
-    except (OSError, ValueError, fpdf.FPDFException, _font_error()) as error:
-        raise GridlogicError(f"cannot use the font {font!r}: {error}") from None
-    glyphs = pdf.fonts["text"].cmap
-    labels = [printed_id(puzzle.id, lambda ch: ord(ch) in glyphs) for puzzle in puzzles]
-    sections = [(False, puzzles, per_page), (True, puzzles, max(4, per_page))]
-    for solved, shown, each in sections:
-        frames = _frames(paper, each, title)
-        for start in range(0, len(shown), each):
-            pdf.add_page()
-            _heading(pdf, paper, title, "Solutions" if solved and start == 0 else "")
-            for frame, number in zip(frames, range(start, min(start + each, len(shown)))):
-                _draw(pdf, game, shown[number], (number + 1, *labels[number]), frame, solved)
-    try:
-        pdf.output(path)
+        with open(path, "wb") as out:
+            out.write(document.data)
     except OSError as error:
         raise GridlogicError(f"cannot write {path!r}: {error.strerror or error}") from None
-    return Written(int(pdf.pages_count), sum(reason is not None for _, reason in labels))
-
-
-def _heading(pdf: Any, paper: str, title: str, section: str) -> None:
-    _, width, _ = PAPERS[paper]
-    pdf.set_font("text", size=13)
-    pdf.set_xy(MARGIN, MARGIN - 6)
-    pdf.cell(width - 2 * MARGIN, 8, title)
-    if section:
-        pdf.set_xy(MARGIN, MARGIN - 6)
-        pdf.cell(width - 2 * MARGIN, 8, section, align="R")
-
-
-def _draw(pdf: Any, game: Game, puzzle: Puzzle, label: tuple[int, str, str | None], frame: _Frame,
-          solved: bool) -> None:
-    """The puzzle in ``frame``; ``label`` is its number, its ID as printed and why that is percent-encoded."""
-    number, shown_id, encoded_because = label
-    caption_h, id_size = 8.0, 7.0
-    id_line = id_size * 0.45
-    pdf.set_font("text", size=11)
-    pdf.set_xy(frame.x, frame.y)
-    pdf.cell(frame.width, caption_h, _caption(game, number, puzzle))
-    pdf.set_font("text", size=id_size)
-    lines = pdf.multi_cell(frame.width, id_line, shown_id, wrapmode="CHAR", dry_run=True, output="LINES")
-    shown = lines if len(lines) <= ID_LINES else [*lines[:ID_LINES - 1], lines[ID_LINES - 1][:-1] + "…"]
-    if encoded_because is not None:
-        note = f"(percent-encoded: its seed holds {encoded_because})"
-        shown += pdf.multi_cell(frame.width, id_line, note, wrapmode="WORD", dry_run=True, output="LINES")
-    id_h = id_line * len(shown) + 2
-    board_h = frame.height - caption_h - id_h - 2
-    pdf.image(io.BytesIO(printable_svg(game.render_svg(puzzle, solved))), x=frame.x, y=frame.y + caption_h,
-              w=frame.width, h=board_h, keep_aspect_ratio=True)
-    pdf.set_xy(frame.x, frame.y + frame.height - id_h + 2)
-    pdf.multi_cell(frame.width, id_line, "\n".join(shown), wrapmode="CHAR", align="C")
-
-
-def _font_error() -> type[Exception]:
-    """What fontTools (which fpdf2 reads fonts with) raises for a file that is no font."""
-    from fontTools.ttLib import TTLibError
-
-    return TTLibError
-
-
-def _import_fpdf() -> Any:
-    try:
-        import fpdf
-    except ImportError:
-        raise GridlogicError("printing needs fpdf2: pip install 'gridlogic[print]'") from None
-    return fpdf
-
-
-def page_count(puzzles: int, per_page: int) -> int:
-    """How many pages :func:`write_pdf` writes for that many puzzles."""
-    return math.ceil(puzzles / per_page) + math.ceil(puzzles / max(4, per_page))
+    return Written(document.pages, document.encoded_ids)

@@ -9,7 +9,7 @@ no HTTP (:mod:`.responses` turns the refusals into answers):
 
 **What a request costs** (:class:`Costs`) is known before it runs, from the first request on: a
 table measured by ``benchmarks/work_costs.py`` and shipped with the package (``work_costs.json``)
-gives the seconds of each kind of work (``generate``, ``import``, ``hint``) per game, version,
+gives the seconds of each kind of work (``generate``, ``import``, ``hint``, ``print``) per game, version,
 difficulty and options (a *series*) at several board sizes; a size between two is interpolated
 on a log-log scale by its cells, a larger one extrapolated (at least in proportion to its cells).
 A series not in the table borrows the slowest of its nearest relatives (the same game and
@@ -78,7 +78,7 @@ from gridlogic.game import PuzzleSpec
 from gridlogic.web.pool import Overran, Pool, Reply, WorkerStopped
 
 GENERATE, IMPORT, HINT, ANALYSE, FIXES = "generate", "import", "hint", "analyse", "fixes"
-EXPLAIN = "explain"
+EXPLAIN, PRINT = "explain", "print"
 QUEUE_SECONDS = 10.0  # the promise: an admitted request's answer is due within this, by the estimates
 CLIENT_JOBS = 4  # expensive requests one requester may have in flight
 CLIENT_SHARE = 0.25  # the part of the queue's seconds one requester may hold beyond its first request

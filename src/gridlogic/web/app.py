@@ -19,16 +19,17 @@ here from parts that each live in a module of their own:
                ``static/explain.html``, shows it)
 ``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed;
                the studio page itself (``/studio``, ``static/studio.html``) is served here
+``pdf_page``   ``/api/{game}/pdf``: a puzzle and its solution on two PDF pages, to print
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 ``headers``    the security headers of every answer, host-free redirects
 
-Every answer is JSON. Anything the request got wrong is a 400 (413 for a body
-over the limit) with ``{"error": "<what was wrong and what is allowed>"}``, an
-unknown path or game a 404, a puzzle the generator could not make within its
-attempts a 422 with the engine's own message. A 500 is never sent: an
-unexpected exception is logged with its traceback and answered with a 503 that
-says so. A 503 with ``Retry-After`` also says that the queue of expensive work is
-full, and a 429 with ``Retry-After`` that the client's address has its share.
+Every answer of the API is JSON (but the PDF of ``/api/{game}/pdf``). Anything the request
+got wrong is a 400 (413 for a body over the limit) with ``{"error": "<what was wrong and what is
+allowed>"}``, an unknown path or game a 404, a puzzle the generator could not make within its
+attempts a 422 with the engine's own message. A 500 is never sent: an unexpected exception is
+logged with its traceback and answered with a 503 that says so. A 503 with ``Retry-After`` also
+says that the queue of expensive work is full, and a 429 with ``Retry-After`` that the client's
+address has its share.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import int_from_text, short_repr
-from gridlogic.web import api, hints, imports, records, studio
+from gridlogic.web import api, hints, imports, pdf_page, records, studio
 from gridlogic.web.admission import Admission
 from gridlogic.web.clients import ClientShares
 from gridlogic.web.delivery import Delivery
@@ -169,6 +170,7 @@ def create_app(games: Mapping[str, Game] | None = None,
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles, desk.give),
         *studio.routes(available, puzzles),
+        *pdf_page.routes(available, puzzles),
         *records.routes(desk, page),
         *delivery.mounts(),
     ]

@@ -20,6 +20,7 @@ from gridlogic import studio
 from gridlogic.errors import GenerationFailed
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, PuzzleSpec
 from gridlogic.hints import walk_on_board
+from gridlogic.pdf import installed_font, pdf_document
 
 GameToken = str | Game
 Outcome = Puzzle | GenerationFailed
@@ -74,3 +75,9 @@ def analyse(token: GameToken, problem: Problem) -> dict[str, Any]:
 def fixes(token: GameToken, problem: Problem) -> dict[str, Any]:
     """The studio's fixes of ``problem`` in JSON form (:func:`gridlogic.studio.fixes`)."""
     return studio.fixes(game_of(token), problem).to_dict()
+
+
+def pdf(token: GameToken, puzzle: Puzzle, paper: str) -> bytes:
+    """``puzzle`` on one page and its solution on the next, as a PDF on ``paper`` (:mod:`gridlogic.pdf`): in
+    IPA Gothic where it is installed, else in Helvetica."""
+    return pdf_document(game_of(token), [puzzle], paper=paper, per_page=1, font=installed_font()).data
