@@ -2,15 +2,18 @@
 
 The server runs expensive work in its worker processes (see :mod:`gridlogic.web.admission`):
 making a puzzle (``generate``), proving a puzzle brought from outside (``import``), finding a
-hint (``hint``) and drawing a PDF (``print``). Admission needs each request's cost *before*
-it runs, from the first request on; this script measures it for every game, version, difficulty
-and option, at sides from the smallest to the largest each version makes, and writes the table:
+hint (``hint``), walking the whole solve (``explain``) and drawing a PDF (``print``). Admission
+needs each request's cost *before* it runs, from the first request on; this script measures it
+for every game, version, difficulty and option, at sides from the smallest to the largest each
+version makes, and writes the table:
 
 * ``generate``: ``Game.make`` of ``--seeds`` seeds (a refusal, ``GenerationFailed``, costs its
   attempts too); the slowest seed;
 * ``hint``: the hints met on the way from the empty board to the solution (``Hints.hint``), for up
   to ``--hint-seconds`` per board; the slowest hint (a wrapping Signal board's hints cost several
   times those of a board with edges, so options are measured too);
+* ``explain``: the walk-through page's task (``tasks.explain``: the hints' whole solve played on the
+  board) for one generated puzzle a point;
 * ``import``: ``Game.make`` of an imported spec, for the givens of a generated puzzle (proven fast)
   and for random boards (several solutions or none, often the whole import limit); the slowest.
 
@@ -207,6 +210,27 @@ def measure_imports(seeds: int, table: dict[str, list[list[float]]]) -> None:
                   flush=True)
 
 
+def measure_explains(table: dict[str, list[list[float]]]) -> None:
+    from gridlogic.web import tasks
+
+    for game in GAMES.values():
+        if game.hints is None:
+            continue
+        for version in game.versions.values():
+            for difficulty in version.difficulties:
+                for options in option_choices(version):
+                    for spec in specs_of(game, version, difficulty, options, "cost-explain"):
+                        try:
+                            puzzle = game.make(spec)
+                        except GenerationFailed:
+                            continue
+                        seconds = timed(functools.partial(tasks.explain, game.name, puzzle))
+                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
+                        print(f"explain  {spec.id:<40} {seconds:8.3f} s", flush=True)
+                        if seconds > SLOW_POINT:
+                            break
+
+
 def measure_prints(seeds: int, table: dict[str, list[list[float]]]) -> None:
     from gridlogic.pdf import installed_font, pdf_document
 
@@ -224,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seeds", type=int, default=3, help="seeds (boards) per point (default 3)")
     parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
-    parser.add_argument("--kinds", default="generate,hint,import,print", help="what to measure")
+    parser.add_argument("--kinds", default="generate,hint,explain,import,print", help="what to measure")
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
     args = parser.parse_args(argv)
     kinds: dict[str, dict[str, list[list[float]]]] = {}
@@ -233,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         measure_generation(args.seeds, kinds.setdefault("generate", {}))
     if "hint" in chosen:
         measure_hints(args.hint_seconds, kinds.setdefault("hint", {}))
+    if "explain" in chosen:
+        measure_explains(kinds.setdefault("explain", {}))
     if "import" in chosen:
         measure_imports(args.seeds, kinds.setdefault("import", {}))
     if "print" in chosen:

@@ -3,8 +3,9 @@
 For each game a puzzle is designed from scratch with real clicks: the live analysis (the server's
 POST /api/{game}/analyse) says "several" and marks the difference on the board, a proven fix
 (POST /api/{game}/fixes) is previewed and applied, the analysis says "unique" with a level, undo
-takes the fix back, the walk-through link opens its step-by-step solve (tests/web/test_explain_page.py
-walks one) and the play link opens the game page on that puzzle. A Pattern picture is
+takes the fix back, the PDF link answers a PDF, the walk-through link opens its step-by-step
+solve (tests/web/test_explain_page.py walks one) and the play link opens the game page on that
+puzzle. A Pattern picture is
 made from an image file (a PNG written here), thresholded by the slider; a nonogram is opened
 from text; the studio link reopens a design; axe-core finds no violation on a phone and a
 desktop, in both languages. Screenshots go to test-artifacts/.
@@ -110,6 +111,8 @@ def test_a_pattern_designed_from_scratch_is_fixed_and_played(studio: Page, artif
     verdict(page, "unique")
     studio_link = page.locator("#studio-link").get_attribute("href")
     level = page.locator("#verdict .level").inner_text()
+    pdf = page.request.get(page.url.split("/studio")[0] + page.locator("#pdf-link").get_attribute("href"))
+    assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
     page.click("#walk-link")  # the walk-through page of the same puzzle, graded alike
     expect(page.locator("body[data-ready=yes]")).to_have_count(1, timeout=TIMEOUT)
     expect(page.locator("#summary")).to_contain_text(level.removeprefix("Level: "))

@@ -40,7 +40,7 @@ const RETRY_MS = 2000;
 
 const camel = (id) => id.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const els = Object.fromEntries(["studio-tabs", "studio-panel", "studio-tools", "studio-board", "studio-undo",
-  "studio-redo", "studio-clear", "verdict", "fixes", "fix-note", "fix-list", "play-link", "play-missing",
+  "studio-redo", "studio-clear", "verdict", "fixes", "fix-note", "fix-list", "play-link", "pdf-link", "play-missing",
   "studio-link", "export", "lang"].map((id) => [camel(id), document.getElementById(id)]));
 
 const state = {
@@ -126,9 +126,12 @@ function studioLink() {
 
 function renderLinks() {
   const id = state.analysis?.verdict === "unique" ? state.analysis.id : null;
-  els.playLink.hidden = !id;
+  els.playLink.hidden = els.pdfLink.hidden = !id;
   els.playMissing.hidden = Boolean(id);
-  if (id) els.playLink.href = importedShareUrl({ id }, location.origin);
+  if (id) {
+    els.playLink.href = importedShareUrl({ id }, location.origin);
+    els.pdfLink.href = `/api/${state.game}/pdf?${new URLSearchParams({ id })}`;  // a download, A4
+  }
   els.export.value = id ? editor().exportText(id) : "";
   els.studioLink.href = studioLink();
 }
