@@ -181,3 +181,62 @@ def test_the_difference_is_where_two_solutions_differ():
 def test_marks_are_of_known_kinds():
     assert {game.studio.solution_mark for game in GAMES.values() if game.studio} <= set(MARK_KINDS)
     assert "clue" in MARK_KINDS
+
+
+# Thin: clues hidden while a level's techniques still finish the puzzle.
+
+def every_clue_text(answer, width, height):
+    """The slitherlink of a loop (its region, as a puzzle's ``answer``) with every clue shown, as rows of digits."""
+    from gridlogic.loop.board import clues_of_region
+
+    clues = clues_of_region(answer, width, height)
+    return "\n".join("".join(str(clues[r * width + c]) for c in range(width)) for r in range(height))
+
+
+def test_the_loop_studio_docstring_example():
+    problem = LOOP.read("13200\n21221\n20013\n10022\n21220")
+    kept = {level: sum(k is not None for k in LOOP.studio.thin(problem, level).problem.givens["clues"])
+            for level in ("easy", "medium")}
+    assert kept == {"easy": 13, "medium": 11}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_thinned_loops_keep_one_loop_by_sat_and_their_level(seed):
+    """Loops of generated puzzles with every clue shown, thinned at each level: the clues left are the
+    loop's, only shown clues are hidden, an independent SAT search finds exactly that one loop, and the
+    walk-through's level is at most the one asked for."""
+    from gridlogic.game import parse_id
+    from gridlogic.loop.board import clues_of_region, loop_of_region
+    from gridlogic.loop.sat import solve_sat
+
+    levels = LOOP.studio.thin_levels
+    thinned = 0
+    for side in (4, 5, 7):
+        puzzle = LOOP.make(parse_id(f"loop.3.{side}x{side}.any.thin-{seed}"))
+        every = clues_of_region(puzzle.answer, side, side)
+        problem = LOOP.read(every_clue_text(puzzle.answer, side, side))
+        for level in levels:
+            found = gridlogic.studio.thin(LOOP, problem, level)
+            if found.status == "unfinished":
+                assert level != "expert" or side < 5, (side, level)
+                continue
+            left = LOOP.read(found.text).givens["clues"]
+            hidden = {mark.index for mark in found.hidden}
+            assert all(mark.kind == "clue" and mark.value is None for mark in found.hidden)
+            assert all((cell in hidden) == (clue is None) for cell, clue in enumerate(left))
+            assert all(clue is None or clue == every[cell] for cell, clue in enumerate(left))
+            status, loops, _ = solve_sat(left, side, side)
+            assert status == "unique" and loops[0] == list(loop_of_region(puzzle.answer, side, side))
+            assert levels.index(found.level) <= levels.index(level)
+            assert found.id == f"loop.import.{side}x{side}.puzzlink.{found.text}"
+            thinned += 1
+    assert thinned >= 8
+
+
+def test_thin_refuses_what_it_cannot_do():
+    with pytest.raises(GridlogicError, match="hides no clues of Pattern"):
+        gridlogic.studio.thin(PATTERN, PATTERN.read("2x2:1/1/1/1"), "easy")
+    with pytest.raises(GridlogicError, match="level must be one of easy, medium, hard, expert, not 'any'"):
+        gridlogic.studio.thin(LOOP, LOOP.read("3.3\n...\n3.3"), "any")
+    found = gridlogic.studio.thin(LOOP, LOOP.read("3.3\n...\n3.3"), "expert")
+    assert found.status == "unfinished" and found.hidden == () and "show more clues" in found.note

@@ -93,3 +93,29 @@ def test_a_loop_fix_in_text(capsys, monkeypatch):
 def test_bad_input_is_one_line_and_exit_code_2(capsys, monkeypatch, argv, stdin, message):
     code, out, err = run(capsys, monkeypatch, argv, stdin)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+EVERY_CLUE = "13200\n21221\n20013\n10022\n21220\n"  # a 5x5 loop with every clue shown
+
+
+def test_loop_thin_prints_the_puzzle_left_and_its_analysis(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, ["loop", "analyse", "--thin", "medium", "-"], stdin=EVERY_CLUE)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    thinned = "thinned: 14 clues hidden; the medium techniques still finish it, so it has one loop, proven"
+    assert lines[:2] == [thinned, "puzzle: slither/5/5/g80ai7a60276c"]
+    assert "unique: exactly one loop, proven" in lines and "level: medium" in lines
+
+
+def test_loop_thin_json_is_what_the_api_answers_and_unfinished_is_exit_1(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["loop", "analyse", "--thin", "easy", "--json", "-"], stdin=EVERY_CLUE)
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "thinned" and data["level"] == "easy" and len(data["hidden"]) == 12
+    code, out, _ = run(capsys, monkeypatch, ["loop", "analyse", "--thin", "hard", "-"], stdin="3.3\n...\n3.3\n")
+    assert code == 1 and out.startswith("unfinished: the hard techniques do not finish this puzzle")
+
+
+def test_only_loop_has_thin(capsys):
+    with pytest.raises(SystemExit) as refused:
+        main(["pattern", "analyse", "--thin", "easy", "2x2:1/1/1/1"])
+    assert refused.value.code == 2 and "unrecognized arguments: --thin" in capsys.readouterr().err

@@ -32,6 +32,13 @@ difference that is left, until the solver proves one solution: one fix of severa
 :data:`MAX_FIXES` are offered, from at most :data:`MAX_TRIALS` puzzles solved within
 :data:`FIX_SECONDS` in all, so a request costs a bounded amount of work.
 
+**Thin** (:func:`thin`), for a puzzle that shows more clues than it needs (Loop: a maker who
+showed every clue of the loop drawn): the game's ``Studio.thin`` hides clues while the techniques of
+the level asked for still finish the puzzle, the way a generator makes a puzzle of that level.
+The puzzle left is proven again by the solver before it is offered, with the level its
+walk-through shows (at most the one asked for) and its play ID; when those techniques do not finish
+the puzzle as it is, nothing is hidden and the answer says so (``unfinished``).
+
 A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
 with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
 ``tests/test_studio.py``)::
@@ -56,6 +63,7 @@ from typing import Any
 from gridlogic.errors import GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import Game, Imports, Problem, Studio
 from gridlogic.hints import Mark
+from gridlogic.params import short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
@@ -67,6 +75,7 @@ __all__ = [
     "DesignTooLarge",
     "Fix",
     "Fixes",
+    "Thinned",
     "analyse",
     "chained_fix",
     "checked_design",
@@ -75,6 +84,7 @@ __all__ = [
     "one_step_fixes",
     "playable",
     "studio_of",
+    "thin",
 ]
 
 MAX_FIXES = 3  # fixes offered at most: the nearest few, each proven
@@ -149,6 +159,27 @@ class Fixes:
         return {**self.design.to_dict(), "verdict": self.verdict,
                 "difference": [mark.to_dict() for mark in self.difference],
                 "fixes": [fix.to_dict() for fix in self.fixes], "note": self.note}
+
+
+@dataclass(frozen=True)
+class Thinned:
+    """What :func:`thin` did: ``status`` ``thinned`` (the clues ``hidden``, each a ``clue`` mark with no
+    value, and the puzzle left: its ``text``, play ``id`` and the ``level`` its walk-through shows) or
+    ``unfinished`` (the techniques of ``asked`` do not finish the puzzle as it is: nothing hidden)."""
+
+    design: Design
+    asked: str
+    status: str
+    hidden: tuple[Mark, ...] = ()
+    text: str | None = None
+    id: str | None = None
+    level: str | None = None
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.design.to_dict(), "asked": self.asked, "status": self.status,
+                "hidden": [mark.to_dict() for mark in self.hidden], "text": self.text, "id": self.id,
+                "level": self.level, "note": self.note}
 
 
 def studio_of(game: Game) -> tuple[Studio, Imports]:
@@ -345,3 +376,29 @@ def chained_fix(trials: Trials, studio: Studio, problem: Problem, verdict: Verdi
             return None
         difference = difference_of(trials.game, verdict)
     return None
+
+
+def thin(game: Game, problem: Problem, level: object) -> Thinned:
+    """The puzzle with the clues hidden that the techniques of ``level`` do not need (see the module
+    docstring); InvalidParameters for a game that hides no clues or a level it does not know."""
+    studio = studio_of(game)[0]
+    if studio.thin is None:
+        raise InvalidParameters(f"the studio hides no clues of {game.title} puzzles")
+    if not isinstance(level, str) or level not in studio.thin_levels:
+        raise InvalidParameters(f"level must be one of {', '.join(studio.thin_levels)}, not {short_repr(level)}")
+    design = Design.of(checked_design(game, problem))
+    change = studio.thin(problem, level)
+    if change is None:
+        return Thinned(design, level, "unfinished",
+                       note=f"the {level} techniques do not finish this puzzle with the clues it shows; show more "
+                            "clues or choose a harder level")
+    verdict = decided(game, change.problem)
+    if not verdict.unique:  # the techniques are sound: a puzzle they finish has one solution
+        raise AssertionError(f"the {level} techniques finished a puzzle the solver calls {verdict.status}")
+    play_id, _ = playable(game, change.problem, verdict.solutions[0])
+    walk = game.hints.explain(change.problem, game.latest) if game.hints is not None else None
+    hidden = len(change.marks)
+    return Thinned(design, level, "thinned", change.marks, studio.write(change.problem), play_id,
+                   walk.level if walk else None,
+                   f"{hidden} clue{'s' * (hidden != 1)} hidden; the {level} techniques still finish it, so it has "
+                   f"one {game.solution_noun}, proven")

@@ -86,6 +86,7 @@ def test_the_work_is_admitted_as_the_studios_kinds(client):
         client.post("/api/pattern/fixes", json={"text": "3x2:2/1/1/3/1"})
     finally:
         admission.observers.remove(seen.append)
+    seen = [decision for decision in seen if decision.kind != "generate"]  # the ready stock's, in the background
     assert [(d.kind, d.key.game, d.key.version, d.key.width, d.key.height, d.key.difficulty) for d in seen] == [
         ("analyse", "pattern", 0, 3, 2, "tatham"), ("fixes", "pattern", 0, 3, 2, "tatham")]
     assert all(decision.refusal is None and decision.estimate > 0 for decision in seen)
@@ -115,3 +116,39 @@ def test_the_studio_takes_no_query_and_only_post(client):
     assert client.post("/api/pattern/analyse?x=1", json={"text": "2x2:1/1/1/1"}).status_code == 400
     assert client.get("/api/pattern/analyse").status_code == 405
     assert client.get("/api/pattern/fixes").status_code == 405
+
+
+def test_thin_hides_the_clues_a_level_does_not_need_and_the_rest_analyses_unique(client):
+    every = "13200\n21221\n20013\n10022\n21220"  # a 5x5 loop, every clue shown
+    seen = []
+    admission = client.app.state.admission
+    admission.observers.append(seen.append)
+    try:
+        answer = client.post("/api/loop/thin", json={"text": every, "level": "medium"})
+    finally:
+        admission.observers.remove(seen.append)
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["status"] == "thinned" and data["asked"] == "medium" and data["level"] == "medium"
+    assert len(data["hidden"]) == 14 and all(mark["kind"] == "clue" for mark in data["hidden"])
+    assert [d.kind for d in seen if d.kind != "generate"] == ["thin"]  # generate: the ready stock's
+    again = client.post("/api/loop/analyse", json={"text": data["text"]}).json()
+    assert again["verdict"] == "unique" and again["level"] == "medium" and again["id"] == data["id"]
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("loop/thin", {"text": "13200\n21221\n20013\n10022\n21220"}, "missing: level"),
+    ("loop/thin", {"text": "3.3\n...\n3.3", "level": "easy", "size": 5}, "unknown: 'size'"),
+    ("loop/thin", {"text": "3.3\n...\n3.3", "level": "any"}, "level must be one of easy, medium, hard, expert"),
+    ("loop/thin", {"text": "3.3\n...\n3.3", "level": 3}, "level must be one of easy, medium, hard, expert"),
+    ("pattern/thin", {"text": "2x2:1/1/1/1", "level": "easy"}, "hides no clues of Pattern puzzles"),
+])
+def test_thin_refusals_say_what_is_wrong(client, path, body, message):
+    answer = client.post(f"/api/{path}", json=body)
+    assert answer.status_code == 400, answer.text
+    assert message in answer.json()["error"]
+
+
+def test_thin_says_when_the_level_cannot_finish_the_puzzle(client):
+    data = client.post("/api/loop/thin", json={"text": "3.3\n...\n3.3", "level": "hard"}).json()
+    assert data["status"] == "unfinished" and data["hidden"] == [] and data["id"] is None

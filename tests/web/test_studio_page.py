@@ -222,6 +222,42 @@ def test_a_random_loop_shows_every_clue_and_is_unique(studio: Page):
     expect(page.locator("#verdict[data-verdict]")).not_to_have_attribute("data-verdict", "unique", timeout=TIMEOUT)
 
 
+def hex_of(bits: list[int]) -> str:
+    """Bits as the studio link writes them: four to a hex digit (studio/pattern.js encodeCells)."""
+    padded = bits + [0] * (-len(bits) % 4)
+    return "".join(f"{int(''.join(map(str, padded[i:i + 4])), 2):x}" for i in range(0, len(padded), 4))
+
+
+def test_a_loop_keeps_the_clues_its_level_needs_and_undo_shows_them_again(browser, server_url):
+    from gridlogic import GAMES
+    from gridlogic.game import parse_id
+    from gridlogic.loop.board import loop_of_region
+
+    loop = GAMES["loop"]
+    puzzle = loop.make(parse_id("loop.3.5x5.easy.thin"))  # its loop, every clue shown: easy finishes it
+    edges = list(loop_of_region(puzzle.answer, 5, 5))
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server_url}/studio#loop:5x5:{hex_of(edges)}:{hex_of([1] * 25)}")
+    verdict(page, "unique")
+    page.get_by_role("radio", name="Choose clues").click()
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(25)
+    page.get_by_label("Level to keep").select_option("easy")
+    page.get_by_role("button", name="Hide the clues this level does not need").click()
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(13, timeout=TIMEOUT)
+    verdict(page, "unique")
+    expect(page.locator("#verdict .level")).to_have_text("Level: easy")
+    page.click("#studio-undo")
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(25)
+    page.get_by_label("Level to keep").select_option("medium")
+    page.get_by_role("button", name="Hide the clues this level does not need").click()
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(11, timeout=TIMEOUT)
+    page.get_by_role("button", name="Hide every clue").click()
+    page.get_by_role("button", name="Hide the clues this level does not need").click()
+    expect(page.locator("#verdict")).to_contain_text("do not finish this puzzle", timeout=TIMEOUT)
+    context.close()
+
+
 def test_a_signal_network_designed_from_scratch_is_fixed_and_played(studio: Page, artifacts: Path):
     page = studio
     page.click("#tab-signal")

@@ -16,8 +16,16 @@ each with the text of the puzzle it makes::
     fixes (3 changes proven to leave one solution):
       cell 1 emptied: 2x2:/1//1
 
+For Loop, ``--thin LEVEL`` first hides the clues the techniques of LEVEL do not need (as the
+studio's *Hide the clues this level does not need*), prints the puzzle left, then analyses it::
+
+    $ gridlogic loop analyse --thin medium puzzle.txt
+    thinned: 14 clues hidden; the medium techniques still finish it, so it has one loop, proven
+    puzzle: slither/5/5/g80ai7a60276c
+
 ``--json`` prints what ``POST /api/{game}/analyse`` answers (with ``--fixes``, what ``POST
-/api/{game}/fixes`` answers). Exit code 0 when the puzzle is unique, 1 otherwise (2 for bad input).
+/api/{game}/fixes`` answers; with ``--thin``, what ``POST /api/{game}/thin`` answers). Exit code 0
+when the puzzle (the one left, with ``--thin``) is unique, 1 otherwise (2 for bad input).
 """
 
 from __future__ import annotations
@@ -50,6 +58,10 @@ def _add_analyse(actions: argparse._SubParsersAction, game: Game) -> None:
     parser.add_argument("puzzle", nargs="?",
                         help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
     parser.add_argument("--fixes", action="store_true", help="also list the changes proven to make it unique")
+    if game.studio is not None and game.studio.thin is not None:
+        parser.add_argument("--thin", metavar="LEVEL", choices=game.studio.thin_levels,
+                            help="first hide the clues the techniques of LEVEL do not need ("
+                                 + ", ".join(game.studio.thin_levels) + ") and analyse the puzzle left")
     parser.add_argument("--json", action="store_true", help="print the API's answer as JSON")
     parser.set_defaults(handler=functools.partial(_analyse, game))
 
@@ -66,6 +78,16 @@ def change_text(mark: Mark) -> str:
 
 def _analyse(game: Game, args: argparse.Namespace) -> int:
     problem = read_problem(game, args.puzzle)
+    if getattr(args, "thin", None) is not None:
+        thinned = studio.thin(game, problem, args.thin)
+        if args.json:
+            print(json.dumps(thinned.to_dict(), ensure_ascii=False))
+            return 0 if thinned.status == "thinned" else 1
+        print(f"{thinned.status}: {thinned.note}")
+        if thinned.text is None:
+            return 1
+        print(f"puzzle: {thinned.text}")
+        problem = game.read(thinned.text)
     found = studio.analyse(game, problem)
     proposed = studio.fixes(game, problem) if args.fixes else None
     if args.json:

@@ -254,8 +254,8 @@ class Imports:
 @dataclass(frozen=True)
 class Change:
     """One change a maker can make to a design: what it changes (``marks``, each with its new value:
-    a ``cell`` filled (1) or emptied (0), a ``clue`` shown with its number) and the puzzle it makes
-    (``problem``)."""
+    a ``cell`` filled (1) or emptied (0), a ``clue`` shown with its number, or hidden with no value)
+    and the puzzle it makes (``problem``)."""
 
     marks: tuple[Mark, ...]
     problem: Problem
@@ -272,12 +272,18 @@ class Studio:
     difference)`` gives
     the one-step changes to try on a puzzle with several solutions, nearest the ``difference``
     (marks) first, as :class:`Change` s; ``design`` is the solution the maker means (a file's goal,
-    else the solver's first). None where the game proposes no changes yet.
+    else the solver's first). None where the game proposes no changes yet. ``thin(problem, level)``
+    hides clues while the techniques of ``level`` (one of ``thin_levels``, the latest version's)
+    still finish the puzzle: the clues hidden and the puzzle left, or None when those techniques do
+    not finish it as it is; None where the game hides no clues (Pattern's clues are its picture's,
+    Signal has none).
     """
 
     solution_mark: str
     write: Callable[[Problem], str]
     changes: Callable[[Problem, Sequence[int], Sequence[Mark]], Iterable[Change]] | None = None
+    thin: Callable[[Problem, str], Change | None] | None = None
+    thin_levels: tuple[str, ...] = ()
 
 
 def graded_level_of(data: dict[str, Any]) -> str | None:

@@ -57,7 +57,7 @@ from gridlogic.loop.imported import IMPORTS
 from gridlogic.loop.render import render_solution, render_svg, render_text
 from gridlogic.loop.rules import Grading, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
-from gridlogic.loop.v3.levels import grade_problem
+from gridlogic.loop.v3.levels import LEVELS, grade_problem
 
 __all__ = ["GAME", "generate", "solve", "solve_grid", "to_loopy_id", "to_puzzlink"]
 
@@ -100,6 +100,6 @@ GAME = Game(
     # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
     hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS}),
     exports=EXPORTS,
-    studio=Studio("edge", IMPORTS.write, studio.changes),
+    studio=Studio("edge", IMPORTS.write, studio.changes, studio.thin, LEVELS),
 )
 generate = GAME.generate

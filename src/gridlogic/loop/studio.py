@@ -11,9 +11,22 @@ clue really makes the puzzle unique is for the solver to prove (:mod:`gridlogic.
 before offering it). The puzzle a change makes keeps the design as its goal, so that a change
 after it shows the same loop's clues.
 
+The other way, :func:`thin` hides clues of a puzzle the maker shows too many of, as Loopy's
+generator does: in a fixed shuffled order (:data:`THIN_SEED`), each clue goes when the techniques
+of the level asked for (version 3's, :mod:`gridlogic.loop.v3.levels`) still finish the puzzle
+without it. Those techniques are sound, so a puzzle they finish has one loop, and the level it
+grades at is at most the one asked for.
+
 Worked example (checked in ``tests/test_studio.py``): the 2×2 board with one clue, a 3 in the
 top-left cell (``2x2t0:3c``), has several loops. Its first change shows the clue of a cell beside
-an edge where two of them differ, and the puzzle it makes has one loop.
+an edge where two of them differ, and the puzzle it makes has one loop. A 5×5 loop with every
+clue shown keeps 13 of its 25 clues at the easy level, 11 at medium::
+
+    13200          .3.00          .3.00
+    21221          .1...          .....
+    20013   easy   200..   medium 2.0..
+    10022          1.022          1.022
+    21220          2..2.          .1.2.
 """
 
 from __future__ import annotations
@@ -23,8 +36,14 @@ from collections.abc import Iterator, Sequence
 from gridlogic.game.record import Change, Problem
 from gridlogic.hints import Mark
 from gridlogic.loop.board import grid
+from gridlogic.loop.v3.generator import remove_clues
+from gridlogic.loop.v3.levels import LEVELS, deduce
+from gridlogic.params import check_choice
+from gridlogic.rng import rng
 
-__all__ = ["changes"]
+__all__ = ["THIN_SEED", "changes", "thin"]
+
+THIN_SEED = "studio-thin"  # the seed of the order in which thin tries the clues
 
 
 def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark]) -> Iterator[Change]:
@@ -45,3 +64,20 @@ def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark])
         shown = [*clues[:cell], value, *clues[cell + 1:]]
         yield Change((Mark("clue", cell, value),),
                      Problem("loop", width, height, {"clues": shown}, problem.source, tuple(design)))
+
+
+def thin(problem: Problem, level: str) -> Change | None:
+    """The clues hidden while ``level``'s techniques still finish the puzzle, and the puzzle left; None
+    when they do not finish it with every clue it shows (see the module docstring)."""
+    check_choice(level, "level", LEVELS)
+    width, height = problem.width, problem.height
+    clues: list[int | None] = list(problem.givens["clues"])
+    rank = LEVELS.index(level)
+    if deduce(clues, width, height, rank).status != "solved":
+        return None
+    shown = [cell for cell, clue in enumerate(clues) if clue is not None]
+    order = list(range(width * height))
+    rng(THIN_SEED).shuffle(order)
+    remove_clues(clues, width, height, order, rank)
+    hidden = tuple(Mark("clue", cell) for cell in shown if clues[cell] is None)
+    return Change(hidden, Problem("loop", width, height, {"clues": tuple(clues)}, problem.source, problem.goal))

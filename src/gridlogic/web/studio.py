@@ -1,9 +1,10 @@
-"""The puzzle studio's API: ``POST /api/{game}/analyse`` and ``POST /api/{game}/fixes``.
+"""The puzzle studio's API: ``POST /api/{game}/analyse``, ``/fixes`` and ``/thin``.
 
 ::
 
     POST /api/{game}/analyse   {"text": "<a puzzle the game reads, or a puzzle ID>"}
     POST /api/{game}/fixes     {"text": ..., "goal": [...]}   (goal optional)
+    POST /api/{game}/thin      {"text": ..., "level": "easy" | "medium" | "hard" | "expert"}   (Loop)
 
 ``text`` is what ``/api/{game}/import`` takes (:mod:`.imports`): anything the game's reader reads
 (``Game.formats``) or a gridlogic puzzle ID of this game. The answers are
@@ -13,7 +14,10 @@ then for ``analyse`` the ``verdict`` (``unique``, ``several``, ``none`` or ``und
 (the cells, edges or tiles where two solutions differ), the play ``id`` of a unique puzzle and a
 ``note``; for ``fixes`` the verdict, the difference and the ``fixes``, each proven unique: the
 marks it changes with their new values, the ``text`` of the fixed puzzle and its play ``id``.
-Either request may carry a ``goal``, the solution the maker means in the flat form of a verdict's
+``thin`` answers :func:`gridlogic.studio.thin`'s ``status`` (``thinned`` or ``unfinished``), the
+clues ``hidden`` (``clue`` marks), the ``text``, play ``id`` and ``level`` of the puzzle left, and a
+``note``; a game that hides no clues, or a level it does not know, is a 400.
+Any of the requests may carry a ``goal``, the solution the maker means in the flat form of a verdict's
 solutions (Pattern cells, Loop edges, Signal tiles as masks): the fixes then change that solution
 (the studio page sends the loop or the network drawn, which a slitherlink's or a Signal board's
 text cannot carry); a goal that does not solve the puzzle is a 400.
@@ -45,12 +49,12 @@ from starlette.routing import Route
 
 from gridlogic import studio
 from gridlogic.game import IMPORTED, Game, Problem
-from gridlogic.params import int_list
+from gridlogic.params import int_list, short_repr
 from gridlogic.web import tasks
-from gridlogic.web.admission import ANALYSE, FIXES, CostKey
+from gridlogic.web.admission import ANALYSE, FIXES, THIN, CostKey
 from gridlogic.web.api import game_of
 from gridlogic.web.imports import spec_of_id, text_of_body
-from gridlogic.web.inputs import json_body, query_values
+from gridlogic.web.inputs import BadRequest, json_body, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
@@ -72,27 +76,41 @@ def goal_of(body: object) -> tuple[int, ...] | None:
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
     """The studio's routes over ``games``; puzzle IDs are made by (and cached in) ``puzzles``."""
 
-    async def design_of(game: Game, request: Request) -> Problem:
+    async def design_of(game: Game, request: Request, fields: tuple[str, ...]) -> tuple[Problem, tuple[Any, ...]]:
+        """The body's puzzle (with its goal), and the values of ``fields`` (each required) beside it."""
         query_values(request, ())
         body = await json_body(request)
         goal = goal_of(body)
-        text = text_of_body(game, {key: value for key, value in body.items() if key != "goal"}
-                            if isinstance(body, dict) else body)
+        values: tuple[Any, ...] = ()
+        if isinstance(body, dict) and fields:
+            taken = ("text", *fields, "goal")
+            unknown, missing = sorted(set(body) - set(taken)), [name for name in taken[:-1] if name not in body]
+            if unknown or missing:
+                raise BadRequest(f"the body takes {', '.join(taken[:-1])} and an optional goal; "
+                                 + (f"unknown: {', '.join(map(short_repr, unknown))}" if unknown
+                                    else f"missing: {', '.join(missing)}"))
+            values = tuple(body[name] for name in fields)
+        if isinstance(body, dict):
+            body = {key: value for key, value in body.items() if key not in ("goal", *fields)}
+        text = text_of_body(game, body)
         spec = spec_of_id(games, game, text)
         if spec is not None:
             problem = game.problem(await puzzles.get(spec))
         else:
             problem = await run_in_threadpool(game.read, text.strip())
-        return problem if goal is None else replace(problem, goal=goal)
+        return (problem if goal is None else replace(problem, goal=goal)), values
 
-    def endpoint(kind: str, task: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
+    def endpoint(kind: str, task: Callable[..., dict[str, Any]], fields: tuple[str, ...] = ()) -> Callable[..., Any]:
         async def answer(request: Request) -> Response:
             game = game_of(games, request)
-            problem = studio.checked_design(game, await design_of(game, request))
-            found = await puzzles.admission.run(kind, cost_key(game, problem), task, tasks.token_of(game), problem)
+            problem, values = await design_of(game, request, fields)
+            problem = studio.checked_design(game, problem)
+            found = await puzzles.admission.run(kind, cost_key(game, problem), task, tasks.token_of(game), problem,
+                                                *values)
             return JSONResponse(found)
 
         return answer
 
     return [Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
-            Route("/api/{game}/fixes", guarded(endpoint(FIXES, tasks.fixes)), methods=["POST"])]
+            Route("/api/{game}/fixes", guarded(endpoint(FIXES, tasks.fixes)), methods=["POST"]),
+            Route("/api/{game}/thin", guarded(endpoint(THIN, tasks.thin, ("level",))), methods=["POST"])]

@@ -77,6 +77,12 @@ def fixes(token: GameToken, problem: Problem) -> dict[str, Any]:
     return studio.fixes(game_of(token), problem).to_dict()
 
 
+def thin(token: GameToken, problem: Problem, level: object) -> dict[str, Any]:
+    """``problem`` with the clues hidden that ``level``'s techniques do not need, in JSON form
+    (:func:`gridlogic.studio.thin`)."""
+    return studio.thin(game_of(token), problem, level).to_dict()
+
+
 def pdf(token: GameToken, puzzle: Puzzle, paper: str) -> bytes:
     """``puzzle`` on one page and its solution on the next, as a PDF on ``paper`` (:mod:`gridlogic.pdf`): in
     IPA Gothic where it is installed, else in Helvetica."""

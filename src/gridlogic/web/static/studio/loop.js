@@ -7,7 +7,10 @@
 // round the top-left cell showing that cell's clue is "4.\n..". The loop drawn goes with it as the
 // goal of the fixes (its edges, 1 for a line), so that a fix shows more of its clues.
 // The studio link holds WxH, the edges and the shown cells, each as hex digits.
+// "Hide the clues a level does not need" asks the server (POST /api/loop/thin) which shown clues
+// the level's techniques can do without, and hides them in one edit (undo shows them again).
 
+import { thinDesign } from "../api.js";
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
 import { ARROWS, Board, button, clamp, idText, place, sizeFields, square } from "./board.js";
@@ -15,6 +18,7 @@ import { decodeCells, encodeCells } from "./pattern.js";
 
 const MIN_SIDE = 2;
 const MAX_SIDE = 20;
+const THIN_LEVELS = ["easy", "medium", "hard", "expert"];  // Loop's levels (gridlogic.loop.v3.levels)
 
 export const horizontal = (w, r, c) => r * w + c;
 export const vertical = (w, h, r, c) => (h + 1) * w + r * (w + 1) + c;
@@ -125,8 +129,48 @@ export function create(shell) {
   })));
   const row2 = htmlElement("div", { class: "tool-row" });
   row2.append(modes, button("studio.loop.showAll", () => showAll(1)), button("studio.loop.hideAll", () => showAll(0)));
+  const thinLevel = htmlElement("select", { id: "thin-level" });
+  thinLevel.append(...THIN_LEVELS.map((level) => htmlElement("option", { value: level })));
+  thinLevel.value = "medium";
+  const thinLabel = htmlElement("label", { class: "size-field" });
+  thinLabel.append(htmlElement("span", { "data-i18n": "studio.loop.thinLevel" }), thinLevel);
+  const thinButton = button("studio.loop.thin", () => thinClues(), { id: "thin" });
+  const row3 = htmlElement("div", { class: "tool-row" });
+  row3.append(thinLabel, thinButton);
   const tools = htmlElement("div", { class: "tools" });
-  tools.append(row1, row2);
+  tools.append(row1, row2, row3);
+
+  async function thinClues() {
+    const asked = designText();
+    if (asked.problem) {
+      shell.say(asked.problem);
+      return;
+    }
+    const before = JSON.stringify(design);
+    thinButton.disabled = true;
+    thinButton.setAttribute("aria-busy", "true");
+    const answer = await thinDesign("loop", asked.text, thinLevel.value);
+    thinButton.disabled = false;
+    thinButton.removeAttribute("aria-busy");
+    if (JSON.stringify(design) !== before) return;  // edited meanwhile: the answer is of another design
+    if (!answer.ok) shell.say("studio.refused", { error: answer.error });
+    else if (answer.data.status !== "thinned") {
+      shell.say("studio.loop.thinUnfinished", { level: t(`difficulty.${thinLevel.value}`) });
+    } else shell.edit(() => { for (const mark of answer.data.hidden) design.shown[mark.index] = 0; });
+  }
+
+  // The design as the server reads it: one line a row, a digit for a shown clue, "." for a hidden one.
+  function designText() {
+    const state = loopState(design.w, design.h, design.edges);
+    if (state !== "ok") return { problem: `studio.loop.${state}` };
+    const lines = [];
+    for (let r = 0; r < design.h; r++) {
+      let line = "";
+      for (let i = r * design.w; i < (r + 1) * design.w; i++) line += design.shown[i] ? String(count(i)) : ".";
+      lines.push(line);
+    }
+    return { text: lines.join("\n"), goal: [...design.edges] };
+  }
 
   const toggleEdge = (e) => shell.edit(() => { design.edges[e] = 1 - design.edges[e]; });
   const toggleClue = (i) => shell.edit(() => { design.shown[i] = 1 - design.shown[i]; });
@@ -227,17 +271,7 @@ export function create(shell) {
       design.edges = design.edges.map(() => 0);
       design.shown = design.shown.map(() => 0);
     },
-    text() {
-      const state = loopState(design.w, design.h, design.edges);
-      if (state !== "ok") return { problem: `studio.loop.${state}` };
-      const lines = [];
-      for (let r = 0; r < design.h; r++) {
-        let line = "";
-        for (let i = r * design.w; i < (r + 1) * design.w; i++) line += design.shown[i] ? String(count(i)) : ".";
-        lines.push(line);
-      }
-      return { text: lines.join("\n"), goal: [...design.edges] };
-    },
+    text: designText,
     fragment: () => `${design.w}x${design.h}:${encodeCells(design.edges)}:${encodeCells(design.shown)}`,
     load(text) {
       const found = /^(\d+)x(\d+):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
@@ -259,6 +293,7 @@ export function create(shell) {
     },
     translate() {
       for (const element of modeButtons) element.textContent = t(element.dataset.i18n);
+      for (const option of thinLevel.options) option.textContent = t(`difficulty.${option.value}`);
     },
   };
 }
