@@ -13,8 +13,10 @@ the import dialog plays. The verdict is
 - ``unique``: one solution, proven; then ``level`` and ``techniques`` are the hints'
   walk-through of it (``Game.hints.explain`` with the latest version's techniques: the steps a
   person takes, counted by technique, and the level they show; the page links to that
-  walk-through), and ``id`` is the play ID (``GAME.import.WxH.FORMAT.TEXT``; None, with the
-  reason in the note, when there would be nothing to play: a board given solved, a blank picture);
+  walk-through), ``id`` is the play ID (``GAME.import.WxH.FORMAT.TEXT``; None, with the
+  reason in the note, when there would be nothing to play: a board given solved, a blank picture)
+  and ``exports`` the puzzle in every format of other software the game writes (``Game.exports``:
+  a ``.non`` file and a Tatham game ID, a puzz.link URL and a Loopy game ID, a Net game ID);
 - ``several``: at least two; ``difference`` lists the marks (Pattern cells, Loop edges, Signal
   tiles: ``Game.studio.solution_mark``) where the solver's two solutions differ;
 - ``none``: no solution;
@@ -124,11 +126,13 @@ class Analysis:
     difference: tuple[Mark, ...] = ()
     id: str | None = None
     note: str = ""
+    exports: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.design.to_dict(), "verdict": self.verdict, "level": self.level,
                 "techniques": dict(self.techniques),
-                "difference": [mark.to_dict() for mark in self.difference], "id": self.id, "note": self.note}
+                "difference": [mark.to_dict() for mark in self.difference], "id": self.id, "note": self.note,
+                "exports": dict(self.exports)}
 
 
 @dataclass(frozen=True)
@@ -254,13 +258,14 @@ def analyse(game: Game, problem: Problem) -> Analysis:
         return Analysis(design, verdict.status, difference=difference, note=note)
     play_id, refusal = playable(game, problem, verdict.solutions[0])
     note += refusal
+    exports = {name: write(problem) for name, write in game.exports.items()} if play_id else {}
     if game.hints is None:
-        return Analysis(design, "unique", id=play_id, note=note)
+        return Analysis(design, "unique", id=play_id, note=note, exports=exports)
     walk = game.hints.explain(problem, game.latest)
     techniques = walk.counts([technique.name for technique in game.hints.techniques(game.latest)])
     if walk.note.en:
         note += f"; {walk.note.en[0].lower()}{walk.note.en[1:]}"
-    return Analysis(design, "unique", walk.level, techniques, id=play_id, note=note)
+    return Analysis(design, "unique", walk.level, techniques, id=play_id, note=note, exports=exports)
 
 
 def fixes(game: Game, problem: Problem) -> Fixes:

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from gridlogic import GAMES
+from gridlogic.game import parse_id
 from gridlogic.web.inputs import MAX_BODY_BYTES
 
 PATTERN = GAMES["pattern"]
@@ -19,7 +20,7 @@ def test_the_docstrings_worked_example(client):
     assert answer.json() == {
         "game": "pattern", "width": 2, "height": 2, "format": "tatham", "verdict": "several", "level": None,
         "techniques": {}, "difference": [{"kind": "cell", "index": index} for index in range(4)], "id": None,
-        "note": "at least two solutions; two of them differ in 4 cells",
+        "note": "at least two solutions; two of them differ in 4 cells", "exports": {},
     }
 
 
@@ -33,6 +34,21 @@ def test_a_unique_tatham_id_has_its_level_and_techniques(client):
     # the play ID plays it
     played = client.post("/api/pattern/import", json={"text": found["id"]})
     assert played.status_code == 200 and played.json()["id"] == found["id"]
+
+
+@pytest.mark.parametrize("game, text", [("pattern", "3x2:2/1/1/3/1"), ("loop", "13200\n21221\n20013\n10022\n21220"),
+                                        ("signal", "signal.4.5x5.easy.studio-exports")])
+def test_a_unique_puzzle_comes_in_every_format_its_game_writes_each_read_back_alike(client, game, text):
+    found = client.post(f"/api/{game}/analyse", json={"text": text}).json()
+    record = GAMES[game]
+    assert found["verdict"] == "unique" and set(found["exports"]) == set(record.exports)
+    played = record.problem(record.make(parse_id(found["id"])))
+    for written in found["exports"].values():
+        assert record.read(written).givens == played.givens, written
+
+
+def test_a_design_with_several_solutions_has_no_exports(client):
+    assert client.post("/api/pattern/analyse", json={"text": "2x2:1/1/1/1"}).json()["exports"] == {}
 
 
 def test_the_fixes_of_the_docstrings_puzzle_each_analyse_unique(client):

@@ -102,8 +102,9 @@ def test_a_pattern_designed_from_scratch_is_fixed_and_played(studio: Page, artif
     page.screenshot(path=artifacts / "studio-pattern-unique.png")
     filled = page.locator(".pattern-board .picture-cell.filled").count()
     assert filled in (1, 3)  # a cell emptied or one filled
-    export = page.locator("#export").input_value()
+    export = page.locator("#export-tatham").input_value()
     assert re.fullmatch(r"5x5:[0-9./]*", export), export
+    expect(page.get_by_label(".non file", exact=True)).to_have_value(re.compile(r"^width 5\nheight 5\n"))
     page.click("#studio-undo")
     verdict(page, "several")
     expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(2)

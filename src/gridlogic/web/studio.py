@@ -11,8 +11,9 @@
 :mod:`gridlogic.studio`'s, in JSON: the puzzle's ``game``, ``width``, ``height`` and ``format``,
 then for ``analyse`` the ``verdict`` (``unique``, ``several``, ``none`` or ``undecided``), the
 ``level`` and ``techniques`` of a unique puzzle (the hints' walk-through), the ``difference``
-(the cells, edges or tiles where two solutions differ), the play ``id`` of a unique puzzle and a
-``note``; for ``fixes`` the verdict, the difference and the ``fixes``, each proven unique: the
+(the cells, edges or tiles where two solutions differ), the play ``id`` of a unique puzzle, a
+``note`` and the ``exports`` of a unique puzzle (``{format: text}``: every format of other
+software the game writes); for ``fixes`` the verdict, the difference and the ``fixes``, each proven unique: the
 marks it changes with their new values, the ``text`` of the fixed puzzle and its play ``id``.
 ``thin`` answers :func:`gridlogic.studio.thin`'s ``status`` (``thinned`` or ``unfinished``), the
 clues ``hidden`` (``clue`` marks), the ``text``, play ``id`` and ``level`` of the puzzle left, and a
@@ -33,7 +34,7 @@ the studio analyses (the game's import limit). Worked example (checked in
     POST /api/pattern/analyse {"text": "2x2:1/1/1/1"}
     -> 200 {"game": "pattern", "width": 2, "height": 2, "format": "tatham", "verdict": "several",
             "level": null, "techniques": {}, "difference": [{"kind": "cell", "index": 0}, ... 4 cells],
-            "id": null, "note": "at least two solutions; two of them differ in 4 cells"}
+            "id": null, "note": "at least two solutions; two of them differ in 4 cells", "exports": {}}
 """
 
 from __future__ import annotations

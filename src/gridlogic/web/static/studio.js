@@ -21,7 +21,6 @@
 //                         when it cannot be analysed yet
 //   fragment(), load(text)           the design in the studio link, and read back (false: bad)
 //   describe(fix), fits(fix), apply(fix)   a fix in words, whether it fits the design, made
-//   exportText(id)        the puzzle as other software reads it, given its play ID
 
 
 import { analyseDesign, fixDesign } from "./api.js";
@@ -41,7 +40,7 @@ const RETRY_MS = 2000;
 const camel = (id) => id.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const els = Object.fromEntries(["studio-tabs", "studio-panel", "studio-tools", "studio-board", "studio-undo",
   "studio-redo", "studio-clear", "verdict", "fixes", "fix-note", "fix-list", "play-link", "pdf-link", "play-missing",
-  "studio-link", "export", "lang"].map((id) => [camel(id), document.getElementById(id)]));
+  "studio-link", "exports", "lang"].map((id) => [camel(id), document.getElementById(id)]));
 
 const state = {
   game: "pattern",
@@ -132,7 +131,17 @@ function renderLinks() {
     els.playLink.href = importedShareUrl({ id }, location.origin);
     els.pdfLink.href = `/api/${state.game}/pdf?${new URLSearchParams({ id })}`;  // a download, A4
   }
-  els.export.value = id ? editor().exportText(id) : "";
+  // The puzzle in every format of other software its game writes (the analysis's exports).
+  els.exports.replaceChildren(...Object.entries(id ? state.analysis.exports : {}).map(([format, text]) => {
+    const label = htmlElement("label", { class: "export" });
+    const name = htmlElement("span");
+    name.textContent = t(`studio.export.${format}`);
+    const box = htmlElement("textarea", { id: `export-${format}`, rows: text.includes("\n") ? 4 : 2, readonly: "",
+      spellcheck: "false" });
+    box.value = text;
+    label.append(name, box);
+    return label;
+  }));
   els.studioLink.href = studioLink();
 }
 
@@ -325,6 +334,7 @@ startLanguage(els.lang, () => {
     if (design.problem) showVerdict({ kind: "info", text: t(design.problem, design.values ?? {}) });
   }
   renderFixes();
+  renderLinks();
   draw();
 });
 switchGame(state.game);

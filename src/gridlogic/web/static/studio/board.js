@@ -79,9 +79,6 @@ export function button(key, onClick, extra = {}) {
 // Cells and points are said from 1, as a person counts.
 export const place = (r, c) => t("studio.place", { r: r + 1, c: c + 1 });
 
-// The TEXT of a play ID GAME.import.WxH.FORMAT.TEXT: the puzzle in the format its game writes.
-export const idText = (id) => id.split(".").slice(4).join(".");
-
 export const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
 
 // A square of side 1 − 2·inset in the unit cell whose top-left corner is (x, y).

@@ -13,7 +13,7 @@
 import { thinDesign } from "../api.js";
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, clamp, idText, place, sizeFields, square } from "./board.js";
+import { ARROWS, Board, button, clamp, place, sizeFields, square } from "./board.js";
 import { decodeCells, encodeCells } from "./pattern.js";
 
 const MIN_SIDE = 2;
@@ -261,7 +261,6 @@ export function create(shell) {
   return {
     tools,
     render,
-    exportText: idText,  // a puzz.link body
     snapshot: () => ({ w: design.w, h: design.h, edges: [...design.edges], shown: [...design.shown] }),
     restore(saved) {
       design = { w: saved.w, h: saved.h, edges: [...saved.edges], shown: [...saved.shown] };

@@ -12,7 +12,7 @@
 import { fetchSolution, analyseDesign, fixDesign } from "../api.js";
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, clamp, idText, place, sizeFields, square, textAt } from "./board.js";
+import { ARROWS, Board, button, clamp, place, sizeFields, square, textAt } from "./board.js";
 
 const MIN_SIDE = 5;
 const MAX_SIDE = 50;
@@ -256,7 +256,6 @@ export function create(shell) {
   return {
     tools,
     render,
-    exportText: idText,  // a Tatham game ID
     snapshot: () => ({ w: design.w, h: design.h, cells: [...design.cells] }),
     restore(saved) {
       image = null;

@@ -228,7 +228,6 @@ export function create(shell) {
   return {
     tools,
     render,
-    exportText: () => netId(design.masks, design.w, design.h, design.wrapping, design.shuffle),
     snapshot: () => ({ ...design, masks: [...design.masks] }),
     restore(saved) {
       design = { ...saved, masks: [...saved.masks] };
