@@ -23,6 +23,7 @@ def expect_result_card(page: Page) -> None:
     expect(card.locator("#result-rank")).to_have_text(re.compile(r"^[SABCD] · \w"))
     expect(card.locator("#result-best")).to_contain_text("New best time!")
     expect(card.locator(".rule")).to_contain_text("a check that finds none is free")
+    expect(card.locator("#result-walk")).to_have_attribute("href", re.compile(r"^/explain\?id=[a-z]+\.\d\."))
 
 
 def tile_labels(page: Page) -> list[str]:

@@ -100,6 +100,6 @@ const studioRequest = (game, what, body) => request(gamePath(game, what), {
 });
 export const analyseDesign = (game, text) => studioRequest(game, "analyse", { text });
 export const fixDesign = (game, text, goal) => studioRequest(game, "fixes", goal ? { text, goal } : { text });
-// A Loop design with the clues hidden that level's techniques do not need: {status: "thinned" |
-// "unfinished", hidden: [{kind: "clue", index}], text, id, level, note}.
+// A design with the clues hidden that level's techniques do not need (a game whose studio hides
+// clues): {status: "thinned" | "unfinished", hidden: [{kind: "clue", index}], text, id, level, note}.
 export const thinDesign = (game, text, level) => studioRequest(game, "thin", { text, level });

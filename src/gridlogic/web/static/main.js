@@ -34,7 +34,7 @@ const els = {
   timer: $("timer"), moves: $("moves"), tool: $("tool"), board: $("board"), problems: $("problems"),
   zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), zoomFit: $("zoom-fit"), undo: $("undo"), redo: $("redo"),
   reset: $("reset"), check: $("check"), reveal: $("reveal"), share: $("share"), copy: $("copy"),
-  print: $("print"), showResult: $("show-result"), help: $("help"), resultNew: $("result-new"),
+  print: $("print"), showResult: $("show-result"), help: $("help"), resultNew: $("result-new"), resultWalk: $("result-walk"),
   printTitle: $("print-title"), printId: $("print-id"),
 };
 const resultCard = createResultCard($("result"));
@@ -309,6 +309,7 @@ function showPuzzle(puzzle, game, history) {
   els.help.textContent = t(`help.${puzzle.game}`);
   els.printTitle.textContent = `gridlogic — ${describePuzzle(puzzle)}`;
   els.printId.textContent = puzzle.id;
+  els.resultWalk.href = `/explain?${new URLSearchParams({ id: puzzle.id })}`; // its walk-through (explain.js)
   showTime();
   refresh();
   setStatus(...openingStatus());
