@@ -84,18 +84,31 @@ def specs_of(game: Game, version: Version, difficulty: str, options: dict[str, o
             continue  # not offered (a 3x3 hard, say)
 
 
-def measure_generation(seeds: int, table: dict[str, list[list[float]]]) -> None:
+def every_series(seed: str, hinted: bool = False) -> Iterator[tuple[Game, list[PuzzleSpec]]]:
+    """Each series' specs of ``seed``, smallest side first: every game (with hints, when ``hinted``),
+    version, difficulty and option."""
     for game in GAMES.values():
+        if hinted and game.hints is None:
+            continue
         for version in game.versions.values():
             for difficulty in version.difficulties:
                 for options in option_choices(version):
-                    for spec in specs_of(game, version, difficulty, options, "cost-0"):
-                        seconds = max(timed(functools.partial(game.make, replace(spec, seed=f"cost-{k}")))
-                                      for k in range(seeds))
-                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
-                        print(f"generate {spec.id:<40} {seconds:8.3f} s", flush=True)
-                        if seconds > SLOW_POINT:
-                            break
+                    yield game, list(specs_of(game, version, difficulty, options, seed))
+
+
+def note(table: dict[str, list[list[float]]], kind: str, spec: PuzzleSpec, seconds: float) -> None:
+    """A point of ``spec``'s series, printed as it is measured."""
+    table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
+    print(f"{kind:<8} {spec.id:<40} {seconds:8.3f} s", flush=True)
+
+
+def measure_generation(seeds: int, table: dict[str, list[list[float]]]) -> None:
+    for game, specs in every_series("cost-0"):
+        for spec in specs:
+            seconds = max(timed(functools.partial(game.make, replace(spec, seed=f"cost-{k}"))) for k in range(seeds))
+            note(table, "generate", spec, seconds)
+            if seconds > SLOW_POINT:
+                break
 
 
 def slowest_hint(game: Game, spec: PuzzleSpec, budget: float) -> float | None:
@@ -118,18 +131,11 @@ def slowest_hint(game: Game, spec: PuzzleSpec, budget: float) -> float | None:
 
 
 def measure_hints(budget: float, table: dict[str, list[list[float]]]) -> None:
-    for game in GAMES.values():
-        if game.hints is None:
-            continue
-        for version in game.versions.values():
-            for difficulty in version.difficulties:
-                for options in option_choices(version):
-                    for spec in specs_of(game, version, difficulty, options, "cost-hint"):
-                        seconds = slowest_hint(game, spec, budget)
-                        if seconds is None:
-                            continue
-                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
-                        print(f"hint     {spec.id:<40} {seconds:8.3f} s", flush=True)
+    for game, specs in every_series("cost-hint", hinted=True):
+        for spec in specs:
+            seconds = slowest_hint(game, spec, budget)
+            if seconds is not None:
+                note(table, "hint", spec, seconds)
 
 
 def random_runs(line: list[int]) -> list[int]:
@@ -213,22 +219,16 @@ def measure_imports(seeds: int, table: dict[str, list[list[float]]]) -> None:
 def measure_explains(table: dict[str, list[list[float]]]) -> None:
     from gridlogic.web import tasks
 
-    for game in GAMES.values():
-        if game.hints is None:
-            continue
-        for version in game.versions.values():
-            for difficulty in version.difficulties:
-                for options in option_choices(version):
-                    for spec in specs_of(game, version, difficulty, options, "cost-explain"):
-                        try:
-                            puzzle = game.make(spec)
-                        except GenerationFailed:
-                            continue
-                        seconds = timed(functools.partial(tasks.explain, game.name, puzzle))
-                        table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
-                        print(f"explain  {spec.id:<40} {seconds:8.3f} s", flush=True)
-                        if seconds > SLOW_POINT:
-                            break
+    for game, specs in every_series("cost-explain", hinted=True):
+        for spec in specs:
+            try:
+                puzzle = game.make(spec)
+            except GenerationFailed:
+                continue
+            seconds = timed(functools.partial(tasks.explain, game.name, puzzle))
+            note(table, "explain", spec, seconds)
+            if seconds > SLOW_POINT:
+                break
 
 
 def measure_prints(seeds: int, table: dict[str, list[list[float]]]) -> None:
@@ -240,8 +240,7 @@ def measure_prints(seeds: int, table: dict[str, list[list[float]]]) -> None:
         for spec in specs_of(game, version, "any", {}, "cost-print"):
             puzzle = game.make(spec)
             seconds = max(timed(functools.partial(pdf_document, game, [puzzle], font=font)) for _ in range(seeds))
-            table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
-            print(f"print    {spec.id:<40} {seconds:8.3f} s", flush=True)
+            note(table, "print", spec, seconds)
 
 
 def main(argv: list[str] | None = None) -> int:
