@@ -12,6 +12,8 @@ version makes, and writes the table:
 * ``hint``: the hints met on the way from the empty board to the solution (``Hints.hint``), for up
   to ``--hint-seconds`` per board; the slowest hint (a wrapping Signal board's hints cost several
   times those of a board with edges, so options are measured too);
+* ``analyse``, ``fixes`` and ``thin`` (``--kinds studio``): the puzzle studio's work, on the
+  import's boards (:func:`measure_studio`);
 * ``explain``: the walk-through page's task (``tasks.explain``: the hints' whole solve played on the
   board) for one generated puzzle a point;
 * ``import``: ``Game.make`` of an imported spec, for the givens of a generated puzzle (proven fast)
@@ -99,7 +101,7 @@ def every_series(seed: str, hinted: bool = False) -> Iterator[tuple[Game, list[P
 def note(table: dict[str, list[list[float]]], kind: str, spec: PuzzleSpec, seconds: float) -> None:
     """A point of ``spec``'s series, printed as it is measured."""
     table.setdefault(series_key(spec), []).append([spec.width * spec.height, round(seconds, 4)])
-    print(f"{kind:<8} {spec.id:<40} {seconds:8.3f} s", flush=True)
+    print(f"{kind:<8} {series_key(spec) + f' {spec.width}x{spec.height}':<40} {seconds:8.3f} s", flush=True)
 
 
 def measure_generation(seeds: int, table: dict[str, list[list[float]]]) -> None:
@@ -216,6 +218,39 @@ def measure_imports(seeds: int, table: dict[str, list[list[float]]]) -> None:
                   flush=True)
 
 
+def measure_studio(seeds: int, tables: dict[str, dict[str, list[list[float]]]]) -> None:
+    """The studio's kinds on the import's boards (a made puzzle and random ones): ``analyse`` at least the
+    import's worst case (it proves within the same limits), ``fixes`` that and the trials after it at
+    worst (:data:`~gridlogic.studio.MAX_TRIALS` proofs, :data:`~gridlogic.studio.FIX_SECONDS` at most),
+    ``thin`` (Loop) on a made loop with every clue shown, at the easiest and the hardest level."""
+    from gridlogic import studio
+    from gridlogic.loop.board import clues_of_region
+
+    for game in GAMES.values():
+        imports = game.imports
+        if imports is None or game.studio is None:
+            continue
+        for side in IMPORT_SIDES:
+            if side > imports.max_side:
+                break
+            draw = random.Random(f"cost-{game.name}-{side}")
+            problems = list(made_problem(game, side))
+            for _ in range(seeds):
+                problems += random_problems(game, side, draw)
+            spec = game.import_spec(problems[0])
+            worst = worst_case(game, problems, side)
+            bounds = {"analyse": worst, "fixes": worst + min(studio.FIX_SECONDS, studio.MAX_TRIALS * worst)}
+            for kind, work in (("analyse", studio.analyse), ("fixes", studio.fixes)):
+                measured = max(timed(functools.partial(work, game, problem)) for problem in problems)
+                note(tables.setdefault(kind, {}), kind, spec, max(measured, bounds[kind]))
+            if game.studio.thin is not None and side <= 30:
+                loop = game.generate(side, "cost-thin", "any", version=game.latest)
+                every = replace(game.problem(loop), givens={"clues": clues_of_region(loop.answer, side, side)})
+                measured = max(timed(functools.partial(studio.thin, game, every, level))
+                               for level in (game.studio.thin_levels[0], game.studio.thin_levels[-1]))
+                note(tables.setdefault("thin", {}), "thin", spec, measured)
+
+
 def measure_explains(table: dict[str, list[list[float]]]) -> None:
     from gridlogic.web import tasks
 
@@ -247,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seeds", type=int, default=3, help="seeds (boards) per point (default 3)")
     parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
-    parser.add_argument("--kinds", default="generate,hint,explain,import,print", help="what to measure")
+    parser.add_argument("--kinds", default="generate,hint,explain,import,studio,print", help="what to measure")
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
     args = parser.parse_args(argv)
     kinds: dict[str, dict[str, list[list[float]]]] = {}
@@ -256,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         measure_generation(args.seeds, kinds.setdefault("generate", {}))
     if "hint" in chosen:
         measure_hints(args.hint_seconds, kinds.setdefault("hint", {}))
+    if "studio" in chosen:
+        measure_studio(args.seeds, kinds)
     if "explain" in chosen:
         measure_explains(kinds.setdefault("explain", {}))
     if "import" in chosen:
@@ -270,11 +307,11 @@ def main(argv: list[str] | None = None) -> int:
             series[key] = [[cells, merged[cells]] for cells in sorted(merged)]
     if args.write:
         previous = json.loads(TABLE.read_text(encoding="utf-8")) if TABLE.exists() else {"kinds": {}}
-        merged_kinds = {**previous.get("kinds", {}), **kinds}
-        load = os.getloadavg()[0]
-        document = {"about": f"benchmarks/work_costs.py --seeds {args.seeds}: the slowest of each point, in "
-                             f"seconds, on {os.cpu_count()} cores at load {load:.1f}; rows are [cells, seconds]",
-                    "kinds": merged_kinds}
+        how = f"--seeds {args.seeds}, on {os.cpu_count()} cores at load {os.getloadavg()[0]:.1f}"
+        document = {"about": "benchmarks/work_costs.py: the slowest of each point, in seconds; rows are [cells, "
+                             "seconds]; measured: how each kind was measured last",
+                    "kinds": {**previous.get("kinds", {}), **kinds},
+                    "measured": {**previous.get("measured", {}), **dict.fromkeys(kinds, how)}}
         TABLE.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {TABLE}")
     return 0

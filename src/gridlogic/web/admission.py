@@ -9,16 +9,17 @@ no HTTP (:mod:`.responses` turns the refusals into answers):
 
 **What a request costs** (:class:`Costs`) is known before it runs, from the first request on: a
 table measured by ``benchmarks/work_costs.py`` and shipped with the package (``work_costs.json``)
-gives the seconds of each kind of work (``generate``, ``import``, ``hint``, ``explain``, ``print``) per
-game, version, difficulty and options (a *series*) at several board sizes; a size between two is interpolated
-on a log-log scale by its cells, a larger one extrapolated (at least in proportion to its cells).
-A series not in the table borrows the slowest of its nearest relatives (the same game and
-version, the same game, the same kind); a kind the table has not measured (the studio's
-``analyse``, ``fixes`` and ``thin``) borrows from every kind's. The table is the slowest of each point,
-measured niced on a busy 2-core machine. As the server runs, each (kind, series, size) learns its
-own time (a new slowest replaces the estimate at once, faster ones pull it down by a fifth each), and this
-machine's pace beside the table's (a running mean of measured / table over work the table puts at
-50 ms or more, applied when over 1) scales the estimates of what it has not seen yet.
+gives the seconds of each kind of work (``generate``, ``import``, ``hint``, ``explain``, ``print``,
+and the studio's ``analyse``, ``fixes`` and ``thin``) per game, version, difficulty and options (a
+*series*; an imported puzzle's version is 0 and its difficulty its format) at several board sizes; a
+size between two is interpolated on a log-log scale by its cells, a larger one extrapolated (at
+least in proportion to its cells). A series not in the table borrows the slowest of its nearest
+relatives (the same game and version, the same game, the same kind); a kind the table has not
+measured borrows from every kind's. The table is the slowest of each point, measured niced on a busy
+2-core machine. As the server runs, each (kind, series, size) learns its own time (a new slowest
+replaces the estimate at once, faster ones pull it down by a fifth each), and this machine's pace
+beside the table's (a running mean of measured / table over work the table puts at 50 ms or more,
+applied when over 1) scales the estimates of what it has not seen yet.
 
 **The rule.** Admitted work waits in one queue, first come first served, for :attr:`Admission.workers`
 processes. A new request of estimate ``e`` is admitted while a worker is idle, or while the
