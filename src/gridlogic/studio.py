@@ -397,13 +397,14 @@ def thin(game: Game, problem: Problem, level: object) -> Thinned:
         return Thinned(design, level, "unfinished",
                        note=f"the {level} techniques do not finish this puzzle with the clues it shows; show more "
                             "clues or choose a harder level")
-    verdict = decided(game, change.problem)
-    if not verdict.unique:  # the techniques are sound: a puzzle they finish has one solution
+    verdict = decided(game, change.problem)  # the solver's proof beside the techniques' (they are sound)
+    if verdict.status in ("several", "none"):
         raise AssertionError(f"the {level} techniques finished a puzzle the solver calls {verdict.status}")
-    play_id, _ = playable(game, change.problem, verdict.solutions[0])
+    play_id = playable(game, change.problem, verdict.solutions[0])[0] if verdict.unique else None
     walk = game.hints.explain(change.problem, game.latest) if game.hints is not None else None
     hidden = len(change.marks)
+    unchecked = "" if verdict.unique else "; the solver did not confirm it within its limit, so it has no play link"
     return Thinned(design, level, "thinned", change.marks, studio.write(change.problem), play_id,
                    walk.level if walk else None,
                    f"{hidden} clue{'s' * (hidden != 1)} hidden; the {level} techniques still finish it, so it has "
-                   f"one {game.solution_noun}, proven")
+                   f"one {game.solution_noun}, proven{unchecked}")
