@@ -110,3 +110,26 @@ def test_the_walk_through_has_no_axe_violation(tab: Page, server_url: str, artif
     expect(page.locator("#position")).to_contain_text("1手目")
     assert axe_violations(page) == [], "in Japanese"
     page.screenshot(path=artifacts / f"explain-axe-{size}-ja.png", full_page=True)
+
+
+def test_zoomed_in_the_board_scrolls_to_the_steps_decision(tab: Page, server_url: str):
+    page = tab
+    steps = open_walk(page, server_url, PATTERN_ID)
+    expect(page.locator("#zoom-out")).to_be_disabled()
+    page.click("#zoom-in")
+    expect(page.locator("#board.zoomed")).to_have_count(1)
+    board = page.locator("#board")
+    assert board.evaluate("b => b.scrollWidth > b.clientWidth && b.scrollHeight > b.clientHeight")
+    for step in (steps, 1, steps // 2):
+        page.locator("#steps .step").nth(step - 1).click()
+        expect(page.locator("#position")).to_have_text(f"Step {step} of {steps}")
+        inside = page.evaluate("""() => {
+            const box = document.getElementById("board").getBoundingClientRect();
+            const item = document.querySelector("#board .hint-decides").getBoundingClientRect();
+            return item.left >= box.left - 1 && item.right <= box.right + 1
+                && item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+        }""")
+        assert inside, step
+    page.click("#zoom-fit")
+    expect(page.locator("#board.zoomed")).to_have_count(0)
+    assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1")

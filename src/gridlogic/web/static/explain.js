@@ -8,7 +8,8 @@
 // and marked, step 0 the empty board. The page draws it with the game's own view (views/), locked.
 //
 // First, Back, Next and Last (and the arrow keys, Home and End) move between steps; the list of
-// every step jumps to one. The studio links here from a puzzle it proved unique; the page asks
+// every step jumps to one. Zoomed in (as on the game page), the board's box scrolls to the step's
+// first decided item. The studio links here from a puzzle it proved unique; the page asks
 // again while the server is busy (429 or 503), as the studio does.
 
 import { fetchWalkthrough } from "./api.js";
@@ -16,14 +17,14 @@ import { markHint, unmarkHint } from "./hint.js";
 import { language, t, translatePage } from "./i18n.js";
 import { showStatus, startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
-import { cellToFit, loadView } from "./views/index.js";
+import { MAX_CELL, ZOOMS, cellToFit, loadView } from "./views/index.js";
 
 const RETRY_MS = 2000;
 const els = Object.fromEntries(["summary", "status", "board", "first", "back", "position", "next", "last",
-  "step-text", "techniques", "steps", "play-link", "lang"]
+  "step-text", "techniques", "steps", "play-link", "lang", "zoom-out", "zoom-fit", "zoom-in"]
   .map((id) => [id.replace(/-(\w)/g, (_, c) => c.toUpperCase()), document.getElementById(id)]));
 
-const state = { puzzle: null, walk: null, game: null, view: null, step: 0 };
+const state = { puzzle: null, walk: null, game: null, view: null, step: 0, zoom: 0 };
 
 // The board after the first `step` steps.
 function boardAt(walk, step) {
@@ -62,6 +63,16 @@ function show(step) {
       scrollIntoList(item);
     } else button.removeAttribute("aria-current");
   }
+  showMarked();
+}
+
+// Zoomed in, the board's box (only the box) scrolls the step's first decided item to its middle.
+function showMarked() {
+  const marked = els.board.querySelector(".hint-decides");
+  if (!marked || state.zoom === 0) return;
+  const box = els.board.getBoundingClientRect(), item = marked.getBoundingClientRect();
+  els.board.scrollLeft += item.left + item.width / 2 - (box.left + box.width / 2);
+  els.board.scrollTop += item.top + item.height / 2 - (box.top + box.height / 2);
 }
 
 // Scrolls the list of steps (only the list: the page stays where it is) to show item.
@@ -75,8 +86,18 @@ function scrollIntoList(item) {
 
 function fit() {
   if (!state.view) return;
-  const cell = Math.floor(cellToFit(els.board, state.game.extent(state.puzzle)) * 4) / 4;
-  els.board.style.setProperty("--cell", `${cell}px`);
+  const fitting = cellToFit(els.board, state.game.extent(state.puzzle));
+  els.board.style.setProperty("--cell", `${Math.floor(fitting * ZOOMS[state.zoom] * 4) / 4}px`);
+  els.board.classList.toggle("zoomed", state.zoom > 0);
+  els.zoomOut.disabled = els.zoomFit.disabled = state.zoom === 0;
+  els.zoomIn.disabled = state.zoom === ZOOMS.length - 1 || fitting * ZOOMS[state.zoom] >= MAX_CELL;
+}
+
+function zoom(step) {
+  if (!state.view) return;
+  state.zoom = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, state.zoom + step));
+  fit();
+  showMarked();
 }
 
 // Everything in words, again after the language changes.
@@ -133,6 +154,9 @@ async function open(id) {
   document.body.dataset.ready = "yes";
 }
 
+els.zoomIn.addEventListener("click", () => zoom(1));
+els.zoomOut.addEventListener("click", () => zoom(-1));
+els.zoomFit.addEventListener("click", () => zoom(0));
 els.first.addEventListener("click", () => show(0));
 els.back.addEventListener("click", () => show(state.step - 1));
 els.next.addEventListener("click", () => show(state.step + 1));

@@ -21,10 +21,9 @@ import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
-import { MAX_CELL, cellToFit, loadView } from "./views/index.js";
+import { MAX_CELL, ZOOMS, cellToFit, loadView } from "./views/index.js";
 import { notePlayed, startOffline } from "./offline.js";
 
-const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
 const SAVE_EVERY_MS = 5000;
 
 const $ = (id) => document.getElementById(id);

@@ -25,6 +25,7 @@
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.
 
 export const MAX_CELL = 64; // px: one cell of any board at its largest
+export const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8]; // the zoom steps over the fitting cell
 const BOX_PADDING = 4; // px: the board box's padding at the fitting zoom (style.css)
 
 // The largest cell (px, at most MAX_CELL) that shows a board of extent (a view's extent(puzzle))
