@@ -94,7 +94,9 @@ def layout(width: int, height: int) -> Layout:
     return Layout(width, height)
 
 
-@lru_cache(maxsize=4096)
+RUN_BOUNDS: dict[int, tuple[int, int]] = {}  # run_bounds by Board._run's key of a run
+
+
 def run_bounds(states: tuple[int, ...], flags: tuple[int, ...]) -> tuple[int, int]:
     """The fewest and most lines a run of sides can hold (their states, and the pair facts between
     neighbours in the run); (1, 0) when no assignment fits."""
@@ -120,7 +122,11 @@ class Board:
         self.width, self.height, self.level = width, height, level
         self.clues = [-1 if k is None else k for k in clues]
         off = set(without)
-        self.uses = {rule: RULE_LEVEL[rule] <= level and rule not in off for rule in RULES}
+        uses = {rule: RULE_LEVEL[rule] <= level and rule not in off for rule in RULES}
+        # the techniques this board applies, one flag each (read in the hot loops)
+        self.use_clue, self.use_vertex, self.use_loop = uses["clue"], uses["vertex"], uses["loop"]
+        self.use_pinch, self.use_pair, self.use_bound = uses["pinch"], uses["pair"], uses["bound"]
+        self.use_cell_pair, self.use_opposite, self.use_parity = uses["cell_pair"], uses["opposite"], uses["parity"]
         self.state = [UNKNOWN] * g.edge_count
         self.unknown = g.edge_count
         self.lines = 0
@@ -178,7 +184,7 @@ class Board:
         if value == LINE:
             self.lines += 1
             self._join(*g.edge_vertices[e])
-        if self.uses["parity"]:
+        if self.use_parity:
             self._settle_links(e)
 
     def set_flag(self, p: int, flag: int) -> None:
@@ -276,7 +282,7 @@ class Board:
 
     def loop_rule(self) -> bool:
         """The ``loop`` technique over the whole board; True when it decided an edge."""
-        if not self.uses["loop"] or not self.unknown:
+        if not self.use_loop or not self.unknown:
             return False
         self.rule = "loop"
         before = self.unknown
@@ -322,7 +328,7 @@ class Board:
             return
         sides = self.layout.grid.cell_edges[c]
         state = self.state
-        if (line == k or line + unknown == k) and self.uses["clue"]:
+        if (line == k or line + unknown == k) and self.use_clue:
             self.rule = "clue"
             value = CROSS if line == k else LINE
             for e in sides:
@@ -330,14 +336,14 @@ class Board:
                     self.set_edge(e, value)
             return
         # each technique reads the cell afresh; once one decides an edge, the cell is queued again
-        uses, before = self.uses, self.unknown
-        if uses["pinch"] and unknown - (k - line) == 1 and unknown > 2:
+        before = self.unknown
+        if self.use_pinch and unknown - (k - line) == 1 and unknown > 2:
             self.pinch(c, sides)
-        if uses["bound"] and self.unknown == before:
+        if self.use_bound and self.unknown == before:
             self.bound(c, k, sides)
-        if uses["cell_pair"] and self.unknown == before:
+        if self.use_cell_pair and self.unknown == before:
             self.cell_pair(c, k, sides)
-        if uses["parity"] and self.unknown == before:
+        if self.use_parity and self.unknown == before:
             self.cell_parity(k, sides)
 
     def pinch(self, c: int, sides: Sequence[int]) -> None:
@@ -348,7 +354,8 @@ class Board:
             a, b = sides[k], sides[(k + 1) % 4]
             if state[a] != UNKNOWN or state[b] != UNKNOWN:
                 continue
-            dot = (set(g.edge_vertices[a]) & set(g.edge_vertices[b])).pop()
+            ends = g.edge_vertices[a]
+            dot = ends[0] if ends[0] in g.edge_vertices[b] else ends[1]  # where the two sides meet
             if self.vertex_line[dot]:
                 self.rule = "pinch"
                 for e in sides:
@@ -357,11 +364,21 @@ class Board:
                 return
 
     def _run(self, c: int, start: int, length: int) -> tuple[int, int]:
+        """:func:`run_bounds` of the run of ``length`` sides of cell ``c`` from side ``start``, looked up by
+        the run's states and facts as one number (each below 4: two bits)."""
         sides = self.layout.grid.cell_edges[c]
         corners = self.layout.cell_pairs[c]
-        states = tuple(self.state[sides[(start + j) % 4]] for j in range(length))
-        flags = tuple(self.flags[corners[(start + j) % 4]] for j in range(length - 1))
-        return run_bounds(states, flags)
+        key = length
+        for j in range(length):
+            key = key * 4 + self.state[sides[(start + j) % 4]]
+        for j in range(length - 1):
+            key = key * 4 + self.flags[corners[(start + j) % 4]]
+        found = RUN_BOUNDS.get(key)
+        if found is None:
+            states = tuple(self.state[sides[(start + j) % 4]] for j in range(length))
+            flags = tuple(self.flags[corners[(start + j) % 4]] for j in range(length - 1))
+            found = RUN_BOUNDS[key] = run_bounds(states, flags)
+        return found
 
     def bound(self, c: int, k: int, sides: Sequence[int]) -> None:
         """Each open side against the fewest and most lines its cell's other three sides can hold."""
@@ -416,15 +433,15 @@ class Board:
         if n == 2:
             self.link(open_edges[0], open_edges[1], odd)
         elif n in (3, 4):
-            found = [(self.find_link(e), e) for e in open_edges]
+            roots, parities = [0] * n, [0] * n
+            for m in range(n):
+                roots[m], parities[m] = self.find_link(open_edges[m])
             for i in range(n):
                 for j in range(i + 1, n):
-                    (ri, pi), _ = found[i]
-                    (rj, pj), _ = found[j]
-                    if ri != rj:
+                    if roots[i] != roots[j]:
                         continue
-                    rest = [e for m, (_, e) in enumerate(found) if m not in (i, j)]
-                    left = odd ^ pi ^ pj
+                    rest = [open_edges[m] for m in range(n) if m != i and m != j]
+                    left = odd ^ parities[i] ^ parities[j]
                     self.rule = "parity"
                     if n == 3:
                         self.set_edge(rest[0], LINE if left else CROSS)
@@ -441,7 +458,7 @@ class Board:
             return
         around = self.layout.vertex_around[v]
         state = self.state
-        if (line == 2 or unknown == 1) and self.uses["vertex"]:
+        if (line == 2 or unknown == 1) and self.use_vertex:
             self.rule = "vertex"
             value = LINE if line == 1 else CROSS
             for e in around:
@@ -449,15 +466,15 @@ class Board:
                     self.set_edge(e, value)
             return
         before = self.unknown
-        if self.uses["pair"]:
+        if self.use_pair:
             self.pairs_at(v, line, unknown)
-        if self.uses["parity"] and self.unknown == before:
+        if self.use_parity and self.unknown == before:
             self.vertex_parity(v, line)
 
     def pairs_at(self, v: int, line: int, unknown: int) -> None:
         """The ``pair`` technique at dot ``v`` and, from hard up, ``opposite``."""
         lay, state, flags = self.layout, self.state, self.flags
-        opposite = self.uses["opposite"]
+        opposite = self.use_opposite
         before = self.unknown
         for p in lay.vertex_pairs[v]:
             if self.unknown != before:
@@ -470,9 +487,11 @@ class Board:
             if sa == LINE or sb == LINE:
                 self.set_flag(p, AT_LEAST_ONE)
             f = flags[p]
-            for x, sx, y, sy in ((a, sa, b, sb), (b, sb, a, sa)):
-                if sy == UNKNOWN and ((sx == LINE and f & AT_MOST_ONE) or (sx == CROSS and f & AT_LEAST_ONE)):
-                    self.set_edge(y, CROSS if sx == LINE else LINE)
+            # a fact and one known edge decide the other (each way round, from the states read above)
+            if sb == UNKNOWN and ((sa == LINE and f & AT_MOST_ONE) or (sa == CROSS and f & AT_LEAST_ONE)):
+                self.set_edge(b, CROSS if sa == LINE else LINE)
+            if sa == UNKNOWN and ((sb == LINE and f & AT_MOST_ONE) or (sb == CROSS and f & AT_LEAST_ONE)):
+                self.set_edge(a, CROSS if sb == LINE else LINE)
             if self.unknown != before:
                 return
             if sa != UNKNOWN or sb != UNKNOWN:
