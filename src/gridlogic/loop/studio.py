@@ -37,7 +37,7 @@ from gridlogic.game.record import Change, Problem
 from gridlogic.hints import Mark
 from gridlogic.loop.board import grid
 from gridlogic.loop.v3.generator import remove_clues
-from gridlogic.loop.v3.levels import LEVELS, deduce
+from gridlogic.loop.v3.levels import LEVELS, finishes
 from gridlogic.params import check_choice
 from gridlogic.rng import rng
 
@@ -73,7 +73,7 @@ def thin(problem: Problem, level: str) -> Change | None:
     width, height = problem.width, problem.height
     clues: list[int | None] = list(problem.givens["clues"])
     rank = LEVELS.index(level)
-    if deduce(clues, width, height, rank).status != "solved":
+    if not finishes(clues, width, height, rank):
         return None
     shown = [cell for cell, clue in enumerate(clues) if clue is not None]
     order = list(range(width * height))

@@ -48,7 +48,7 @@ from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
 from gridlogic.loop.rules import Puzzle
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v2.region import grow_region
-from gridlogic.loop.v3.levels import EASY, LEVELS, Grade, deduce, grade
+from gridlogic.loop.v3.levels import EASY, LEVELS, Grade, deduce, finishes, grade
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 
@@ -75,10 +75,6 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
             f"not {width}x{height}; choose another size or difficulty")
 
 
-def _finishes(clues: Sequence[int | None], width: int, height: int, level: int) -> bool:
-    return deduce(clues, width, height, level).status == "solved"
-
-
 def remove_clues(clues: list[int | None], width: int, height: int, order: Sequence[int], level: int) -> int:
     """The greedy pass in ``order``: each clue goes when the level still finishes without it. A block
     of the order is tried at once first (fewer clues never let a level do more, so when the block can
@@ -92,7 +88,7 @@ def remove_clues(clues: list[int | None], width: int, height: int, order: Sequen
             return
         for c, _ in kept:
             clues[c] = None
-        if _finishes(clues, width, height, level):
+        if finishes(clues, width, height, level):
             removed += len(kept)
             return
         for c, k in kept:
@@ -121,7 +117,7 @@ def make(spec: PuzzleSpec) -> Puzzle:
         if sum(inside) < LOWEST_SHARE * cells:
             continue
         clues: list[int | None] = list(clues_of_region(inside, width, height))
-        if not _finishes(clues, width, height, level):
+        if not finishes(clues, width, height, level):
             continue
         remove_clues(clues, width, height, order, level)
         graded = grade(clues, width, height, least=max(EASY, level - 1))

@@ -84,9 +84,7 @@ class _StepBoard(Board):
         """Apply the level's techniques until one cell or dot decides an edge: that item (cells first,
         then dots; -1 for the whole board's ``loop``), or None when nothing is decided."""
         while True:
-            while self.queue:
-                item = self.queue.popleft()
-                self.queued[item] = False
+            while (item := self.next_item()) >= 0:
                 if item < self.layout.cell_count:
                     self.cell_rules(item)
                 else:
@@ -96,7 +94,7 @@ class _StepBoard(Board):
             self.loop_rule()
             if self.decided:
                 return -1
-            if not self.queue:
+            if not self.waiting():
                 return None
 
 

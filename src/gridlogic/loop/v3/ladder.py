@@ -20,7 +20,6 @@ board.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -144,8 +143,12 @@ class Board:
         # links (expert): union-find over edges with parity
         self.link_parent = list(range(g.edge_count))
         self.link_parity = [0] * g.edge_count
-        self.link_members: list[list[int]] = [[e] for e in range(g.edge_count)]
-        self.queue: deque[int] = deque(range(g.cell_count + g.vertex_count))
+        # each link's edges, by its root (made only where links are made: at expert)
+        self.link_members: list[list[int]] = [[e] for e in range(g.edge_count)] if self.use_parity else []
+        # the work list, first in first out: the items from ``head`` on wait (cells, then dots by
+        # cell_count + dot); an item waits at most once
+        self.queue: list[int] = list(range(g.cell_count + g.vertex_count))
+        self.head = 0
         self.queued = [True] * (g.cell_count + g.vertex_count)
         self.rule = "clue"
 
@@ -154,6 +157,22 @@ class Board:
         if not self.queued[item]:
             self.queued[item] = True
             self.queue.append(item)
+
+    def waiting(self) -> bool:
+        """Whether an item waits in the work list."""
+        return self.head < len(self.queue)
+
+    def next_item(self) -> int:
+        """The next waiting item of the work list (no longer waiting), or -1 when none waits."""
+        if self.head == len(self.queue):
+            if self.head:
+                self.queue.clear()
+                self.head = 0
+            return -1
+        item = self.queue[self.head]
+        self.head += 1
+        self.queued[item] = False
+        return item
 
     def set_edge(self, e: int, value: int) -> None:
         """Decide edge ``e``; Contradiction when it is decided the other way or breaks a count."""
@@ -183,7 +202,8 @@ class Board:
                     self.push(c)  # a line reaching a cell's corner from outside (``pinch``)
         if value == LINE:
             self.lines += 1
-            self._join(*g.edge_vertices[e])
+            a, b = g.edge_vertices[e]
+            self._join(a, b)
         if self.use_parity:
             self._settle_links(e)
 
@@ -263,9 +283,7 @@ class Board:
         """Apply the level's techniques until nothing changes: ``solved``, ``stuck`` or ``contradiction``."""
         try:
             while True:
-                while self.queue:
-                    item = self.queue.popleft()
-                    self.queued[item] = False
+                while (item := self.next_item()) >= 0:
                     if item < self.layout.cell_count:
                         self.cell_rules(item)
                     else:
@@ -526,7 +544,8 @@ class Board:
             a, b = lay.pair_edges[p]
             if state[a] != UNKNOWN or state[b] != UNKNOWN or a == b:
                 continue
-            (ra, pa), (rb, pb) = self.find_link(a), self.find_link(b)
+            ra, pa = self.find_link(a)
+            rb, pb = self.find_link(b)
             if ra == rb and pa != pb:
                 self.set_flag(p, AT_MOST_ONE)
                 self.set_flag(p, AT_LEAST_ONE)

@@ -148,6 +148,11 @@ def deduce(clues: Sequence[int | None], width: int, height: int, level: int,
                      [s == UNKNOWN for s in board.state])
 
 
+def finishes(clues: Sequence[int | None], width: int, height: int, level: int) -> bool:
+    """Whether the techniques of ``level`` finish the puzzle (:func:`deduce`'s ``solved``, without its record)."""
+    return Board(clues, width, height, level).close() == "solved"
+
+
 @dataclass(frozen=True)
 class Grade(RebuiltFromFields):
     """A puzzle's level (None when no level finishes it) and how many edges each technique decided in
