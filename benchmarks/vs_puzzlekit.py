@@ -295,7 +295,7 @@ def main_slitherlink(args: argparse.Namespace) -> int:
     from gridlogic.cli.bench_solve import read_puzzles
     from gridlogic.loop.decide import decide
 
-    puzzles = [p for p in read_puzzles(args.path) if p.game == "loop"]
+    puzzles = [p for p in read_puzzles(args.path) if p.problem.game == "loop"]
     if args.first is not None:
         puzzles = [p for p in puzzles if int(p.name) < args.first]
     peer = subprocess.Popen(
@@ -311,11 +311,12 @@ def main_slitherlink(args: argparse.Namespace) -> int:
     disagree: dict[str, int] = {}
     undecided = []
     for puzzle in puzzles:
-        data = puzzle.data
-        verdict = decide(list(data.clues), data.width, data.height, time_limit=args.budget)
+        data = puzzle.problem
+        clues = list(data.givens["clues"])
+        verdict = decide(clues, data.width, data.height, time_limit=args.budget)
         task = {
             "game": "slitherlink",
-            "clues": list(data.clues),
+            "clues": clues,
             "width": data.width,
             "height": data.height,
             "budget": args.budget,
