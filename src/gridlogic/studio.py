@@ -64,7 +64,7 @@ from typing import Any
 
 from gridlogic.errors import GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import Game, Imports, Problem, Studio
-from gridlogic.hints import Mark
+from gridlogic.hints import Mark, Walkthrough
 from gridlogic.params import short_repr
 from gridlogic.verdict import Verdict
 
@@ -247,6 +247,12 @@ def playable(game: Game, problem: Problem, solution: Sequence[int]) -> tuple[str
     return game.import_spec(problem).id, ""
 
 
+def latest_walk(game: Game, problem: Problem) -> Walkthrough | None:
+    """The hints' walk-through of a puzzle proven unique, by the latest version's techniques and levels
+    (what the studio grades by); None for a game without hints."""
+    return game.hints.explain(problem, game.latest) if game.hints is not None else None
+
+
 def analyse(game: Game, problem: Problem) -> Analysis:
     """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
     one with several solutions (see the module docstring)."""
@@ -259,9 +265,10 @@ def analyse(game: Game, problem: Problem) -> Analysis:
     play_id, refusal = playable(game, problem, verdict.solutions[0])
     note += refusal
     exports = {name: write(problem) for name, write in game.exports.items()} if play_id else {}
-    if game.hints is None:
+    walk = latest_walk(game, problem)
+    if walk is None:
         return Analysis(design, "unique", id=play_id, note=note, exports=exports)
-    walk = game.hints.explain(problem, game.latest)
+    assert game.hints is not None
     techniques = walk.counts([technique.name for technique in game.hints.techniques(game.latest)])
     if walk.note.en:
         note += f"; {walk.note.en[0].lower()}{walk.note.en[1:]}"
@@ -401,7 +408,7 @@ def thin(game: Game, problem: Problem, level: object) -> Thinned:
     if verdict.status in ("several", "none"):
         raise AssertionError(f"the {level} techniques finished a puzzle the solver calls {verdict.status}")
     play_id = playable(game, change.problem, verdict.solutions[0])[0] if verdict.unique else None
-    walk = game.hints.explain(change.problem, game.latest) if game.hints is not None else None
+    walk = latest_walk(game, change.problem)
     hidden = len(change.marks)
     unchecked = "" if verdict.unique else "; the solver did not confirm it within its limit, so it has no play link"
     return Thinned(design, level, "thinned", change.marks, studio.write(change.problem), play_id,

@@ -17,7 +17,7 @@ import { markHint, unmarkHint } from "./hint.js";
 import { language, t, translatePage } from "./i18n.js";
 import { showStatus, startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
-import { MAX_CELL, ZOOMS, cellToFit, loadView } from "./views/index.js";
+import { fitZoomed, loadView, nextZoom } from "./views/index.js";
 
 const RETRY_MS = 2000;
 const els = Object.fromEntries(["summary", "status", "board", "first", "back", "position", "next", "last",
@@ -86,16 +86,12 @@ function scrollIntoList(item) {
 
 function fit() {
   if (!state.view) return;
-  const fitting = cellToFit(els.board, state.game.extent(state.puzzle));
-  els.board.style.setProperty("--cell", `${Math.floor(fitting * ZOOMS[state.zoom] * 4) / 4}px`);
-  els.board.classList.toggle("zoomed", state.zoom > 0);
-  els.zoomOut.disabled = els.zoomFit.disabled = state.zoom === 0;
-  els.zoomIn.disabled = state.zoom === ZOOMS.length - 1 || fitting * ZOOMS[state.zoom] >= MAX_CELL;
+  fitZoomed(els.board, state.game.extent(state.puzzle), state.zoom, els);
 }
 
 function zoom(step) {
   if (!state.view) return;
-  state.zoom = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, state.zoom + step));
+  state.zoom = nextZoom(state.zoom, step);
   fit();
   showMarked();
 }

@@ -102,9 +102,11 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
   let shown = null; // {hint, board, play} while the panel shows a hint
 
   function show() {
-    unmarkHint(board);
     panel.hidden = shown === null;
-    if (!shown) return;
+    if (!shown) {
+      unmarkHint(board);
+      return;
+    }
     const { hint, puzzle } = shown;
     text.textContent = `${t(`hint.${hint.status}`)} ${hint.explanation[language()] ?? hint.explanation.en}`;
     applyButton.hidden = shown.board === null;

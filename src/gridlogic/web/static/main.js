@@ -21,7 +21,7 @@ import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
-import { MAX_CELL, ZOOMS, cellToFit, loadView } from "./views/index.js";
+import { fitZoomed, loadView, nextZoom } from "./views/index.js";
 import { notePlayed, startOffline } from "./offline.js";
 
 const SAVE_EVERY_MS = 5000;
@@ -53,7 +53,7 @@ const state = {
   answer: null,         // the API's solution, once Check or Reveal asked for it
   mistakes: [],         // what the last Check marked, until the board changes
   tool: 0,
-  zoom: 0,              // index into ZOOMS
+  zoom: 0,              // the zoom step (views/index.js: 0 fits the board)
   requestId: 0,
   status: null,         // {key, values, kind} so that a language switch re-translates it
 };
@@ -332,24 +332,18 @@ function openingStatus() {
 
 // --- fitting the board -------------------------------------------------------------------------
 
-// The board's cell size: the largest that shows the whole board in its box (at most MAX_CELL),
+// The board's cell size: the largest that shows the whole board in its box (views/index.js),
 // times the zoom; past the box the board pans (the box scrolls, the clues stay in view).
 function fitBoard() {
   if (!state.puzzle) return;
   const extent = state.game.extent(state.puzzle);
-  const fit = cellToFit(els.board, extent);
-  const cell = Math.floor(fit * ZOOMS[state.zoom] * 4) / 4;
-  els.board.style.setProperty("--cell", `${cell}px`);
+  fitZoomed(els.board, extent, state.zoom, els);
   els.board.style.setProperty("--extent-w", String(extent.width)); // for the print stylesheet
   els.board.style.setProperty("--extent-h", String(extent.height));
-  els.board.classList.toggle("zoomed", state.zoom > 0);
-  els.zoomOut.disabled = state.zoom === 0;
-  els.zoomFit.disabled = state.zoom === 0;
-  els.zoomIn.disabled = state.zoom === ZOOMS.length - 1 || fit * ZOOMS[state.zoom] >= MAX_CELL;
 }
 
 function zoom(step) {
-  const next = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, state.zoom + step));
+  const next = nextZoom(state.zoom, step);
   if (!state.puzzle || next === state.zoom) return;
   // Keep the middle of what is shown in the middle.
   const box = els.board;

@@ -24,16 +24,25 @@
 // The view of a game is the module views/<name>.js, named as /api/games names the game; it is
 // loaded the first time its game is shown. A fourth game adds that module and nothing else here.
 
-export const MAX_CELL = 64; // px: one cell of any board at its largest
-export const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8]; // the zoom steps over the fitting cell
+const MAX_CELL = 64; // px: one cell of any board at its largest
+const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8]; // the zoom steps over the fitting cell
 const BOX_PADDING = 4; // px: the board box's padding at the fitting zoom (style.css)
 
-// The largest cell (px, at most MAX_CELL) that shows a board of extent (a view's extent(puzzle))
-// whole in box, the .board element it is drawn in.
-export function cellToFit(box, extent) {
+// Fits a board of extent (a view's extent(puzzle)) in box, the .board element it is drawn in, at
+// zoom (an index into ZOOMS): the largest cell (at most MAX_CELL) that shows it whole, times the
+// zoom, as the box's --cell; the box's "zoomed" class; and the zoom buttons ({zoomIn, zoomOut,
+// zoomFit}) enabled where they can act.
+export function fitZoomed(box, extent, zoom, buttons) {
   const width = box.clientWidth - 2 * BOX_PADDING, height = box.clientHeight - 2 * BOX_PADDING;
-  return Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
+  const fit = Math.max(1, Math.min(MAX_CELL, width / extent.width, height / extent.height));
+  box.style.setProperty("--cell", `${Math.floor(fit * ZOOMS[zoom] * 4) / 4}px`);
+  box.classList.toggle("zoomed", zoom > 0);
+  buttons.zoomOut.disabled = buttons.zoomFit.disabled = zoom === 0;
+  buttons.zoomIn.disabled = zoom === ZOOMS.length - 1 || fit * ZOOMS[zoom] >= MAX_CELL;
 }
+
+// The zoom after a zoom button: step +1 or -1 within ZOOMS, 0 back to fitting the board.
+export const nextZoom = (zoom, step) => (step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, zoom + step)));
 
 export async function loadView(name) {
   const missing = (cause) => new Error(`the page has no view for the game ${JSON.stringify(name)}`, { cause });
