@@ -11,7 +11,7 @@ from sqlalchemy import inspect, text
 from gridlogic.store import Store, migrate
 from gridlogic.store.models import Base
 
-TABLES = {"players", "plays", "aids"}
+TABLES = set(Base.metadata.tables)
 
 
 def tables(store: Store) -> set[str]:

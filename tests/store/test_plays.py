@@ -30,6 +30,7 @@ from gridlogic.store.plays import (
 )
 from gridlogic.store.records import GivenAid
 from gridlogic.store.tokens import Signer
+from tests.play_logs import solving_log
 
 ALICE, BOB = "a" * 32, "b" * 32
 PLAIN = "signal.3.5x5.medium.records-api"
@@ -73,11 +74,13 @@ def least_moves(puzzle_id: str) -> int:
 
 
 def play(desk: PlayDesk, seconds: float, puzzle_id: str = PLAIN, player: str = ALICE, **figures):
-    """A play handed out, ``seconds`` of the clock, then its record accepted: the accepted play."""
+    """A play handed out, ``seconds`` of the clock, then its record accepted, with the log of the
+    fewest moves unless told otherwise: the accepted play."""
     receipt, _ = desk.hand_out(player, puzzle_id)
     desk.clock.now += timedelta(seconds=seconds)
     handout = desk.handout_of(player, receipt)
-    counted = {"moves": least_moves(puzzle_id), "checks": 0, "revealed": False, **figures}
+    counted = {"moves": least_moves(puzzle_id), "checks": 0, "revealed": False,
+               "log": solving_log(puzzle_from_id(puzzle_id), seconds), **figures}
     return asyncio.run(desk.accept(handout, solved_board(puzzle_id), PlayFigures(seconds, **counted),
                                    desk.clock()))
 
@@ -116,7 +119,7 @@ def test_the_time_rule_allows_the_network_either_way():
 
 
 def test_a_solved_play_is_scored_by_the_server_and_stored_once(desk):
-    accepted = play(desk, 200.0, moves=90, checks=2)
+    accepted = play(desk, 200.0, moves=90, checks=2, log=None)  # no log: the page's count of moves
     expected = scoring.score_puzzle(puzzle_from_id(PLAIN), seconds=200.0, moves=90, checks=2, revealed=False)
     assert accepted.new and accepted.score == expected
     record = accepted.record
@@ -156,7 +159,7 @@ def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
     with pytest.raises(PlayRefused, match=f"at least {least}"):
         asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(0.0, least - 1, 0, False), desk.clock()))
     with pytest.raises(PlayRefused, match=f"at least {least}"):
-        play(desk, 10.0, moves=least - 1, hints=1)  # the page's hints excuse no moves
+        play(desk, 10.0, moves=least - 1, hints=1, log=None)  # the page's hints excuse no moves
     revealed = play(desk, 10.0, moves=0, revealed=True).record
     assert (revealed.outcome, revealed.score, revealed.rank) == ("revealed", 0, "revealed")
 
@@ -195,20 +198,80 @@ def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(
 
 
 def test_the_floor_of_the_docstring_holds():
-    spec = parse_id("signal.3.5x5.medium.daily-2026-12-01")
-    puzzle = GAMES["signal"].make(spec)
-    assert GAMES["signal"].min_moves(puzzle) == 23
-    assert time_floor(GAMES["signal"], puzzle) == pytest.approx(2.3 + 25 * 0.025)
-    assert round(time_floor(GAMES["signal"], puzzle), 1) == 2.9
+    game = GAMES["signal"]
+    puzzle = game.make(parse_id("signal.4.8x8.medium.daily-2027-01-01"))
+    walk = game.hints.explain(game.problem(puzzle), puzzle.version)
+    assert (len(walk.steps), game.min_moves(puzzle)) == (64, 51)
+    assert time_floor(game, puzzle) == pytest.approx(0.5 * 64 + 0.1 * 51) == 37.1
 
 
 def test_a_time_below_the_floor_is_recorded_unranked_and_one_above_it_may_rank(desk):
     today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
     floor = time_floor(GAMES["signal"], puzzle_from_id(today))
+    assert floor > 10  # the walk-through's 25 steps at half a second each, and 23 quarter turns
     for seconds in (0.0, 1.0, floor - 0.1):
         record = play(desk, seconds, today).record
         assert record.outcome == "solved" and record.unranked is not None and "below" in record.unranked
+        assert record.floor == floor
     assert play(desk, floor + 0.1, today, player=BOB).record.unranked is None
+
+
+def test_a_record_sent_at_once_is_never_ranked_whatever_time_it_claims(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+    receipt, _ = desk.hand_out(ALICE, today)
+    handout = desk.handout_of(ALICE, receipt)
+    claimed = ALLOWANCE_SECONDS  # the most the network allowance lets a record claim beyond what was seen
+    figures = PlayFigures(claimed, least_moves(today), 0, False, log=solving_log(puzzle_from_id(today), claimed))
+    record = asyncio.run(desk.accept(handout, solved_board(today), figures, desk.clock())).record
+    assert record.seen_seconds == 0.0 and record.seconds == claimed and "below" in record.unranked
+
+
+def test_the_ranked_time_is_the_servers_and_the_moves_are_the_logs(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+    record = play(desk, 100.0, today, moves=500).record
+    assert record.seen_seconds == 100.0 and record.unranked is None
+    assert record.moves == len(solving_log(puzzle_from_id(today), 100.0))  # not the 500 claimed
+
+
+def test_a_record_without_a_log_is_kept_and_scored_but_unranked(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+    accepted = play(desk, 100.0, today, log=None)
+    assert accepted.new and accepted.score is not None
+    assert accepted.record.unranked == "the record carries no log of its moves"
+
+
+@pytest.mark.parametrize(("log", "says"), [
+    ("moves", "must be a list"),
+    ([[1.0, 0]], "must be [t, index, value]"),
+    ([[2.0, 0, 1], [1.0, 1, 1]], "no earlier than the move before"),
+    ([[float("nan"), 0, 1]], "seconds since the receipt"),
+    ([[1.0, 25, 1]], "off the board"),
+    ([[1.0, 0, True]], "whole number"),
+    ([[1.0, 0, 99]], "does not take"),
+    ([[1.0, 0, 1]], "do not give the board"),
+])
+def test_a_log_that_is_not_a_play_ending_on_the_board_is_refused(desk, log, says):
+    with pytest.raises(PlayRefused, match=says.replace("[", r"\[").replace("]", r"\]")):
+        play(desk, 100.0, log=log)
+
+
+def test_a_log_whose_moves_come_after_the_record_or_are_too_few_is_refused(desk):
+    puzzle = puzzle_from_id(PLAIN)
+    log = solving_log(puzzle, 100.0)
+    with pytest.raises(PlayRefused, match="later than"):
+        play(desk, 100.0, log=[*log[:-1], [100.0 + ALLOWANCE_SECONDS + 0.1, *log[-1][1:]]])
+    assert play(desk, 100.0, log=[*log[:-1], [100.0 + ALLOWANCE_SECONDS, *log[-1][1:]]]).new
+    with pytest.raises(PlayRefused, match="do not give the board"):
+        play(desk, 100.0, log=log[:-1])  # one move short of the board claimed
+
+
+def test_a_log_with_undone_and_redone_moves_counts_every_one(desk):
+    puzzle = puzzle_from_id(PLAIN)
+    log = solving_log(puzzle, 50.0)
+    t, index, value = log[0]
+    start = GAMES["signal"].hints.start(puzzle)[index]
+    detour = [[t, index, value], [t, index, start], [t, index, value]]  # a move, its undo, its redo
+    assert play(desk, 60.0, log=detour + log[1:]).record.moves == len(log) + 2
 
 
 def test_help_belongs_to_its_play_or_to_the_players_later_plays():

@@ -18,12 +18,12 @@ ALICE, BOB = "a" * 32, "b" * 32
 
 def play(player: str = ALICE, *, at: datetime = NOW, seconds: float = 30.0, outcome: str = "solved",
          daily_date: date | None = None, preset: str | None = None, game: str = "signal", side: int = 5,
-         difficulty: str = "medium") -> PlayRecord:
+         difficulty: str = "medium", **more: object) -> PlayRecord:
     return PlayRecord(
         id=secrets.token_hex(16), player_id=player, puzzle_id=f"{game}.1.{side}x{side}.{difficulty}.s",
         game=game, version=1, width=side, height=side, difficulty=difficulty, daily_date=daily_date,
         preset=preset, handed_out_at=at - timedelta(seconds=seconds), finished_at=at, outcome=outcome,
-        seconds=seconds, moves=40, checks=0, hints=0, score=90, rank="S")
+        seconds=seconds, moves=40, checks=0, hints=0, score=90, rank="S", **more)  # type: ignore[arg-type]
 
 
 @pytest.fixture()
@@ -125,6 +125,55 @@ def test_the_leaderboard_takes_each_players_first_record_made_on_its_day(store):
     assert store.leaderboard(day, "signal", "hard", 10) == [("Bob", 45.0), (None, 60.0)]
     assert store.leaderboard(day, "signal", "hard", 1) == [("Bob", 45.0)]
     assert store.leaderboard(day, "signal", "medium", 10) == []
+
+
+def test_the_leaderboard_ranks_by_the_servers_clock_and_holds_three_players_of_one_address(store):
+    day = NOW.date()
+    daily = {"daily_date": day, "preset": "hard"}
+    crowd = [f"{n:032x}" for n in range(1, 7)]
+    for n, player in enumerate(crowd):  # six players of one address, each claiming 10 s less than seen
+        store.record(play(player, seconds=50.0 + n, seen_seconds=60.0 + n, address="f" * 32, **daily))
+    store.record(play(BOB, seconds=70.0, seen_seconds=70.0, address="e" * 32, **daily))
+    store.record(play(ALICE, seconds=65.0, **daily))  # recorded before the server kept its own time
+    board = store.leaderboard(day, "signal", "hard", 20)
+    assert [seconds for _, seconds in board] == [60.0, 61.0, 62.0, 65.0, 70.0]
+
+
+def test_a_group_is_made_joined_by_its_invite_left_and_shows_its_members_plays(store):
+    day = NOW.date()
+    daily = {"daily_date": day, "preset": "medium"}
+    carol = "c" * 32
+    group = store.create_group(ALICE, "Lunch", NOW)
+    assert (group.name, group.members) == ("Lunch", 1) and len(group.invite) == 32
+    assert store.join_group(BOB, group.invite, NOW).members == 2
+    assert store.join_group(BOB, group.invite, NOW).members == 2  # joining again changes nothing
+    store.set_name(BOB, "Bob", NOW)
+    store.record(play(ALICE, seconds=90.0, seen_seconds=90.0, unranked="the server gave 1 hint", **daily))
+    store.record(play(BOB, seconds=80.0, seen_seconds=80.0, **daily))
+    store.record(play(carol, seconds=10.0, seen_seconds=10.0, **daily))  # not a member
+    board = store.group_board(BOB, group.id, day, "signal", "medium")
+    assert [(e["name"], e["seconds"], e["state"], e["you"]) for e in board] == [
+        ("Bob", 80.0, "ranked", True), (None, 90.0, "unranked", False)]
+    assert board[1]["unranked"] == "the server gave 1 hint"
+    with pytest.raises(records.UnknownGroup):
+        store.group_board(carol, group.id, day, "signal", "medium")
+    with pytest.raises(records.UnknownGroup):
+        store.join_group(carol, "0" * 32, NOW)
+    store.leave_group(BOB, group.id, NOW)
+    assert store.groups(BOB) == [] and store.groups(ALICE)[0].members == 1
+    with pytest.raises(records.UnknownGroup):
+        store.leave_group(BOB, group.id, NOW)
+    store.delete_records(ALICE, NOW)  # the last member gone: so is the group
+    assert store.groups(ALICE) == []
+    with pytest.raises(records.UnknownGroup):
+        store.join_group(BOB, group.invite, NOW)
+
+
+def test_a_player_is_in_at_most_the_groups_allowed(store):
+    for n in range(records.MAX_GROUPS):
+        store.create_group(ALICE, f"g{n}", NOW + timedelta(minutes=n))  # minutes apart: within the rate limit
+    with pytest.raises(records.GroupRefused, match=f"at most {records.MAX_GROUPS} groups"):
+        store.create_group(ALICE, "one more", NOW + timedelta(hours=1))
 
 
 def test_deleting_removes_the_players_records_and_name_and_nobody_elses(store):

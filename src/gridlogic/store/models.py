@@ -21,6 +21,15 @@
     nonce of the receipt the request showed (NULL: none), ``given_at`` the moment. When the play
     is recorded, :mod:`gridlogic.store.plays` reads its aids back (why: see there).
 
+``plays`` also keeps what the server saw itself: ``seen_seconds``, the time from the hand-out to the
+record by the server's clock (the time a leaderboard ranks; NULL for plays recorded before it was
+kept), ``address``, a keyed hash of the client address the record came from (places per address on
+a leaderboard; never the address itself), and ``floor``, the least seconds a person needs for the
+puzzle (NULL where none was computed).
+``groups`` and ``group_members``
+    friends' leaderboards: a group has a name, a secret ``invite`` code (its share link) and members;
+    a player leaves by deleting the membership, and deleting a player's records removes theirs.
+
 Times are stored as UTC ``DateTime(timezone=True)``; SQLite keeps no zone, so
 :mod:`gridlogic.store.records` writes and reads them as UTC always.
 """
@@ -37,6 +46,9 @@ PLAY_ID_LENGTH = 32
 MAX_NAME_LENGTH = 32
 MAX_REASON_LENGTH = 200
 AID_KINDS = ("reveal", "answer", "hint", "last-hint")
+ADDRESS_LENGTH = 32  # a keyed hash of the client address, 128 bits in hex
+GROUP_ID_LENGTH = 16
+INVITE_LENGTH = 32
 
 
 class Base(DeclarativeBase):
@@ -78,6 +90,9 @@ class Play(Base):
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[str] = mapped_column(String(10))
     unranked: Mapped[str | None] = mapped_column(String(MAX_REASON_LENGTH))
+    seen_seconds: Mapped[float | None] = mapped_column(Float)
+    address: Mapped[str | None] = mapped_column(String(ADDRESS_LENGTH))
+    floor: Mapped[float | None] = mapped_column(Float)
 
     __table_args__ = (
         # A player's records in order (stats, export, the rate limit's recent writes).
@@ -101,4 +116,28 @@ class Aid(Base):
     __table_args__ = (
         # What a player was given for a puzzle: what a play of it reads back when recorded.
         Index("ix_aids_player_puzzle", "player_id", "puzzle_id"),
+    )
+
+
+class Group(Base):
+    __tablename__ = "groups"
+
+    id: Mapped[str] = mapped_column(String(GROUP_ID_LENGTH), primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
+    invite: Mapped[str] = mapped_column(String(INVITE_LENGTH), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GroupMember(Base):
+    __tablename__ = "group_members"
+
+    group_id: Mapped[str] = mapped_column(
+        String(GROUP_ID_LENGTH), ForeignKey("groups.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(PLAYER_ID_LENGTH), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        # The groups of a player.
+        Index("ix_group_members_player", "player_id"),
     )

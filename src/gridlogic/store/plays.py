@@ -15,7 +15,9 @@ and the desk
    hand-out to the record, less :data:`ALLOWANCE_SECONDS` for the network, and at most that time
    plus the allowance (a play cannot outlast its hand-out; :func:`time_refusal`). The page
    therefore reports the wall-clock time since the receipt came, which counts a hidden tab too:
-   the server cannot see one;
+   the server cannot see one. The time that ranks is the server's own (``seen_seconds``);
+   a play's ``log`` of moves is replayed (:mod:`gridlogic.store.moves`), and its moves are counted
+   from it;
 3. checks the board itself with the game's own ``check`` (only a solved board is a finished
    play; a revealed one is the solution, marked revealed), and refuses fewer moves than the
    least that solve the puzzle (``Game.min_moves``) for every play not revealed: a hint's moves
@@ -62,25 +64,28 @@ pure function of its public ID and this very library solves it offline. The serv
 for what it saw; what it cannot see is bounded by time.
 
 **What a leaderboard trusts** (:meth:`Store.leaderboard
-<gridlogic.store.records.Store.leaderboard>`): a ranked time is one the server saw pass from the
-hand-out to the record (rule 2), on a board it checked, for a play it gave no answer and no hint,
-and no shorter than :func:`time_floor`, the least a person needs for that puzzle::
+<gridlogic.store.records.Store.leaderboard>`): a daily's leaderboard ranks plays by the *server's*
+clock, ``seen_seconds``, the time it saw pass from the hand-out to the record, never by the time
+the page claims; a ranked play is one of a board it checked, replayed from its log of moves
+(:mod:`gridlogic.store.moves`: the moves as made, each inside the window the server saw), for a
+play it gave no answer and no hint, no faster than :func:`time_floor`, the least a person needs
+for that puzzle, and among the three fastest players of its client address
+(:data:`~gridlogic.store.records.PLACES_PER_ADDRESS`). A record without a log is kept and scored,
+but unranked. The floor is derived from the puzzle's own walk-through (``Hints.explain``, the
+solve a person follows, one deduction a step)::
 
-    floor = 0.1 s × the least moves that solve it + 0.025 s × its cells
+    floor = 0.5 s × the walk-through's steps + 0.1 s × the least moves that solve it
 
-A move is a click, a tap or a key press aimed at one tile, cell or edge, and the least moves are
-``Game.min_moves`` (a Signal tile's quarter turns, a Pattern cell filled, a Loop edge drawn).
-Ten aimed moves a second (:data:`SECONDS_PER_MOVE`) is a fast typist's burst rate, kept up with
-nothing to think about; nobody keeps it up through a puzzle, where every move has to be found
-first. The cells count once more because a person must at least look at each one before the last
-move: a fast reader takes in about 40 characters a second (:data:`SECONDS_PER_CELL`), so even a
-board solved in the fewest moves cannot be read faster. Both figures are far under what the
-fastest players reach (par for the 5×5 Signal daily is 2:10), so the floor never ranks a person
-out; it keeps off the forged times: a record sent at once with the answer, in 0 or 1 s. The
-5×5 Signal daily of 2026-12-01 takes 23 quarter turns: its floor is 2.3 + 25 × 0.025 = 2.9 s
-(``tests/store/test_plays.py`` checks it), and a record of 2 s stays in the player's records,
-marked unranked. A program that computes the answer and waits out the floor is not told apart
-from a person who plays that fast.
+Half a second a step (:data:`SECONDS_PER_STEP`) is a choice reaction time: the least a person
+takes to see one deduction among several places and decide it (a simple reaction to a light is
+about 0.25 s; choosing among alternatives takes longer, and a deduction means finding where to
+look first), kept up for every step of a puzzle; a tenth of a second a move
+(:data:`SECONDS_PER_MOVE`) is ten aimed clicks a second, a fast burst with nothing to think
+about. Both are far below the par (the 8×8 medium Signal daily of 2027-01-01 has 64 steps and 51
+least moves: a floor of 37.1 s, a par of 5:20). So no person is ranked out, and a program that
+computes the answer offline must wait the floor out, its moves spread over it, to rank: a program
+at human pace is not told apart from a fast person, and this module does not claim otherwise. The
+floor is computed for the daily puzzles only (the only ones ranked), once per puzzle and process.
 
 **A database that is down** does not lose the play: :class:`RecordDeferred` carries a signed
 receipt of the moment the server saw the record, and the page sends the play again later with it
@@ -93,21 +98,25 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, Protocol, TypeVar
 
 from gridlogic import scoring
-from gridlogic.game import Game, Puzzle, PuzzleSpec, parse_id
+from gridlogic.game import IMPORTED, Game, Puzzle, PuzzleSpec, parse_id
 from gridlogic.params import short_repr
+from gridlogic.store import moves
 from gridlogic.store.daily import DailyPuzzles, PuzzleMaker
+from gridlogic.store.models import MAX_REASON_LENGTH
 from gridlogic.store.records import GivenAid, PlayRecord, Store, StoreError, StoreUnavailable
 from gridlogic.store.tokens import Signer
 
 ALLOWANCE_SECONDS = 5.0
-SECONDS_PER_MOVE = 0.1  # ten aimed moves a second: the floor of a ranked time (module docstring)
-SECONDS_PER_CELL = 0.025  # forty cells read a second
+SECONDS_PER_STEP = 0.5  # a deduction seen and decided: the floor of a ranked time (module docstring)
+SECONDS_PER_MOVE = 0.1  # ten aimed moves a second
+FLOORS_KEPT = 256  # the floors a desk keeps (six dailies a day)
 REVEALING = ("reveal", "last-hint")  # help that is the answer, shown to the play
 ANSWERS = ("reveal", "answer", "last-hint")  # help that hands out the answer
 HINTS = ("hint", "last-hint")
@@ -125,6 +134,22 @@ class OthersPlay(PlayRefused):
 
 class UnknownGame(PlayRefused):
     """The puzzle is of a game this desk does not have."""
+
+
+def _replayed_moves(game: Game, puzzle: Puzzle, board: Any, figures: PlayFigures, seen: float) -> int | None:
+    """The moves of a play counted from its log, replayed from the start to ``board`` (None: the
+    record has no log, or its game has no start board to replay from); refused as a
+    :class:`PlayRefused` when the log is not a play that ends on ``board`` within the time seen."""
+    if figures.log is None or game.hints is None:
+        return None
+    start = game.hints.start(puzzle)
+    try:
+        log = moves.parse_log(figures.log, len(moves.flat(start)))
+        counted = moves.replay(start, log, board, seen + ALLOWANCE_SECONDS,
+                               lambda raw: game.parse_board(puzzle.width, puzzle.height, raw))
+    except moves.MovesRefused as refused:
+        raise PlayRefused(str(refused)) from None
+    return counted
 
 
 class RecordDeferred(StoreUnavailable):
@@ -163,6 +188,7 @@ class PlayFigures:
     checks: int
     revealed: bool
     hints: int = 0
+    log: object = None  # the moves as made (see gridlogic.store.moves); None: the record has none
 
 
 @dataclass(frozen=True)
@@ -199,23 +225,34 @@ class Help:
 
 
 def time_floor(game: Game, puzzle: Puzzle) -> float:
-    """The least seconds a person needs for ``puzzle``: :data:`SECONDS_PER_MOVE` for each of the least
-    moves that solve it, and :data:`SECONDS_PER_CELL` for each cell (see the module docstring)."""
-    return SECONDS_PER_MOVE * game.min_moves(puzzle) + SECONDS_PER_CELL * puzzle.width * puzzle.height
+    """The least seconds a person needs for ``puzzle``: :data:`SECONDS_PER_STEP` for each step of its
+    walk-through and :data:`SECONDS_PER_MOVE` for each of the least moves that solve it (see the module
+    docstring). A game without hints counts a step a cell."""
+    if game.hints is None:
+        steps = puzzle.width * puzzle.height
+    else:
+        version = game.latest if puzzle.version == IMPORTED else puzzle.version
+        steps = len(game.hints.explain(game.problem(puzzle), version).steps)
+    return round(SECONDS_PER_STEP * steps + SECONDS_PER_MOVE * game.min_moves(puzzle), 1)
 
 
-def unranked_reason(help_given: Help, seconds: float, floor: float) -> str | None:
-    """Why a play takes no place on a leaderboard; None when nothing keeps it off."""
+def unranked_reason(help_given: Help, seen: float, floor: float | None, logged: bool) -> str | None:
+    """Why a play takes no place on a leaderboard (within :data:`MAX_REASON_LENGTH`); None when nothing
+    keeps it off. ``seen`` is the server's time of the play, ``floor`` the puzzle's (None: not ranked
+    anywhere, so not computed), ``logged`` whether its moves were replayed."""
     reasons = []
     if help_given.revealed:
         reasons.append("the server handed out the answer to this play")
     elif help_given.answer:
-        reasons.append("the server handed this player the answer of this puzzle (for Check, or ahead)")
+        reasons.append("the server handed this player the answer (or the solve) of this puzzle")
     if help_given.hints:
         reasons.append(f"the server gave {help_given.hints} hint{'s' if help_given.hints != 1 else ''}")
-    if seconds < floor:
-        reasons.append(f"a time of {seconds:.1f} s is below {floor:.1f} s, the least a person needs for this puzzle")
-    return "; ".join(reasons) or None
+    if not logged:
+        reasons.append("the record carries no log of its moves")
+    if floor is not None and seen < floor:
+        reasons.append(f"the server saw {seen:.1f} s, below the {floor:.1f} s floor of this puzzle")
+    text = "; ".join(reasons)
+    return (text if len(text) <= MAX_REASON_LENGTH else text[:MAX_REASON_LENGTH - 1] + "…") or None
 
 
 def _moment_of(milliseconds: int) -> datetime:
@@ -251,6 +288,7 @@ class PlayDesk:
         self.clock = clock
         self.in_thread = in_thread
         self.daily = DailyPuzzles(make)
+        self._floors: OrderedDict[str, float] = OrderedDict()
 
     def today(self) -> date:
         return self.clock().astimezone(UTC).date()
@@ -306,17 +344,29 @@ class PlayDesk:
             raise PlayRefused("receipt is not this server's receipt of this play")
         return _moment_of(content["t"])
 
+    async def floor_of(self, game: Game, puzzle: Puzzle) -> float:
+        """The puzzle's :func:`time_floor`, computed once per process (off the event loop)."""
+        floor = self._floors.get(puzzle.id)
+        if floor is None:
+            floor = await self.in_thread(lambda: time_floor(game, puzzle))
+            self._floors[puzzle.id] = floor
+            while len(self._floors) > FLOORS_KEPT:
+                self._floors.popitem(last=False)
+        return floor
+
     async def accept(self, handout: Handout, board: Any, figures: PlayFigures,
-                     finished_at: datetime) -> AcceptedPlay:
+                     finished_at: datetime, address: str | None = None) -> AcceptedPlay:
         """Check the play (``board`` as its game's ``parse_board`` reads it, seen by the server at
-        ``finished_at``), score it and store it. Refused with :class:`PlayRefused`, or the store's
-        ``AlreadyRecorded`` or ``RateLimited``; :class:`RecordDeferred` when the database is down."""
+        ``finished_at``, sent from a client ``address``: a keyed hash of it), score it and store it.
+        Refused with :class:`PlayRefused`, or the store's ``AlreadyRecorded`` or ``RateLimited``;
+        :class:`RecordDeferred` when the database is down."""
         seen = (finished_at - handout.handed_out_at).total_seconds()
         refusal = time_refusal(figures.seconds, seen)
         if refusal is not None:
             return await self._stored_before(handout, figures, refusal)
         puzzle = await self.make(handout.spec)
-        if not handout.game.check(puzzle, board).get("solved"):
+        game = handout.game
+        if not game.check(puzzle, board).get("solved"):
             raise PlayRefused("the board is not solved: only a finished or revealed play is recorded")
         try:
             aids = await self.in_thread(lambda: self.store.aids(handout.player_id, handout.spec.id, finished_at))
@@ -324,21 +374,25 @@ class PlayDesk:
             raise self._deferred(handout, finished_at, down) from down
         given = Help.of(aids, handout)
         revealed = figures.revealed or given.revealed
-        least = handout.game.min_moves(puzzle)
-        if not revealed and figures.moves < least:
-            raise PlayRefused(f"{figures.moves} moves cannot solve this puzzle: it takes at least {least}")
-        score = scoring.score_puzzle(puzzle, seconds=figures.seconds, moves=figures.moves, checks=figures.checks,
+        counted = _replayed_moves(game, puzzle, board, figures, seen) if not revealed else None
+        if counted is None:
+            counted = figures.moves
+            least = game.min_moves(puzzle)
+            if not revealed and counted < least:
+                raise PlayRefused(f"{counted} moves cannot solve this puzzle: it takes at least {least}")
+        score = scoring.score_puzzle(puzzle, seconds=figures.seconds, moves=counted, checks=figures.checks,
                                      revealed=revealed, hints=given.hints)
-        unranked = unranked_reason(given, figures.seconds, time_floor(handout.game, puzzle))
         found = await self.daily.daily_of(handout.spec, self.today())
+        floor = await self.floor_of(game, puzzle) if found else None
+        unranked = unranked_reason(given, seen, floor, figures.log is not None)
         play = PlayRecord(
             id=handout.play_id, player_id=handout.player_id, puzzle_id=handout.spec.id, game=handout.spec.game,
             version=handout.spec.version, width=handout.spec.width, height=handout.spec.height,
             difficulty=handout.spec.difficulty, daily_date=found[0] if found else None,
             preset=found[1] if found else None, handed_out_at=handout.handed_out_at, finished_at=finished_at,
             outcome="revealed" if revealed else "solved", seconds=float(figures.seconds),
-            moves=figures.moves, checks=figures.checks, hints=given.hints, score=score.score, rank=score.rank,
-            unranked=unranked,
+            moves=counted, checks=figures.checks, hints=given.hints, score=score.score, rank=score.rank,
+            unranked=unranked, seen_seconds=round(seen, 3), address=address, floor=floor,
         )
         try:
             stored, new = await self.in_thread(lambda: self.store.record(play))
@@ -361,7 +415,7 @@ class PlayDesk:
 
 
 __all__ = [
-    "ALLOWANCE_SECONDS", "SECONDS_PER_CELL", "SECONDS_PER_MOVE", "AcceptedPlay", "Handout", "Help", "OthersPlay",
+    "ALLOWANCE_SECONDS", "SECONDS_PER_MOVE", "SECONDS_PER_STEP", "AcceptedPlay", "Handout", "Help", "OthersPlay",
     "PlayDesk", "PlayFigures", "PlayRefused", "RecordDeferred", "UnknownGame", "time_floor", "time_refusal",
     "unranked_reason",
 ]

@@ -35,6 +35,7 @@ streak that ended yesterday still stands today, since today's puzzle may be stil
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -52,15 +53,29 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from gridlogic.errors import GridlogicError
 from gridlogic.store.location import create_store_engine, database_url, is_sqlite
 from gridlogic.store.migrate import upgrade
-from gridlogic.store.models import AID_KINDS, Aid, Play, Player
+from gridlogic.store.models import (
+    AID_KINDS,
+    GROUP_ID_LENGTH,
+    INVITE_LENGTH,
+    Aid,
+    Group,
+    GroupMember,
+    Play,
+    Player,
+)
 
 WRITE_LIMIT = 30
+PLACES_PER_ADDRESS = 3  # ranked places one client address may hold on one daily's leaderboard
+MAX_GROUPS = 20  # groups a player may be in
+MAX_MEMBERS = 200  # members a group may have
 WINDOW_SECONDS = 60
 OUTCOMES = ("solved", "revealed")
 
 PLAYERS = cast(Table, Player.__table__)
 PLAYS = cast(Table, Play.__table__)
 AIDS = cast(Table, Aid.__table__)
+GROUPS = cast(Table, Group.__table__)
+MEMBERS = cast(Table, GroupMember.__table__)
 
 T = TypeVar("T")
 
@@ -118,6 +133,9 @@ class PlayRecord:
     score: int
     rank: str
     unranked: str | None = None
+    seen_seconds: float | None = None
+    address: str | None = None
+    floor: float | None = None
 
     @property
     def finished_on(self) -> date:
@@ -131,14 +149,14 @@ class PlayRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON: dates and times in ISO 8601 (UTC)."""
         data = asdict(self)
-        del data["player_id"]
+        del data["player_id"], data["address"]
         for key, value in data.items():
             if isinstance(value, date | datetime):
                 data[key] = value.isoformat()
         return data
 
 
-EXPORT_FIELDS = tuple(f.name for f in fields(PlayRecord) if f.name != "player_id")
+EXPORT_FIELDS = tuple(f.name for f in fields(PlayRecord) if f.name not in ("player_id", "address"))
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -261,11 +279,17 @@ class Store:
             update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=name)), True))
 
     def delete_records(self, player_id: str, now: datetime) -> int:
-        """Delete every play of the player, and the display name; answers how many plays went."""
+        """Delete every play of the player, the display name and the player's places in groups;
+        answers how many plays went."""
 
         def work(connection: Connection) -> tuple[int, bool]:
             gone = connection.execute(delete(PLAYS).where(PLAYS.c.player_id == player_id)).rowcount
             connection.execute(delete(AIDS).where(AIDS.c.player_id == player_id))
+            for group_id in _group_ids(connection, player_id):
+                connection.execute(delete(MEMBERS).where(MEMBERS.c.group_id == group_id,
+                                                         MEMBERS.c.player_id == player_id))
+                if _member_count(connection, group_id) == 0:
+                    connection.execute(delete(GROUPS).where(GROUPS.c.id == group_id))
             connection.execute(update(PLAYERS).where(PLAYERS.c.id == player_id).values(display_name=None))
             return int(gone), True
 
@@ -320,20 +344,145 @@ class Store:
             return [_record_of(row) for row in rows]
 
     def leaderboard(self, day: date, game: str, preset: str, limit: int) -> list[tuple[str | None, float]]:
-        """(display name, seconds) of the day's daily, fastest first: each player's first record of
-        it, made on its own day, solved and not kept off (a reveal, a play ``unranked``, or a later
-        try, does not count)."""
-        first = (select(PLAYS.c.player_id, func.min(PLAYS.c.finished_at).label("first_at"))
-                 .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset)
-                 .group_by(PLAYS.c.player_id).subquery())
-        query = (select(PLAYERS.c.display_name, PLAYS.c.seconds)
-                 .join(first, (first.c.player_id == PLAYS.c.player_id) & (first.c.first_at == PLAYS.c.finished_at))
-                 .join(PLAYERS, PLAYERS.c.id == PLAYS.c.player_id)
-                 .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset,
-                        PLAYS.c.outcome == "solved", PLAYS.c.finished_on == day, PLAYS.c.unranked.is_(None))
-                 .order_by(PLAYS.c.seconds, PLAYS.c.finished_at).limit(limit))
+        """(display name, seconds) of the day's daily, fastest first by the server's clock: each
+        player's first record of it, made on its own day, solved and not kept off (a reveal, a play
+        ``unranked``, or a later try, does not count), and at most :data:`PLACES_PER_ADDRESS` players
+        of one client address (their fastest)."""
+        ranked = _first_plays(day, game, preset).where(
+            PLAYS.c.outcome == "solved", PLAYS.c.finished_on == day, PLAYS.c.unranked.is_(None)).subquery()
+        place = func.row_number().over(partition_by=func.coalesce(ranked.c.address, ranked.c.player_id),
+                                       order_by=(ranked.c.ranked_seconds, ranked.c.finished_at)).label("place")
+        within = select(ranked, place).subquery()
+        query = (select(PLAYERS.c.display_name, within.c.ranked_seconds)
+                 .join(PLAYERS, PLAYERS.c.id == within.c.player_id)
+                 .where(within.c.place <= PLACES_PER_ADDRESS)
+                 .order_by(within.c.ranked_seconds, within.c.finished_at).limit(limit))
         with self._reading() as connection:
             return [(name, seconds) for name, seconds in connection.execute(query)]
+
+    # --- friends' groups -----------------------------------------------------------------------
+
+    def create_group(self, player_id: str, name: str, now: datetime) -> GroupInfo:
+        """A new group named ``name`` with the player its first member."""
+        group = GroupInfo(secrets.token_hex(GROUP_ID_LENGTH // 2), name, secrets.token_hex(INVITE_LENGTH // 2), 1)
+
+        def work(connection: Connection) -> tuple[GroupInfo, bool]:
+            _check_group_room(connection, player_id)
+            connection.execute(GROUPS.insert().values(id=group.id, name=name, invite=group.invite, created_at=now))
+            connection.execute(MEMBERS.insert().values(group_id=group.id, player_id=player_id, joined_at=now))
+            return group, True
+
+        return self._write(player_id, now, work)
+
+    def join_group(self, player_id: str, invite: str, now: datetime) -> GroupInfo:
+        """The player joins the group of ``invite`` (a member already: nothing changes)."""
+
+        def work(connection: Connection) -> tuple[GroupInfo, bool]:
+            row = connection.execute(select(GROUPS.c.id).where(GROUPS.c.invite == invite)).first()
+            if row is None:
+                raise UnknownGroup("no group has this invite; ask its member for the link again")
+            group_id = row.id
+            if group_id not in _group_ids(connection, player_id):
+                _check_group_room(connection, player_id)
+                if _member_count(connection, group_id) >= MAX_MEMBERS:
+                    raise GroupRefused(f"this group is full: a group has at most {MAX_MEMBERS} members")
+                connection.execute(MEMBERS.insert().values(group_id=group_id, player_id=player_id, joined_at=now))
+            return _group_info(connection, group_id), True
+
+        return self._write(player_id, now, work)
+
+    def leave_group(self, player_id: str, group_id: str, now: datetime) -> None:
+        """The player leaves the group; a group its last member leaves is gone."""
+
+        def work(connection: Connection) -> tuple[None, bool]:
+            gone = connection.execute(delete(MEMBERS).where(MEMBERS.c.group_id == group_id,
+                                                            MEMBERS.c.player_id == player_id)).rowcount
+            if not gone:
+                raise UnknownGroup("you are not a member of this group")
+            if _member_count(connection, group_id) == 0:
+                connection.execute(delete(GROUPS).where(GROUPS.c.id == group_id))
+            return None, True
+
+        self._write(player_id, now, work)
+
+    def groups(self, player_id: str) -> list[GroupInfo]:
+        """The player's groups, in the order joined."""
+        with self._reading() as connection:
+            return [_group_info(connection, group_id) for group_id in _group_ids(connection, player_id)]
+
+    def group_board(self, player_id: str, group_id: str, day: date, game: str,
+                    preset: str) -> list[dict[str, Any]]:
+        """The members' first plays of the day's daily, for a member of the group: ranked plays
+        fastest first by the server's clock, then the unranked ones (with why), then the revealed."""
+        members = select(MEMBERS.c.player_id).where(MEMBERS.c.group_id == group_id)
+        first = _first_plays(day, game, preset).where(PLAYS.c.player_id.in_(members)).subquery()
+        query = (select(PLAYERS.c.display_name, first.c.ranked_seconds, first.c.outcome, first.c.unranked,
+                        first.c.finished_on, first.c.player_id)
+                 .join(PLAYERS, PLAYERS.c.id == first.c.player_id))
+        with self._reading() as connection:
+            if group_id not in _group_ids(connection, player_id):
+                raise UnknownGroup("you are not a member of this group")
+            rows = connection.execute(query).all()
+        entries = []
+        for name, seconds, outcome, unranked, finished_on, member in rows:
+            if outcome == "solved" and unranked is None and finished_on != day:
+                unranked = "played after its day"
+            state = "revealed" if outcome == "revealed" else "unranked" if unranked else "ranked"
+            entries.append({"name": name, "seconds": seconds, "state": state, "unranked": unranked,
+                            "you": member == player_id})
+        order = {"ranked": 0, "unranked": 1, "revealed": 2}
+        return sorted(entries, key=lambda entry: (order[entry["state"]], entry["seconds"]))
+
+
+@dataclass(frozen=True)
+class GroupInfo:
+    """A friends' group as its members see it: its ID, name, invite code and how many members it has."""
+
+    id: str
+    name: str
+    invite: str
+    members: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class GroupRefused(StoreError):
+    """A group cannot be made or joined; the message says why."""
+
+
+class UnknownGroup(GroupRefused):
+    """No such group, or the player is not one of its members."""
+
+
+def _first_plays(day: date, game: str, preset: str) -> Any:
+    """Each player's first record of the day's daily (every column, and ``ranked_seconds``: the
+    server's own time, or the claimed one for plays recorded before the server kept its own)."""
+    first = (select(PLAYS.c.player_id, func.min(PLAYS.c.finished_at).label("first_at"))
+             .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset)
+             .group_by(PLAYS.c.player_id).subquery())
+    return (select(*PLAYS.c, func.coalesce(PLAYS.c.seen_seconds, PLAYS.c.seconds).label("ranked_seconds"))
+            .join(first, (first.c.player_id == PLAYS.c.player_id) & (first.c.first_at == PLAYS.c.finished_at))
+            .where(PLAYS.c.daily_date == day, PLAYS.c.game == game, PLAYS.c.preset == preset))
+
+
+def _group_ids(connection: Connection, player_id: str) -> list[str]:
+    return list(connection.execute(select(MEMBERS.c.group_id).where(MEMBERS.c.player_id == player_id)
+                                   .order_by(MEMBERS.c.joined_at, MEMBERS.c.group_id)).scalars())
+
+
+def _member_count(connection: Connection, group_id: str) -> int:
+    return int(connection.execute(select(func.count()).where(MEMBERS.c.group_id == group_id)).scalar_one())
+
+
+def _group_info(connection: Connection, group_id: str) -> GroupInfo:
+    row = connection.execute(select(GROUPS.c.name, GROUPS.c.invite).where(GROUPS.c.id == group_id)).one()
+    return GroupInfo(group_id, row.name, row.invite, _member_count(connection, group_id))
+
+
+def _check_group_room(connection: Connection, player_id: str) -> None:
+    if len(_group_ids(connection, player_id)) >= MAX_GROUPS:
+        raise GroupRefused(f"a player is in at most {MAX_GROUPS} groups; leave one first")
 
 
 def _group_figures(connection: Connection, player_id: str) -> list[dict[str, Any]]:
