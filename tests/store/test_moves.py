@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import doctests
 import pytest
+from tests.play_logs import solving_log
 
 from gridlogic import GAMES, puzzle_from_id
 from gridlogic.store import moves
 from gridlogic.store.moves import MAX_LOG_ENTRIES, MovesRefused, flat, parse_log, replay, unflat
-from tests.play_logs import solving_log
 
 
 def test_the_docstring_examples_hold():
@@ -22,7 +22,7 @@ def test_the_fewest_moves_of_every_game_replay_to_the_solution(puzzle_id):
     game = GAMES[puzzle.game]
     start, board = game.hints.start(puzzle), game.parse_board(puzzle.width, puzzle.height, puzzle.solution())
     log = parse_log(solving_log(puzzle, 30.0), len(flat(start)))
-    parse = lambda raw: game.parse_board(puzzle.width, puzzle.height, raw)  # noqa: E731
+    parse = lambda raw: game.parse_board(puzzle.width, puzzle.height, raw)
     assert replay(start, log, board, 30.0, parse) == len(log) > 0
     assert unflat(start, flat(board)) == board
     with pytest.raises(MovesRefused, match="do not give the board"):

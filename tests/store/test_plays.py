@@ -11,6 +11,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from tests.play_logs import solving_log
 
 from gridlogic import GAMES, InvalidParameters, puzzle_from_id, scoring
 from gridlogic.game import PuzzleSpec, parse_id
@@ -30,7 +31,6 @@ from gridlogic.store.plays import (
 )
 from gridlogic.store.records import GivenAid
 from gridlogic.store.tokens import Signer
-from tests.play_logs import solving_log
 
 ALICE, BOB = "a" * 32, "b" * 32
 PLAIN = "signal.3.5x5.medium.records-api"

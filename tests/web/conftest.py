@@ -9,6 +9,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,3 +128,19 @@ def phone(browser):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture()
+def site(tmp_path: Path) -> Any:
+    """The records' app over an SQLite file, with a clock moved by hand (``test_records_api.Site``)."""
+    from tests.web.test_records_api import Site
+
+    return Site(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+
+
+@pytest.fixture()
+def each_site(database_url: str) -> Any:
+    """The same over SQLite and over the throwaway PostgreSQL cluster."""
+    from tests.web.test_records_api import Site
+
+    return Site(database_url)

@@ -22,6 +22,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from tests.play_logs import solving_log
+
 from gridlogic import GAMES, puzzle_from_id, scoring
 from gridlogic.store import daily
 from gridlogic.store.plays import ALLOWANCE_SECONDS, time_floor
@@ -54,9 +56,13 @@ class Site:
         self.url = url
         self.clock = Clock()
         self.app = create_app(record_settings=RecordSettings(url, SECRET, self.clock))
+        self.players = 0
 
-    def player(self) -> TestClient:
-        return TestClient(self.app, raise_server_exceptions=False)
+    def player(self, address: str | None = None) -> TestClient:
+        """A new player's client, from ``address`` (default: an address of its own)."""
+        self.players += 1
+        return TestClient(self.app, raise_server_exceptions=False,
+                          client=(address or f"2001:db8:{self.players:x}::1", 50000))
 
     def start(self, client: TestClient, puzzle_id: str = PLAIN) -> str:
         answer = client.post("/api/records/start", json={"id": puzzle_id})
@@ -71,22 +77,13 @@ class Site:
 
 
 def finished(receipt: str, puzzle_id: str, *, seconds: float, **changes: object) -> dict:
-    """The body of a record of a solved play (the fewest moves), with ``changes``."""
+    """The body of a record of a solved play (the fewest moves, and their log), with ``changes``."""
     puzzle = puzzle_from_id(puzzle_id)
     body = {"play": receipt, "board": puzzle.solution(), "seconds": seconds,
-            "moves": GAMES[puzzle.game].min_moves(puzzle), "checks": 0, "revealed": False}
+            "moves": GAMES[puzzle.game].min_moves(puzzle), "checks": 0, "revealed": False,
+            "log": solving_log(puzzle, seconds)}
     body.update(changes)
     return body
-
-
-@pytest.fixture()
-def site(tmp_path) -> Site:
-    return Site(f"sqlite:///{tmp_path / 'records.sqlite3'}")
-
-
-@pytest.fixture()
-def each_site(database_url) -> Site:
-    return Site(database_url)
 
 
 # --- who is playing -------------------------------------------------------------------------------
@@ -129,7 +126,7 @@ def test_a_forged_or_altered_cookie_is_a_new_player_who_sees_nothing(site):
 
 def test_a_solved_play_is_recorded_with_the_servers_own_score(each_site):
     client = each_site.player()
-    answer = each_site.play(client, seconds=200.0, moves=90, checks=2)
+    answer = each_site.play(client, seconds=200.0, moves=90, checks=2, log=None)  # the page's count of moves
     assert answer.status_code == 201, answer.text
     record = answer.json()["record"]
     expected = scoring.score_puzzle(puzzle_from_id(PLAIN), seconds=200.0, moves=90, checks=2, revealed=False)
@@ -201,14 +198,18 @@ def test_an_unsolved_board_is_refused(site):
 def test_fewer_moves_than_the_least_that_solve_are_refused_unless_revealed(site):
     least = GAMES["signal"].min_moves(puzzle_from_id(PLAIN))
     client = site.player()
-    answer = site.play(client, seconds=30, moves=least - 1)
+    answer = site.play(client, seconds=30, moves=least - 1, log=None)  # no log: the page's count is checked
     assert answer.status_code == 400 and f"at least {least}" in answer.json()["error"]
-    assert site.play(client, seconds=30, moves=least).status_code == 201
+    assert site.play(client, seconds=30, moves=least, log=None).status_code == 201
     assert site.play(client, seconds=30, moves=0, revealed=True).status_code == 201
     # hints the page claims excuse no moves: a hint's moves are moves
     for moves, hints in ((least - 1, 1), (0, 1), (0, 50)):
-        answer = site.play(client, seconds=30, moves=moves, hints=hints)
+        answer = site.play(client, seconds=30, moves=moves, hints=hints, log=None)
         assert answer.status_code == 400 and f"at least {least}" in answer.json()["error"]
+    # with a log the server counts the moves itself: one short of the board is refused, whatever is claimed
+    short = solving_log(puzzle_from_id(PLAIN), 30)[:-1]
+    answer = site.play(client, seconds=30, moves=least, log=short)
+    assert answer.status_code == 400 and "do not give the board" in answer.json()["error"]
 
 
 def test_a_revealed_play_is_recorded_as_revealed_with_no_points(site):
@@ -535,7 +536,7 @@ def test_every_route_to_the_answer_keeps_the_play_off_the_leaderboard(each_site)
         assert "handed out the answer to this play" in records[name]["unranked"]
     for name in ("check", "no receipt", "before", "other play"):
         assert records[name]["outcome"] == "solved", name
-        assert "the answer of this puzzle" in records[name]["unranked"], name
+        assert "the answer (or the solve) of this puzzle" in records[name]["unranked"], name
     for name in ("hints", "hints, no receipt"):
         assert hinted[name] > 0 and records[name]["hints"] == hinted[name]
         assert f"gave {hinted[name]} hint" in records[name]["unranked"]

@@ -8,11 +8,27 @@
     GET    /api/daily/leaderboard?date=&game=&preset=   display names and times of that daily
     POST   /api/records/start             {"id"}: the hand-out receipt of a play that begins now
     POST   /api/records                   {"play", "board", "seconds", "moves", "checks", "revealed",
-                                           "hints"?, "receipt"?}: the finished play, recorded
+                                           "hints"?, "receipt"?, "log"?}: the finished play, recorded
     GET    /api/records/stats             the player's stats (solved, best, median, the streak)
     GET    /api/records/export?format=json|csv   every record of the player
     PUT    /api/records/name              {"name"}: the display name on the leaderboard (null: none)
-    DELETE /api/records                   deletes every record of the player
+    DELETE /api/records                   deletes every record of the player (and leaves every group)
+    GET    /api/groups                    the player's friends' groups (id, name, invite, members)
+    POST   /api/groups                    {"name"}: a new group, the player its first member
+    POST   /api/groups/join               {"invite"}: join the group of an invite link (/daily?join=INVITE)
+    DELETE /api/groups/{id}               leave the group (the last to leave ends it)
+    GET    /api/groups/{id}/leaderboard?date=&game=&preset=   the members' plays of that daily
+
+Every answer here is the cookie's player's own: each carries ``Cache-Control: private, no-store``
+and ``Vary: Cookie``, so that no shared cache hands one player's answer to another.
+
+**A daily's leaderboard** ranks by the server's clock and replays each play's moves (the
+``log``; :mod:`gridlogic.store.plays` says what a ranked play is), and holds at most three players
+of one client address (:data:`~gridlogic.store.records.PLACES_PER_ADDRESS`): the records keep a
+keyed hash of the address (:meth:`RecordDesk.address_of`), never the address. ``/api/daily`` gives
+each puzzle's ``floor``, the seconds under which a play is not ranked. **Friends' groups** keep
+their members in the database, so every server on it shows the same boards; a group's board shows
+each member's first play of the daily: ranked, unranked with the reason, or revealed.
 
 **Who is playing.** A player is anonymous: a random ID in the ``gridlogic_player`` cookie, signed
 by the server (HMAC-SHA256 with the secret of :mod:`gridlogic.store.location`), HTTP-only and
@@ -21,13 +37,14 @@ cookie's player only: no path or field names a player or a record, so one player
 read nor change another's records.
 
 **Identities are not free** (:mod:`.clients`' rate limits, per client address, in memory). A new
-player is made at most :data:`NEW_PLAYERS` times per address (30 at once, then one every 10 s): past
+player is made at most :data:`NEW_PLAYERS` times per address (10 at once, then one a minute: a
+household's devices, a classroom within an hour, not a crowd minted in a second): past
 that, a request without the cookie that hands out or writes (``start``, a record, a name, a delete)
 is answered 429 with ``Retry-After``, and one that only reads is answered without a cookie (a new
 player has nothing to read). And an address may hand out and write at most :data:`ADDRESS_WRITES`
 (120 at once, then two a second), whichever players it holds; the store's own limit of 30 writes a
 minute per player still applies. Worked example (``tests/web/test_fairness.py``): 300 cookieless
-hand-outs from one address in a row: 30 receipts, then 270 × 429.
+hand-outs from one address in a row: 10 receipts, then 290 × 429.
 
 **Trust nothing from the page.** The hand-out receipt and every check of the finished play (the
 receipt, the time, the board, the least moves, the score, whether it is a daily one) are the
@@ -63,6 +80,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import hashlib
+import hmac
 import io
 import logging
 import os
@@ -86,7 +105,7 @@ from gridlogic.game import GAMES, Game, PuzzleSpec
 from gridlogic.params import short_repr
 from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
-from gridlogic.store.models import MAX_NAME_LENGTH
+from gridlogic.store.models import ADDRESS_LENGTH, GROUP_ID_LENGTH, INVITE_LENGTH, MAX_NAME_LENGTH
 from gridlogic.store.plays import (
     OthersPlay,
     PlayDesk,
@@ -98,10 +117,12 @@ from gridlogic.store.plays import (
 from gridlogic.store.records import (
     EXPORT_FIELDS,
     AlreadyRecorded,
+    GroupRefused,
     RateLimited,
     Store,
     StoreError,
     StoreUnavailable,
+    UnknownGroup,
 )
 from gridlogic.store.tokens import Signer
 from gridlogic.web.clients import Rate, RateLimit, client_key
@@ -115,8 +136,9 @@ COOKIE = "gridlogic_player"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 RETRY_AFTER_SECONDS = 30
 LEADERBOARD_SIZE = 20
-RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt")
-NEW_PLAYERS = Rate(burst=30, per_second=0.1, what="new players")  # per address
+RECORD_FIELDS = ("play", "board", "seconds", "moves", "checks", "revealed", "hints", "receipt", "log")
+NEW_PLAYERS = Rate(burst=10, per_second=1 / 60, what="new players")  # per address: a household, not a crowd
+PER_PLAYER_HEADERS = {"Cache-Control": "private, no-store", "Vary": "Cookie"}
 ADDRESS_WRITES = Rate(burst=120, per_second=2.0, what="hand-outs and record writes")  # per address
 AHEAD_RETRY_SECONDS = 60  # a round of making the dailies ahead that found the queue busy is tried again then
 
@@ -168,6 +190,14 @@ def _display_name(value: object) -> str | None:
     return name or None
 
 
+def _group_id(request: Request) -> str:
+    """The group the path names: its 16 hex digits."""
+    group = request.path_params["group"]
+    if not re.fullmatch(f"[0-9a-f]{{{GROUP_ID_LENGTH}}}", group):
+        raise BadRequest(f"a group is named by {GROUP_ID_LENGTH} hex digits, not {short_repr(group)}", status=404)
+    return str(group)
+
+
 class RecordDesk:
     """The records' side of one app: its store, its signer, its clock and its :class:`PlayDesk`."""
 
@@ -199,6 +229,12 @@ class RecordDesk:
 
     def today(self) -> date:
         return self.plays.today()
+
+    def address_of(self, request: Request) -> str:
+        """The request's client address as the records keep it: a keyed hash (HMAC-SHA256 with the
+        server's secret, 128 bits), the same on every server that shares the secret, and no address."""
+        key = client_key(request.scope).encode()
+        return hmac.new(self.secret(), b"address:" + key, hashlib.sha256).hexdigest()[:ADDRESS_LENGTH]
 
     def player_of(self, request: Request) -> str | None:
         """The player the request's cookie names (None: no cookie this server signed)."""
@@ -263,7 +299,7 @@ class RecordDesk:
 
 
 REFUSAL_STATUS: dict[type[StoreError], int] = {PlayRefused: 400, OthersPlay: 403, UnknownGame: 404,
-                                                AlreadyRecorded: 409}
+                                                AlreadyRecorded: 409, GroupRefused: 400, UnknownGroup: 404}
 
 
 def retry_later_response(refused: StoreUnavailable | RateLimited) -> Response:
@@ -313,11 +349,12 @@ def as_player(desk: RecordDesk, endpoint: PlayerEndpoint, *, writes: bool) -> Ca
             return too_often(desk.writes.rate, wait, "")
         try:
             response = await endpoint(request, player)
-        except (PlayRefused, AlreadyRecorded) as refused:
+        except (PlayRefused, AlreadyRecorded, GroupRefused) as refused:
             # answered as every bad request is (by guarded), without a new player's cookie
-            raise BadRequest(str(refused), REFUSAL_STATUS[type(refused)]) from None
+            raise BadRequest(str(refused), REFUSAL_STATUS[type(refused)], PER_PLAYER_HEADERS) from None
         except (StoreUnavailable, RateLimited) as refused:
             response = retry_later_response(refused)
+        response.headers.update(PER_PLAYER_HEADERS)
         if new:
             response.set_cookie(COOKIE, signer.seal("player", player), max_age=COOKIE_MAX_AGE, path="/",
                                 httponly=True, samesite="lax", secure=request.url.scheme == "https")
@@ -361,6 +398,11 @@ class RecordEndpoints:
             route("/api/records/stats", self.stats, "GET"),
             route("/api/records/export", self.export, "GET"),
             route("/api/records/name", self.name, "PUT"),
+            route("/api/groups", self.groups, "GET"),
+            route("/api/groups", self.create_group, "POST"),
+            route("/api/groups/join", self.join_group, "POST"),
+            route("/api/groups/{group}", self.leave_group, "DELETE"),
+            route("/api/groups/{group}/leaderboard", self.group_leaderboard, "GET"),
         ]
 
     # --- pages ------------------------------------------------------------------------------
@@ -381,6 +423,10 @@ class RecordEndpoints:
         puzzles = []
         for rule in daily.rules_on(chosen, tuple(self.desk.games)):
             spec = await self.desk.plays.daily.spec_on(chosen, rule)
+            floor = None
+            if spec is not None:
+                game = self.desk.games[rule.game]
+                floor = await self.desk.plays.floor_of(game, await self.desk.plays.make(spec))
             mine = [r for r in records if (r.game, r.preset) == (rule.game, rule.preset)]
             solved = [r.seconds for r in mine if r.outcome == "solved"]
             puzzles.append({
@@ -388,7 +434,7 @@ class RecordEndpoints:
                 "id": spec.id if spec else None, "version": rule.version, "size": rule.side,
                 "difficulty": rule.difficulty, "seed": spec.seed if spec else None,
                 "first": mine[0].to_dict() if mine else None, "plays": len(mine),
-                "solved": len(solved), "best": min(solved, default=None),
+                "solved": len(solved), "best": min(solved, default=None), "floor": floor,
             })
         return JSONResponse({"date": chosen.isoformat(), "today": today.isoformat(),
                              "launch": daily.LAUNCH.isoformat(), "streak": stats["streak"], "puzzles": puzzles})
@@ -409,7 +455,8 @@ class RecordEndpoints:
             day -= timedelta(days=1)
         return JSONResponse({"today": today.isoformat(), "launch": daily.LAUNCH.isoformat(), "days": days})
 
-    async def leaderboard(self, request: Request, player: str) -> Response:
+    def which_daily(self, request: Request) -> tuple[date, str, str]:
+        """The day, game and preset a leaderboard's query names."""
         values = query_values(request, ("date", "game", "preset"))
         chosen = _day(values.get("date"), self.desk.today())
         game, preset = values.get("game", ""), values.get("preset", "")
@@ -417,6 +464,10 @@ class RecordEndpoints:
             raise BadRequest(f"game must be one of {', '.join(self.desk.games)}, not {short_repr(game)}")
         if preset not in daily.PRESETS:
             raise BadRequest(f"preset must be one of {', '.join(daily.PRESETS)}, not {short_repr(preset)}")
+        return chosen, game, preset
+
+    async def leaderboard(self, request: Request, player: str) -> Response:
+        chosen, game, preset = self.which_daily(request)
         entries = await run_in_threadpool(lambda: self.store.leaderboard(chosen, game, preset, LEADERBOARD_SIZE))
         return JSONResponse({"date": chosen.isoformat(), "game": game, "preset": preset,
                              "entries": [{"name": name, "seconds": seconds} for name, seconds in entries]})
@@ -441,7 +492,8 @@ class RecordEndpoints:
         if stats is None:
             raise BadRequest("a record needs seconds, moves, checks and revealed")
         finished_at = plays.receipt_moment(handout, body["receipt"]) if "receipt" in body else received
-        accepted = await plays.accept(handout, board, PlayFigures(**stats), finished_at)
+        figures = PlayFigures(**stats, log=body.get("log"))
+        accepted = await plays.accept(handout, board, figures, finished_at, self.desk.address_of(request))
         answer: dict[str, Any] = {"record": accepted.record.to_dict(), "new": accepted.new}
         if accepted.score is not None:
             answer["score"] = accepted.score.to_dict()
@@ -474,6 +526,41 @@ class RecordEndpoints:
         chosen = _display_name((await body_object(request, ("name",))).get("name"))
         await run_in_threadpool(lambda: self.store.set_name(player, chosen, self.desk.clock()))
         return JSONResponse({"name": chosen})
+
+    # --- friends' groups ---------------------------------------------------------------------
+
+    async def groups(self, request: Request, player: str) -> Response:
+        query_values(request, ())
+        found = await run_in_threadpool(lambda: self.store.groups(player))
+        return JSONResponse({"groups": [group.to_dict() for group in found]})
+
+    async def create_group(self, request: Request, player: str) -> Response:
+        name = _display_name((await body_object(request, ("name",))).get("name"))
+        if name is None:
+            raise BadRequest("a group needs a name (1 to 32 characters)")
+        group = await run_in_threadpool(lambda: self.store.create_group(player, name, self.desk.clock()))
+        return JSONResponse({"group": group.to_dict()}, status_code=201)
+
+    async def join_group(self, request: Request, player: str) -> Response:
+        invite = (await body_object(request, ("invite",))).get("invite")
+        if not isinstance(invite, str) or not re.fullmatch(f"[0-9a-f]{{{INVITE_LENGTH}}}", invite):
+            raise BadRequest(f"invite must be the {INVITE_LENGTH} hex digits of a group's link, "
+                             f"not {short_repr(invite)}")
+        group = await run_in_threadpool(lambda: self.store.join_group(player, invite, self.desk.clock()))
+        return JSONResponse({"group": group.to_dict()})
+
+    async def leave_group(self, request: Request, player: str) -> Response:
+        query_values(request, ())
+        group = _group_id(request)
+        await run_in_threadpool(lambda: self.store.leave_group(player, group, self.desk.clock()))
+        return JSONResponse({"left": group})
+
+    async def group_leaderboard(self, request: Request, player: str) -> Response:
+        group = _group_id(request)
+        chosen, game, preset = self.which_daily(request)
+        entries = await run_in_threadpool(lambda: self.store.group_board(player, group, chosen, game, preset))
+        return JSONResponse({"date": chosen.isoformat(), "game": game, "preset": preset, "group": group,
+                             "entries": entries})
 
     async def delete(self, request: Request, player: str) -> Response:
         query_values(request, ())
