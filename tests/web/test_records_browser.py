@@ -165,8 +165,40 @@ def test_a_daily_checked_against_the_answer_is_recorded_and_shown_unranked(page,
                               timeout=TIMEOUT) as written:
         play_signal_by_clicks(page, server_url, f"signal.3.5x5.medium.daily-{today}")
     record = written.value.json()["record"]
-    assert record["outcome"] == "solved" and "the answer of this puzzle" in record["unranked"]
+    assert record["outcome"] == "solved" and "the answer (or the solve) of this puzzle" in record["unranked"]
     page.goto(f"{server_url}/daily")
     expect(card.locator(".outcome")).to_have_text(re.compile(r"^Solved in "), timeout=TIMEOUT)
     expect(card.locator(".unranked")).to_have_text(re.compile(r"^Not on the leaderboard"))
     expect(page.locator("#streak")).to_have_text("Daily streak: 1 (best 1)")
+
+
+def test_a_group_is_made_its_link_joins_a_friend_and_its_board_shows_beside_the_public_one(browser, server_url):
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 1000}, locale="en-US") for _ in range(2)]
+    try:
+        maker, friend = (context.new_page() for context in contexts)
+        maker.goto(f"{server_url}/daily")
+        card = maker.locator('.daily[data-game="signal"][data-preset="medium"]')
+        expect(card.locator(".floor")).to_have_text(re.compile(r"^Plays under \d+:\d\d are not ranked$"),
+                                                    timeout=TIMEOUT)
+        maker.fill("#group-name", "Lunch table")
+        maker.click("#new-group button[type=submit]")
+        group = maker.locator("#group-list li")
+        expect(group.locator(".group-name")).to_have_text("Lunch table (1 members)", timeout=TIMEOUT)
+        link = group.locator("input.invite").input_value()
+        assert parse_qs(urlparse(link).query)["join"][0]
+
+        friend.goto(link)
+        expect(friend.locator("#join-offer")).to_be_visible(timeout=TIMEOUT)
+        friend.click("#join")
+        expect(friend.locator("#group-list .group-name")).to_have_text("Lunch table (2 members)", timeout=TIMEOUT)
+        assert "join=" not in friend.url
+        friend_card = friend.locator('.daily[data-game="signal"][data-preset="medium"]')
+        friend_card.locator("summary").click()
+        expect(friend_card.locator("h4")).to_have_text("Group: Lunch table", timeout=TIMEOUT)
+        expect(friend_card.locator("ol.group-board li")).to_have_text("Nobody has solved it on its day yet.")
+
+        friend.locator("#group-list button.leave").click()
+        expect(friend.locator("#group-list li")).to_have_count(0, timeout=TIMEOUT)
+    finally:
+        for context in contexts:
+            context.close()

@@ -30,11 +30,19 @@ function fakeStorage(limit = Infinity) {
 }
 
 const snapshotOf = (board, undo, redo, more = {}) => ({ board, undo, redo, moves: 3, checks: 1, cleanChecks: 2,
-  hints: 1, revealed: false, finished: false, seconds: 12.5, ...more });
+  hints: 1, revealed: false, finished: false, seconds: 12.5, log: [[1000, 0, 1]], ...more });
 
 test("the header's example: a history kept as the differences between boards", () => {
   const encoded = encode(snapshotOf([1, 1], [[0, 0], [1, 0]], []));
   assert.deepEqual([encoded.board, encoded.back, encoded.forward], [[1, 1], [[[1, 0]], [[0, 0]]], []]);
+});
+
+test("a play's log comes back as it was, and one that is not a log as none", () => {
+  const kept = snapshotOf([1, 1], [[0, 0]], [], { log: [[1000, 0, 1], [1200.5, 1, 1]] });
+  assert.deepEqual(decode(JSON.parse(JSON.stringify(encode(kept))), [0, 0]).log, kept.log);
+  for (const log of [undefined, "x", [[1000, 2, 1]], [[1000, 0]], [[null, 0, 1]]]) {
+    assert.equal(decode(encode({ ...kept, log }), [0, 0]).log, null, JSON.stringify(log));
+  }
 });
 
 test("boards of arrays and of objects of arrays come back as they were", () => {

@@ -17,7 +17,7 @@ function fakeTime() {
 const allOnes = (board) => board.every((x) => x === 1);
 const changedEntries = (before, after) => after.filter((x, i) => x !== before[i] && x !== 2 && before[i] !== 2).length;
 const newPlay = (options = {}) => createPlay({ initial: [0, 0], isSolved: allOnes, moveCost: changedEntries,
-  now: fakeTime().now, ...options });
+  now: fakeTime().now, wallNow: fakeTime().now, ...options });
 
 test("the header's worked example: two moves, an undo and a redo make 4 moves", () => {
   const play = newPlay({ initial: [0, 0, 0, 0] });
@@ -111,7 +111,8 @@ test("finish needs a solved board, answers the scored counts, and then nothing c
   play.move([1, 1]);
   assert.equal(play.solved, true);
   time.ms += 12_360;
-  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 2, checks: 1, hints: 2, revealed: false });
+  assert.deepEqual(play.finish(), { seconds: 12.4, moves: 2, checks: 1, hints: 2, revealed: false,
+    log: [[1000, 0, 1], [1000, 1, 1]] });
   assert.equal(play.recordHint(), false); // a finished play takes no more hints
   assert.equal(play.finished, true);
   assert.equal(play.finish(), null);
@@ -200,7 +201,7 @@ test("a snapshot goes on where it was: board, history, counts, clock", () => {
   time.ms += 7000;
   const snapshot = play.snapshot();
   assert.deepEqual(snapshot, { board: [1, 0], undo: [[0, 0]], redo: [[1, 2]], moves: 1, checks: 0, cleanChecks: 1,
-    hints: 0, revealed: false, finished: false, seconds: 7 });
+    hints: 0, revealed: false, finished: false, seconds: 7, log: [[1000, 0, 1], [1000, 1, 2], [1000, 1, 0]] });
   const later = fakeTime();
   const again = newPlay({ now: later.now, saved: snapshot });
   assert.deepEqual(again.board, [1, 0]);
@@ -264,4 +265,39 @@ test("a finished play takes no notes", () => {
   play.move([1, 1]);
   play.finish();
   assert.equal(play.note([1, 1]), false);
+});
+
+test("the log's worked example: a move at 1000 ms, its undo at 1500 ms", () => {
+  const wall = fakeTime();
+  const play = newPlay({ initial: [0, 0, 0], wallNow: wall.now });
+  play.move([0, 0, 1]);
+  wall.ms = 1500;
+  play.undo();
+  assert.deepEqual(play.log, [[1000, 2, 1], [1500, 2, 0]]);
+});
+
+test("every change of the board is logged, a place a change, named lists one after the other", () => {
+  const wall = fakeTime();
+  const initial = { horizontal: [0, 0], vertical: [0] };
+  const play = createPlay({ initial, isSolved: () => false, moveCost: () => 1, now: wall.now, wallNow: wall.now });
+  play.move({ horizontal: [1, 0], vertical: [2] });
+  wall.ms = 2000;
+  play.reset();
+  play.redo(); // nothing to redo after a reset: no entry
+  assert.deepEqual(play.log, [[1000, 0, 1], [1000, 2, 2], [2000, 0, 0], [2000, 2, 0]]);
+  assert.deepEqual(play.stats().log, play.log);
+  assert.deepEqual(play.snapshot().log, play.log);
+});
+
+test("a play kept without a log goes on without one, and one with a log goes on logging", () => {
+  const kept = newPlay();
+  kept.move([1, 0]);
+  const { log, ...older } = kept.snapshot();
+  const without = newPlay({ saved: older });
+  without.move([1, 1]);
+  assert.equal(without.log, null);
+  assert.equal(without.stats().log, null);
+  const withLog = newPlay({ saved: kept.snapshot(), wallNow: () => 3000 });
+  withLog.move([1, 1]);
+  assert.deepEqual(withLog.log, [...log, [3000, 1, 1]]);
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createRecorder, RETRY_MS } from "../../../src/gridlogic/web/static/records.js";
+import { createRecorder, logSince, RETRY_MS } from "../../../src/gridlogic/web/static/records.js";
 
 const PUZZLE = { id: "signal.3.5x5.medium.daily-2026-12-01" };
 const STATS = { seconds: 12.3, moves: 40, checks: 1, revealed: false };
@@ -154,4 +154,9 @@ test("a receipt kept for a stocked puzzle counts from its moment, and a failed s
   await w.recorder.recordPlay(PUZZLE, [1], STATS);
   assert.equal(w.calls.at(-1).body.play, "S1");
   assert.equal(w.calls.at(-1).body.seconds, 1.6); // from 400 to 2000
+});
+
+test("the log goes with the record in seconds since the receipt, a move before it at 0", async () => {
+  assert.deepEqual(logSince([[900, 3, 1], [2500, 4, 2]], 1000), { log: [[0, 3, 1], [1.5, 4, 2]] });
+  assert.deepEqual(logSince(null, 1000), {});
 });

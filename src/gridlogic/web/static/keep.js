@@ -67,7 +67,8 @@ export function encode(snapshot) {
     later = next;
   }
   const { moves, checks, cleanChecks, hints, revealed, finished, seconds } = snapshot;
-  const encoded = { board: current, back, forward, moves, checks, cleanChecks, hints, revealed, finished, seconds };
+  const encoded = { board: current, back, forward, moves, checks, cleanChecks, hints, revealed, finished, seconds,
+    log: Array.isArray(snapshot.log) ? snapshot.log : null };
   if (Array.isArray(snapshot.notes)) {
     const steps = (list, from) => {
       const found = [];
@@ -83,6 +84,11 @@ export function encode(snapshot) {
 }
 
 const isCount = (x) => Number.isInteger(x) && x >= 0;
+// A play's log as play.js keeps it: [ms, index, value] entries, each index on the board; else null
+// (the record then goes without one, unranked).
+const logOf = (log, size) => (Array.isArray(log) && log.every((entry) => Array.isArray(entry) && entry.length === 3
+  && Number.isFinite(entry[0]) && Number.isInteger(entry[1]) && entry[1] >= 0 && entry[1] < size
+  && Number.isInteger(entry[2])) ? log : null);
 const isSteps = (steps, size) => Array.isArray(steps) && steps.every((step) => Array.isArray(step)
   && step.length === 2 && Number.isInteger(step[0]) && step[0] >= 0 && step[0] < size && Number.isInteger(step[1]));
 
@@ -105,7 +111,7 @@ export function decode(data, initial, initialNotes = null) {
   const { moves, checks, cleanChecks, revealed, finished, seconds } = data;
   const hints = data.hints ?? 0; // plays kept before hints had none
   const snapshot = { board: unflatten(initial, data.board), undo, redo, moves, checks, cleanChecks, hints, revealed,
-    finished, seconds };
+    finished, seconds, log: logOf(data.log, size) };
   return initialNotes === null ? snapshot : { ...snapshot, ...decodeNotes(data, initialNotes, undo.length, redo.length) };
 }
 

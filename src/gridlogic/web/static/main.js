@@ -491,7 +491,8 @@ async function finish() {
   showTime();
   refresh();
   setStatus("status.solvedHere", {}, "ok");
-  const answer = await checkBoard(puzzle, play.board, stats);
+  const { log, ...figures } = stats; // the log goes with the record only
+  const answer = await checkBoard(puzzle, play.board, figures);
   const shown = play === state.play;
   if (answer.ok && !answer.data.solved) {
     // The page and the engine disagree; the engine is the judge, so play goes on.

@@ -26,8 +26,20 @@
 // reset walk them with the board. A game without notes has none (null), and its snapshots are as
 // they always were.
 //
+// The log: every change of the board, as made (a move, an applied hint, undo, redo, reset), is one
+// entry a changed place, [ms, index, value]: ms the wall clock (wallNow, Date.now in the page) when it
+// was made, index the place in the board's flat form (an array as it is; an object's arrays one
+// after the other, in the order of its keys), value its state after. The
+// record sends it (records.js), and the server replays it from the start to the board claimed
+// (gridlogic.store.moves); a reveal is logged too, though no revealed play is replayed. A play kept
+// from before the page logged moves has no log (null): its record goes without one, unranked, rather than refused.
+// For example move(b1) that sets cell 2 to 1 at ms 1000, then undo() at ms 1500, logs
+// [[1000, 2, 1], [1500, 2, 0]].
+//
 // snapshot() is everything a play is, as plain data; createPlay({..., saved: snapshot}) goes
 // on from there (the page keeps snapshots in the browser, see keep.js).
+
+import { flatten } from "./keep.js";
 
 export function formatTime(seconds) {
   const whole = Math.floor(seconds);
@@ -57,9 +69,16 @@ function createClock(now, hidden, counted, stopped) {
 
 const sameBoard = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+// The log's entries of a change from one board to the next, made at ms (flatten: the flat form).
+export function changesOf(before, after, ms) {
+  const old = flatten(before), now = flatten(after);
+  return now.flatMap((value, index) => (value === old[index] ? [] : [[ms, index, value]]));
+}
+
 export function createPlay({ initial, initialNotes = null, isSolved, moveCost, now = () => performance.now(),
-  hidden = false, saved = null }) {
+  wallNow = () => Date.now(), hidden = false, saved = null }) {
   let board = saved ? saved.board : initial;
+  const log = saved ? (Array.isArray(saved.log) ? saved.log.slice() : null) : [];
   const undoStack = saved ? saved.undo.slice() : [];
   let redoStack = saved ? saved.redo.slice() : [];
   // The notes and their history, step for step beside the board's (null without notes).
@@ -74,12 +93,18 @@ export function createPlay({ initial, initialNotes = null, isSolved, moveCost, n
   let revealed = saved?.revealed ?? false, finished = saved?.finished ?? false;
   const clock = createClock(now, hidden, saved?.seconds ?? 0, finished);
 
+  // The board becomes next: the log hears what changed.
+  function setBoard(next) {
+    if (log) log.push(...changesOf(board, next, wallNow()));
+    board = next;
+  }
+
   function replaceBoard(next, nextNotes = notes) {
     undoStack.push(board);
     if (withNotes) undoNotes.push(notes);
     redoStack = [];
     redoNotes = [];
-    board = next;
+    setBoard(next);
     notes = nextNotes;
   }
 
@@ -114,14 +139,14 @@ export function createPlay({ initial, initialNotes = null, isSolved, moveCost, n
     undo() {
       if (!play.canUndo) return false;
       redoStack.push(board);
-      board = undoStack.pop();
+      setBoard(undoStack.pop());
       if (withNotes) { redoNotes.push(notes); notes = undoNotes.pop(); }
       return true;
     },
     redo() {
       if (!play.canRedo) return false;
       undoStack.push(board);
-      board = redoStack.pop();
+      setBoard(redoStack.pop());
       if (withNotes) { undoNotes.push(notes); notes = redoNotes.pop(); }
       return true;
     },
@@ -171,10 +196,12 @@ export function createPlay({ initial, initialNotes = null, isSolved, moveCost, n
       clock.setStopped(false);
       return true;
     },
-    stats: () => ({ seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, hints, revealed }),
+    stats: () => ({ seconds: Math.round(clock.seconds() * 10) / 10, moves, checks, hints, revealed,
+      log: log ? log.slice() : null }),
+    get log() { return log ? log.slice() : null; },
     snapshot: () => ({
       board, undo: undoStack.slice(), redo: redoStack.slice(), moves, checks, cleanChecks, hints, revealed, finished,
-      seconds: clock.seconds(),
+      seconds: clock.seconds(), log: log ? log.slice() : null,
       ...(withNotes ? { notes, undoNotes: undoNotes.slice(), redoNotes: redoNotes.slice() } : {}),
     }),
   };

@@ -138,8 +138,8 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule, score
       asking.set(puzzle.id, asked);
       return asked;
     },
-    // The play ended; stats is play.finish()'s {moves, checks, revealed} (hints too, where the
-    // page counts them). Answers "sent", "pending", or "unknown" when no receipt ever came.
+    // The play ended; stats is play.finish()'s {moves, checks, revealed, log} (hints too, where
+    // the page counts them). Answers "sent", "pending", or "unknown" when no receipt ever came.
     async recordPlay(puzzle, board, stats) {
       await asking.get(puzzle.id);
       asking.delete(puzzle.id);
@@ -148,7 +148,7 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule, score
       keepReceipts(receipts().filter((r) => r.id !== puzzle.id));
       const seconds = Math.max(0, Math.round((now() - handout.since) / 100) / 10);
       queue.push({ play: handout.play, board, seconds, moves: stats.moves, checks: stats.checks,
-        hints: stats.hints ?? 0, revealed: stats.revealed });
+        hints: stats.hints ?? 0, revealed: stats.revealed, ...logSince(stats.log, handout.since) });
       persist();
       storage.save(WAITING_KEY, JSON.stringify({ ...readMap(storage, WAITING_KEY), [handout.play]: puzzle.id }));
       return flush();
@@ -164,6 +164,13 @@ export function createRecorder({ fetch: fetchImpl, now, storage, schedule, score
     // Whether the play of puzzle is a timed record (see the module comment).
     timed: (puzzle) => timedRecord(puzzle, receipts().find((r) => r.id === puzzle.id)),
   };
+}
+
+// The play's log (play.js: [wall-clock ms, index, value]) as the record sends it: seconds since the
+// receipt came (a move made before it counts as made at 0); {} when the play has no log.
+export function logSince(log, since) {
+  if (!Array.isArray(log)) return {};
+  return { log: log.map(([ms, index, value]) => [Math.max(0, Math.round(ms - since)) / 1000, index, value]) };
 }
 
 // The day a daily puzzle's seed names ("daily-2026-12-01", or ".2" ... after it), or null.
