@@ -53,6 +53,20 @@ Worked example (``tests/web/test_admission.py`` runs it; one worker, 10 s of que
     admission.admit(HINT, key, requester="198.51.100.7")      # OverShare: its 4 s + 4 > 2.5 s, a quarter
     await admission.execute(a, task, ...)                     # runs in the pool; a is done
 
+**One request, one admission.** A request whose work is two kinds in a row, such as a PDF of a puzzle
+not made yet (``generate`` or ``import``, then ``print``), is admitted once, for the sum of their
+estimates, and runs as one task (``admit(PRINT, key, also=(GENERATE,))``; see
+:meth:`.puzzles.PuzzleSource.run_on`): a second admission after the first part would make the client
+wait for that part and then still refuse it, breaking the promise above. The task's time is learned
+by each kind in proportion to its estimate (:meth:`Ticket.shares`). Worked example
+(``tests/web/test_one_admission.py`` runs it)::
+
+    admission = Admission(InlinePool(), Costs({"generate": {"pattern.1.any.": [[100, 4.0]]},
+                                               "print": {"pattern.1.any.": [[100, 5.0]]}}), queue_seconds=10)
+    key = CostKey("pattern", 1, 10, 10)
+    ticket = admission.admit(PRINT, key, also=(GENERATE,))  # one ticket of 9 s (4 + 5), or Busy at once
+    ticket.shares(1.8)                                      # [("generate", 0.8), ("print", 1.0)]
+
 **Adding a kind of expensive work** is one call where a request needs it, with a module-level
 function of plain values (:mod:`.tasks`), as the studio's analysis does (:mod:`.studio`)::
 
@@ -214,12 +228,21 @@ class Costs:
 
 @dataclass(eq=False)
 class Ticket:
-    """An admitted piece of work: what it is, its estimate, on whose behalf."""
+    """An admitted piece of work: what it is, its estimate, on whose behalf; ``parts``, when one task does
+    more than one kind of work, each kind with its own estimate (``estimate`` is their sum)."""
 
     kind: str
     key: CostKey
     estimate: float
     requester: str | None
+    parts: tuple[tuple[str, float], ...] = ()
+
+    def shares(self, seconds: float) -> list[tuple[str, float]]:
+        """The kinds that ``seconds`` of this ticket's task are learned by: its kind alone, or each part's
+        share in proportion to its estimate."""
+        if not self.parts:
+            return [(self.kind, seconds)]
+        return [(kind, seconds * estimate / self.estimate) for kind, estimate in self.parts]
 
 
 @dataclass(frozen=True)
@@ -231,6 +254,7 @@ class Decision:
     requester: str | None
     estimate: float
     refusal: Refused | None = None
+    also: tuple[str, ...] = ()  # the other kinds of work the same task does (see Admission.admit)
 
 
 def seconds_text(seconds: float) -> str:
@@ -268,17 +292,19 @@ class Admission:
     def estimate(self, kind: str, key: CostKey) -> float:
         return self.costs.estimate(kind, key)
 
-    def admit(self, kind: str, key: CostKey, requester: str | None = None) -> Ticket:
+    def admit(self, kind: str, key: CostKey, requester: str | None = None, *, also: tuple[str, ...] = ()) -> Ticket:
         """A ticket for a piece of work (``requester``: :data:`REQUESTER`'s when None), or :class:`OverShare`
-        or :class:`Busy` at once (see the module docstring)."""
+        or :class:`Busy` at once (see the module docstring). ``also`` names the other kinds of work the same
+        task does (making its puzzle first): one ticket, for the sum of their estimates and its own."""
         requester = REQUESTER.get() if requester is None else requester
-        estimate = self.estimate(kind, key)
+        parts = tuple((part, self.estimate(part, key)) for part in (*also, kind)) if also else ()
+        estimate = sum(seconds for _, seconds in parts) if parts else self.estimate(kind, key)
         refusal = self.share_refusal(requester, estimate) or self.queue_refusal(estimate)
         for observer in self.observers:
-            observer(Decision(kind, key, requester, estimate, refusal))
+            observer(Decision(kind, key, requester, estimate, refusal, also))
         if refusal is not None:
             raise refusal
-        ticket = Ticket(kind, key, estimate, requester)
+        ticket = Ticket(kind, key, estimate, requester, parts)
         self._jobs.append(ticket)
         return ticket
 
@@ -340,10 +366,10 @@ class Admission:
         if done.cancelled():
             return
         failed = done.exception()
-        if failed is None:
-            self.costs.observe(ticket.kind, ticket.key, done.result().seconds)
-        elif isinstance(failed, Overran):
-            self.costs.observe(ticket.kind, ticket.key, failed.seconds)
+        seconds = done.result().seconds if failed is None else failed.seconds if isinstance(failed, Overran) else None
+        if seconds is not None:
+            for kind, share in ticket.shares(seconds):
+                self.costs.observe(kind, ticket.key, share)
 
     async def run(self, kind: str, key: CostKey, function: Callable[..., Any], *arguments: Any) -> Any:
         """:meth:`admit` and :meth:`execute` in one: the one call a new kind of expensive work needs."""

@@ -20,7 +20,20 @@ game's :class:`~gridlogic.game.Game` record and its puzzles' common shape.
 for (``play``, from ``/api/records/start``) and says whether it shows the answer (``use=reveal``,
 the Reveal button) or only checks against it (no ``use``: Check, or the answer kept to play
 offline). A play the answer was shown to is recorded as revealed; one whose player was handed
-the answer otherwise takes no leaderboard place (:mod:`gridlogic.store.plays`).
+the answer otherwise takes no leaderboard place (:mod:`gridlogic.store.plays`). Every other way
+to the answer is noted the same way, as an ``answer``: the walk-through (``/explain``) and the PDF
+(``/pdf``, whose second page is the solution) with the ``play`` they show, and the studio's
+analysis of a daily puzzle's own givens (:mod:`.studio`).
+
+**A daily puzzle under another name** is still the daily: its givens pasted into the import dialog
+or the studio make a puzzle brought from outside (``GAME.import...``) or a design with the daily's
+answer. :class:`DailyTwins` finds the daily puzzle of yesterday, today or tomorrow (UTC) that a
+puzzle brought from outside is, by its size and givens alone (the daily puzzles are made ahead and
+cached, so this is a comparison, not a solve), and :func:`noting_daily_twins` notes the help handed
+out with such a puzzle for that daily too (for no receipt; a reveal of the copy is the answer of
+another play: an ``answer``). What it cannot see is another board of the same puzzle (turned,
+mirrored, its tiles turned): like the answer a program computes offline, the server vouches only for
+what it saw.
 
 Worked example (``tests/web/test_api.py`` checks it)::
 
@@ -35,16 +48,19 @@ Worked example (``tests/web/test_api.py`` checks it)::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import date, timedelta
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from gridlogic.game import Game, Puzzle, PuzzleSpec
+from gridlogic.game import IMPORTED, Game, Problem, Puzzle, PuzzleSpec
 from gridlogic.params import short_repr
 from gridlogic.scoring import score_puzzle
+from gridlogic.store.daily import DailyPuzzles, DailyRule, rules_on
 from gridlogic.web.inputs import (
     PLAY_STATS,
     BadRequest,
@@ -108,6 +124,75 @@ GiveHelp = Callable[[Request, PuzzleSpec, object, str], Awaitable[None]]
 or refuse it with a :class:`BadRequest` (:meth:`gridlogic.web.records.RecordDesk.give`)."""
 
 ANSWER_USES = {"reveal": "reveal", "check": "answer"}  # the solution's ``use`` -> the help it is
+TWIN_DAYS = (-1, 0, 1)  # the days around today (UTC) whose daily puzzles a puzzle brought from outside may be
+TWIN_KINDS = {"reveal": "answer"}  # help with a daily's copy -> the help noted for the daily (else the same)
+
+
+def givens_key(givens: Mapping[str, Any]) -> str:
+    """The givens in one text, whatever sequences hold them (a reader's tuples, a puzzle's lists)."""
+    return json.dumps(givens, sort_keys=True, separators=(",", ":"))
+
+
+class DailyTwins:
+    """Which daily puzzle a puzzle brought from outside (a studio design, an imported puzzle) is: the daily
+    of yesterday, today or tomorrow (UTC, :data:`TWIN_DAYS`) of its game with its size and its givens (see
+    the module docstring). ``dailies`` finds a day's puzzle (the record desk's
+    :class:`~gridlogic.store.daily.DailyPuzzles`), ``today`` says the day; the daily puzzles are made
+    by (and cached in) ``puzzles``, the dailies of today and tomorrow ahead of time.
+
+    Worked example (``tests/web/test_answer_routes.py`` checks it): on 2026-12-01 (UTC) the Net game ID
+    of ``signal.3.5x5.medium.daily-2026-12-01`` is that daily, and still is the day before and the day
+    after; a 5x5 Signal board of other tiles is none, and a 7x7 one is compared with nothing at all (no
+    Signal daily of those days is 7x7)."""
+
+    def __init__(self, games: Mapping[str, Game], dailies: DailyPuzzles, today: Callable[[], date],
+                 puzzles: PuzzleSource) -> None:
+        self.games = games
+        self.dailies = dailies
+        self.today = today
+        self.puzzles = puzzles
+
+    def rows_of(self, game: str, width: int, height: int) -> list[tuple[date, DailyRule]]:
+        """The days and daily rows around today whose board is ``width`` x ``height``: the dailies a
+        puzzle of that size could be."""
+        today = self.today()
+        days = [today + timedelta(days=offset) for offset in TWIN_DAYS]
+        return [(day, rule) for day in days for rule in rules_on(day, (game,)) if rule.side == width == height]
+
+    async def of(self, problem: Problem) -> PuzzleSpec | None:
+        """The spec of the daily puzzle ``problem`` is, or None."""
+        game = self.games.get(problem.game)
+        if game is None:
+            return None
+        wanted = givens_key(problem.givens)
+        for day, rule in self.rows_of(problem.game, problem.width, problem.height):
+            spec = await self.dailies.spec_on(day, rule)
+            if spec is not None and givens_key(game.problem(await self.puzzles.get(spec)).givens) == wanted:
+                return spec
+        return None
+
+    async def of_spec(self, spec: PuzzleSpec) -> PuzzleSpec | None:
+        """The spec of the daily puzzle that the puzzle of ``spec`` is when it was brought from outside; None
+        for a generated one (a daily is its own spec) and for any other."""
+        if spec.version != IMPORTED or spec.game not in self.games:
+            return None
+        if not self.rows_of(spec.game, spec.width, spec.height):
+            return None  # no daily of its size: the text need not be read
+        return await self.of(self.games[spec.game].checked_imports().read(spec.seed))
+
+
+def noting_daily_twins(give: GiveHelp, twins: DailyTwins) -> GiveHelp:
+    """``give``, and for a puzzle brought from outside that is a daily puzzle (:meth:`DailyTwins.of_spec`),
+    the same help noted for that daily, for no receipt (:data:`TWIN_KINDS`: a reveal of the copy is an
+    answer). The daily is found first: a refusal on the way (a busy queue) hands nothing out."""
+
+    async def giving(request: Request, spec: PuzzleSpec, receipt: object, kind: str) -> None:
+        twin = await twins.of_spec(spec)
+        await give(request, spec, receipt, kind)
+        if twin is not None:
+            await give(request, twin, None, TWIN_KINDS.get(kind, kind))
+
+    return giving
 
 
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles, give: GiveHelp) -> list[Route]:

@@ -123,6 +123,9 @@ def create_app(games: Mapping[str, Game] | None = None,
     ready = ReadyPuzzles(puzzles)
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
     desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
+    # every answer handed out is noted by the desk, for a daily's copy brought from outside too (see .api)
+    twins = api.DailyTwins(available, desk.plays.daily, desk.today, puzzles)
+    give = api.noting_daily_twins(desk.give, twins)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -166,11 +169,11 @@ def create_app(games: Mapping[str, Game] | None = None,
         Route("/sw.js", service_worker, methods=["GET"]),
         Route("/studio", studio_page, methods=["GET"]),
         Route("/explain", explain_page, methods=["GET"]),
-        *api.routes(available, puzzles, ready, desk.give),
+        *api.routes(available, puzzles, ready, give),
         *imports.routes(available, puzzles),
-        *hints.routes(available, puzzles, desk.give),
-        *studio.routes(available, puzzles),
-        *pdf_page.routes(available, puzzles),
+        *hints.routes(available, puzzles, give),
+        *studio.routes(available, puzzles, give, twins),
+        *pdf_page.routes(available, puzzles, give),
         *records.routes(desk, page),
         *delivery.mounts(),
     ]

@@ -4,7 +4,7 @@
 ::
 
     POST /api/{game}/hint   {"id": "<puzzle ID>", "board": <the board, as /check takes it>, "play"?: <receipt>}
-    GET  /api/{game}/explain?id=<puzzle ID>     (or size=&difficulty=&seed=..., as /solution takes them)
+    GET  /api/{game}/explain?id=<puzzle ID>[&play=<receipt>]   (or size=&difficulty=&seed=..., as /solution)
 
 The puzzle is named as ``/check`` names it: by its ``id`` (or its parts,
 ``size``, ``seed`` ...) in the body or in the query string. The answer is the
@@ -15,7 +15,8 @@ hint applied, for the page's Apply button, or null when applying it would
 change nothing (a Signal mistake is turned by the player). The game's step
 solver runs in a worker process, admitted as a ``hint`` by the app's
 :mod:`.admission` rule (a 503 when the server is busy, a 429 past the
-client's share, both with ``Retry-After``).
+client's share, both with ``Retry-After``), once: a puzzle not cached yet is
+made in the same task (:meth:`.puzzles.PuzzleSource.run_on`).
 
 **The server counts the hints it gives.** A hint that tells the player something (a step or a
 mistake) is noted before it leaves, for the play whose receipt the body shows (``play``, from
@@ -30,8 +31,12 @@ technique, explanation, decides and evidence) played on the player's board: ``st
 board a play starts from and each step's ``changes`` what it changes, ``[[index, value], ...]``
 (Loop's board: ``{"horizontal": [...], "vertical": [...]}`` of them). Its techniques and levels
 are the puzzle's version's, or the latest version's for a puzzle brought from outside, as the
-studio grades it. It hands out the answer to anyone, as ``/solution`` does, and is noted for no
-play. It runs in a worker, admitted as an ``explain``.
+studio grades it. It hands out the answer, so it is noted as ``/solution`` notes it (as an
+``answer``, for the cookie's player and the ``play`` the query shows, optional; a receipt not the
+player's own of that puzzle is refused as there) once the walk is made and before it leaves. It runs
+in a worker as one task with the making of the puzzle when that is not cached yet, admitted once as
+an ``explain`` (with a ``generate`` or ``import`` when the puzzle is made too:
+:meth:`.puzzles.PuzzleSource.run_on`): refused at once, or its answer due within the queue's time.
 
 Refusals, as everywhere: a body that is not a JSON object, an unknown field, a
 missing or malformed board, a puzzle named twice or not at all: 400 with the
@@ -59,7 +64,7 @@ from starlette.routing import Route
 
 from gridlogic.game import Game
 from gridlogic.web import tasks
-from gridlogic.web.admission import EXPLAIN, HINT, CostKey
+from gridlogic.web.admission import EXPLAIN, HINT
 from gridlogic.web.api import GiveHelp, game_of, puzzle_header
 from gridlogic.web.inputs import BadRequest, board_request, puzzle_spec, query_values, spec_fields
 from gridlogic.web.puzzles import PuzzleSource
@@ -70,7 +75,7 @@ COUNTED = ("step", "mistake")  # the hints that tell the player something (hint.
 
 def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> list[Route]:
     """The hint and walk-through routes over ``games``; the puzzles come from (and are cached in)
-    ``puzzles``; a hint handed out is noted by ``give``."""
+    ``puzzles``; a hint or a walk-through handed out is noted by ``give``."""
 
     def hinted(request: Request) -> Game:
         game = game_of(games, request)
@@ -81,9 +86,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> 
     async def hint(request: Request) -> Response:
         game = hinted(request)
         spec, body, board = await board_request(game, request, ("play",))
-        found = await puzzles.get(spec)
-        given, after = await puzzles.admission.run(HINT, CostKey.of(spec), tasks.hint, tasks.token_of(game),
-                                                   found, board)
+        found, (given, after) = await puzzles.run_on(HINT, spec, tasks.hint, board)
         if given["status"] in COUNTED:
             finishing = after is not None and game.check(found, after).get("solved")
             await give(request, spec, body.get("play"), "last-hint" if finishing else "hint")
@@ -91,9 +94,11 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> 
 
     async def explain(request: Request) -> Response:
         game = hinted(request)
-        spec = puzzle_spec(game, query_values(request, spec_fields(game)), from_text=True, seed_required=True)
-        found = await puzzles.get(spec)
-        walk = await puzzles.admission.run(EXPLAIN, CostKey.of(spec), tasks.explain, tasks.token_of(game), found)
+        values = query_values(request, (*spec_fields(game), "play"))
+        receipt = values.pop("play", None)
+        spec = puzzle_spec(game, values, from_text=True, seed_required=True)
+        found, walk = await puzzles.run_on(EXPLAIN, spec, tasks.explain)
+        await give(request, spec, receipt, "answer")
         return JSONResponse({**puzzle_header(found), **found.givens(), "walkthrough": walk})
 
     return [Route("/api/{game}/hint", guarded(hint), methods=["POST"]),

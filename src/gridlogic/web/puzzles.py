@@ -17,6 +17,9 @@ load; proving a 50x50 Pattern brought from outside up to its 5 s limit) and a pu
 * **A cache of outcomes**, the puzzle or the engine's refusal, the :data:`PUZZLE_CACHE_SIZE` most
   recently used: the page asks for the same puzzle up to three times (puzzle, check, solution),
   and only the first pays. A cached answer never touches the pool.
+* **Work on a puzzle, admitted once** (:meth:`PuzzleSource.run_on`): a PDF or a walk-through of a
+  puzzle not made yet is one task that makes it and then draws or walks it, admitted once for both
+  estimates, never a generation and then a second admission (see :mod:`.admission`).
 
 Example (``tests/web/test_puzzle_source.py`` runs it)::
 
@@ -36,7 +39,8 @@ from __future__ import annotations
 import asyncio
 import os
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from gridlogic.errors import GenerationFailed
 from gridlogic.game import GAMES, IMPORTED, Game, Puzzle, PuzzleSpec
@@ -46,6 +50,7 @@ from gridlogic.web.inputs import BadRequest
 from gridlogic.web.pool import InlinePool, Pool, WorkerPool
 
 PUZZLE_CACHE_SIZE = 512
+T = TypeVar("T")
 
 Outcome = tasks.Outcome
 
@@ -77,6 +82,13 @@ def kind_of(spec: PuzzleSpec) -> tuple[object, ...]:
 def work_of(spec: PuzzleSpec) -> str:
     """The admission's kind of work that makes ``spec``: proving an imported puzzle, or generating."""
     return IMPORT if spec.version == IMPORTED else GENERATE
+
+
+def made_or_refused(outcome: Outcome) -> Puzzle:
+    """The puzzle of an outcome, or a :class:`BadRequest` 422 with the engine's message."""
+    if isinstance(outcome, GenerationFailed):
+        raise BadRequest(str(outcome), status=422)
+    return outcome
 
 
 class PuzzleSource:
@@ -129,6 +141,29 @@ class PuzzleSource:
         if isinstance(outcome, GenerationFailed):
             raise outcome.with_traceback(None)  # the cached refusal, without the frames of its last raise
         return outcome
+
+    async def run_on(self, kind: str, spec: PuzzleSpec, work: Callable[..., T], *arguments: Any) -> tuple[Puzzle, T]:
+        """The puzzle of ``spec`` and ``work(token, puzzle, *arguments)`` run on it in a worker (``work`` a
+        function of :mod:`.tasks`, ``kind`` its kind of work), under ONE admission: of ``kind`` alone when
+        the puzzle is cached, else of ``kind`` with the making of the puzzle, run as one task
+        (:func:`.tasks.made_then`; the puzzle made is cached as :meth:`get` caches it). So a request is
+        refused at once or its whole answer is due within the admission's queue seconds; it never waits
+        for its puzzle and then for a second admission. A spec being made for another request is made
+        again rather than waited for (the wait would be outside this request's admission).
+
+        A :class:`BadRequest` 422 when the puzzle cannot be made, as :meth:`get`; the admission's
+        refusals pass through."""
+        token = tasks.token_of(self.games[spec.game])
+        key = CostKey.of(spec)
+        cached = self._cache.get(spec)
+        if cached is not None:
+            self._cache.move_to_end(spec)
+            puzzle = made_or_refused(cached)
+            return puzzle, await self.admission.run(kind, key, work, token, puzzle, *arguments)
+        ticket = self.admission.admit(kind, key, also=(work_of(spec),))  # or refused, at once
+        outcome, result = await self.admission.execute(ticket, tasks.made_then, token, spec, work, *arguments)
+        self.remember(spec, outcome)
+        return made_or_refused(outcome), result
 
     def estimate(self, spec: PuzzleSpec) -> float:
         """The seconds a puzzle of ``spec``'s kind is expected to take to make."""

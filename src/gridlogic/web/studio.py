@@ -20,8 +20,17 @@ new values, the ``text`` of the fixed puzzle and its play ``id``. ``thin`` answe
 that hides no clues, or a level it does not know, is a 400. Any of the requests may carry a
 ``goal``, the solution the maker means in the flat form of a verdict's solutions (Pattern cells,
 Loop edges, Signal tiles as masks): the fixes then change that solution (the studio page sends the
-loop or the network drawn, which a slitherlink's or a Signal board's text cannot carry); a goal that
-does not solve the puzzle is a 400.
+loop or the network drawn, which a slitherlink's or a Signal board's text cannot carry). Every
+request checks its goal (the body's, or one the text carries) the same way, before any work
+(:func:`checked_goal`): a goal of the wrong length, with entries other than 0 and 1 (but Signal's
+masks), or that does not solve the puzzle by its rules is a 400 naming the fault.
+
+**A daily puzzle's own givens** (its ID, or its text in any format, pasted into the studio) are the
+daily: its analysis hands out what the daily's answer would, so the request is noted as the
+daily's answer for the cookie's player (``give``, no receipt) once the work is done and before the
+answer leaves. Which daily it is, of yesterday, today or tomorrow (UTC), is a comparison of the
+design's size and givens with those puzzles, made ahead and cached (:class:`.api.DailyTwins`), not
+a solve.
 
 The work runs in a worker process, admitted by the app's :mod:`.admission` rule as an ``analyse``, a
 ``fixes`` or a ``thin`` (a 503 when the server is busy, a 429 past the client's share, both with
@@ -49,11 +58,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from gridlogic import studio
+from gridlogic.errors import ImportRefused, InvalidParameters
 from gridlogic.game import IMPORTED, Game, Problem
 from gridlogic.params import int_list, short_repr
 from gridlogic.web import tasks
 from gridlogic.web.admission import ANALYSE, FIXES, THIN, CostKey
-from gridlogic.web.api import game_of
+from gridlogic.web.api import DailyTwins, GiveHelp, game_of
 from gridlogic.web.imports import spec_of_id, text_of_body
 from gridlogic.web.inputs import BadRequest, json_body, query_values
 from gridlogic.web.puzzles import PuzzleSource
@@ -68,10 +78,47 @@ def cost_key(game: Game, problem: Problem) -> CostKey:
 
 def goal_of(body: object) -> tuple[int, ...] | None:
     """The body's optional ``goal``: the solution the maker means, in the flat form of a verdict's solutions
-    (checked against the puzzle by :func:`gridlogic.studio.fixes`)."""
+    (checked against the puzzle by :func:`checked_goal`)."""
     if not isinstance(body, dict) or "goal" not in body:
         return None
     return tuple(int_list(body["goal"], "goal", None, range(16)))
+
+
+def solution_entries(game: Game, problem: Problem) -> int:
+    """How many entries a flat solution of ``problem`` has: one per mark of its game's solutions
+    (``Studio.solution_mark``): a cell or a tile of the board, or an edge, the horizontal ones then the
+    vertical ones (:mod:`gridlogic.hints`' numbering)."""
+    width, height = problem.width, problem.height
+    if studio.studio_of(game)[0].solution_mark == "edge":
+        return width * (height + 1) + (width + 1) * height
+    return width * height
+
+
+def checked_goal(game: Game, problem: Problem) -> Problem:
+    """``problem`` when it has no goal, or a goal that solves it, checked as :func:`gridlogic.studio.fixes`
+    checks one (the same messages), but before any solve, so that every studio request refuses the same
+    goals: its length (:func:`solution_entries`), its entries (0 or 1, but Signal's tile masks) and the
+    game's own rules on the board it draws. A board with nothing to play (given solved, a blank picture)
+    cannot be checked by the rules: its goal is left to the fixes' check against the solver's solutions.
+    InvalidParameters (a 400) saying what is wrong otherwise."""
+    goal = problem.goal
+    if goal is None:
+        return problem
+    length = solution_entries(game, problem)
+    if len(goal) != length:
+        raise InvalidParameters(f"the goal has {len(goal)} entries; a solution of this "
+                                f"{problem.width}x{problem.height} {game.title} puzzle has {length}")
+    studio_record, imports = studio.studio_of(game)
+    if studio_record.solution_mark != "tile" and not set(goal) <= {0, 1}:
+        raise InvalidParameters(f"the goal's entries are 0 or 1, not {min(set(goal) - {0, 1})}")
+    try:
+        board = game.parse_board(problem.width, problem.height, game.solution_form(problem, goal))
+        solved = game.check(imports.puzzle(problem, goal), board)
+    except ImportRefused:
+        return problem
+    if not solved.get("solved"):
+        raise InvalidParameters(f"the goal does not solve this {game.title} puzzle by its rules")
+    return problem
 
 
 def values_of(body: object, fields: tuple[str, ...]) -> tuple[Any, ...]:
@@ -88,8 +135,9 @@ def values_of(body: object, fields: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(body[name] for name in fields)
 
 
-def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
-    """The studio's routes over ``games``; puzzle IDs are made by (and cached in) ``puzzles``."""
+def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp, twins: DailyTwins) -> list[Route]:
+    """The studio's routes over ``games``; puzzle IDs are made by (and cached in) ``puzzles``; the analysis of
+    a daily puzzle (found by ``twins``) is noted by ``give`` as the daily's answer."""
 
     async def design_of(game: Game, request: Request, fields: tuple[str, ...]) -> tuple[Problem, tuple[Any, ...]]:
         """The body's puzzle (with its goal), and the values of ``fields`` beside it."""
@@ -110,8 +158,12 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
             game = game_of(games, request)
             problem, values = await design_of(game, request, fields)
             problem = studio.checked_design(game, problem)
+            await run_in_threadpool(checked_goal, game, problem)
+            daily = await twins.of(problem)  # before the work: a refusal on the way costs none
             found = await puzzles.admission.run(kind, cost_key(game, problem), task, tasks.token_of(game), problem,
                                                 *values)
+            if daily is not None:
+                await give(request, daily, None, "answer")
             return JSONResponse(found)
 
         return answer

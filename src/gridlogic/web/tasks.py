@@ -10,11 +10,17 @@ A new kind of work is one more function here, and one call where a request needs
 :mod:`.admission`), as the studio's analysis is::
 
     result = await admission.run(ANALYSE, key, tasks.analyse, token_of(game), problem)
+
+Work on a puzzle that may not be made yet (a PDF, a walk-through) is one task with the making of it
+(:func:`made_then`), admitted once for both (:meth:`.puzzles.PuzzleSource.run_on`)::
+
+    puzzle, data = await puzzles.run_on(PRINT, spec, tasks.pdf, paper)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from gridlogic import studio
 from gridlogic.errors import GenerationFailed
@@ -24,6 +30,7 @@ from gridlogic.pdf import installed_font, pdf_document
 
 GameToken = str | Game
 Outcome = Puzzle | GenerationFailed
+T = TypeVar("T")
 
 
 def token_of(game: Game) -> GameToken:
@@ -43,6 +50,16 @@ def make(token: GameToken, spec: PuzzleSpec) -> Outcome:
         return game_of(token).make(spec)
     except GenerationFailed as failed:
         return failed.with_traceback(None)
+
+
+def made_then(token: GameToken, spec: PuzzleSpec, work: Callable[..., T], *arguments: Any) -> tuple[Outcome, T | None]:
+    """The puzzle of ``spec`` made (:func:`make`), then ``work(token, puzzle, *arguments)`` on it, in one task:
+    the outcome (to cache) and the work's result (None when the puzzle could not be made). ``work`` is a
+    function of this module, such as :func:`pdf` or :func:`explain` (see :meth:`.puzzles.PuzzleSource.run_on`)."""
+    outcome = make(token, spec)
+    if isinstance(outcome, GenerationFailed):
+        return outcome, None
+    return outcome, work(token, outcome, *arguments)
 
 
 def hint(token: GameToken, puzzle: Puzzle, board: Any) -> tuple[dict[str, Any], Any]:
