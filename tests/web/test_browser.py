@@ -7,6 +7,7 @@ show the result card with the score from the server. Screenshots go to test-arti
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -24,6 +25,20 @@ def expect_result_card(page: Page) -> None:
     expect(card.locator("#result-best")).to_contain_text("New best time!")
     expect(card.locator(".rule")).to_contain_text("a check that finds none is free")
     expect(card.locator("#result-walk")).to_have_attribute("href", re.compile(r"^/explain\?id=[a-z]+\.\d\."))
+
+
+def expect_record(page: Page):
+    """Waits for the page's record of the play (POST /api/records)."""
+    return page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
+                                timeout=20_000)
+
+
+def assert_replayed(response, moves: int) -> None:
+    """The record was taken: its log of moves, played from the start by the server, gave the board
+    the page claimed, and the server counted ``moves`` in it."""
+    assert response.status == 201, response.text()
+    assert len(json.loads(response.request.post_data)["log"]) == moves
+    assert response.json()["record"]["moves"] == moves
 
 
 def tile_labels(page: Page) -> list[str]:
@@ -84,11 +99,13 @@ def test_pattern_played_to_the_end_with_clicks_a_drag_and_a_mark(page, server_ur
         for i in painted:
             expect(pattern_cell(page, i)).to_have_class(re.compile(r"\bfilled\b"))
     clue = page.locator(".clue.row").nth(row)
-    for i, value in enumerate(cells):
-        if value and i not in painted:
-            pattern_cell(page, i).click()
-        if i == n * n // 2:
-            page.screenshot(path=artifacts / "pattern-desktop-playing.png")
+    with expect_record(page) as written:
+        for i, value in enumerate(cells):
+            if value and i not in painted:
+                pattern_cell(page, i).click()
+            if i == n * n // 2:
+                page.screenshot(path=artifacts / "pattern-desktop-playing.png")
+    assert_replayed(written.value, sum(cells) + 1)  # every cell filled, and the × mark
     expect(clue).to_have_class(re.compile(r"\bdone\b"))  # a satisfied line's clue gets a tick
     expect_result_card(page)
     expect(page.locator("#result-moves")).to_have_text(str(sum(cells)))
@@ -104,10 +121,12 @@ def test_loop_played_to_the_end_with_clicks(page, server_url, artifacts):
     expect(page.locator(f'.edge[data-edge="h{off}"]')).to_have_class(re.compile(r"\bcrossed\b"))
     lines = [f"h{i}" for i, v in enumerate(solution["horizontal"]) if v]
     lines += [f"v{i}" for i, v in enumerate(solution["vertical"]) if v]
-    for k, key in enumerate(lines):
-        page.mouse.click(*edge_centre(page, key))
-        if k == len(lines) // 2:
-            page.screenshot(path=artifacts / "loop-desktop-playing.png")
+    with expect_record(page) as written:
+        for k, key in enumerate(lines):
+            page.mouse.click(*edge_centre(page, key))
+            if k == len(lines) // 2:
+                page.screenshot(path=artifacts / "loop-desktop-playing.png")
+    assert_replayed(written.value, len(lines) + 1)  # every line drawn, and the ×
     expect(page.locator(".loop-board")).to_have_class(re.compile(r"\bcomplete\b"))
     expect_result_card(page)
     expect(page.locator("#result-moves")).to_have_text(str(len(lines)))  # the × was free
