@@ -35,8 +35,10 @@ and the desk
 
 Checks are taken as the page counts them: they only cost the player points.
 
-**What the server gave.** The answer (``GET /api/{game}/solution``) and the hints
-(``POST /api/{game}/hint``) come from this server, so it notes each one it hands out in the
+**What the server gave.** The answer (``GET /api/{game}/solution``), the hints
+(``POST /api/{game}/hint``), and every other way to the solve (the walk-through
+``GET /api/{game}/explain``, a PDF with its solution page, the studio's analysis of a daily's own
+text, help with an imported copy of a daily) come from this server, so it notes each one it hands out in the
 database before the answer leaves (:meth:`PlayDesk.give`; the ``aids`` table, added by migration
 0002): the player (the cookie), the puzzle, the receipt the page showed with the request (or
 none), what it was and when. The database is the one place every worker process and every server
@@ -49,7 +51,8 @@ that shows a receipt gets no answer or hint (503): given unnoted, it would rank.
   whose board is solved (hints followed to the end are the answer). The play is *revealed*,
   whatever the page says: 0 points, no place, in the player's own records as revealed.
 * ``answer``: the answer handed out otherwise: for Check (the page checks against it), fetched
-  ahead to play offline, shown with another receipt of the same puzzle, or without any receipt.
+  ahead to play offline, shown with another receipt of the same puzzle, or without any receipt; and
+  the solve by any other route (the walk-through, a PDF, the studio, an imported copy).
   The player has seen it, or could have: the play keeps its outcome but takes no place.
 * ``hint``: counted for the play whose receipt it showed, or, shown without a receipt, for the
   player's play of that puzzle that was open when it was given. The page's own count is not

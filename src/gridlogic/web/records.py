@@ -53,8 +53,10 @@ answers its refusals: a receipt it did not sign 400, another player's 403, an un
 any other check 400, a play stored with other figures 409, too many writes 429 with
 ``Retry-After``.
 
-**Help is noted before it leaves.** The answer (``/api/{game}/solution``) and the hints
-(``/api/{game}/hint``) are handed out by other modules, which call :meth:`RecordDesk.give` first:
+**Help is noted before it leaves.** The answer (``/api/{game}/solution``), the hints
+(``/api/{game}/hint``) and the other ways to the solve (``/api/{game}/explain``, ``/api/{game}/pdf``,
+the studio's analysis of a daily's text) are handed out by other modules, which call
+:meth:`RecordDesk.give` first:
 it notes them for the cookie's player and the receipt the request shows, and refuses a receipt that
 is not the player's own of that puzzle (400, 403). What the notes do to a play's record, and what
 a leaderboard therefore trusts, is the :mod:`~gridlogic.store.plays` docstring's.
