@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, date, datetime, timedelta, timezone
 
 import doctests
 import pytest
+from event_loops import run_async
 
 from gridlogic import GAMES, GenerationFailed
 from gridlogic.store import daily
@@ -119,11 +119,11 @@ def test_the_days_puzzle_is_the_first_candidate_made_and_is_found_once():
         return GAMES[spec.game].make(spec)
 
     days = daily.DailyPuzzles(make)
-    assert asyncio.run(days.spec_on(daily.LAUNCH, rule)) == second
-    assert asyncio.run(days.spec_on(daily.LAUNCH, rule)) == second and asked == [first, second]
-    assert asyncio.run(days.daily_of(second, daily.LAUNCH)) == (daily.LAUNCH, "hard")
-    assert asyncio.run(days.daily_of(first, daily.LAUNCH)) is None
-    assert asyncio.run(days.daily_of(second, daily.LAUNCH - timedelta(days=1))) is None
+    assert run_async(lambda: days.spec_on(daily.LAUNCH, rule)) == second
+    assert run_async(lambda: days.spec_on(daily.LAUNCH, rule)) == second and asked == [first, second]
+    assert run_async(lambda: days.daily_of(second, daily.LAUNCH)) == (daily.LAUNCH, "hard")
+    assert run_async(lambda: days.daily_of(first, daily.LAUNCH)) is None
+    assert run_async(lambda: days.daily_of(second, daily.LAUNCH - timedelta(days=1))) is None
 
 
 # --- the rows of 2027-01-01: Signal version 4 and Pattern version 2 ---------------------------------
@@ -159,13 +159,13 @@ def test_making_ahead_makes_today_and_tomorrow_then_asks_again_for_what_it_found
 
     days = daily.DailyPuzzles(make)
     eve = NEW_DAY - timedelta(days=1)
-    first = asyncio.run(days.make_ahead(eve, ("signal", "pattern")))
+    first = run_async(lambda: days.make_ahead(eve, ("signal", "pattern")))
     expected = [spec.id for spec in first if spec is not None]
     assert len(expected) == 8 and asked == expected
     assert expected[:2] == [f"signal.3.5x5.medium.daily-{eve}", f"signal.3.6x6.hard.daily-{eve}"]
     assert expected[4:6] == [f"signal.4.8x8.medium.daily-{NEW_DAY}", f"signal.4.10x10.hard.daily-{NEW_DAY}"]
     asked.clear()
-    assert asyncio.run(days.make_ahead(eve, ("signal", "pattern"))) == first
+    assert run_async(lambda: days.make_ahead(eve, ("signal", "pattern"))) == first
     assert asked == expected  # each asked again: kept among the recently used of the app's cache
 
 

@@ -7,10 +7,10 @@ own generators as its puzzle maker.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from event_loops import run_async
 from tests.play_logs import solving_log
 
 from gridlogic import GAMES, InvalidParameters, puzzle_from_id, scoring
@@ -81,8 +81,8 @@ def play(desk: PlayDesk, seconds: float, puzzle_id: str = PLAIN, player: str = A
     handout = desk.handout_of(player, receipt)
     counted = {"moves": least_moves(puzzle_id), "checks": 0, "revealed": False,
                "log": solving_log(puzzle_from_id(puzzle_id), seconds), **figures}
-    return asyncio.run(desk.accept(handout, solved_board(puzzle_id), PlayFigures(seconds, **counted),
-                                   desk.clock()))
+    return run_async(lambda: desk.accept(handout, solved_board(puzzle_id), PlayFigures(seconds, **counted),
+                                         desk.clock()))
 
 
 def test_a_receipt_names_its_player_puzzle_and_moment(desk):
@@ -134,18 +134,18 @@ def test_the_same_play_again_is_answered_as_stored_and_other_figures_are_refused
     desk.clock.now += timedelta(seconds=50)
     handout = desk.handout_of(ALICE, receipt)
     figures = PlayFigures(50.0, least_moves(PLAIN), 0, False)
-    first = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
-    again = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+    first = run_async(lambda: desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+    again = run_async(lambda: desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
     assert (first.new, again.new, again.record) == (True, False, first.record)
     with pytest.raises(AlreadyRecorded):
-        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(48.0, least_moves(PLAIN), 0, False),
-                                desk.clock()))
+        run_async(lambda: desk.accept(handout, solved_board(PLAIN), PlayFigures(48.0, least_moves(PLAIN), 0, False),
+                                      desk.clock()))
     # An hour later the same play is too late for the time rule, but answered as stored, unscored.
-    late = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock() + timedelta(hours=1)))
+    late = run_async(lambda: desk.accept(handout, solved_board(PLAIN), figures, desk.clock() + timedelta(hours=1)))
     assert (late.record, late.new, late.score) == (first.record, False, None)
     with pytest.raises(PlayRefused, match="shorter than"):
-        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(49.0, 0, 0, True),
-                                desk.clock() + timedelta(hours=1)))
+        run_async(lambda: desk.accept(handout, solved_board(PLAIN), PlayFigures(49.0, 0, 0, True),
+                                      desk.clock() + timedelta(hours=1)))
 
 
 def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
@@ -155,9 +155,10 @@ def test_an_unsolved_board_and_too_few_moves_are_refused(desk):
     shuffled = GAMES["signal"].parse_board(5, 5, puzzle.givens()["tiles"])
     least = least_moves(PLAIN)
     with pytest.raises(PlayRefused, match="not solved"):
-        asyncio.run(desk.accept(handout, shuffled, PlayFigures(0.0, least, 0, False), desk.clock()))
+        run_async(lambda: desk.accept(handout, shuffled, PlayFigures(0.0, least, 0, False), desk.clock()))
     with pytest.raises(PlayRefused, match=f"at least {least}"):
-        asyncio.run(desk.accept(handout, solved_board(PLAIN), PlayFigures(0.0, least - 1, 0, False), desk.clock()))
+        run_async(lambda: desk.accept(handout, solved_board(PLAIN), PlayFigures(0.0, least - 1, 0, False),
+                                      desk.clock()))
     with pytest.raises(PlayRefused, match=f"at least {least}"):
         play(desk, 10.0, moves=least - 1, hints=1, log=None)  # the page's hints excuse no moves
     revealed = play(desk, 10.0, moves=0, revealed=True).record
@@ -185,12 +186,12 @@ def test_a_database_that_is_down_defers_the_record_with_a_receipt_of_the_moment(
 
     monkeypatch.setattr(desk.store, "record", down)
     with pytest.raises(RecordDeferred, match="does not answer") as deferred:
-        asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
+        run_async(lambda: desk.accept(handout, solved_board(PLAIN), figures, desk.clock()))
     monkeypatch.undo()
     seen = desk.receipt_moment(handout, deferred.value.receipt)
     assert seen == LAUNCH_NOON + timedelta(seconds=45)
     desk.clock.now += timedelta(hours=1)
-    accepted = asyncio.run(desk.accept(handout, solved_board(PLAIN), figures, seen))
+    accepted = run_async(lambda: desk.accept(handout, solved_board(PLAIN), figures, seen))
     assert accepted.new and accepted.record.finished_at == seen
     other = desk.handout_of(ALICE, desk.hand_out(ALICE, PLAIN)[0])
     with pytest.raises(PlayRefused, match="not this server's receipt of this play"):
@@ -222,7 +223,7 @@ def test_a_record_sent_at_once_is_never_ranked_whatever_time_it_claims(desk):
     handout = desk.handout_of(ALICE, receipt)
     claimed = ALLOWANCE_SECONDS  # the most the network allowance lets a record claim beyond what was seen
     figures = PlayFigures(claimed, least_moves(today), 0, False, log=solving_log(puzzle_from_id(today), claimed))
-    record = asyncio.run(desk.accept(handout, solved_board(today), figures, desk.clock())).record
+    record = run_async(lambda: desk.accept(handout, solved_board(today), figures, desk.clock())).record
     assert record.seen_seconds == 0.0 and record.seconds == claimed and "below" in record.unranked
 
 
@@ -295,13 +296,13 @@ def test_help_belongs_to_its_play_or_to_the_players_later_plays():
 def test_help_with_another_players_or_another_puzzles_receipt_is_refused(desk):
     receipt, _ = desk.hand_out(ALICE, PLAIN)
     with pytest.raises(OthersPlay):
-        asyncio.run(desk.give(BOB, parse_id(PLAIN), receipt, "reveal"))
+        run_async(lambda: desk.give(BOB, parse_id(PLAIN), receipt, "reveal"))
     with pytest.raises(OthersPlay):
-        asyncio.run(desk.give(None, parse_id(PLAIN), receipt, "reveal"))
+        run_async(lambda: desk.give(None, parse_id(PLAIN), receipt, "reveal"))
     with pytest.raises(PlayRefused, match="not of"):
-        asyncio.run(desk.give(ALICE, parse_id("signal.3.5x5.medium.another"), receipt, "reveal"))
+        run_async(lambda: desk.give(ALICE, parse_id("signal.3.5x5.medium.another"), receipt, "reveal"))
     with pytest.raises(PlayRefused, match="not a hand-out receipt"):
-        asyncio.run(desk.give(ALICE, parse_id(PLAIN), "forged.receipt", "reveal"))
-    asyncio.run(desk.give(None, parse_id(PLAIN), None, "answer"))  # nobody to note it for
-    asyncio.run(desk.give(ALICE, parse_id(PLAIN), receipt, "reveal"))
+        run_async(lambda: desk.give(ALICE, parse_id(PLAIN), "forged.receipt", "reveal"))
+    run_async(lambda: desk.give(None, parse_id(PLAIN), None, "answer"))  # nobody to note it for
+    run_async(lambda: desk.give(ALICE, parse_id(PLAIN), receipt, "reveal"))
     assert [a.kind for a in desk.store.aids(ALICE, PLAIN, desk.clock())] == ["reveal"]

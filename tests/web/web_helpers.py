@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from event_loops import run_async  # noqa: F401 - the web tests import it from here (tests/event_loops.py)
+
 from gridlogic import GAMES, Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,12 +35,3 @@ def failing_signal_case() -> tuple[int, str, str]:
                 return case["args"]["n"], case["args"]["seed"], case["args"]["target"]
     raise AssertionError("no failing 4x4 Signal case in the golden data")
 
-
-def run_async(scenario):
-    """``asyncio.run(scenario())`` in a thread of its own: the browser tests' sync Playwright keeps an
-    event loop running in the main thread for the whole session, where asyncio.run() is refused."""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, scenario()).result()
