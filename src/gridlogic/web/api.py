@@ -60,6 +60,7 @@ from starlette.routing import Route
 from gridlogic.game import IMPORTED, Game, Problem, Puzzle, PuzzleSpec
 from gridlogic.params import short_repr
 from gridlogic.scoring import score_puzzle
+from gridlogic.store import daily
 from gridlogic.store.daily import DailyPuzzles, DailyRule, rules_on
 from gridlogic.web.inputs import (
     PLAY_STATS,
@@ -86,6 +87,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "difficulties": list(latest.difficulties),
         "version": game.latest,
         "unversioned": game.unversioned,
+        "offers": game_offers(game),
         "versions": [
             {
                 "number": version.number,
@@ -99,6 +101,25 @@ def game_info(game: Game) -> dict[str, Any]:
             }
             for _, version in sorted(game.versions.items())
         ],
+    }
+
+
+def game_offers(game: Game) -> dict[str, Any]:
+    """What a game offers, as its record declares it (an optional part left out is not offered), so
+    that a page shows only that: hints and the walk-through (``Game.hints``), the studio and its
+    editor (``Game.studio``, the editor ``static/studio/<name>.js``), puzzles brought from outside
+    (``Game.imports``: what it reads, and the text an imported ID carries), the formats of other
+    software it writes (``Game.exports``), a grade (``Game.grade``), print (every game draws its
+    puzzles, ``render_svg``) and its daily presets (:data:`gridlogic.store.daily.DAILY_TABLE`)."""
+    return {
+        "hints": game.hints is not None,
+        "walkthrough": game.hints is not None,
+        "studio": game.studio is not None,
+        "imports": {"reads": game.formats, "format": game.imports.format} if game.imports is not None else None,
+        "exports": sorted(game.exports),
+        "grade": game.grade is not None,
+        "print": True,
+        "daily": sorted({rule.preset for rule in daily.RULES if rule.game == game.name}),
     }
 
 
