@@ -92,7 +92,7 @@ def contrast(page: Page, selector: str, colour_property: str) -> float:
 
 def test_met_clues_keep_their_contrast_and_show_a_tick(page, server_url):
     open_puzzle(page, server_url, "loop", 5, "contrast-loop")
-    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=contrast-loop")["clues"]
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=contrast-loop")["givens"]["clues"]
     i = next(i for i, k in enumerate(clues) if k == 1)
     r, c = divmod(i, 5)
     page.mouse.click(*edge_centre(page, f"h{r * 5 + c}"))
@@ -117,7 +117,7 @@ def test_met_clues_keep_their_contrast_and_show_a_tick(page, server_url):
 def test_loop_is_playable_with_a_screen_readers_keys(page, server_url):
     """Every cell's number and every edge's state is reachable from the cursor and said in words."""
     open_puzzle(page, server_url, "loop", 5, "screen-reader")
-    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=screen-reader")["clues"]
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=screen-reader")["givens"]["clues"]
     solution = api(page, f"{server_url}/api/loop/solution?size=5&seed=screen-reader")
     board = page.locator(".loop-board")
     assert board.get_attribute("role") == "application"

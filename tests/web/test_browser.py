@@ -51,7 +51,7 @@ def test_signal_played_to_the_end_with_clicks(page, server_url, artifacts):
     puzzle = api(page, f"{server_url}/api/signal/puzzle?size=5&seed=browser-signal")
     solution = api(page, f"{server_url}/api/signal/solution?size=5&seed=browser-signal")
     expected_moves = 0
-    for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
+    for i, (given, answer) in enumerate(zip(puzzle["givens"]["tiles"], solution["tiles"])):
         turns = rotations_clockwise(given, answer)
         tile = page.locator(f'.tile[data-index="{i}"]')
         if turns == 3:
@@ -136,7 +136,7 @@ def test_loop_played_to_the_end_with_clicks(page, server_url, artifacts):
 def test_loop_clues_show_met_and_exceeded(page, server_url):
     game_or_skip("loop")
     open_puzzle(page, server_url, "loop", 5, "browser-loop-clues")
-    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=browser-loop-clues")["clues"]
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=browser-loop-clues")["givens"]["clues"]
     i = next(i for i, k in enumerate(clues) if k is not None and 0 < k < 4)
     r, c = divmod(i, 5)
     sides = [f"h{r * 5 + c}", f"h{(r + 1) * 5 + c}", f"v{r * 6 + c}", f"v{r * 6 + c + 1}"]
@@ -233,7 +233,7 @@ def test_signal_is_playable_with_the_keyboard_alone(page, server_url, artifacts)
     assert re.fullmatch(r"Row 3, column 3: connects [a-z, ]+, centre tile, (lit|not lit)(, [a-z ]+)*\. "
                         r"Activate to rotate it right \(clockwise\)\.", label), label
     row, col = 2, 2  # the centre tile has the board's one tab stop
-    for i, (given, answer) in enumerate(zip(puzzle["tiles"], solution["tiles"])):
+    for i, (given, answer) in enumerate(zip(puzzle["givens"]["tiles"], solution["tiles"])):
         r, c = divmod(i, 4)
         for _ in range(abs(r - row)):
             page.keyboard.press("ArrowDown" if r > row else "ArrowUp")
@@ -370,7 +370,7 @@ def test_pattern_keyboard_play(page, server_url):
 def test_loop_keyboard_draws_from_the_cursor_and_says_what_is_there(page, server_url):
     game_or_skip("loop")
     open_puzzle(page, server_url, "loop", 5, "loop-keys")
-    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=loop-keys")["clues"]
+    clues = api(page, f"{server_url}/api/loop/puzzle?size=5&seed=loop-keys")["givens"]["clues"]
     page.locator(".loop-board").focus()
     page.keyboard.press("Shift+ArrowRight")   # line from dot (0,0) to (0,1)
     page.keyboard.press("Shift+ArrowDown")    # line from (0,1) to (1,1)

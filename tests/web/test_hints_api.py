@@ -17,7 +17,7 @@ PUZZLES = ["signal.3.4x4.any.notes-example", "signal.4.5x3.any.hint", "signal.4.
 def _blank(game: str, puzzle: dict) -> object:
     """The board a play starts from."""
     if game == "signal":
-        return list(puzzle["tiles"])
+        return list(puzzle["givens"]["tiles"])
     if game == "pattern":
         return [0] * (puzzle["width"] * puzzle["height"])
     width, height = puzzle["width"], puzzle["height"]
@@ -86,7 +86,7 @@ def test_a_signal_mistake_is_left_for_the_player_to_turn(client):
     puzzle = client.get("/api/signal/puzzle", params={"id": SIGNAL_ID}).json()
     solution = client.get("/api/signal/solution", params={"id": SIGNAL_ID}).json()["tiles"]
     # a link the solution has not: turn tile 0 (row 1, column 1) and its right neighbour to face each other
-    tiles = list(puzzle["tiles"])
+    tiles = list(puzzle["givens"]["tiles"])
     for left in VARIANTS[tiles[0]]:
         for right in VARIANTS[tiles[1]]:
             if left & 2 and right & 8 and not (solution[0] & 2 and solution[1] & 8):

@@ -27,7 +27,7 @@ def test_docstring_worked_example(client):
     assert answer.json() == {
         "game": "pattern", "id": "pattern.import.3x2.tatham.3x2:2/1/1/3/1", "size": [3, 2], "width": 3,
         "height": 2, "difficulty": "any", "seed": "3x2:2/1/1/3/1", "version": 0, "level": None,
-        "rowClues": [[3], [1]], "colClues": [[2], [1], [1]],
+        "givens": {"rowClues": [[3], [1]], "colClues": [[2], [1], [1]]},
     }
     refused = client.post("/api/pattern/import", json={"text": "2x2:1/1/1/1"})
     assert refused.status_code == 422

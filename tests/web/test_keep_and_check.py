@@ -125,7 +125,7 @@ def test_signal_check_marks_the_tiles_of_a_link_the_answer_does_not_have(page, s
     solution = api(page, f"{server_url}/api/signal/solution?size=5&seed=check-signal")
     answer = page.evaluate(
         """([puzzle, tiles, answer]) => import('/static/views/signal.js').then(m =>
-            m.mistakes(puzzle, tiles, answer))""", [puzzle, puzzle["tiles"], solution["tiles"]])
+            m.mistakes(puzzle, tiles, answer))""", [puzzle, puzzle["givens"]["tiles"], solution["tiles"]])
     page.click("#check")
     # The marks are read once the check has answered (the status line says it has).
     if answer:
@@ -151,7 +151,7 @@ def test_live_errors_appear_and_go(page, server_url, artifacts):
     # Pattern: a filled cell in a row whose clue is 0, or a row that cannot hold its clue.
     open_puzzle(page, server_url, "pattern", 5, "live-pattern")
     puzzle = api(page, f"{server_url}/api/pattern/puzzle?size=5&seed=live-pattern")
-    row = next(r for r, clue in enumerate(puzzle["rowClues"]) if sum(clue) + len(clue) - 1 < 5)
+    row = next(r for r, clue in enumerate(puzzle["givens"]["rowClues"]) if sum(clue) + len(clue) - 1 < 5)
     for c in range(5):
         pattern_cell(page, row * 5 + c).click()  # a full row is more than its clue
     head = page.locator(".clue.row").nth(row)

@@ -16,7 +16,7 @@ def test_a_wrapping_net_id_is_played_wrapping_and_checked_solved(client):
     solution = client.get("/api/signal/solution", params={"id": puzzle["id"]}).json()
     checked = client.post("/api/signal/check", json={"id": puzzle["id"], "board": solution["tiles"]})
     assert checked.status_code == 200 and checked.json()["solved"] is True
-    unsolved = client.post("/api/signal/check", json={"id": puzzle["id"], "board": puzzle["tiles"]})
+    unsolved = client.post("/api/signal/check", json={"id": puzzle["id"], "board": puzzle["givens"]["tiles"]})
     assert unsolved.json()["solved"] is False
 
 

@@ -159,7 +159,7 @@ def test_a_fresh_loop_shows_no_zero_as_met(browser, server_url, artifacts, scree
     with screen_page(browser, screen) as page:
         seed = "zeros"
         open_puzzle(page, server_url, "loop", 7, seed)
-        clues = api(page, f"{server_url}/api/loop/puzzle?size=7&seed={seed}")["clues"]
+        clues = api(page, f"{server_url}/api/loop/puzzle?size=7&seed={seed}")["givens"]["clues"]
         zero = clues.index(0)
         expect(page.locator(".loop-board .clue.met")).to_have_count(0)
         assert page.locator(".loop-board .clue title").evaluate_all(

@@ -416,7 +416,7 @@ def test_a_postgresql_that_is_down_answers_503_with_a_receipt_and_play_goes_on(p
         shown = client.get("/api/signal/puzzle?size=4&seed=while-down")
         assert shown.status_code == 200
         checked = client.post("/api/signal/check", json={"size": 4, "seed": "while-down",
-                                                          "board": shown.json()["tiles"]})
+                                                          "board": shown.json()["givens"]["tiles"]})
         assert checked.status_code == 200
         assert client.post("/api/records/start", json={"id": PLAIN}).status_code == 200
         # an answer for a play (its receipt shown) goes out only once noted; one for nobody goes out

@@ -74,7 +74,7 @@ def test_check_and_hint_agree_on_the_same_boards(page, server_url):
     for puzzle_id in board_ids():
         puzzle = api(page, f"{server_url}/api/signal/puzzle?id={puzzle_id}")
         solution = api(page, f"{server_url}/api/signal/solution?id={puzzle_id}")["tiles"]
-        tiles = puzzle["tiles"]
+        tiles = puzzle["givens"]["tiles"]
         boards = [list(tiles), list(solution)]
         for _ in range(14):
             board = list(tiles)
@@ -113,7 +113,7 @@ def test_a_wrong_turn_is_marked_and_hint_points_at_the_same_tile(browser, server
         open_id(page, server_url, puzzle_id)
         puzzle = api(page, f"{server_url}/api/signal/puzzle?id={puzzle_id}")
         solution = api(page, f"{server_url}/api/signal/solution?id={puzzle_id}")["tiles"]
-        tiles = puzzle["tiles"]
+        tiles = puzzle["givens"]["tiles"]
         # A turn of one tile that makes a link the answer lacks.
         choice = None
         for i in range(len(tiles)):

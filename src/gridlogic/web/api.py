@@ -12,7 +12,8 @@
 A puzzle is named by ``size`` (or ``width`` and ``height``), ``difficulty``,
 ``seed`` and ``version``, or by its ``id`` alone (:mod:`.inputs` reads them);
 every answer about a puzzle carries its ``id``, ``version``, ``width`` and
-``height`` (:func:`puzzle_header`). Only :data:`gridlogic.GAMES` is used: each
+``height`` (:func:`puzzle_header`), and a puzzle's givens come under their own key, ``givens``, so
+that no name of a game's givens can stand for a header field. Only :data:`gridlogic.GAMES` is used: each
 game's :class:`~gridlogic.game.Game` record and its puzzles' common shape.
 
 **An answer handed out is noted** before it leaves (``give``: the record desk's
@@ -43,7 +44,7 @@ Worked example (``tests/web/test_api.py`` checks it)::
     GET /api/signal/puzzle?size=4&seed=notes-example
     -> 200 {"game": "signal", "id": "signal.3.4x4.any.notes-example", "size": 4, "width": 4,
             "height": 4, "difficulty": "any", "seed": "notes-example", "version": 3,
-            "level": "medium", "tiles": [...16 shuffled masks...]}
+            "level": "medium", "givens": {"tiles": [...16 shuffled masks...]}}
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, ready: ReadyPuzzles
         if "seed" not in values and "id" not in values:
             spec = ready.take(spec)
         found = await puzzles.get(spec)
-        return JSONResponse({**puzzle_header(found), **found.givens()})
+        return JSONResponse({**puzzle_header(found), "givens": found.givens()})
 
     async def solution(request: Request) -> Response:
         game = game_of(games, request)

@@ -99,7 +99,7 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp) -> 
         spec = puzzle_spec(game, values, from_text=True, seed_required=True)
         found, walk = await puzzles.run_on(EXPLAIN, spec, tasks.explain)
         await give(request, spec, receipt, "answer")
-        return JSONResponse({**puzzle_header(found), **found.givens(), "walkthrough": walk})
+        return JSONResponse({**puzzle_header(found), "givens": found.givens(), "walkthrough": walk})
 
     return [Route("/api/{game}/hint", guarded(hint), methods=["POST"]),
             Route("/api/{game}/explain", guarded(explain), methods=["GET"])]

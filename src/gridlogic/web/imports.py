@@ -31,7 +31,7 @@ Worked example (checked in ``tests/web/test_imports.py``)::
     POST /api/pattern/import {"text": "3x2:2/1/1/3/1"}
     -> 200 {"game": "pattern", "id": "pattern.import.3x2.tatham.3x2:2/1/1/3/1", "size": [3, 2],
             "width": 3, "height": 2, "difficulty": "any", "seed": "3x2:2/1/1/3/1", "version": 0,
-            "level": null, "rowClues": [[3], [1]], "colClues": [[2], [1], [1]]}
+            "level": null, "givens": {"rowClues": [[3], [1]], "colClues": [[2], [1], [1]]}}
     POST /api/pattern/import {"text": "2x2:1/1/1/1"}
     -> 422 {"error": "this Pattern puzzle has more than one solution; every puzzle here has exactly one"}
 """
@@ -94,6 +94,6 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource) -> list[Route]:
         text = text_of_body(game, await json_body(request))
         spec = await run_in_threadpool(spec_of_text, games, game, text)
         found = await puzzles.get(spec)
-        return JSONResponse({**puzzle_header(found), **found.givens()})
+        return JSONResponse({**puzzle_header(found), "givens": found.givens()})
 
     return [Route("/api/{game}/import", guarded(import_puzzle), methods=["POST"])]

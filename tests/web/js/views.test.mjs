@@ -49,16 +49,16 @@ test("the page controller and the modules it shares with every game name no game
 
 // A solved 2×2 board: 0 ┐ (right, down), 1 ╴ (left), 2 └ (up, right), 3 ╴ (left); the centre
 // tile is 3, and the links 0–1, 0–2, 2–3 make one tree.
-const SIGNAL = { game: "signal", width: 2, height: 2, tiles: [6, 8, 3, 8] };
+const SIGNAL = { game: "signal", width: 2, height: 2, givens: { tiles: [6, 8, 3, 8] } };
 
 test("Signal: rotations move each bit one place, and a solved board lights every tile", () => {
   assert.equal(signal.rotateRight(1), 2);
   assert.equal(signal.rotateRight(8), 1);
   assert.equal(signal.rotateLeft(1), 8);
   assert.equal(signal.rotateLeft(signal.rotateRight(5)), 5);
-  assert.ok(signal.isSolved(SIGNAL, SIGNAL.tiles));
-  assert.deepEqual([...signal.litTiles(SIGNAL, SIGNAL.tiles)].sort(), [0, 1, 2, 3]);
-  assert.deepEqual(signal.links(SIGNAL, SIGNAL.tiles), [[0, 1], [0, 2], [2, 3]]);
+  assert.ok(signal.isSolved(SIGNAL, SIGNAL.givens.tiles));
+  assert.deepEqual([...signal.litTiles(SIGNAL, SIGNAL.givens.tiles)].sort(), [0, 1, 2, 3]);
+  assert.deepEqual(signal.links(SIGNAL, SIGNAL.givens.tiles), [[0, 1], [0, 2], [2, 3]]);
 });
 
 test("Signal: a pipe end off the board, or pipes that do not meet, are not solved", () => {
@@ -74,7 +74,7 @@ test("Signal: the header's example: a closed loop is an error until one tile tur
   assert.deepEqual(signal.liveErrors(SIGNAL, cycle), [{ kind: "loop", items: [0, 1, 2, 3] }]);
   const broken = [6, 12, 3, signal.rotateRight(9)]; // ┘ turned to └: its up pipe now points right, off the board
   assert.deepEqual(kinds(signal.liveErrors(SIGNAL, broken)), ["offBoard"]);
-  assert.deepEqual(signal.liveErrors(SIGNAL, SIGNAL.tiles), []);
+  assert.deepEqual(signal.liveErrors(SIGNAL, SIGNAL.givens.tiles), []);
 });
 
 test("Signal: only the tiles of a loop are loop errors, not a branch hanging from it", () => {
@@ -101,8 +101,8 @@ test("Signal: pipes off the board appear and go; a wrapping board has no off-boa
 
 test("Signal: a rectangular board's rules and its centre", () => {
   // 3×1: ╶ ─ ╴ is a tree; the centre tile is the middle one.
-  const puzzle = { width: 3, height: 1, tiles: [2, 10, 8] };
-  assert.ok(signal.isSolved(puzzle, puzzle.tiles));
+  const puzzle = { width: 3, height: 1, givens: { tiles: [2, 10, 8] } };
+  assert.ok(signal.isSolved(puzzle, puzzle.givens.tiles));
   assert.deepEqual([...signal.litTiles(puzzle, [2, 10, 1])].sort(), [0, 1]);
   assert.deepEqual(signal.extent(puzzle), { width: 3.2, height: 1.2 });
 });
@@ -115,7 +115,7 @@ test("Signal: a move costs its quarter turns, the shorter way", () => {
 });
 
 test("Signal: Check calls wrong only the tiles of links the answer does not have", () => {
-  const solution = SIGNAL.tiles; // links 0–1, 0–2, 2–3
+  const solution = SIGNAL.givens.tiles; // links 0–1, 0–2, 2–3
   assert.deepEqual(signal.mistakes(SIGNAL, solution, solution), []);
   // Tile 1 turned to point down, tile 3 turned to point up: they link, the answer does not.
   const board = [6, 4, 3, 1];
@@ -127,40 +127,40 @@ test("Signal: Check calls wrong only the tiles of links the answer does not have
 
 test("Signal: a fresh board warns of nothing; the player's turned tiles bring the shuffle's loops and pipes in", () => {
   // Given as a loop (┌ ┐ └ ┘) with a pipe off the board nowhere: untouched, no warning.
-  const looped = { width: 2, height: 2, tiles: [6, 12, 3, 9] };
-  assert.deepEqual(signal.liveErrors(looped, looped.tiles), []);
+  const looped = { width: 2, height: 2, givens: { tiles: [6, 12, 3, 9] } };
+  assert.deepEqual(signal.liveErrors(looped, looped.givens.tiles), []);
   // A 3×2 board given with a loop on its left square and tile 2 pointing up, off the board.
-  const given = { width: 3, height: 2, tiles: [6, 12, 1, 3, 9, 0] };
-  assert.deepEqual(signal.liveErrors(given, given.tiles), []);
+  const given = { width: 3, height: 2, givens: { tiles: [6, 12, 1, 3, 9, 0] } };
+  assert.deepEqual(signal.liveErrors(given, given.givens.tiles), []);
   // Turning tile 2 (still off the board, now to the right) is the player's: its bar shows; the
   // shuffle's loop, which the player did not touch, does not.
   const turnedOff = [6, 12, 2, 3, 9, 0];
   assert.deepEqual(signal.liveErrors(given, turnedOff), [{ kind: "offBoard", items: [2] }]);
   // Turning a tile of the loop and back leaves it untouched; turning one into another loop shows it.
-  const square = { width: 2, height: 2, tiles: [6, 12, 3, 12] };
+  const square = { width: 2, height: 2, givens: { tiles: [6, 12, 3, 12] } };
   assert.deepEqual(signal.liveErrors(square, [6, 12, 3, 9]), [{ kind: "loop", items: [0, 1, 2, 3] }]);
 });
 
 test("Signal: Check marks only the tiles the player turned, never the shuffle's", () => {
   // The answer (SIGNAL) links 0–1, 0–2 and 2–3. On each board below tile 1 points down (4) and
   // tile 3 up (1), so they link, which the answer does not.
-  const solution = SIGNAL.tiles, board = [6, 4, 3, 1];
+  const solution = SIGNAL.givens.tiles, board = [6, 4, 3, 1];
   // Both as given: the shuffle made the link, and nothing the player did is wrong.
-  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, board, solution), []);
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, givens: { tiles: [6, 4, 3, 1] } }, board, solution), []);
   // Tile 3 turned (given pointing right), tile 1 as given: only tile 3 is the player's mistake.
-  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 2] }, board, solution), [3]);
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, givens: { tiles: [6, 4, 3, 2] } }, board, solution), [3]);
   // Both turned: both are.
-  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 1, 3, 2] }, board, solution), [1, 3]);
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, givens: { tiles: [6, 1, 3, 2] } }, board, solution), [1, 3]);
   // A turned tile that links nothing is unfinished.
-  assert.deepEqual(signal.mistakes({ ...SIGNAL, tiles: [6, 4, 3, 1] }, [9, 4, 3, 1], solution), []);
-  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 0), false);
-  assert.equal(signal.turned({ tiles: [6, 4] }, [6, 2], 1), true);
+  assert.deepEqual(signal.mistakes({ ...SIGNAL, givens: { tiles: [6, 4, 3, 1] } }, [9, 4, 3, 1], solution), []);
+  assert.equal(signal.turned({ givens: { tiles: [6, 4] } }, [6, 2], 0), false);
+  assert.equal(signal.turned({ givens: { tiles: [6, 4] } }, [6, 2], 1), true);
 });
 
 test("Signal: the start is the given tiles, copied", () => {
   const board = signal.initialBoard(SIGNAL);
-  assert.deepEqual(board, SIGNAL.tiles);
-  assert.notEqual(board, SIGNAL.tiles);
+  assert.deepEqual(board, SIGNAL.givens.tiles);
+  assert.notEqual(board, SIGNAL.givens.tiles);
   assert.deepEqual(signal.boardFromSolution({ tiles: [1, 2, 3, 4] }), [1, 2, 3, 4]);
   assert.deepEqual(signal.tools, ["cw", "ccw", "lock"]);
   assert.deepEqual(signal.initialNotes(SIGNAL), [0, 0, 0, 0]); // no tile locked at the start
@@ -169,7 +169,7 @@ test("Signal: the start is the given tiles, copied", () => {
 // --- Pattern -----------------------------------------------------------------------------------
 
 // 2×2, rows "■ ." and "■ ■": row clues 1 and 2, column clues 2 and 1.
-const PATTERN = { game: "pattern", width: 2, height: 2, rowClues: [[1], [2]], colClues: [[2], [1]] };
+const PATTERN = { game: "pattern", width: 2, height: 2, givens: { rowClues: [[1], [2]], colClues: [[2], [1]] } };
 
 test("Pattern: runs of filled cells, marks counting as empty", () => {
   assert.deepEqual(pattern.runsOf([0, 0, 0]), [0]);
@@ -188,7 +188,7 @@ test("Pattern: solved when every row and column shows its clue, marks or not", (
 
 test("Pattern: a rectangular board reads its rows across the width", () => {
   // 3 wide, 1 high: ■ . ■ — row clue 1 1, column clues 1, 0, 1.
-  const puzzle = { width: 3, height: 1, rowClues: [[1, 1]], colClues: [[1], [0], [1]] };
+  const puzzle = { width: 3, height: 1, givens: { rowClues: [[1, 1]], colClues: [[1], [0], [1]] } };
   assert.ok(pattern.isSolved(puzzle, [1, 0, 1]));
   assert.equal(pattern.isSolved(puzzle, [1, 1, 0]), false);
   assert.equal(pattern.extent(puzzle).width > 3, true);
@@ -211,7 +211,7 @@ test("Pattern: whether a line can still hold its clue", () => {
 });
 
 test("Pattern: a line that cannot hold its clue is an error until it can", () => {
-  const puzzle = { width: 5, height: 1, rowClues: [[3]], colClues: [[1], [0], [1], [0], [0]] };
+  const puzzle = { width: 5, height: 1, givens: { rowClues: [[3]], colClues: [[1], [0], [1], [0], [0]] } };
   const board = [1, 2, 1, 0, 0];
   assert.deepEqual(pattern.liveErrors(puzzle, board), [{ kind: "row", items: [0] }]);
   assert.deepEqual(pattern.liveErrors(puzzle, [1, 0, 1, 0, 0]), []);
@@ -251,15 +251,15 @@ function ringsAround(w, h, cells) {
   }
   return board;
 }
-const blank = (w, h) => ({ game: "loop", width: w, height: h, clues: new Array(w * h).fill(null) });
+const blank = (w, h) => ({ game: "loop", width: w, height: h, givens: { clues: new Array(w * h).fill(null) } });
 
 test("Loop: one closed loop that meets every clue is solved; two loops are not", () => {
   assert.ok(loop.isSolved(blank(3, 3), ringsAround(3, 3, [[0, 0]])));
   assert.equal(loop.isSolved(blank(3, 3), ringsAround(3, 3, [[0, 0], [2, 2]])), false);
   assert.equal(loop.isSolved(blank(3, 3), loop.initialBoard(blank(3, 3))), false); // no line at all
-  const four = { ...blank(3, 3), clues: [4, 1, null, 1, null, null, null, null, 0] };
+  const four = { ...blank(3, 3), givens: { clues: [4, 1, null, 1, null, null, null, null, 0] } };
   assert.ok(loop.isSolved(four, ringsAround(3, 3, [[0, 0]])));
-  const three = { ...blank(3, 3), clues: [3, null, null, null, null, null, null, null, null] };
+  const three = { ...blank(3, 3), givens: { clues: [3, null, null, null, null, null, null, null, null] } };
   assert.equal(loop.isSolved(three, ringsAround(3, 3, [[0, 0]])), false); // 4 sides against a 3
   assert.equal(loop.cellCount(ringsAround(3, 3, [[0, 0]]), blank(3, 3), 0, 0), 4);
   assert.equal(loop.cellCount(ringsAround(3, 3, [[0, 0]]), blank(3, 3), 0, 1), 1);
@@ -279,7 +279,7 @@ test("Loop: a rectangular board: edges by width, and a loop around it", () => {
 });
 
 test("Loop: the header's example: a 3 ringed by four lines is over and a loop until a side goes", () => {
-  const puzzle = { ...blank(2, 2), clues: [3, null, null, null] };
+  const puzzle = { ...blank(2, 2), givens: { clues: [3, null, null, null] } };
   const ring = ringsAround(2, 2, [[0, 0]]);
   const errors = loop.liveErrors(puzzle, ring);
   assert.deepEqual(kinds(errors), ["over", "loop"]);
@@ -313,7 +313,7 @@ test("Loop: a line whose end has no way on is a dead end until an edge there ope
 });
 
 test("Loop: a number that can no longer be met is an error until an edge opens", () => {
-  const puzzle = { ...blank(1, 1), clues: [3] };
+  const puzzle = { ...blank(1, 1), givens: { clues: [3] } };
   const board = loop.initialBoard(puzzle);
   board.horizontal[0] = board.horizontal[1] = 2; // two sides crossed out: at most 2 lines left
   assert.deepEqual(itemsOf(loop.liveErrors(puzzle, board), "blocked"), [0]);
@@ -329,7 +329,7 @@ test("Loop: a closed loop is an error while other lines remain, and not when it 
   assert.deepEqual(kinds(loop.liveErrors(puzzle, board)), ["loop"]);
   board.horizontal[11] = 0;
   assert.deepEqual(loop.liveErrors(puzzle, board), []);
-  const unmet = { ...puzzle, clues: [null, null, null, null, null, null, null, null, 2] };
+  const unmet = { ...puzzle, givens: { clues: [null, null, null, null, null, null, null, null, 2] } };
   assert.deepEqual(kinds(loop.liveErrors(unmet, board)), ["loop"]); // the 2 is not met yet
 });
 
@@ -354,7 +354,7 @@ test("Loop: Check calls wrong the lines the answer lacks and the crosses on its 
 });
 
 test("Loop: what the cursor's dot says: its edges, the numbers around it", () => {
-  const puzzle = { ...blank(2, 1), clues: [2, null] };
+  const puzzle = { ...blank(2, 1), givens: { clues: [2, null] } };
   const board = { horizontal: [1, 0, 0, 0], vertical: [0, 2, 0] };
   const say = (key, values = {}) => [key, ...Object.values(values)].join(":");
   assert.equal(loop.describeDot(puzzle, board, 0, 1, say), [
@@ -379,7 +379,7 @@ test("Loop: a point on the board belongs to its nearest edge; the board's shape"
 
 test("Loop: a 0 is shown met only once its sides are marked × or the loop is complete; a 1 once it has its line", () => {
   // 3×3 with a 0 in the bottom-right cell and a 1 in the top-middle one.
-  const puzzle = { ...blank(3, 3), clues: [null, 1, null, null, null, null, null, null, 0] };
+  const puzzle = { ...blank(3, 3), givens: { clues: [null, 1, null, null, null, null, null, null, 0] } };
   const fresh = loop.initialBoard(puzzle);
   assert.equal(loop.clueShownMet(puzzle, fresh, 8), false); // nothing done yet
   assert.equal(loop.clueShownMet(puzzle, fresh, 1), false);
@@ -401,7 +401,7 @@ test("Loop: shading is a note per cell that a tap cycles, none, inside, outside,
   assert.deepEqual(loop.initialNotes(blank(3, 2)), [0, 0, 0, 0, 0, 0]);
   assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v)), [1, 2, 0]);
   assert.deepEqual([0, 1, 2].map((v) => loop.nextShade(v, true)), [2, 0, 1]);
-  const puzzle = { ...blank(2, 2), clues: [1, null, null, null] };
+  const puzzle = { ...blank(2, 2), givens: { clues: [1, null, null, null] } };
   const words = loop.describeDot(puzzle, loop.initialBoard(puzzle), 1, 1, t, [1, 0, 0, 2]);
   // the up-left cell (the 1) is shaded inside, the down-right one outside, the others not at all
   assert.equal(words.split("list.join").map((part) => part.match(/loop\.shade\.\d/)?.[0] ?? null).join(),

@@ -110,14 +110,14 @@ function pieces(puzzle, board) {
 // says and the player has said so, which a line does for a 1, 2 or 3; a 0 is met once its four
 // sides are marked × (or the loop is complete), so a fresh board shows no 0 as done.
 export function clueShownMet(puzzle, board, i, complete = isSolved(puzzle, board)) {
-  const k = puzzle.clues[i], { w } = shape(puzzle);
+  const k = puzzle.givens.clues[i], { w } = shape(puzzle);
   if (k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) !== k) return false;
   return k > 0 || complete || cellSides(shape(puzzle), Math.floor(i / w), i % w).every((key) => edgeValue(board, key) === CROSS);
 }
 
 function cluesMet(puzzle, board) {
   const { w } = shape(puzzle);
-  return puzzle.clues.every((k, i) => k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) === k);
+  return puzzle.givens.clues.every((k, i) => k === null || cellCount(board, puzzle, Math.floor(i / w), i % w) === k);
 }
 
 // The rules: every clue equals its count, and the lines form exactly one closed loop.
@@ -139,7 +139,7 @@ export function liveErrors(puzzle, board) {
       else if (lines === 1 && open === 0) deadEnd.push(r * (w + 1) + c);
     }
   }
-  puzzle.clues.forEach((k, i) => {
+  puzzle.givens.clues.forEach((k, i) => {
     if (k === null) return;
     const values = cellSides(grid, Math.floor(i / w), i % w).map((key) => edgeValue(board, key));
     const lines = values.filter((v) => v === LINE).length, open = values.filter((v) => v === OPEN).length;
@@ -234,7 +234,7 @@ export function describeDot(puzzle, board, r, c, t, shades = null) {
   for (const [dr, dc, where] of [[-1, -1, "upLeft"], [-1, 0, "upRight"], [0, -1, "downLeft"], [0, 0, "downRight"]]) {
     const cr = r + dr, cc = c + dc;
     if (cr < 0 || cr >= h || cc < 0 || cc >= w) continue;
-    const k = puzzle.clues[cr * w + cc];
+    const k = puzzle.givens.clues[cr * w + cc];
     const clue = k === null ? t("loop.noClue")
       : t("loop.clue", { k, count: cellCount(board, puzzle, cr, cc) });
     const shade = shades?.[cr * w + cc] ? t(`loop.shade.${shades[cr * w + cc]}`) : "";
@@ -246,7 +246,7 @@ export function describeDot(puzzle, board, r, c, t, shades = null) {
 
 export function createView({ puzzle, onAction, onNote = () => {}, t }) {
   const grid = shape(puzzle), { w, h } = grid;
-  const clues = puzzle.clues;
+  const clues = puzzle.givens.clues;
   const width = w + 2 * MARGIN, height = h + 2 * MARGIN;
   const element = htmlElement("div", { class: "loop-wrap" });
   element.style.setProperty("--w", String(w));

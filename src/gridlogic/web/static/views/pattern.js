@@ -80,8 +80,8 @@ export const boardFromSolution = (solution) => solution.cells.slice();
 
 // The rules: every row and every column shows the runs of its clue.
 export function isSolved(puzzle, board) {
-  for (let r = 0; r < puzzle.height; r++) if (!same(runsOf(rowCells(puzzle, board, r)), puzzle.rowClues[r])) return false;
-  for (let c = 0; c < puzzle.width; c++) if (!same(runsOf(colCells(puzzle, board, c)), puzzle.colClues[c])) return false;
+  for (let r = 0; r < puzzle.height; r++) if (!same(runsOf(rowCells(puzzle, board, r)), puzzle.givens.rowClues[r])) return false;
+  for (let c = 0; c < puzzle.width; c++) if (!same(runsOf(colCells(puzzle, board, c)), puzzle.givens.colClues[c])) return false;
   return true;
 }
 
@@ -89,8 +89,8 @@ export function isSolved(puzzle, board) {
 export function liveErrors(puzzle, board) {
   const errors = [];
   const rows = [], cols = [];
-  for (let r = 0; r < puzzle.height; r++) if (!lineFits(rowCells(puzzle, board, r), puzzle.rowClues[r])) rows.push(r);
-  for (let c = 0; c < puzzle.width; c++) if (!lineFits(colCells(puzzle, board, c), puzzle.colClues[c])) cols.push(c);
+  for (let r = 0; r < puzzle.height; r++) if (!lineFits(rowCells(puzzle, board, r), puzzle.givens.rowClues[r])) rows.push(r);
+  for (let c = 0; c < puzzle.width; c++) if (!lineFits(colCells(puzzle, board, c), puzzle.givens.colClues[c])) cols.push(c);
   if (rows.length) errors.push({ kind: "row", items: rows });
   if (cols.length) errors.push({ kind: "col", items: cols });
   return errors;
@@ -130,8 +130,8 @@ function clueWidth(clue) {
   return clue.reduce((sum, k) => sum + String(k).length * 0.32 + 0.22, 0.7);
 }
 const clueRoom = (puzzle) => ({
-  rowWidth: Math.max(1, ...puzzle.rowClues.map(clueWidth)),
-  colHeight: Math.max(1, ...puzzle.colClues.map((clue) => (clue.length + 1) * 0.6 + 0.25)),
+  rowWidth: Math.max(1, ...puzzle.givens.rowClues.map(clueWidth)),
+  colHeight: Math.max(1, ...puzzle.givens.colClues.map((clue) => (clue.length + 1) * 0.6 + 0.25)),
 });
 
 // The board's size in cells, its clues included: the page scales a cell to fit.
@@ -142,7 +142,7 @@ export function extent(puzzle) {
 
 export function createView({ puzzle, onAction, t }) {
   const w = puzzle.width, h = puzzle.height;
-  const rowClues = puzzle.rowClues, colClues = puzzle.colClues;
+  const rowClues = puzzle.givens.rowClues, colClues = puzzle.givens.colClues;
   const room = clueRoom(puzzle);
   const element = htmlElement("div", { class: "pattern-grid", role: "group" });
   element.style.setProperty("--w", String(w));

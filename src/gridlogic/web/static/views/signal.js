@@ -9,7 +9,7 @@
 // What the rules alone can tell while playing (liveErrors), about the player's own moves only:
 //   "loop"      tiles whose links close a loop: the answer is a tree, so a loop is always wrong
 //   "offBoard"  tiles with a pipe pointing off the board (never on a wrapping board)
-// A tile the player has turned is one that shows another turn than the given tile (puzzle.tiles);
+// A tile the player has turned is one that shows another turn than the given tile (puzzle.givens.tiles);
 // the others are as the shuffle left them. A fresh board is the shuffle's, not the player's, so it
 // warns of nothing: a loop is shown when it holds a turned tile, a pipe off the board when its tile
 // was turned. For example on a 2×2 board given as [6, 8, 3, 8] the tiles [6, 12, 3, 9] (┌ ┐ └ ┘,
@@ -153,7 +153,7 @@ function loopGroups(count, edges) {
 
 // Whether the player has turned tile i: it shows another turn than the given tile. (A puzzle
 // without its given tiles counts every tile as turned.)
-export const turned = (puzzle, board, i) => puzzle.tiles?.[i] !== board[i];
+export const turned = (puzzle, board, i) => puzzle.givens?.tiles?.[i] !== board[i];
 
 // What the rules alone say is wrong now, in the player's moves: [{kind, items: [tile indices]}],
 // kinds with items only (see the module comment: the shuffle's own loops and pipes are not the
@@ -219,7 +219,7 @@ export const describeError = (puzzle, { kind, items }, t) =>
 // Whether pasted text is a Signal board: a JSON list of tile masks (gridlogic.signal reads it).
 export const recognises = (text) => /^\[\s*\d/.test(String(text).trim());
 
-export const initialBoard = (puzzle) => puzzle.tiles.slice();
+export const initialBoard = (puzzle) => puzzle.givens.tiles.slice();
 export const boardFromSolution = (solution) => solution.tiles.slice();
 
 // The board's size in tiles, its frame (and a wrapping board's ring of half tiles) included: the
