@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import warnings
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from urllib.parse import urlencode
 
 import pytest
@@ -28,20 +28,15 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette's note on its test client's future, as in conftest.py
     from starlette.testclient import TestClient
 
+from tests.web.test_records_api import Site as RecordSite
+from tests.web.test_records_api import finished
+
 from gridlogic import GAMES, GenerationFailed, puzzle_from_id
 from gridlogic.store import daily
 from gridlogic.store.daily import DailyPuzzles
 from gridlogic.web.api import DailyTwins
-from gridlogic.web.app import create_app
-from gridlogic.web.clients import Rate
 from gridlogic.web.puzzles import PuzzleSource
-from gridlogic.web.records import RecordSettings
 
-SECRET = b"test-secret-of-the-answer-routes-0123456789"
-LAUNCH_NOON = datetime.combine(daily.LAUNCH, datetime.min.time(), UTC) + timedelta(hours=12)
-# one address (TestClient's) plays every player here: it gets the allowance of a crowd
-CROWD = {"new_players": Rate(10_000, 100.0, "new players"),
-         "writes": Rate(10_000, 100.0, "hand-outs and record writes")}
 PLAY_SECONDS = 600.0
 
 
@@ -69,41 +64,19 @@ def text_of(puzzle_id: str, export: str) -> str:
     return game.exports[export](game.problem(puzzle))
 
 
-class Clock:
-    def __init__(self, now: datetime = LAUNCH_NOON) -> None:
-        self.now = now
+class Site(RecordSite):
+    """The records' app of ``test_records_api``, whose players get their cookie first (a request that
+    hands out an answer makes no player) and record their plays after :data:`PLAY_SECONDS`."""
 
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-class Site:
-    """One app over one database, with its clock; ``player()`` is a new player's client, with its cookie."""
-
-    def __init__(self, url: str) -> None:
-        self.clock = Clock()
-        self.app = create_app(record_settings=RecordSettings(url, SECRET, self.clock, **CROWD))
-
-    def player(self) -> TestClient:
-        client = TestClient(self.app, raise_server_exceptions=False)
+    def player(self, address: str | None = None) -> TestClient:
+        client = super().player(address)
         assert client.get("/daily").status_code == 200  # the player cookie
         return client
 
-    def start(self, client: TestClient, puzzle_id: str) -> str:
-        answer = client.post("/api/records/start", json={"id": puzzle_id})
-        assert answer.status_code == 200, answer.text
-        return answer.json()["play"]
-
     def record(self, client: TestClient, receipt: str, puzzle_id: str) -> dict:
-        """The play of ``receipt`` solved after :data:`PLAY_SECONDS` (in the fewest moves): its record."""
-        puzzle = puzzle_from_id(puzzle_id)
+        """The play of ``receipt`` solved after :data:`PLAY_SECONDS` (the fewest moves, logged): its record."""
         self.clock.advance(PLAY_SECONDS)
-        answer = client.post("/api/records", json={
-            "play": receipt, "board": puzzle.solution(), "seconds": PLAY_SECONDS,
-            "moves": GAMES[puzzle.game].min_moves(puzzle), "checks": 0, "revealed": False})
+        answer = client.post("/api/records", json=finished(receipt, puzzle_id, seconds=PLAY_SECONDS))
         assert answer.status_code == 201, answer.text
         return answer.json()["record"]
 
