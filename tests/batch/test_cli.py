@@ -13,10 +13,19 @@ import pytest
 from gridlogic import GenerationFailed
 from gridlogic import signal as signal_game
 
-# Signal size 4 "hard" takes tens of milliseconds a seed and about a third of its seeds fail:
-# a batch of a few dozen seeds runs for a few seconds in several chunks, with both kinds of record.
+# Signal size 4 "hard" takes milliseconds a seed (compiled; tens pure) and about a third of its seeds fail:
+# a batch of a few dozen seeds runs in several chunks, with both kinds of record.
 WORKLOAD = ["signal", "--version", "3", "--size", "4", "--difficulty", "hard", "--count", "60", "--seed-prefix", "kill",
             "--jobs", "2"]
+# The batch the interruption tests stop: the same seeds, so many that no machine gets through them before the
+# signal. The test sends it once the output holds a few records, and may itself wait for the CPU before it does;
+# the 60 seeds above were once all done within 0.3 s, before a SIGINT arrived. 100,000 seeds are about 20 minutes
+# of work on two workers here (400 took 4.6 s, compiled) and still seconds on a machine a hundred times faster,
+# so the signal finds the batch running whatever the machine's speed and load. The tests check what was written
+# against single generation, seed by seed, and resume with the same command, stopped the same way, rather than
+# run it to the end.
+ENDLESS = 100_000
+ENDLESS_WORKLOAD = [*WORKLOAD[:7], "--count", str(ENDLESS), *WORKLOAD[9:]]
 NEEDS_DASK = pytest.mark.skipif(
     importlib.util.find_spec("distributed") is None,
     reason="dask.distributed is not installed (pip install 'gridlogic[dask]')",
@@ -67,28 +76,64 @@ def chunks_written(path: str, at_least: int):
     return ready
 
 
+_ALONE: dict[str, dict] = {}
+
+
+def generated_alone(seed: str) -> dict:
+    """The record of ``seed`` made by single generation: its puzzle's ``to_dict()``, or ``{"failed": message}``."""
+    if seed not in _ALONE:
+        try:
+            _ALONE[seed] = signal_game.generate(4, seed, "hard", version=3).to_dict()
+        except GenerationFailed as error:
+            _ALONE[seed] = {"failed": str(error)}
+    return _ALONE[seed]
+
+
+def assert_generated_alone(records: dict[str, dict]) -> None:
+    assert all(seed.startswith("kill-") and 0 <= int(seed[5:]) < ENDLESS for seed in records)
+    for seed, record in records.items():
+        assert record == generated_alone(seed), seed
+
+
+def resume_and_interrupt(path: str, before: dict[str, dict], helpers) -> dict[str, dict]:
+    """Run the same command again, stop it with Ctrl+C once it has added 3 records; the output's records then.
+
+    The run must say it resumes from what ``before`` holds, keep those records as they were, add others (no seed
+    twice: ``read_output``), each as single generation makes it, and stop as Ctrl+C stops a batch.
+    """
+    stopped, workers_gone = helpers.interrupt_cli(
+        [*ENDLESS_WORKLOAD, "--out", path], chunks_written(path, len(before) + 3), signal.SIGINT
+    )
+    assert stopped.returncode == 130, stopped.stderr
+    assert workers_gone
+    failures = sum(1 for record in before.values() if "failed" in record)
+    assert f"resuming: {len(before)} of these seeds are already in {path} ({failures} recorded failures)" \
+        in stopped.stdout
+    after = helpers.read_output(path)
+    assert len(before) + 3 <= len(after) < ENDLESS
+    assert {seed: after[seed] for seed in before} == before
+    assert_generated_alone(after)
+    return after
+
+
 @pytest.mark.parametrize("kind", ["jsonl", "sqlite"])
-def test_killed_batch_resumes_to_the_uninterrupted_result(tmp_path, kind, helpers, uninterrupted):
+def test_killed_batch_resumes_where_it_stopped(tmp_path, kind, helpers):
     path = str(tmp_path / f"out.{kind}")
     killed, workers_gone = helpers.interrupt_cli(
-        [*WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGKILL
+        [*ENDLESS_WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGKILL
     )
     assert killed.returncode == -signal.SIGKILL
     assert workers_gone, "pool workers outlived their killed parent"
     partial = helpers.read_output(path)  # whole lines / a sound database, no seed twice
-    assert 3 <= len(partial) < 60
-    assert all(uninterrupted[seed] == record for seed, record in partial.items())
-
-    resumed = helpers.run_cli(*WORKLOAD, "--out", path)
-    assert resumed.returncode == 0, resumed.stderr
-    assert f"resuming: {len(partial)} of these seeds are already in" in resumed.stdout
-    assert helpers.read_output(path) == uninterrupted
+    assert 3 <= len(partial) < ENDLESS
+    assert_generated_alone(partial)
+    resume_and_interrupt(path, partial, helpers)
 
 
-def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, uninterrupted):
+def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers):
     path = str(tmp_path / "out.jsonl")
     stopped, workers_gone = helpers.interrupt_cli(
-        [*WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGINT
+        [*ENDLESS_WORKLOAD, "--out", path], chunks_written(path, 3), signal.SIGINT
     )
     assert stopped.returncode == 130
     assert workers_gone
@@ -96,10 +141,14 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path, helpers, un
     assert "interrupted" in last and "run the same command again to resume" in last
     assert "Traceback" not in stopped.stderr
     partial = helpers.read_output(path)
-    assert 3 <= len(partial) < 60 and all(uninterrupted[s] == r for s, r in partial.items())
-    assert f"interrupted; {len(partial)} of 60 seeds are in {path}" in last  # counted = written
-    assert helpers.run_cli(*WORKLOAD, "--out", path).returncode == 0
-    assert helpers.read_output(path) == uninterrupted
+    assert 3 <= len(partial) < ENDLESS
+    assert_generated_alone(partial)
+    assert f"interrupted; {len(partial)} of {ENDLESS} seeds are in {path}" in last  # counted = written
+    with open(path, "rb") as handle:
+        written = handle.read()
+    resume_and_interrupt(path, partial, helpers)
+    with open(path, "rb") as handle:
+        assert handle.read().startswith(written)  # the resumed run only appended
 
 
 def test_a_torn_line_from_a_crash_is_reported_and_regenerated(tmp_path, helpers, uninterrupted):
