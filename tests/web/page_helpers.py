@@ -65,11 +65,11 @@ def made_up_puzzle(game: str, width: int, height: int, seed: int = 1, **options:
               "seed": f"made-up-{seed}", "version": 9, "level": None, **options}
     if game == "pattern":
         cells = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
-        return {**header, "rowClues": [runs(row) for row in cells],
-                "colClues": [runs([cells[r][c] for r in range(height)]) for c in range(width)]}
+        return {**header, "givens": {"rowClues": [runs(row) for row in cells],
+                                     "colClues": [runs([cells[r][c] for r in range(height)]) for c in range(width)]}}
     if game == "loop":
-        return {**header, "clues": [rng.choice([None, None, 0, 1, 2, 3]) for _ in range(width * height)]}
-    return {**header, "tiles": [rng.choice([1, 3, 5, 7, 11]) for _ in range(width * height)]}
+        return {**header, "givens": {"clues": [rng.choice([None, None, 0, 1, 2, 3]) for _ in range(width * height)]}}
+    return {**header, "givens": {"tiles": [rng.choice([1, 3, 5, 7, 11]) for _ in range(width * height)]}}
 
 
 def serve_made_up(page: Page, puzzle: dict) -> None:

@@ -33,11 +33,14 @@ def test_the_docstring_example_the_page_names_versioned_files(client):
 
 def test_each_games_view_is_left_to_load_on_demand():
     closure = module_closure(STATIC_DIR, "main.js")
-    views = [p.name for p in (STATIC_DIR / "views").glob("*.js") if p.name != "index.js"]
-    assert views and not any(f"views/{name}" in closure for name in views)
+    folders = [p.name for p in (STATIC_DIR / "views").iterdir() if p.is_dir()]
+    assert folders and not any(module.startswith(f"views/{name}/") for module in closure for name in folders)
+    assert "views/index.js" in closure  # the registry, which finds them
     registry = (STATIC_DIR / "views" / "index.js").read_text(encoding="utf-8")
-    assert "import(`./${name}.js`)" in registry  # a game's view is found by its name
-    assert sorted(views) == sorted(f"{name}.js" for name in GAMES)
+    assert "import(`./${name}/${file}`)" in registry  # a game's files are found by its name
+    assert sorted(folders) == sorted(GAMES)  # a view folder per game
+    for name in folders:
+        assert {"view.js", "words.js", "view.css"} <= {p.name for p in (STATIC_DIR / "views" / name).iterdir()}
 
 
 def test_the_page_carries_the_list_of_games(client):

@@ -124,7 +124,7 @@ def test_signal_check_marks_the_tiles_of_a_link_the_answer_does_not_have(page, s
     puzzle = api(page, f"{server_url}/api/signal/puzzle?size=5&seed=check-signal")
     solution = api(page, f"{server_url}/api/signal/solution?size=5&seed=check-signal")
     answer = page.evaluate(
-        """([puzzle, tiles, answer]) => import('/static/views/signal.js').then(m =>
+        """([puzzle, tiles, answer]) => import('/static/views/signal/view.js').then(m =>
             m.mistakes(puzzle, tiles, answer))""", [puzzle, puzzle["givens"]["tiles"], solution["tiles"]])
     page.click("#check")
     # The marks are read once the check has answered (the status line says it has).

@@ -36,7 +36,8 @@ def test_the_service_worker_is_served_at_the_root_with_this_versions_files(clien
     assert f'const VERSION = "{prefix.split("/")[2]}";' in text
     assert "__GRIDLOGIC_" not in text
     files = json.loads(re.search(r"JSON\.parse\('(\[.*?\])'\)", text).group(1))
-    assert {"main.js", "views/loop.js", "style.css", "manifest.webmanifest", "icon-192.png"} <= set(files)
+    assert {"main.js", "views/loop/view.js", "views/loop/words.js", "style.css", "manifest.webmanifest",
+            "icon-192.png"} <= set(files)
     assert "sw.js" not in files
     again = client.get("/sw.js", headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304

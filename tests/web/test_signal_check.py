@@ -33,7 +33,7 @@ def open_id(page: Page, server_url: str, puzzle_id: str) -> None:
 
 
 def page_mistakes(page: Page, puzzle: dict, board: list[int], solution: list[int]) -> list[int]:
-    return page.evaluate("""([puzzle, board, solution]) => import('/static/views/signal.js')
+    return page.evaluate("""([puzzle, board, solution]) => import('/static/views/signal/view.js')
         .then((m) => m.mistakes(puzzle, board, solution))""", [puzzle, board, solution])
 
 

@@ -28,13 +28,14 @@ DESKTOP = {"width": 1280, "height": 800}
 
 @pytest.fixture()
 def studio(browser, server_url, request):
-    """A page of the given viewport (desktop unless parametrised) on /studio; page errors fail the test."""
+    """A page of the given viewport (desktop unless parametrised) on /studio's Pattern tab (the studio opens
+    on its first game, /api/games' order, unless the link names one); page errors fail the test."""
     viewport = getattr(request, "param", DESKTOP)
     context = browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(f"{server_url}/studio")
+    tab.goto(f"{server_url}/studio#pattern")
     expect(tab.locator("body[data-ready=yes]")).to_have_count(1)
     yield tab
     context.close()

@@ -10,6 +10,7 @@ import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
 import { flushRecords, getJson, sendJson } from "./records.js";
 import { htmlElement } from "./svg.js";
+import { loadWordsOf } from "./views/index.js";
 
 const $ = (id) => document.getElementById(id);
 const els = { lang: $("lang"), day: $("day"), streak: $("streak"), status: $("status"), puzzles: $("puzzles"),
@@ -205,6 +206,7 @@ async function start() {
     showStatus(els.status, "records.error", { message: failure(day) }, "error");
     return;
   }
+  await loadWordsOf(day.data.puzzles.map((puzzle) => puzzle.game)); // the games' names (their view folders)
   shown = { day: day.data, archive: archive.ok ? archive.data : null };
   showStatus(els.status, archive.ok ? null : "records.error", { message: failure(archive) }, archive.ok ? "info" : "error");
   render();

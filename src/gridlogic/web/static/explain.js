@@ -3,16 +3,18 @@
 // board (as the Hint button marks them, hint.js). The server's GET /api/{game}/explain sends the
 // walk-through played on the player's board: the board a play starts from (start) and what each
 // step changes (changes: [[index, value], ...], or {name: [[index, value], ...]} for a board of
-// named lists, Loop's edges). The board at step k is start with the changes of steps 1..k made:
-// so on a 5×5 Pattern whose first step fills cells 10 and 12, step 1 shows those two cells filled
-// and marked, step 0 the empty board. The page draws it with the game's own view (views/), locked.
+// named lists, such as a board of edges). The board at step k is start with the changes of steps
+// 1..k made: so on a 5×5 picture whose first step fills cells 10 and 12, step 1 shows those two
+// cells filled and marked, step 0 the empty board. The page draws it with the game's own view
+// (views/<name>/, loaded by name), locked, and only for a game whose /api/games entry offers a
+// walk-through (offers.walkthrough); for any other it says there is none.
 //
 // First, Back, Next and Last (and the arrow keys, Home and End) move between steps; the list of
 // every step jumps to one. Zoomed in (as on the game page), the board's box scrolls to the step's
 // first decided item. The studio links here from a puzzle it proved unique; the page asks
 // again while the server is busy (429 or 503), as the studio does.
 
-import { fetchWalkthrough } from "./api.js";
+import { fetchGames, fetchWalkthrough } from "./api.js";
 import { markHint, unmarkHint } from "./hint.js";
 import { language, t, translatePage } from "./i18n.js";
 import { showStatus, startLanguage } from "./pages.js";
@@ -120,6 +122,8 @@ function fill() {
   show(state.step);
 }
 
+// The walk-through of puzzle id: its game's view and what the game offers first (a game without a
+// walk-through gets none), then the steps, asked for again while the server is busy.
 async function open(id) {
   const game = /^([a-z]+)\./.exec(id ?? "")?.[1];
   if (!game) {
@@ -128,10 +132,21 @@ async function open(id) {
   }
   els.playLink.href = `/?id=${encodeURIComponent(id)}`;
   showStatus(els.status, "explain.loading", {}, "busy");
-  const [answer, module] = await Promise.all([fetchWalkthrough(game, id), loadView(game).catch((error) => error)]);
+  const [games, module] = await Promise.all([fetchGames(), loadView(game).catch((error) => error)]);
+  const offers = games.ok ? games.data.games.find(({ name }) => name === game)?.offers : undefined;
+  if (offers && !offers.walkthrough) {
+    showStatus(els.status, "explain.unavailable", { game: t(`game.${game}`) }, "error");
+    return;
+  }
+  await walk(game, id, module);
+}
+
+// module: the game's view, or the Error of loading it (said when the server has nothing to say).
+async function walk(game, id, module) {
+  const answer = await fetchWalkthrough(game, id);
   if (answer.status === 429 || answer.status === 503) {
     showStatus(els.status, "explain.busy", {}, "busy");
-    setTimeout(() => open(id), RETRY_MS);
+    setTimeout(() => walk(game, id, module), RETRY_MS);
     return;
   }
   if (!answer.ok || module instanceof Error) {

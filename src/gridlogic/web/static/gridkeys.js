@@ -1,5 +1,5 @@
-// Keyboard movement over a w×h board of cells in row-major order (i = r*w + c), shared by
-// Signal's and Pattern's boards. The arrow keys step one cell and stop at the edge; Home and
+// Keyboard movement over a w×h board of cells in row-major order (i = r*w + c), shared by the
+// boards of cells (views/grid.js). The arrow keys step one cell and stop at the edge; Home and
 // End go to the first and last cell of the row. For example on a 4×4 board from cell 5 (row 1,
 // column 1): ArrowUp gives 1, ArrowLeft 4, Home 4, End 7; from cell 4 ArrowLeft gives -1.
 

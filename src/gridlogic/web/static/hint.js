@@ -8,7 +8,7 @@
 // (height + 1) * width, else v<e - (height + 1) * width>), a dot [data-dot=v].
 //
 // An item a view does not draw is shown by what it does draw: a row or a column by its cells, a
-// cell without an element of its own (a Loop number) by its four sides, a dot by its edges. So
+// cell without an element of its own (a number on a board of edges) by its four sides, a dot by its edges. So
 // on a 3-wide board, the row {kind: "row", index: 1} is the cells [data-index] 3, 4 and 5, and
 // the cell 4 of a board that draws no cells is the edges h4, h7, v5 and v6 (itemSelectors).
 //
@@ -82,7 +82,7 @@ export function unmarkHint(board) {
 // What counts as a hint taken for the score: a step or a pointed-at mistake.
 export const countsForScore = (hint) => hint.status === "step" || hint.status === "mistake";
 
-// The Hint button after `after` (the Check button), its panel at the end of `panelIn` (the box of
+// The Hint button after `after` (the Check button), shown for a game that offers hints (setAvailable), its panel at the end of `panelIn` (the box of
 // the status line, which it covers on a phone, so that the board keeps its size). The page
 // passes: board (the board's box element), t, say(key, values, kind) for the status line,
 // current() -> {play, puzzle}, taken(play) when a counted hint is shown, apply(board) to play
@@ -100,6 +100,7 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
   panelIn.append(panel);
 
   let shown = null; // {hint, board, play} while the panel shows a hint
+  let available = true; // whether the game shown offers hints (/api/games: offers.hints)
 
   function show() {
     panel.hidden = shown === null;
@@ -119,7 +120,7 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
 
   async function ask() {
     const { play, puzzle } = current();
-    if (!play || play.finished) return;
+    if (!available || !play || play.finished) return;
     say("status.hinting", {}, "busy");
     const answer = await fetchHint(puzzle, play.board, await receiptOf(puzzle));
     if (play !== current().play || play.finished) return;
@@ -163,6 +164,15 @@ export function createHints({ after, panelIn, board, t, say, current, taken, app
       show();
     },
     setEnabled(enabled) { button.disabled = !enabled; },
+    // The game shown offers hints, or not: without, no button and no panel.
+    setAvailable(offered) {
+      available = offered;
+      button.hidden = !offered;
+      if (!offered) {
+        shown = null;
+        show();
+      }
+    },
     relabel,
   };
 }

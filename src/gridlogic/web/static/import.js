@@ -1,16 +1,17 @@
-// Play any puzzle: a dialog to paste a puzzle into (a Tatham game ID, a puzz.link or Loopy
-// URL, a .non file, a Signal board as a JSON list of tile masks, or a gridlogic puzzle ID), or to
-// bring a file to (its picker, or a file dropped on the dialog; read in the page, at most
+// Play any puzzle: a dialog to paste a puzzle into (in a format of other software that a game
+// reads, or a gridlogic puzzle ID), or to bring a file to (its picker, or a file dropped on the dialog; read in the page, at most
 // MAX_FILE_BYTES). What is pasted or brought chooses its game: a puzzle ID names it, and a puzzle
 // in another program's format is recognised by the view of the game that reads it (views/index.js:
-// recognises), whichever game is chosen; anything else goes to the game chosen.
+// recognises), whichever game is chosen; anything else goes to the game chosen. Only games whose
+// /api/games entry offers imports (offers.imports) are listed, and the dialog's help says what
+// each of them reads (its words' "import.reads.<name>").
 // The server reads it with the game's own reader and plays it only when its solver proves
 // exactly one solution (POST /api/{game}/import); the page controller then plays the answer
 // like a generated puzzle. An imported puzzle's share link names it by its id
 // (?id=GAME.import...), and openFromLocation plays such a link when the page starts.
 //
 // createImporter({games, current, play, say}) wires it to the page:
-//   games()          the games of /api/games ([{name, ...}])
+//   games()          the games of /api/games ([{name, offers, ...}]); those with offers.imports are listed
 //   current()        the name of the game shown, the dialog's default
 //   play(puzzle)     shows a puzzle as the API sent it (a promise), whatever its width and height
 //   say(key, values, kind)  the page's status line
@@ -24,7 +25,7 @@ import { loadView } from "./views/index.js";
 // The largest file read into the dialog: the API takes a body of 64 KiB, JSON quoting included.
 export const MAX_FILE_BYTES = 60 * 1024;
 
-// "signal.3.4x4.any.x" or "pattern.import.3x2.tatham.3x2:2/1/1/3/1": the game is the first field.
+// "g.3.4x4.any.x" or "g.import.3x2.tatham.3x2:2/1/1/3/1": the game (g) is the first field.
 const PUZZLE_ID = /^([a-z]+)\.\S+$/;
 
 export const isImportedId = (id) => typeof id === "string" && id.split(".")[1] === "import";
@@ -61,11 +62,12 @@ function button(key, attributes) {
   return element;
 }
 
-export function createImporter({ games, current, play, say }) {
+export function createImporter({ games: allGames, current, play, say }) {
+  const games = () => allGames().filter((game) => game.offers?.imports); // the games that read puzzles
   const opener = button("import.open", { type: "button", id: "import-open", class: "small" });
   const dialog = htmlElement("dialog", { id: "import", class: "import", "aria-labelledby": "import-title" });
   const title = htmlElement("h2", { id: "import-title", "data-i18n": "import.title" });
-  const help = htmlElement("p", { id: "import-help", class: "note", "data-i18n": "import.help" });
+  const help = htmlElement("p", { id: "import-help", class: "note" }); // filled on opening (helpText)
   const choice = htmlElement("select", { id: "import-game", name: "game" });
   const text = htmlElement("textarea", { id: "import-text", name: "text", rows: 6, spellcheck: "false",
     autocapitalize: "off", "aria-describedby": "import-help" });
@@ -79,7 +81,6 @@ export function createImporter({ games, current, play, say }) {
   const form = htmlElement("form", { method: "dialog" });
   const actions = htmlElement("div", { class: "result-actions" });
   title.textContent = t("import.title");
-  help.textContent = t("import.help");
   actions.append(cancel, submit);
   form.append(title, help, labelled("import.game", choice), labelled("import.text", text),
     labelled("import.file", file), fileHelp, message, actions);
@@ -107,9 +108,14 @@ export function createImporter({ games, current, play, say }) {
   const names = () => games().map(({ name }) => name);
   const guessGame = (pasted) => gameForText(pasted, choice.value, names(), recognisers);
 
+  // What can be pasted: each listed game's formats in its own words, and a puzzle ID.
+  const helpText = () => t("import.help",
+    { formats: names().map((name) => t(`import.reads.${name}`)).join(t("import.join")) });
+
   function open(game, pasted = "") {
     choice.replaceChildren(...games().map(({ name }) => new Option(t(`game.${name}`), name)));
-    choice.value = game ?? choice.value;
+    help.textContent = helpText();
+    choice.value = names().includes(game) ? game : names()[0] ?? "";
     text.value = pasted;
     file.value = "";
     show(null);
@@ -198,7 +204,7 @@ export function createImporter({ games, current, play, say }) {
   async function openFromLocation(params) {
     const id = params.get("id");
     if (!isImportedId(id)) return false;
-    const game = gameForText(id, null, games().map(({ name }) => name));
+    const game = gameForText(id, null, names());
     const answer = game ? await fetchPuzzleById(game, id) : { ok: false, error: t("import.notAnId") };
     if (!answer.ok) {
       open(game ?? current(), id);

@@ -1,7 +1,8 @@
 // The page: the game tabs, the settings, the shown puzzle, the buttons, and the wiring between
 // them. It knows no game by name: the games come from the page's own data (the server writes
-// /api/games into it; without it, from /api/games) and each one's board from its view
-// (views/index.js says what a view offers). The play itself (history, counts, clock) is
+// /api/games into it; without it, from /api/games), each one's words, board and rules from its
+// view folder (views/index.js says what a view offers), and what a game offers beyond play (the
+// Hint button, the walk-through link, print) from its /api/games entry ("offers"). The play itself (history, counts, clock) is
 // play.js, keeping it in the browser keep.js, the server api.js, the card at the end result.js.
 //
 // Nothing is lost: every change of a play is kept (keep.js), each game's tab remembers its
@@ -9,7 +10,7 @@
 // a history entry, so Back and Forward move between puzzles played.
 
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
-import { language, setLanguage, t, translatePage } from "./i18n.js";
+import { language, registerWords, setLanguage, t, translatePage } from "./i18n.js";
 import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle, setKeptScore } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
 import { isTimedRecord, onRecordScored, receiptOf, recordPlay, startPlay } from "./records.js";
@@ -21,7 +22,7 @@ import { createHints } from "./hint.js";
 import { createImporter, importedShareUrl, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
-import { fitZoomed, loadView, nextZoom } from "./views/index.js";
+import { fitZoomed, loadView, loadWords, nextZoom } from "./views/index.js";
 import { notePlayed, startOffline } from "./offline.js";
 
 const SAVE_EVERY_MS = 5000;
@@ -58,7 +59,13 @@ const state = {
   status: null,         // {key, values, kind} so that a language switch re-translates it
 };
 
-const gamesReady = loadGames().then((games) => { state.games = games; return games; });
+const gamesReady = loadGames().then(async (games) => {
+  // Every game's words, for its tab and its settings; without its folder, its title stands in.
+  await Promise.all(games.map(({ name, title }) => loadWords(name)
+    .catch(() => registerWords({ en: { [`game.${name}`]: title } }))));
+  state.games = games;
+  return games;
+});
 const settings = createSettings({
   size: $("size"), customSize: $("custom-size"), width: $("width"), height: $("height"),
   difficulty: $("difficulty"), options: $("options"), versionField: $("version-field"), version: $("version"),
@@ -75,6 +82,15 @@ async function loadGames() {
 }
 
 const gameInfo = (name) => state.games.find((g) => g.name === name);
+
+// What the game of the puzzle shown offers (/api/games): the Hint button, the result card's link
+// to the walk-through, print; a part it does not offer is hidden.
+function showOffers(game) {
+  const offers = gameInfo(game)?.offers ?? {};
+  hints.setAvailable(Boolean(offers.hints));
+  els.resultWalk.parentElement.hidden = !offers.walkthrough;
+  els.print.hidden = !offers.print;
+}
 
 function setStatus(key, values = {}, kind = "info") {
   state.status = { key, values, kind };
@@ -309,6 +325,7 @@ function showPuzzle(puzzle, game, history) {
   els.printTitle.textContent = `gridlogic — ${describePuzzle(puzzle)}`;
   els.printId.textContent = puzzle.id;
   els.resultWalk.href = `/explain?${new URLSearchParams({ id: puzzle.id })}`; // its walk-through (explain.js)
+  showOffers(puzzle.game);
   showTime();
   refresh();
   setStatus(...openingStatus());

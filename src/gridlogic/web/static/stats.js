@@ -7,6 +7,7 @@ import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
 import { flushRecords, getJson, sendJson } from "./records.js";
 import { htmlElement } from "./svg.js";
+import { loadWordsOf } from "./views/index.js";
 
 const $ = (id) => document.getElementById(id);
 const els = { lang: $("lang"), status: $("status"), streak: $("streak"), plays: $("plays"), groups: $("groups"),
@@ -52,6 +53,7 @@ async function load() {
     setStatus("records.error", { message: failure(answer) }, "error");
     return;
   }
+  await loadWordsOf(answer.data.groups.map((group) => group.game)); // the games' names (their view folders)
   stats = answer.data;
   els.name.value = stats.name ?? "";
   render();

@@ -1,18 +1,20 @@
-// The puzzle studio (/studio): one tab per game, an editor for each (studio/<game>.js), and what
-// they share: the undo and redo of every edit, the live analysis, the fixes and the links.
+// The puzzle studio (/studio): one tab per game whose /api/games entry offers a studio (in that
+// order, the first shown unless the link names another), an editor for each, loaded by the game's
+// name from its view folder (views/<name>/studio.js, views/index.js loadEditor), and what they
+// share: the undo and redo of every edit, the live analysis, the fixes and the links.
 //
 // Every edit goes through edit(change): the design before it is kept for undo, the board is drawn
-// again, the design is written into the address's fragment (#pattern:... — the studio link, which
+// again, the design is written into the address's fragment (#<game>:... — the studio link, which
 // reopens it), and 400 ms after the last edit the design's text goes to POST /api/{game}/analyse.
 // An answer is shown only if no edit came after its question (each question has a number); a
 // server too busy to answer (503, or 429: this browser's share in flight) is asked again. The
-// verdict: unique (with the level, the count of each technique and a link to the walk-through
-// page, /explain), several (the cells, edges or
+// verdict: unique (with the level, the count of each technique, and a link to the walk-through
+// page, /explain, where the game offers one), several (the cells, edges or
 // tiles where two solutions differ, marked on the board), none, undecided. For several, "Fixes"
 // asks POST /api/{game}/fixes; each proven fix is a button: hovering or focusing it shows its
 // changes on the board, a click makes them (one edit: undo takes it back).
 //
-// An editor ({create(shell)} of studio/<game>.js) answers:
+// An editor ({create(shell)} of views/<game>/studio.js) answers:
 //   tools                 its controls (size, modes, random design, ...), an element
 //   render(board, marks)  draws the design into board; marks = {difference, preview}
 //   snapshot(), restore(s), clear()   its design as a plain value, and back
@@ -23,17 +25,13 @@
 //   describe(fix), fits(fix), apply(fix)   a fix in words, whether it fits the design, made
 
 
-import { analyseDesign, fixDesign } from "./api.js";
+import { analyseDesign, fetchGames, fixDesign } from "./api.js";
 import { importedShareUrl } from "./import.js";
 import { t, translatePage } from "./i18n.js";
 import { startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
-import * as loop from "./studio/loop.js";
-import * as pattern from "./studio/pattern.js";
-import * as signal from "./studio/signal.js";
+import { loadEditor } from "./views/index.js";
 
-const GAMES = ["pattern", "loop", "signal"];
-const EDITORS = { pattern, loop, signal };
 const DEBOUNCE_MS = 400;
 const RETRY_MS = 2000;
 
@@ -43,9 +41,11 @@ const els = Object.fromEntries(["studio-tabs", "studio-panel", "studio-tools", "
   "studio-link", "exports", "lang"].map((id) => [camel(id), document.getElementById(id)]));
 
 const state = {
-  game: "pattern",
+  games: [],       // the names of the games with an editor, in /api/games' order
+  offers: {},      // what each of them offers (/api/games): the walk-through, print (the PDF)
+  game: null,      // the one shown (null until the editors are loaded)
   editors: {},
-  history: Object.fromEntries(GAMES.map((name) => [name, { past: [], future: [] }])),
+  history: {},     // each game's {past, future} of designs
   analysis: null,  // the answer about the design as it is now (null while asking)
   fixes: null,     // the fixes answer of the design as it is now
   asked: 0,        // the number of the last question: an older answer is dropped
@@ -77,7 +77,7 @@ const editor = () => state.editors[state.game];
 
 function renderTabs() {
   els.studioTabs.replaceChildren();
-  for (const name of GAMES) {
+  for (const name of state.games) {
     const selected = name === state.game;
     const tab = htmlElement("button", { type: "button", role: "tab", class: "tab", id: `tab-${name}`,
       "data-game": name, "aria-selected": selected, "aria-controls": "studio-panel", tabindex: selected ? 0 : -1 });
@@ -90,9 +90,10 @@ function renderTabs() {
 
 els.studioTabs.addEventListener("keydown", (event) => {
   const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
+  if (!step || !state.game) return;
   event.preventDefault();
-  const next = GAMES[(GAMES.indexOf(state.game) + step + GAMES.length) % GAMES.length];
+  const { games } = state;
+  const next = games[(games.indexOf(state.game) + step + games.length) % games.length];
   switchGame(next);
   els.studioTabs.querySelector(`[data-game="${next}"]`).focus();
 });
@@ -114,6 +115,7 @@ function marks() {
 }
 
 function draw() {
+  if (!editor()) return; // an editor drawing itself while it is made, before any is shown
   editor().render(els.studioBoard, marks());
   els.studioUndo.disabled = state.history[state.game].past.length === 0;
   els.studioRedo.disabled = state.history[state.game].future.length === 0;
@@ -125,7 +127,8 @@ function studioLink() {
 
 function renderLinks() {
   const id = state.analysis?.verdict === "unique" ? state.analysis.id : null;
-  els.playLink.hidden = els.pdfLink.hidden = !id;
+  els.playLink.hidden = !id;
+  els.pdfLink.hidden = !id || !state.offers[state.game]?.print;
   els.playMissing.hidden = Boolean(id);
   if (id) {
     els.playLink.href = importedShareUrl({ id }, location.origin);
@@ -214,7 +217,7 @@ function showAnalysis(found) {
     const caption = htmlElement("p", { class: "note" });
     caption.textContent = t("studio.techniques");
     details.push(level, caption, list);
-    if (found.id) {  // the hints' walk-through of the puzzle, on its own page
+    if (found.id && state.offers[state.game]?.walkthrough) {  // the hints' walk-through, on its own page
       const walk = htmlElement("a", { id: "walk-link", href: `/explain?${new URLSearchParams({ id: found.id })}` });
       walk.textContent = t("studio.walkLink");
       details.push(htmlElement("p"));
@@ -267,6 +270,7 @@ function renderFixes() {
 
 let fixing = false;
 els.fixes.addEventListener("click", async () => {
+  if (!state.game) return;
   const design = editor().text();
   if (design.problem || fixing) return;
   const asked = state.asked;
@@ -289,6 +293,7 @@ els.fixes.addEventListener("click", async () => {
 // --- undo, redo, clear --------------------------------------------------------------------------
 
 function step(from, to) {
+  if (!state.game) return;
   const history = state.history[state.game];
   if (!history[from].length) return;
   history[to].push(editor().snapshot());
@@ -298,7 +303,7 @@ function step(from, to) {
 
 els.studioUndo.addEventListener("click", () => step("past", "future"));
 els.studioRedo.addEventListener("click", () => step("future", "past"));
-els.studioClear.addEventListener("click", () => shell.edit(() => editor().clear()));
+els.studioClear.addEventListener("click", () => { if (state.game) shell.edit(() => editor().clear()); });
 document.addEventListener("keydown", (event) => {
   const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
   if (typing || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z") return;
@@ -312,7 +317,7 @@ function openFragment() {
   const fragment = decodeURIComponent(location.hash.slice(1));
   const colon = fragment.indexOf(":");
   const name = colon > 0 ? fragment.slice(0, colon) : fragment;
-  if (!GAMES.includes(name)) return;
+  if (!state.games.includes(name)) return null;
   state.game = name;
   if (colon > 0 && !state.editors[name].load(fragment.slice(colon + 1))) {
     state.editors[name].clear();
@@ -321,28 +326,53 @@ function openFragment() {
   return null;
 }
 
-for (const name of GAMES) state.editors[name] = EDITORS[name].create(shell);
-const refused = openFragment();
-startLanguage(els.lang, () => {
-  translatePage();
-  document.title = `gridlogic · ${t("studio.title")}`;
-  renderTabs();
-  for (const name of GAMES) state.editors[name].translate?.();
-  if (state.analysis) showAnalysis(state.analysis);
-  else {
-    const design = editor().text();
-    if (design.problem) showVerdict({ kind: "info", text: t(design.problem, design.values ?? {}) });
+// The games with a studio (/api/games: offers.studio) and their editors, loaded by name; a game
+// whose editor cannot be loaded gets no tab.
+async function loadEditors() {
+  const answer = await fetchGames();
+  const games = answer.ok ? answer.data.games.filter((game) => game.offers?.studio) : [];
+  const loaded = await Promise.all(games.map((game) => loadEditor(game.name).then((module) => ({ game, module }),
+    (error) => { console.error(error); return null; })));
+  for (const { game, module } of loaded.filter(Boolean)) {
+    state.games.push(game.name);
+    state.offers[game.name] = game.offers;
+    state.editors[game.name] = module.create(shell);
+    state.history[game.name] = { past: [], future: [] };
   }
-  renderFixes();
-  renderLinks();
-  draw();
-});
-switchGame(state.game);
-if (refused) showVerdict({ kind: "error", text: t(refused) });
-document.body.dataset.ready = "yes";
+  return answer;
+}
+
+async function start() {
+  const answer = await loadEditors();
+  state.game = state.games[0] ?? null;
+  const refused = state.game && openFragment();
+  startLanguage(els.lang, () => {
+    translatePage();
+    document.title = `gridlogic · ${t("studio.title")}`;
+    renderTabs();
+    if (!state.game) {
+      showVerdict({ kind: "error", text: answer.ok ? t("studio.noGames") : t("studio.refused", { error: answer.error }) });
+      return;
+    }
+    for (const name of state.games) state.editors[name].translate?.();
+    if (state.analysis) showAnalysis(state.analysis);
+    else {
+      const design = editor().text();
+      if (design.problem) showVerdict({ kind: "info", text: t(design.problem, design.values ?? {}) });
+    }
+    renderFixes();
+    renderLinks();
+    draw();
+  });
+  if (state.game) switchGame(state.game);
+  if (refused) showVerdict({ kind: "error", text: t(refused) });
+  document.body.dataset.ready = "yes";
+}
 
 // The skip link lands on the board's own tab stop.
 document.querySelector(".skip").addEventListener("click", (event) => {
   event.preventDefault();
   els.studioBoard.querySelector("svg")?.focus();
 });
+
+start();

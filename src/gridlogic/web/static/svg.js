@@ -1,7 +1,7 @@
 // Building the boards' elements: a name and its attributes as one object, every value written
-// with setAttribute as a string. svgElement makes SVG elements (Signal's tiles, Loop's whole
-// board), which need the SVG namespace; htmlElement the same for HTML (Signal's tile buttons,
-// Pattern's cells and clues). For example svgElement("circle", { cx: 0.5, r: 0.3 }) is
+// with setAttribute as a string. svgElement makes SVG elements (a tile's drawing, a whole board of
+// dots and edges), which need the SVG namespace; htmlElement the same for HTML (a board's cell
+// buttons, its clues). For example svgElement("circle", { cx: 0.5, r: 0.3 }) is
 // <circle cx="0.5" r="0.3">.
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";

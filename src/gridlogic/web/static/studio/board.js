@@ -1,12 +1,13 @@
-// What the studio's three boards share: one SVG that keeps its place (and its focus) while it is
-// drawn again, a keyboard cursor moved by the arrow keys and said aloud in a live region, the
-// board cell under a pointer, and a size field. A board is an SVG with role="application": the
-// arrow keys move the cursor, Shift+arrow draws (a Loop edge, a Signal link), Space or Enter acts
-// on the cursor's cell. For example on a 5×5 Pattern board from row 2, column 3 (counted from 1),
-// ArrowUp moves to row 1, column 3, and Space fills or empties that cell.
+// What the studio's editors (views/<name>/studio.js) share: one SVG that keeps its place (and its
+// focus) while it is drawn again, a keyboard cursor moved by the arrow keys and said aloud in a live
+// region, the board cell under a pointer, a size field and the studio link's cells. A board is an
+// SVG with role="application": the arrow keys move the cursor, Shift+arrow draws (an edge, a link),
+// Space or Enter acts on the cursor's cell. For example on a 5×5 picture from row 2, column 3
+// (counted from 1), ArrowUp moves to row 1, column 3, and Space fills or empties that cell.
 
 import { t } from "../i18n.js";
 import { htmlElement, svgElement } from "../svg.js";
+import { svgPoint } from "../views/grid.js";
 
 export class Board {
   // label(): the board's name for a screen reader; keys(event, cursor): an editor's own keys.
@@ -35,9 +36,7 @@ export class Board {
 
   // The point of the view box under a pointer event.
   point(event) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return null;
-    return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return svgPoint(this.svg, event);
   }
 
   say(text) {
@@ -78,6 +77,27 @@ export function button(key, onClick, extra = {}) {
 
 // Cells and points are said from 1, as a person counts.
 export const place = (r, c) => t("studio.place", { r: r + 1, c: c + 1 });
+
+// Cells of 0 and 1 in the studio link: four a hex digit, the first the highest bit, the last digit
+// padded with 0: encodeCells([1, 0, 1, 1, 0, 0, 0, 1, 1]) is "b18", and decodeCells("b18", 9) the
+// cells back (null for anything that is not Math.ceil(count / 4) hex digits).
+export function encodeCells(cells) {
+  let hex = "";
+  for (let i = 0; i < cells.length; i += 4) {
+    hex += (cells[i] << 3 | (cells[i + 1] ?? 0) << 2 | (cells[i + 2] ?? 0) << 1 | (cells[i + 3] ?? 0)).toString(16);
+  }
+  return hex;
+}
+
+export function decodeCells(hex, count) {
+  if (hex.length !== Math.ceil(count / 4) || /[^0-9a-f]/.test(hex)) return null;
+  const cells = [];
+  for (const digit of hex) {
+    const value = parseInt(digit, 16);
+    cells.push(value >> 3 & 1, value >> 2 & 1, value >> 1 & 1, value & 1);
+  }
+  return cells.slice(0, count);
+}
 
 export const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
 

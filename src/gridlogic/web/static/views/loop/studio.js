@@ -10,11 +10,12 @@
 // "Hide the clues a level does not need" asks the server (POST /api/loop/thin) which shown clues
 // the level's techniques can do without, and hides them in one edit (undo shows them again).
 
-import { thinDesign } from "../api.js";
-import { t } from "../i18n.js";
-import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, clamp, place, sizeFields, square } from "./board.js";
-import { decodeCells, encodeCells } from "./pattern.js";
+import { thinDesign } from "../../api.js";
+import { t } from "../../i18n.js";
+import { htmlElement, svgElement } from "../../svg.js";
+import {
+  ARROWS, Board, button, clamp, decodeCells, encodeCells, place, sizeFields, square,
+} from "../../studio/board.js";
 
 const MIN_SIDE = 2;
 const MAX_SIDE = 20;

@@ -25,11 +25,13 @@
 // way); on the keyboard I and O shade the cell to the lower right of the cursor's dot (at the
 // right or bottom edge, the nearest cell). Inside is a warm tint, outside a grey hatching.
 
-import { htmlElement, svgElement } from "../svg.js";
+import { htmlElement, svgElement } from "../../svg.js";
+import {
+  boardControls, boardElement, boardState, describePlaces, focusRingFromKeys, movedBeyondTap, svgPoint,
+} from "../grid.js";
 
 const OPEN = 0, LINE = 1, CROSS = 2;
 const MARGIN = 0.5;
-const TAP_SLOP = 10;
 
 // What a tap does (the page's tool switch); the first is the default.
 export const tools = ["line", "mark", "shade"];
@@ -182,10 +184,7 @@ function edgePlace(puzzle, key, t) {
 }
 
 // Words for a list of edge keys (mistakes), at most five named.
-export function describeItems(puzzle, items, t) {
-  const named = items.slice(0, 5).map((key) => edgePlace(puzzle, key, t)).join(t("list.join"));
-  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
-}
+export const describeItems = (puzzle, items, t) => describePlaces(items, (key) => edgePlace(puzzle, key, t), t);
 
 // A live error in words.
 export const describeError = (puzzle, { kind, items }, t) => t(`error.loop.${kind}`, { count: items.length });
@@ -244,25 +243,16 @@ export function describeDot(puzzle, board, r, c, t, shades = null) {
   return parts.join(" ");
 }
 
-export function createView({ puzzle, onAction, onNote = () => {}, t }) {
-  const grid = shape(puzzle), { w, h } = grid;
-  const clues = puzzle.givens.clues;
-  const width = w + 2 * MARGIN, height = h + 2 * MARGIN;
-  const element = htmlElement("div", { class: "loop-wrap" });
-  element.style.setProperty("--w", String(w));
-  element.style.setProperty("--h", String(h));
-  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${width} ${height}`, class: "loop-board",
-    tabindex: 0, role: "application", "aria-roledescription": t("loop.roledescription") });
-  const spoken = htmlElement("p", { class: "sr-only", "aria-live": "polite" });
-  element.append(svg, spoken);
-  let board = initialBoard(puzzle);
-  let shades = initialNotes(puzzle);
-  let locked = false, tool = tools[0], press = null;
-  let shownMarks = { errors: [], mistakes: [] };
-  let cursor = { r: 0, c: 0 };
+const CROSS_SIZE = 0.12; // half the width of an edge's ×, in cells
 
-  svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width, height, class: "backdrop" }));
-  // The outside shading's hatching, and a rectangle per cell for the shading, under everything else.
+// Fills svg with the board's parts that stay: the backdrop, the outside shading's hatching, a
+// rectangle per cell for its shading, the clues, the edges (a wide transparent line to hit, the
+// line drawn and its ×), the dots, a group for the marks drawn anew each time (rings on dots that
+// break a rule, flags on edges Check found wrong) and the keyboard's cursor. Answers the parts
+// that change.
+function drawBoard(svg, { w, h }, clues) {
+  svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width: w + 2 * MARGIN, height: h + 2 * MARGIN,
+    class: "backdrop" }));
   const defs = svgElement("defs");
   const hatch = svgElement("pattern", { id: "loop-outside-hatch", patternUnits: "userSpaceOnUse", width: 0.2,
     height: 0.2, patternTransform: "rotate(45)" });
@@ -270,192 +260,222 @@ export function createView({ puzzle, onAction, onNote = () => {}, t }) {
     svgElement("line", { x1: 0, y1: 0, x2: 0, y2: 0.2, class: "hatch-line" }));
   defs.append(hatch);
   svg.append(defs);
-  const shadeCells = clues.map((_, i) => {
-    const rect = svgElement("rect", { x: i % w, y: Math.floor(i / w), width: 1, height: 1, class: "shade",
-      "data-cell": i });
-    svg.append(rect);
-    return rect;
-  });
+  const shadeCells = clues.map((_, i) => svg.appendChild(svgElement("rect", { x: i % w, y: Math.floor(i / w), width: 1,
+    height: 1, class: "shade", "data-cell": i })));
   const clueGroups = clues.map((k, i) => {
     if (k === null) return null;
-    const r = Math.floor(i / w), c = i % w;
+    const x = i % w, y = Math.floor(i / w);
     const group = svgElement("g", { class: "clue" });
-    group.append(svgElement("circle", { cx: c + 0.5, cy: r + 0.5, r: 0.32, class: "ring" }));
-    const text = svgElement("text", { x: c + 0.5, y: r + 0.5, "text-anchor": "middle", "dominant-baseline": "central" });
+    group.append(svgElement("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.32, class: "ring" }));
+    const text = svgElement("text", { x: x + 0.5, y: y + 0.5, "text-anchor": "middle", "dominant-baseline": "central" });
     text.textContent = String(k);
-    const tick = svgElement("text", { x: c + 0.84, y: r + 0.2, "text-anchor": "middle", "dominant-baseline": "central", class: "tick" });
+    const tick = svgElement("text", { x: x + 0.84, y: y + 0.2, "text-anchor": "middle", "dominant-baseline": "central",
+      class: "tick" });
     tick.textContent = "✓";
     group.append(text, tick, svgElement("title"));
-    svg.append(group);
-    return group;
+    return svg.appendChild(group);
   });
   const edges = {};
-  const crossSize = 0.12;
   function addEdge(key, x1, y1, x2, y2) {
     const group = svgElement("g", { class: "edge", "data-edge": key });
     group.append(svgElement("line", { x1, y1, x2, y2, class: "hit" }));
     group.append(svgElement("line", { x1, y1, x2, y2, class: "stroke" }));
-    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, s = CROSS_SIZE;
     group.append(svgElement("path", {
-      d: `M${mx - crossSize} ${my - crossSize}L${mx + crossSize} ${my + crossSize}M${mx - crossSize} ${my + crossSize}L${mx + crossSize} ${my - crossSize}`,
-      class: "cross",
-    }));
-    svg.append(group);
-    edges[key] = group;
+      d: `M${mx - s} ${my - s}L${mx + s} ${my + s}M${mx - s} ${my + s}L${mx + s} ${my - s}`, class: "cross" }));
+    edges[key] = svg.appendChild(group);
   }
   for (let r = 0; r <= h; r++) for (let c = 0; c < w; c++) addEdge(`h${r * w + c}`, c, r, c + 1, r);
   for (let r = 0; r < h; r++) for (let c = 0; c <= w; c++) addEdge(`v${r * (w + 1) + c}`, c, r, c, r + 1);
   for (let r = 0; r <= h; r++) for (let c = 0; c <= w; c++) svg.append(svgElement("circle", { cx: c, cy: r, r: 0.07, class: "dot" }));
-  // Rings on dots that break a rule and flags on edges Check found wrong, drawn anew each time.
   const overlay = svgElement("g", { class: "overlay" });
   const cursorMark = svgElement("circle", { r: 0.2, class: "cursor" });
   svg.append(overlay, cursorMark);
+  return { svg, shadeCells, clueGroups, edges, overlay, cursorMark };
+}
 
-  function toggle(key, mark) {
-    if (locked) return;
-    const side = key[0] === "h" ? "horizontal" : "vertical", index = Number(key.slice(1));
-    const current = board[side][index];
-    const value = mark ? (current === CROSS ? OPEN : CROSS) : (current === LINE ? OPEN : LINE);
-    const next = { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() };
-    next[side][index] = value;
-    onAction(next);
+// Draws board `shown` (a drag still in progress too) with marks ({errors, mistakes}) on the parts
+// of drawBoard.
+function paint(parts, puzzle, shown, marks, t) {
+  const { svg, clueGroups, edges, overlay } = parts, clues = puzzle.givens.clues, { w } = shape(puzzle);
+  for (const [kind, side] of [["h", "horizontal"], ["v", "vertical"]]) {
+    shown[side].forEach((value, i) => {
+      edges[`${kind}${i}`].classList.toggle("line", value === LINE);
+      edges[`${kind}${i}`].classList.toggle("crossed", value === CROSS);
+    });
   }
-
-  function shade(i, value) {
-    if (locked || i === null) return;
-    const next = shades.slice();
-    next[i] = value;
-    onNote(next);
-  }
-
-  // The cell under a board point, or null off the cells.
-  function cellAt(point) {
-    const r = Math.floor(point.y), c = Math.floor(point.x);
-    return r >= 0 && r < h && c >= 0 && c < w ? r * w + c : null;
-  }
-
-  function boardPoint(event) {
-    const matrix = svg.getScreenCTM();
-    if (!matrix) return null;
-    return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-  }
-
-  // A mouse or pen can also draw a run of lines by dragging from dot to dot: the first
-  // segment decides whether the drag draws or erases, the board shows the run as it grows,
-  // and the release writes it as one action. A touch that moves is a scroll and does nothing.
-  function nearestDot(point) {
-    const r = Math.round(point.y), c = Math.round(point.x);
-    if (r < 0 || r > h || c < 0 || c > w) return null;
-    return Math.hypot(point.y - r, point.x - c) <= 0.35 ? { r, c } : null;
-  }
-
-  function segment(a, b) {
-    if (a.r === b.r && Math.abs(a.c - b.c) === 1) return { side: "horizontal", index: a.r * w + Math.min(a.c, b.c) };
-    if (a.c === b.c && Math.abs(a.r - b.r) === 1) return { side: "vertical", index: Math.min(a.r, b.r) * (w + 1) + a.c };
-    return null;
-  }
-
-  function dragTo(point) {
-    const dot = nearestDot(point);
-    if (!dot || (dot.r === press.dot?.r && dot.c === press.dot?.c)) return;
-    if (!press.dot) { press.dot = dot; return; }
-    // Walk one dot at a time along a row or a column, so a quick drag skips nothing.
-    while (press.dot.r !== dot.r || press.dot.c !== dot.c) {
-      const step = press.dot.r !== dot.r && press.dot.c === dot.c
-        ? { r: press.dot.r + Math.sign(dot.r - press.dot.r), c: dot.c }
-        : press.dot.r === dot.r ? { r: dot.r, c: press.dot.c + Math.sign(dot.c - press.dot.c) } : null;
-      if (!step) { press.dot = dot; return; } // diagonal jump: start again from here
-      const edge = segment(press.dot, step);
-      if (press.value === null) press.value = board[edge.side][edge.index] === LINE ? OPEN : LINE;
-      press.pending[edge.side][edge.index] = press.value;
-      press.dot = step;
+  const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
+  const has = (kind, item) => byKind[kind]?.has(item) ?? false;
+  for (const key of Object.keys(edges)) edges[key].classList.toggle("error-loop", has("loop", key));
+  const complete = isSolved(puzzle, shown);
+  clueGroups.forEach((group, i) => {
+    if (!group) return;
+    const met = clueShownMet(puzzle, shown, i, complete);
+    group.classList.toggle("met", met);
+    group.classList.toggle("over", has("over", i));
+    group.classList.toggle("blocked", has("blocked", i));
+    const state = met ? t("loop.clueMet") : has("over", i) ? t("loop.clueOver")
+      : has("blocked", i) ? t("loop.clueBlocked") : "";
+    group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
+  });
+  overlay.replaceChildren();
+  for (const kind of ["branch", "deadEnd"]) {
+    for (const dot of byKind[kind] || []) {
+      const r = Math.floor(dot / (w + 1)), c = dot % (w + 1);
+      overlay.append(svgElement("circle", { cx: c, cy: r, r: 0.2, class: `dot-error ${kind}`, "data-dot": dot }));
     }
-    draw(press.pending, shownMarks);
   }
+  for (const key of marks.mistakes) {
+    const [[r1, c1], [r2, c2]] = edgeDots(shape(puzzle), key);
+    const x = (c1 + c2) / 2, y = (r1 + r2) / 2;
+    overlay.append(svgElement("rect", { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, rx: 0.06,
+      class: "mistake", "data-edge": key, transform: `rotate(45 ${x} ${y})` }));
+  }
+  svg.classList.toggle("complete", complete);
+}
+
+// The cell under a board point, or null off the cells.
+function cellAt(point, { w, h }) {
+  const r = Math.floor(point.y), c = Math.floor(point.x);
+  return r >= 0 && r < h && c >= 0 && c < w ? r * w + c : null;
+}
+
+// The dot nearest to a board point ({r, c}), if the point is within 0.35 of a cell of it.
+function nearestDot(point, { w, h }) {
+  const r = Math.round(point.y), c = Math.round(point.x);
+  if (r < 0 || r > h || c < 0 || c > w) return null;
+  return Math.hypot(point.y - r, point.x - c) <= 0.35 ? { r, c } : null;
+}
+
+// The edge between two neighbouring dots, {side, index}, or null.
+function segment(a, b, w) {
+  if (a.r === b.r && Math.abs(a.c - b.c) === 1) return { side: "horizontal", index: a.r * w + Math.min(a.c, b.c) };
+  if (a.c === b.c && Math.abs(a.r - b.r) === 1) return { side: "vertical", index: Math.min(a.r, b.r) * (w + 1) + a.c };
+  return null;
+}
+
+// A mouse or pen draws a run of lines by dragging from dot to dot: the first segment decides
+// whether the drag draws or erases (press.value), and each dot reached walks the drag on to it
+// one dot at a time along a row or a column, so that a quick drag skips nothing, writing its edges
+// into press.pending. Answers whether the run grew (a diagonal jump starts again from the dot).
+function dragTo(press, dot, board, w) {
+  if (!dot || (dot.r === press.dot?.r && dot.c === press.dot?.c)) return false;
+  if (!press.dot) { press.dot = dot; return false; }
+  while (press.dot.r !== dot.r || press.dot.c !== dot.c) {
+    const step = press.dot.r !== dot.r && press.dot.c === dot.c
+      ? { r: press.dot.r + Math.sign(dot.r - press.dot.r), c: dot.c }
+      : press.dot.r === dot.r ? { r: dot.r, c: press.dot.c + Math.sign(dot.c - press.dot.c) } : null;
+    if (!step) { press.dot = dot; return false; }
+    const edge = segment(press.dot, step, w);
+    if (press.value === null) press.value = board[edge.side][edge.index] === LINE ? OPEN : LINE;
+    press.pending[edge.side][edge.index] = press.value;
+    press.dot = step;
+  }
+  return true;
+}
+
+// Where an arrow key takes the cursor's dot: {r, c, edge} (edge: the key of the edge it crosses),
+// null at the board's edge, undefined for any other key.
+function arrowMove(cursor, key, { w, h }) {
+  const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key];
+  if (!step) return undefined;
+  const r = cursor.r + step[0], c = cursor.c + step[1];
+  if (r < 0 || r > h || c < 0 || c > w) return null;
+  return { r, c, edge: step[0] !== 0 ? `v${Math.min(r, cursor.r) * (w + 1) + c}` : `h${r * w + Math.min(c, cursor.c)}` };
+}
+
+// The board with edge key toggled: a line drawn or erased, or (mark) a × set or taken off.
+function edgeToggled(board, key, mark) {
+  const side = key[0] === "h" ? "horizontal" : "vertical", index = Number(key.slice(1)), current = board[side][index];
+  const next = { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() };
+  next[side][index] = mark ? (current === CROSS ? OPEN : CROSS) : (current === LINE ? OPEN : LINE);
+  return next;
+}
+
+// Pointer: a press acts on release, on the nearest edge (or a cell, with the shade tool); a mouse
+// or pen that moves draws a run (dragTo), a touch that moves is a scroll and does nothing.
+// Keyboard: a cursor on a dot; arrows move it, Shift+arrow draws or erases the edge it crosses
+// (and moves along), Ctrl+arrow marks that edge ×; I and O shade the cell below right of it.
+export function createView({ puzzle, onAction, onNote = () => {}, t }) {
+  const grid = shape(puzzle), { w, h } = grid;
+  const element = boardElement("div", { class: "loop-wrap" }, { w, h });
+  const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${w + 2 * MARGIN} ${h + 2 * MARGIN}`,
+    class: "loop-board", tabindex: 0, role: "application", "aria-roledescription": t("loop.roledescription") });
+  const spoken = htmlElement("p", { class: "sr-only", "aria-live": "polite" });
+  element.append(svg, spoken);
+  const parts = drawBoard(svg, grid, puzzle.givens.clues);
+  const state = boardState(tools);
+  let board = initialBoard(puzzle), shades = initialNotes(puzzle), shownMarks = { errors: [], mistakes: [] };
+  let press = null, cursor = { r: 0, c: 0 }, speakCell = null; // speakCell: a cell just shaded by a key
+
+  const toggle = (key, mark) => { if (!state.locked) onAction(edgeToggled(board, key, mark)); };
+  const shade = (i, value) => { if (!state.locked && i !== null) onNote(Object.assign(shades.slice(), { [i]: value })); };
 
   svg.addEventListener("pointerdown", (event) => {
-    if (locked || press || (event.button !== 0 && event.button !== 2)) return;
-    const mark = event.button === 2 || tool === "mark";
-    press = { id: event.pointerId, x: event.clientX, y: event.clientY, mark, dragging: false,
-      shade: tool === "shade", back: event.button === 2,
-      touch: event.pointerType === "touch", dot: null, value: null,
+    if (state.locked || press || (event.button !== 0 && event.button !== 2)) return;
+    const mark = event.button === 2 || state.tool === "mark", drawing = !mark && state.tool !== "shade";
+    press = { id: event.pointerId, x: event.clientX, y: event.clientY, mark, shade: state.tool === "shade",
+      back: event.button === 2, touch: event.pointerType === "touch", dragging: false, dot: null, value: null,
       pending: { horizontal: board.horizontal.slice(), vertical: board.vertical.slice() } };
-    if (!press.touch && !mark && !press.shade) {
+    if (!press.touch && drawing) {
       svg.setPointerCapture(event.pointerId);
-      const point = boardPoint(event);
-      press.dot = point && nearestDot(point);
+      const point = svgPoint(svg, event);
+      press.dot = point && nearestDot(point, grid);
     }
   });
   svg.addEventListener("pointermove", (event) => {
     if (!press || event.pointerId !== press.id) return;
-    if (!press.dragging && Math.hypot(event.clientX - press.x, event.clientY - press.y) > TAP_SLOP) {
+    if (!press.dragging && movedBeyondTap(press, event)) {
       if (press.touch || press.mark || press.shade) { press = null; return; }
       press.dragging = true;
     }
-    if (press.dragging) {
-      const point = boardPoint(event);
-      if (point) dragTo(point);
-    }
+    const point = press.dragging && svgPoint(svg, event);
+    if (point && dragTo(press, nearestDot(point, grid), board, w)) paint(parts, puzzle, press.pending, shownMarks, t);
   });
   svg.addEventListener("pointerup", (event) => {
     if (!press || event.pointerId !== press.id) return;
-    const done = press;
+    const done = press, point = svgPoint(svg, event);
     press = null;
     if (done.dragging) {
       const changed = ["horizontal", "vertical"].some((side) => done.pending[side].some((v, i) => v !== board[side][i]));
       if (changed) onAction(done.pending);
-      else draw(board, shownMarks);
-      return;
-    }
-    const point = boardPoint(event);
-    if (done.shade) {
-      const i = point && cellAt(point);
+      else paint(parts, puzzle, board, shownMarks, t);
+    } else if (done.shade) {
+      const i = point && cellAt(point, grid);
       if (i !== null && i !== undefined) shade(i, nextShade(shades[i], done.back));
-      return;
+    } else {
+      const edge = point && edgeAt(point.x, point.y, w, h);
+      if (edge) toggle(`${edge.kind}${edge.index}`, done.mark);
     }
-    const edge = point && edgeAt(point.x, point.y, w, h);
-    if (edge) toggle(`${edge.kind}${edge.index}`, done.mark);
   });
   svg.addEventListener("pointercancel", () => {
-    if (press?.dragging) draw(board, shownMarks);
+    if (press?.dragging) paint(parts, puzzle, board, shownMarks, t);
     press = null;
   });
   svg.addEventListener("contextmenu", (event) => event.preventDefault());
-
-  // Keyboard: a cursor on a dot; arrows move it, Shift+arrow draws or erases the edge it
-  // crosses (and moves along), Ctrl+arrow marks that edge ×.
   svg.addEventListener("keydown", (event) => {
     const letter = event.key.toLowerCase();
     if ((letter === "i" || letter === "o") && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       if (event.repeat) return;
-      const i = Math.min(cursor.r, h - 1) * w + Math.min(cursor.c, w - 1);
-      const value = letter === "i" ? INSIDE : OUTSIDE;
+      const i = Math.min(cursor.r, h - 1) * w + Math.min(cursor.c, w - 1), value = letter === "i" ? INSIDE : OUTSIDE;
       speakCell = i;
       shade(i, shades[i] === value ? NO_SHADE : value);
       return;
     }
-    const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const r = cursor.r + step[0], c = cursor.c + step[1];
-    if (r < 0 || r > h || c < 0 || c > w) return;
-    const key = step[0] !== 0 ? `v${Math.min(r, cursor.r) * (w + 1) + c}` : `h${r * w + Math.min(c, cursor.c)}`;
-    if (event.ctrlKey || event.metaKey) { toggle(key, true); return; }
-    cursor = { r, c };
-    if (event.shiftKey) toggle(key, false);
+    const move = arrowMove(cursor, event.key, grid);
+    if (move !== undefined) event.preventDefault();
+    if (!move) return;
+    if (event.ctrlKey || event.metaKey) { toggle(move.edge, true); return; }
+    cursor = { r: move.r, c: move.c };
+    if (event.shiftKey) toggle(move.edge, false);
     placeCursor(true);
   });
-  // The cursor and the focus ring are for keyboard play; a click focuses the board too,
-  // and there they would only be noise.
-  svg.addEventListener("focus", () => element.classList.toggle("focused", svg.matches(":focus-visible")));
-  svg.addEventListener("keydown", () => element.classList.add("focused"));
-  svg.addEventListener("blur", () => element.classList.remove("focused"));
+  focusRingFromKeys(element, svg);
 
-  let speakCell = null; // a cell just shaded from the keyboard, said once it is drawn
   function placeCursor(speak = false) {
-    cursorMark.setAttribute("cx", String(cursor.c));
-    cursorMark.setAttribute("cy", String(cursor.r));
+    parts.cursorMark.setAttribute("cx", String(cursor.c));
+    parts.cursorMark.setAttribute("cy", String(cursor.r));
     const words = describeDot(puzzle, board, cursor.r, cursor.c, t, shades);
     if (speakCell !== null) {
       spoken.textContent = t("loop.shaded", { r: Math.floor(speakCell / w) + 1, c: (speakCell % w) + 1,
@@ -466,47 +486,8 @@ export function createView({ puzzle, onAction, onNote = () => {}, t }) {
     svg.setAttribute("aria-label", `${t("loop.board", { w, h })} ${words}${complete}`);
     if (speak) {
       spoken.textContent = words + complete;
-      cursorMark.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      parts.cursorMark.scrollIntoView?.({ block: "nearest", inline: "nearest" });
     }
-  }
-
-  // Draws board (a drag still in progress too) with the marks of the board last rendered.
-  function draw(shown, marks) {
-    for (const [kind, side] of [["h", "horizontal"], ["v", "vertical"]]) {
-      shown[side].forEach((value, i) => {
-        const group = edges[`${kind}${i}`];
-        group.classList.toggle("line", value === LINE);
-        group.classList.toggle("crossed", value === CROSS);
-      });
-    }
-    const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
-    const has = (kind, item) => byKind[kind]?.has(item) ?? false;
-    for (const key of Object.keys(edges)) edges[key].classList.toggle("error-loop", has("loop", key));
-    const complete = isSolved(puzzle, shown);
-    clueGroups.forEach((group, i) => {
-      if (!group) return;
-      const met = clueShownMet(puzzle, shown, i, complete);
-      group.classList.toggle("met", met);
-      group.classList.toggle("over", has("over", i));
-      group.classList.toggle("blocked", has("blocked", i));
-      const state = met ? t("loop.clueMet") : has("over", i) ? t("loop.clueOver")
-        : has("blocked", i) ? t("loop.clueBlocked") : "";
-      group.lastChild.textContent = state ? `${clues[i]} (${state})` : String(clues[i]);
-    });
-    overlay.replaceChildren();
-    for (const kind of ["branch", "deadEnd"]) {
-      for (const dot of byKind[kind] || []) {
-        const r = Math.floor(dot / (w + 1)), c = dot % (w + 1);
-        overlay.append(svgElement("circle", { cx: c, cy: r, r: 0.2, class: `dot-error ${kind}`, "data-dot": dot }));
-      }
-    }
-    for (const key of marks.mistakes) {
-      const [[r1, c1], [r2, c2]] = edgeDots(grid, key);
-      const x = (c1 + c2) / 2, y = (r1 + r2) / 2;
-      overlay.append(svgElement("rect", { x: x - 0.17, y: y - 0.17, width: 0.34, height: 0.34, rx: 0.06,
-        class: "mistake", "data-edge": key, transform: `rotate(45 ${x} ${y})` }));
-    }
-    svg.classList.toggle("complete", complete);
   }
 
   // marks: {errors: liveErrors(...), mistakes: [edge keys] from Check, notes: the cells' shading}
@@ -514,23 +495,17 @@ export function createView({ puzzle, onAction, onNote = () => {}, t }) {
     board = next;
     shownMarks = marks;
     if (Array.isArray(marks.notes)) shades = marks.notes;
-    shadeCells.forEach((rect, i) => {
+    parts.shadeCells.forEach((rect, i) => {
       rect.classList.toggle("inside", shades[i] === INSIDE);
       rect.classList.toggle("outside", shades[i] === OUTSIDE);
     });
-    draw(board, marks);
+    paint(parts, puzzle, board, marks, t);
     placeCursor();
   }
   render(board);
-
-  return {
-    element,
-    render,
-    setLocked: (value) => { locked = value; element.classList.toggle("locked", value); },
-    setTool: (name) => { tool = name; },
-    relabel: () => {
-      svg.setAttribute("aria-roledescription", t("loop.roledescription"));
-      render(board);
-    },
+  const relabel = () => {
+    svg.setAttribute("aria-roledescription", t("loop.roledescription"));
+    render(board);
   };
+  return boardControls(state, { element, render, relabel });
 }

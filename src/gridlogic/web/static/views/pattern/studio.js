@@ -9,10 +9,12 @@
 // "colClues": [[1], [0]], "goal": [1, 0, 0, 0]} for a 2×2 picture of its top-left cell.
 // The studio link holds WxH and the cells as hex digits, four cells a digit, row by row.
 
-import { fetchSolution, analyseDesign, fixDesign } from "../api.js";
-import { t } from "../i18n.js";
-import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, clamp, place, sizeFields, square, textAt } from "./board.js";
+import { fetchSolution, analyseDesign, fixDesign } from "../../api.js";
+import { t } from "../../i18n.js";
+import { htmlElement, svgElement } from "../../svg.js";
+import {
+  ARROWS, Board, button, clamp, decodeCells, encodeCells, place, sizeFields, square, textAt,
+} from "../../studio/board.js";
 
 const MIN_SIDE = 5;
 const MAX_SIDE = 50;
@@ -32,24 +34,6 @@ export function cluesOf(cells, w, h) {
   const rows = Array.from({ length: h }, (_, r) => runs(cells.slice(r * w, r * w + w)));
   const cols = Array.from({ length: w }, (_, c) => runs(Array.from({ length: h }, (_, r) => cells[r * w + c])));
   return { rows, cols };
-}
-
-export function encodeCells(cells) {
-  let hex = "";
-  for (let i = 0; i < cells.length; i += 4) {
-    hex += (cells[i] << 3 | (cells[i + 1] ?? 0) << 2 | (cells[i + 2] ?? 0) << 1 | (cells[i + 3] ?? 0)).toString(16);
-  }
-  return hex;
-}
-
-export function decodeCells(hex, count) {
-  if (hex.length !== Math.ceil(count / 4) || /[^0-9a-f]/.test(hex)) return null;
-  const cells = [];
-  for (const digit of hex) {
-    const value = parseInt(digit, 16);
-    cells.push(value >> 3 & 1, value >> 2 & 1, value >> 1 & 1, value & 1);
-  }
-  return cells.slice(0, count);
 }
 
 // The picture of an image (anything createImageBitmap reads) at w×h: 1 where a pixel's

@@ -10,11 +10,12 @@
 // clearing the × makes ■ ■ ■ possible again and the error goes. A line that is merely unfinished
 // (■ . . . . for that clue) is never an error.
 
-import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
-import { htmlElement } from "../svg.js";
+import { htmlElement } from "../../svg.js";
+import {
+  boardControls, boardElement, boardState, createCells, describeCells, movedBeyondTap,
+} from "../grid.js";
 
 const EMPTY = 0, FILLED = 1, MARKED = 2;
-const TAP_SLOP = 10; // pixels a touch may wander and still count as a tap
 
 // What a tap does (the page's tool switch); the first is the default.
 export const tools = ["fill", "mark"];
@@ -112,13 +113,8 @@ export function mistakes(puzzle, board, solution) {
   return wrong;
 }
 
-const place = (puzzle, i, t) => t("at.cell", { r: Math.floor(i / puzzle.width) + 1, c: (i % puzzle.width) + 1 });
-
 // Words for a list of cells (mistakes), at most five named.
-export function describeItems(puzzle, items, t) {
-  const named = items.slice(0, 5).map((i) => place(puzzle, i, t)).join(t("list.join"));
-  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
-}
+export const describeItems = describeCells;
 
 // A live error in words: the lines, counted from 1.
 export const describeError = (puzzle, { kind, items }, t) =>
@@ -140,60 +136,76 @@ export function extent(puzzle) {
   return { width: puzzle.width + room.rowWidth, height: puzzle.height + room.colHeight };
 }
 
+// A clue appended to element: its numbers, one span each, and words for a screen reader before and
+// after them (showClue fills those).
+function clueHead(element, clue, kind) {
+  const head = htmlElement("div", { class: `clue ${kind}` });
+  const before = htmlElement("span", { class: "sr-only" });
+  const after = htmlElement("span", { class: "sr-only" });
+  head.append(before);
+  for (const k of clue) {
+    const number = htmlElement("span", { class: "number" });
+    number.textContent = String(k);
+    head.append(number);
+  }
+  head.append(after);
+  element.append(head);
+  return { head, before, after };
+}
+
+// A clue's state: met (a tick), or no longer possible (an error), said in its words too.
+function showClue(parts, k, isRow, done, bad, t) {
+  parts.head.classList.toggle("done", done);
+  parts.head.classList.toggle("error", bad);
+  parts.before.textContent = t(isRow ? "pattern.rowClue" : "pattern.colClue", { k: k + 1 });
+  const states = [done && t("pattern.done"), bad && t("error.pattern.short")].filter(Boolean);
+  parts.after.textContent = states.map((s) => `, ${s}`).join("");
+}
+
+// The value a stroke writes, decided by the cell it starts on (toggling that cell).
+function strokeValue(board, i, mark) {
+  if (mark) return board[i] === MARKED ? EMPTY : MARKED;
+  return board[i] === FILLED ? EMPTY : FILLED;
+}
+
+// The cells of a board w wide from a stroke's start to the cell under the pointer, along the row
+// or the column of the start, whichever the pointer has moved further along.
+export function strokeRun(start, end, w) {
+  const r0 = Math.floor(start / w), c0 = start % w, r1 = Math.floor(end / w), c1 = end % w;
+  const indices = [];
+  if (Math.abs(c1 - c0) >= Math.abs(r1 - r0)) {
+    for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) indices.push(r0 * w + c);
+  } else {
+    for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) indices.push(r * w + c0);
+  }
+  return indices;
+}
+
+// A thicker line after every fifth column and row (not at the board's edge), for counting.
+function ruleLines(cell, i, w, h) {
+  const r = Math.floor(i / w), c = i % w;
+  if (c % 5 === 4 && c < w - 1) cell.classList.add("rule-right");
+  if (r % 5 === 4 && r < h - 1) cell.classList.add("rule-below");
+}
+
+function cellLabel(board, i, w, wrong, t) {
+  const state = [t("pattern.empty"), t("pattern.filled"), t("pattern.marked")][board[i]];
+  const mistake = wrong.has(i) ? `, ${t("mistake.short")}` : "";
+  return t("pattern.cell", { r: Math.floor(i / w) + 1, c: (i % w) + 1, state }) + mistake;
+}
+
+// Keys besides the arrows: Enter or Space fills (Shift marks), X marks, Delete or Backspace empties.
 export function createView({ puzzle, onAction, t }) {
   const w = puzzle.width, h = puzzle.height;
   const rowClues = puzzle.givens.rowClues, colClues = puzzle.givens.colClues;
   const room = clueRoom(puzzle);
-  const element = htmlElement("div", { class: "pattern-grid", role: "group" });
-  element.style.setProperty("--w", String(w));
-  element.style.setProperty("--row-clue-w", String(room.rowWidth));
-  element.style.setProperty("--col-clue-h", String(room.colHeight));
-  let board = initialBoard(puzzle);
-  let focusIndex = 0, locked = false, tool = tools[0], drag = null;
-  let badRows = new Set(), badCols = new Set(), wrong = new Set();
-
-  // A clue: its numbers, one span each, and words for a screen reader before and after them.
-  function clueHead(clue, kind) {
-    const head = htmlElement("div", { class: `clue ${kind}` });
-    const before = htmlElement("span", { class: "sr-only" });
-    const after = htmlElement("span", { class: "sr-only" });
-    head.append(before);
-    for (const k of clue) {
-      const number = htmlElement("span", { class: "number" });
-      number.textContent = String(k);
-      head.append(number);
-    }
-    head.append(after);
-    element.append(head);
-    return { head, before, after };
-  }
-
-  element.append(htmlElement("div", { class: "corner" }));
-  const colHeads = colClues.map((clue) => clueHead(clue, "col"));
-  const rowHeads = [];
-  const cells = [];
-  for (let r = 0; r < h; r++) {
-    rowHeads.push(clueHead(rowClues[r], "row"));
-    for (let c = 0; c < w; c++) {
-      const cell = htmlElement("button", { type: "button", class: "cell", "data-index": r * w + c,
-        tabindex: r * w + c === focusIndex ? 0 : -1 });
-      if (c % 5 === 4 && c < w - 1) cell.classList.add("rule-right");
-      if (r % 5 === 4 && r < h - 1) cell.classList.add("rule-below");
-      element.append(cell);
-      cells.push(cell);
-    }
-  }
-
-  const rowOf = (i) => Math.floor(i / w), colOf = (i) => i % w;
-
-  // The value a stroke writes, decided by the cell it starts on (toggling that cell).
-  function strokeValue(i, mark) {
-    if (mark) return board[i] === MARKED ? EMPTY : MARKED;
-    return board[i] === FILLED ? EMPTY : FILLED;
-  }
+  const element = boardElement("div", { class: "pattern-grid", role: "group" },
+    { w, "row-clue-w": room.rowWidth, "col-clue-h": room.colHeight });
+  const state = boardState(tools);
+  let board = initialBoard(puzzle), drag = null, wrong = new Set();
 
   function write(indices, value) {
-    if (locked) return;
+    if (state.locked) return;
     const next = board.slice();
     let changed = false;
     for (const i of indices) {
@@ -201,44 +213,37 @@ export function createView({ puzzle, onAction, t }) {
     }
     if (changed) onAction(next);
   }
-
-  // The cells from the stroke's start to the cell under the pointer, along the row or the
-  // column of the start, whichever the pointer has moved further along.
-  function run(start, end) {
-    const r0 = rowOf(start), c0 = colOf(start), r1 = rowOf(end), c1 = colOf(end);
-    const indices = [];
-    if (Math.abs(c1 - c0) >= Math.abs(r1 - r0)) {
-      for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) indices.push(r0 * w + c);
-    } else {
-      for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) indices.push(r * w + c0);
+  function onKey(event, i) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      if (!event.repeat) write([i], strokeValue(board, i, event.shiftKey));
+    } else if (event.key === "x" || event.key === "X") {
+      event.preventDefault();
+      write([i], strokeValue(board, i, true));
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      write([i], EMPTY);
     }
-    return indices;
   }
-
-  function cellAt(x, y) {
-    const hit = document.elementFromPoint(x, y)?.closest?.(".cell");
-    return hit && element.contains(hit) ? Number(hit.dataset.index) : null;
-  }
-
+  element.append(htmlElement("div", { class: "corner" }));
+  const colHeads = colClues.map((clue) => clueHead(element, clue, "col"));
+  const rowHeads = [];
+  const { cells, moveFocus, indexAt, label } = createCells({ element, w, h, className: "cell", onKey,
+    beforeRow: (r) => rowHeads.push(clueHead(element, rowClues[r], "row")),
+    decorate: (cell, i) => ruleLines(cell, i, w, h) });
+  const cellAt = (x, y) => indexAt(document.elementFromPoint(x, y));
   function preview(indices) {
     element.querySelectorAll(".cell.preview").forEach((cell) => cell.classList.remove("preview"));
     for (const i of indices) cells[i].classList.add("preview");
   }
 
-  function moveFocus(i, scroll = true) {
-    cells[focusIndex].tabIndex = -1;
-    focusIndex = i;
-    cells[i].tabIndex = 0;
-    cells[i].focus({ preventScroll: !scroll });
-  }
-
+  // A press starts a stroke on its cell; a mouse or pen stretches it along a row or a column and
+  // the release writes it; a touch writes only a tap that ends where it began (a drag scrolls).
   element.addEventListener("pointerdown", (event) => {
-    const cell = event.target.closest(".cell");
-    if (!cell || locked || drag || (event.button !== 0 && event.button !== 2)) return;
-    const i = Number(cell.dataset.index);
-    const mark = event.button === 2 || tool === "mark";
+    const i = indexAt(event.target);
+    if (i === null || state.locked || drag || (event.button !== 0 && event.button !== 2)) return;
     drag = { id: event.pointerId, touch: event.pointerType === "touch", start: i, end: i,
-      x: event.clientX, y: event.clientY, value: strokeValue(i, mark) };
+      x: event.clientX, y: event.clientY, value: strokeValue(board, i, event.button === 2 || state.tool === "mark") };
     if (!drag.touch) {
       event.preventDefault(); // no text selection while painting
       element.setPointerCapture(event.pointerId);
@@ -249,13 +254,13 @@ export function createView({ puzzle, onAction, t }) {
   element.addEventListener("pointermove", (event) => {
     if (!drag || event.pointerId !== drag.id) return;
     if (drag.touch) {
-      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > TAP_SLOP) drag = null;
+      if (movedBeyondTap(drag, event)) drag = null;
       return;
     }
     const i = cellAt(event.clientX, event.clientY);
     if (i !== null && i !== drag.end) {
       drag.end = i;
-      preview(run(drag.start, drag.end));
+      preview(strokeRun(drag.start, drag.end, w));
     }
   });
   element.addEventListener("pointerup", (event) => {
@@ -263,70 +268,39 @@ export function createView({ puzzle, onAction, t }) {
     const stroke = drag;
     drag = null;
     preview([]);
-    if (stroke.touch) {
-      if (cellAt(event.clientX, event.clientY) !== stroke.start) return;
+    if (!stroke.touch) write(strokeRun(stroke.start, stroke.end, w), stroke.value);
+    else if (cellAt(event.clientX, event.clientY) === stroke.start) {
       moveFocus(stroke.start, false);
       write([stroke.start], stroke.value);
-      return;
     }
-    write(run(stroke.start, stroke.end), stroke.value);
   });
   element.addEventListener("pointercancel", () => { drag = null; preview([]); });
-  element.addEventListener("contextmenu", (event) => event.preventDefault());
   element.addEventListener("click", (event) => {
     // Pointer presses are handled above; detail 0 is a keyboard or assistive technology.
-    const cell = event.target.closest(".cell");
-    if (cell && event.detail === 0) write([Number(cell.dataset.index)], strokeValue(Number(cell.dataset.index), false));
+    const i = indexAt(event.target);
+    if (i !== null && event.detail === 0) write([i], strokeValue(board, i, false));
   });
-  element.addEventListener("keydown", (event) => {
-    if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      if (!event.repeat) write([focusIndex], strokeValue(focusIndex, event.shiftKey));
-    } else if (event.key === "x" || event.key === "X") {
-      event.preventDefault();
-      write([focusIndex], strokeValue(focusIndex, true));
-    } else if (event.key === "Delete" || event.key === "Backspace") {
-      event.preventDefault();
-      write([focusIndex], EMPTY);
-    }
-  });
-  ignoreSpaceKeyup(element);
-
-  function cellLabel(i) {
-    const state = [t("pattern.empty"), t("pattern.filled"), t("pattern.marked")][board[i]];
-    const mistake = wrong.has(i) ? `, ${t("mistake.short")}` : "";
-    return t("pattern.cell", { r: rowOf(i) + 1, c: colOf(i) + 1, state }) + mistake;
-  }
-
-  function showClue(parts, k, isRow, done, bad) {
-    parts.head.classList.toggle("done", done);
-    parts.head.classList.toggle("error", bad);
-    parts.before.textContent = t(isRow ? "pattern.rowClue" : "pattern.colClue", { k: k + 1 });
-    const states = [done && t("pattern.done"), bad && t("error.pattern.short")].filter(Boolean);
-    parts.after.textContent = states.map((s) => `, ${s}`).join("");
-  }
 
   // marks: {errors: liveErrors(...), mistakes: [cell indices] from Check}
   let shownMarks = { errors: [], mistakes: [] };
   function render(next, marks = shownMarks) {
     board = next;
     shownMarks = marks;
-    badRows = new Set(marks.errors.find((e) => e.kind === "row")?.items || []);
-    badCols = new Set(marks.errors.find((e) => e.kind === "col")?.items || []);
+    const badRows = new Set(marks.errors.find((e) => e.kind === "row")?.items || []);
+    const badCols = new Set(marks.errors.find((e) => e.kind === "col")?.items || []);
     wrong = new Set(marks.mistakes);
     cells.forEach((cell, i) => {
       cell.classList.toggle("filled", board[i] === FILLED);
       cell.classList.toggle("marked", board[i] === MARKED);
       cell.classList.toggle("mistake", wrong.has(i));
       cell.textContent = board[i] === MARKED ? "×" : "";
-      cell.setAttribute("aria-label", cellLabel(i));
     });
+    label((i) => cellLabel(board, i, w, wrong, t));
     for (let r = 0; r < h; r++) {
-      showClue(rowHeads[r], r, true, same(runsOf(rowCells(puzzle, board, r)), rowClues[r]), badRows.has(r));
+      showClue(rowHeads[r], r, true, same(runsOf(rowCells(puzzle, board, r)), rowClues[r]), badRows.has(r), t);
     }
     for (let c = 0; c < w; c++) {
-      showClue(colHeads[c], c, false, same(runsOf(colCells(puzzle, board, c)), colClues[c]), badCols.has(c));
+      showClue(colHeads[c], c, false, same(runsOf(colCells(puzzle, board, c)), colClues[c]), badCols.has(c), t);
     }
   }
 
@@ -335,16 +309,5 @@ export function createView({ puzzle, onAction, t }) {
     render(board);
   }
   relabel();
-
-  return {
-    element,
-    render,
-    setLocked: (value) => {
-      locked = value;
-      element.classList.toggle("locked", value);
-      cells.forEach((cell) => cell.setAttribute("aria-disabled", String(value)));
-    },
-    setTool: (name) => { tool = name; },
-    relabel,
-  };
+  return boardControls(state, { element, render, relabel, cells });
 }

@@ -10,9 +10,9 @@
 // one of its links; a fix is offered when its tiles, put in place of the network's, make a tree.
 // The studio link holds WxH (w when wrapping), the shuffle number and the tiles as hex digits.
 
-import { t } from "../i18n.js";
-import { htmlElement, svgElement } from "../svg.js";
-import { ARROWS, Board, button, clamp, place, sizeFields, square } from "./board.js";
+import { t } from "../../i18n.js";
+import { htmlElement, svgElement } from "../../svg.js";
+import { ARROWS, Board, button, clamp, place, sizeFields, square } from "../../studio/board.js";
 
 const MIN_SIDE = 3;
 const MAX_SIDE = 15;

@@ -25,8 +25,8 @@
 // unlocked, and it is drawn with a frame and a padlock. Locks are notes: never judged, free of move
 // cost, undone and kept with the play like the board (the notes of views/index.js).
 
-import { handleGridMove, ignoreSpaceKeyup } from "../gridkeys.js";
-import { htmlElement, svgElement } from "../svg.js";
+import { htmlElement, svgElement } from "../../svg.js";
+import { boardControls, boardElement, boardState, createCells, describeCells } from "../grid.js";
 
 const BITS = [1, 2, 4, 8];
 const OPPOSITE = [2, 3, 0, 1];
@@ -204,13 +204,8 @@ export function mistakes(puzzle, board, solution) {
   return [...wrong].sort((x, y) => x - y);
 }
 
-const place = (puzzle, i, t) => t("at.cell", { r: Math.floor(i / puzzle.width) + 1, c: (i % puzzle.width) + 1 });
-
 // Words for a list of tiles (mistakes or an error's items), at most five named.
-export function describeItems(puzzle, items, t) {
-  const named = items.slice(0, 5).map((i) => place(puzzle, i, t)).join(t("list.join"));
-  return items.length > 5 ? t("list.more", { list: named, more: items.length - 5 }) : named;
-}
+export const describeItems = describeCells;
 
 // A live error in words.
 export const describeError = (puzzle, { kind, items }, t) =>
@@ -278,180 +273,157 @@ function tileDrawing(mask, isCentre, off, locked = false) {
   return g;
 }
 
-// Pointer and keys (besides the page's tool switch): a click turns a tile right, Shift+click or a
-// right click left; Ctrl+click (⌘+click), a middle click or the L key locks or unlocks it; a
-// locked tile turns by nothing but a hint applied.
-export function createView({ puzzle, onAction, onNote = () => {}, t }) {
-  const grid = shape(puzzle), { w, h } = grid;
-  const count = w * h, centre = centreOf(grid);
-  const element = htmlElement("div", { class: "signal-grid", role: "group" });
-  element.style.setProperty("--w", String(w));
-  element.style.setProperty("--h", String(h));
-  if (grid.wrapping) {
+// A tile in words for a screen reader: its place, its pipes, whether it is the centre and lit, its
+// lock and what is wrong with it; seen is what the board shows ({board, locks, lit, flagged, wrong}).
+function tileLabel(i, { w }, centre, seen, t) {
+  const { board, locks, lit, flagged, wrong } = seen;
+  const dirs = [0, 1, 2, 3].filter((d) => board[i] & BITS[d]).map((d) => t(`dir.${d}`));
+  const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
+  const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
+  if (wrong.has(i)) problems.push(t("mistake.short"));
+  return t(locks[i] ? "signal.tileLocked" : "signal.tile", {
+    r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
+    centre: i === centre ? t("signal.centre") : "",
+    lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
+    problems: problems.map((p) => `, ${p}`).join(""),
+  });
+}
+
+// The board's element: a grid of tiles, on a wrapping board inside a ring of half tiles.
+function gridElement({ w, h, wrapping }) {
+  const element = boardElement("div", { class: "signal-grid", role: "group" }, { w, h });
+  if (wrapping) {
     const half = "calc(var(--cell) / 2)";
     element.classList.add("wrapping");
     element.style.gridTemplateColumns = `${half} repeat(${w}, var(--cell)) ${half}`;
     element.style.gridTemplateRows = `${half} repeat(${h}, var(--cell)) ${half}`;
   }
-  let board = initialBoard(puzzle);
-  let locks = initialNotes(puzzle);
-  let lit = new Set(), flagged = new Map(), wrong = new Set();
-  let focusIndex = centre, locked = false, tool = tools[0];
-  const drawn = new Array(count).fill(null);
+  return element;
+}
 
-  const tiles = board.map((_, i) => {
-    const button = htmlElement("button", { type: "button", class: "tile", "data-index": i,
-      tabindex: i === focusIndex ? 0 : -1 });
-    button.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
-    if (grid.wrapping) {
-      button.style.gridRow = String(Math.floor(i / w) + 2);
-      button.style.gridColumn = String((i % w) + 2);
-    }
-    element.append(button);
-    return button;
-  });
-  const ghosts = grid.wrapping ? ghostRing(grid).map((place) => {
-    // Drawn like a tile, faded (style.css), sized by its place in the grid, never a target.
+// A tile's drawing (an SVG the size of the button) and, on a wrapping board, its place inside the ring.
+function decorateTile(tile, i, { w, wrapping }) {
+  tile.append(svgElement("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" }));
+  if (wrapping) {
+    tile.style.gridRow = String(Math.floor(i / w) + 2);
+    tile.style.gridColumn = String((i % w) + 2);
+  }
+}
+
+// A wrapping board's ring (ghostRing), appended to element: [{ghost, tile}]. A ghost is drawn like a
+// tile, faded (view.css), sized by its place in the grid, and never a target.
+function addGhosts(element, grid) {
+  return ghostRing(grid).map((place) => {
     const ghost = htmlElement("div", { class: "ghost", "aria-hidden": "true" });
     Object.assign(ghost.style, { gridRow: String(place.row), gridColumn: String(place.column) });
     ghost.append(svgElement("svg", { viewBox: place.box, "aria-hidden": "true", focusable: "false" }));
     element.append(ghost);
     return { ghost, tile: place.tile };
-  }) : [];
+  });
+}
 
-  function label(i) {
-    const dirs = [0, 1, 2, 3].filter((d) => board[i] & BITS[d]).map((d) => t(`dir.${d}`));
-    const connections = dirs.length ? t("signal.connects", { list: dirs.join(t("list.join")) }) : t("signal.none");
-    const problems = [...(flagged.get(i) || [])].map((kind) => t(`error.signal.${kind}.short`));
-    if (wrong.has(i)) problems.push(t("mistake.short"));
-    return t(locks[i] ? "signal.tileLocked" : "signal.tile", {
-      r: Math.floor(i / w) + 1, c: (i % w) + 1, connections,
-      centre: i === centre ? t("signal.centre") : "",
-      lit: lit.has(i) ? t("signal.lit") : t("signal.unlit"),
-      problems: problems.map((p) => `, ${p}`).join(""),
-    });
+// What the marks of a render say of each tile: flagged (tile -> its live errors' kinds) and wrong.
+function tileMarks(marks) {
+  const flagged = new Map();
+  for (const { kind, items } of marks.errors) {
+    for (const i of items) flagged.set(i, [...(flagged.get(i) || []), kind]);
   }
+  return { flagged, wrong: new Set(marks.mistakes) };
+}
+
+// Pointer and keys (besides the page's tool switch): a click turns a tile right, Shift+click or a
+// right click left; Ctrl+click (⌘+click), a middle click or the L key locks or unlocks it; a
+// locked tile turns by nothing but a hint applied. Enter or Space turns the focused tile.
+export function createView({ puzzle, onAction, onNote = () => {}, t }) {
+  const grid = shape(puzzle), { w, h } = grid, centre = centreOf(grid);
+  const element = gridElement(grid);
+  const state = boardState(tools);
+  const seen = { board: initialBoard(puzzle), locks: initialNotes(puzzle), lit: new Set(), flagged: new Map(),
+    wrong: new Set() };
+  const drawn = new Array(w * h).fill(null); // what each tile's drawing shows, to draw only a change
 
   function rotate(i, left) {
-    if (locked || locks[i]) return; // a locked tile stays as it is
-    const next = board.slice();
-    next[i] = left ? rotateLeft(board[i]) : rotateRight(board[i]);
-    if (next[i] === board[i]) return; // a cross looks the same every way; not a move
-    onAction(next);
+    if (state.locked || seen.locks[i]) return; // a locked tile stays as it is
+    const next = seen.board.slice();
+    next[i] = left ? rotateLeft(seen.board[i]) : rotateRight(seen.board[i]);
+    if (next[i] !== seen.board[i]) onAction(next); // a cross looks the same every way: not a move
   }
-
   function toggleLock(i) {
-    if (locked) return;
-    const next = locks.slice();
+    if (state.locked) return;
+    const next = seen.locks.slice();
     next[i] = next[i] ? 0 : 1;
     onNote(next);
   }
-
-  function moveFocus(i) {
-    tiles[focusIndex].tabIndex = -1;
-    focusIndex = i;
-    tiles[i].tabIndex = 0;
-    tiles[i].focus();
+  function onKey(event, i) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault(); // no synthetic click: the key itself rotates
+      if (!event.repeat) rotate(i, event.shiftKey);
+    } else if ((event.key === "l" || event.key === "L") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      if (!event.repeat) toggleLock(i);
+    }
   }
+  const { cells: tiles, focused, moveFocus, indexAt, label } = createCells({ element, w, h, className: "tile",
+    start: centre, decorate: (tile, i) => decorateTile(tile, i, grid), onKey });
+  const ghosts = grid.wrapping ? addGhosts(element, grid) : [];
 
   element.addEventListener("click", (event) => {
-    const tile = event.target.closest(".tile");
-    if (!tile) return;
-    const i = Number(tile.dataset.index);
-    if (focusIndex !== i) moveFocus(i);
+    const i = indexAt(event.target);
+    if (i === null) return;
+    if (focused() !== i) moveFocus(i);
     // detail 0: activated by a keyboard or an assistive technology, which the label promises
     // rotates right; a pointer follows the chosen tool, and Shift turns the other way.
-    if (event.detail !== 0 && (event.ctrlKey || event.metaKey || (tool === "lock" && !event.shiftKey))) {
+    if (event.detail !== 0 && (event.ctrlKey || event.metaKey || (state.tool === "lock" && !event.shiftKey))) {
       toggleLock(i);
       return;
     }
-    const left = event.detail === 0 ? event.shiftKey : (tool === "ccw") !== event.shiftKey;
-    rotate(i, left);
+    rotate(i, event.detail === 0 ? event.shiftKey : (state.tool === "ccw") !== event.shiftKey);
   });
   element.addEventListener("auxclick", (event) => {
-    const tile = event.target.closest(".tile");
-    if (event.button !== 1 || !tile) return;
+    const i = indexAt(event.target);
+    if (event.button !== 1 || i === null) return;
     event.preventDefault();
-    toggleLock(Number(tile.dataset.index));
+    toggleLock(i);
   });
   element.addEventListener("mousedown", (event) => { if (event.button === 1) event.preventDefault(); }); // no autoscroll
   element.addEventListener("pointerup", (event) => {
-    if (event.button !== 2 || event.pointerType === "touch") return;
-    const tile = event.target.closest(".tile");
-    if (!tile) return;
+    const i = indexAt(event.target);
+    if (event.button !== 2 || event.pointerType === "touch" || i === null) return;
     event.preventDefault();
-    if (tool === "lock") toggleLock(Number(tile.dataset.index));
-    else rotate(Number(tile.dataset.index), tool !== "ccw");
+    if (state.tool === "lock") toggleLock(i);
+    else rotate(i, state.tool !== "ccw");
   });
-  element.addEventListener("contextmenu", (event) => event.preventDefault());
-  // A tile focused any way (a screen reader's cursor, the skip link) is the one the keys act on.
-  element.addEventListener("focusin", (event) => {
-    const tile = event.target.closest?.(".tile");
-    if (!tile || Number(tile.dataset.index) === focusIndex) return;
-    tiles[focusIndex].tabIndex = -1;
-    focusIndex = Number(tile.dataset.index);
-    tile.tabIndex = 0;
-  });
-  element.addEventListener("keydown", (event) => {
-    if (handleGridMove(event, focusIndex, w, h, moveFocus)) return;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault(); // no synthetic click: the key itself rotates
-      if (!event.repeat) rotate(focusIndex, event.shiftKey);
-    } else if ((event.key === "l" || event.key === "L") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      if (!event.repeat) toggleLock(focusIndex);
-    }
-  });
-  ignoreSpaceKeyup(element);
 
   // marks: {errors: liveErrors(...), mistakes: [tile indices] from Check, notes: the locks}
   function render(next, marks = { errors: [], mistakes: [] }) {
-    board = next;
-    if (Array.isArray(marks.notes)) locks = marks.notes;
-    lit = litTiles(puzzle, board);
-    flagged = new Map();
-    for (const { kind, items } of marks.errors) {
-      for (const i of items) flagged.set(i, [...(flagged.get(i) || []), kind]);
-    }
-    wrong = new Set(marks.mistakes);
-    for (let i = 0; i < count; i++) {
-      const isLit = lit.has(i);
-      const kinds = flagged.get(i) || [];
+    Object.assign(seen, { board: next, lit: litTiles(puzzle, next) }, tileMarks(marks));
+    if (Array.isArray(marks.notes)) seen.locks = marks.notes;
+    tiles.forEach((tile, i) => {
+      const isLit = seen.lit.has(i), locked = Boolean(seen.locks[i]), kinds = seen.flagged.get(i) || [];
       const off = kinds.includes("offBoard") ? [0, 1, 2, 3].filter((d) => neighbour(i, d, grid) < 0) : [];
-      const key = `${board[i]}:${isLit}:${off}:${locks[i]}`;
+      const key = `${next[i]}:${isLit}:${off}:${locked}`;
       if (drawn[i] !== key) {
         drawn[i] = key;
-        tiles[i].firstChild.replaceChildren(tileDrawing(board[i], i === centre, off, Boolean(locks[i])));
-        tiles[i].classList.toggle("lit", isLit);
-        tiles[i].classList.toggle("locked-tile", Boolean(locks[i]));
+        tile.firstChild.replaceChildren(tileDrawing(next[i], i === centre, off, locked));
+        tile.classList.toggle("lit", isLit);
+        tile.classList.toggle("locked-tile", locked);
       }
-      tiles[i].classList.toggle("error-loop", kinds.includes("loop"));
-      tiles[i].classList.toggle("error-off", kinds.includes("offBoard"));
-      tiles[i].classList.toggle("mistake", wrong.has(i));
-      tiles[i].setAttribute("aria-label", label(i));
-    }
+      tile.classList.toggle("error-loop", kinds.includes("loop"));
+      tile.classList.toggle("error-off", kinds.includes("offBoard"));
+      tile.classList.toggle("mistake", seen.wrong.has(i));
+    });
+    label((i) => tileLabel(i, grid, centre, seen, t));
     for (const { ghost, tile } of ghosts) {
-      ghost.firstChild.replaceChildren(tileDrawing(board[tile], tile === centre, []));
-      ghost.classList.toggle("lit", lit.has(tile));
+      ghost.firstChild.replaceChildren(tileDrawing(next[tile], tile === centre, []));
+      ghost.classList.toggle("lit", seen.lit.has(tile));
     }
-    element.classList.toggle("complete", isSolved(puzzle, board));
+    element.classList.toggle("complete", isSolved(puzzle, next));
   }
 
   function relabel() {
     element.setAttribute("aria-label", t("signal.board", { w, h, wrap: grid.wrapping ? t("signal.wraps") : "" }));
-    tiles.forEach((tile, i) => tile.setAttribute("aria-label", label(i)));
+    label((i) => tileLabel(i, grid, centre, seen, t));
   }
   relabel();
-
-  return {
-    element,
-    render,
-    setLocked: (value) => {
-      locked = value;
-      element.classList.toggle("locked", value);
-      tiles.forEach((tile) => tile.setAttribute("aria-disabled", String(value)));
-    },
-    setTool: (name) => { tool = name; },
-    relabel,
-  };
+  return boardControls(state, { element, render, relabel, cells: tiles });
 }
