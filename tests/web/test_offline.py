@@ -163,6 +163,32 @@ def test_a_stocked_puzzle_is_played_offline_and_its_record_reaches_the_server_ba
         wait_for_stock(page, "pattern", STOCK_PER_KIND)
 
 
+def test_a_refill_that_finds_no_network_is_tried_again_until_one_gets_through(browser, server_url):
+    """The page's "online" event can come before the worker's fetches go through (a route not up yet;
+    Playwright's set_offline takes the page back online before its worker): the refill it asks for
+    finds no network, and the stock must fill up all the same, with nothing else asking."""
+    with screen_page(browser, "desktop", service_workers="allow") as page:
+        page.goto(f"{server_url}/?game=pattern&size=5&seed=sw-refill")
+        expect(page.locator("#print-id")).to_have_text("pattern.1.5x5.any.sw-refill", timeout=TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+        wait_for_stock(page, "pattern", STOCK_PER_KIND)
+        # The worker's puzzle requests find no network; the page itself stays online (no "online"
+        # event of its own would ask for a refill).
+        no_network = re.compile(r"/api/pattern/puzzle\?")
+        page.context.route(no_network, lambda route: route.abort("internetdisconnected"))
+        taken = page.evaluate("""async () =>
+            (await fetch("/api/pattern/puzzle?version=1&size=5&difficulty=any")).json()""")
+        assert taken["stocked"] is True
+        assert len(stocked(page)) == STOCK_PER_KIND - 1
+        with page.context.expect_event(
+                "requestfailed", lambda r: r.service_worker is not None and no_network.search(r.url) is not None,
+                timeout=TIMEOUT):
+            page.evaluate("navigator.serviceWorker.controller.postMessage({type: 'refill'})")
+        assert len(stocked(page)) == STOCK_PER_KIND - 1
+        page.context.unroute(no_network)
+        wait_for_stock(page, "pattern", STOCK_PER_KIND)
+
+
 def test_online_play_goes_on_as_before_with_the_service_worker(browser, server_url):
     """The worker in charge of a page that is online: puzzles, checks, hints and records as always."""
     with screen_page(browser, "desktop", service_workers="allow") as page:

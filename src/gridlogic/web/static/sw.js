@@ -29,8 +29,8 @@
 // The stock is filled in the background, while the network answers: after each puzzle the page
 // shows (it posts {type: "played", puzzle}: that puzzle is kept by its ID too, with its solution
 // fetched, so that it reopens, checks and reveals offline; not a daily's, see keepPlayed) and when the page says it is back
-// online ("refill"). A stocked puzzle older than STOCK_DAYS is dropped (its receipt would count
-// days).
+// online ("refill"; a filling that finds no network then tries again a few times, see refillBackOnline).
+// A stocked puzzle older than STOCK_DAYS is dropped (its receipt would count days).
 
 const VERSION = "__GRIDLOGIC_VERSION__";
 const FILES = JSON.parse('__GRIDLOGIC_FILES__');
@@ -43,6 +43,7 @@ const STOCK_PER_KIND = 3;
 const STOCK_DAYS = 3;
 const MAX_ANSWERS = 200;
 const MAX_TAKEN = 20;
+const BACK_ONLINE_RETRY_SECONDS = [1, 2, 4, 8, 16];
 // The fields every puzzle answer has (gridlogic.web.api.puzzle_header); other scalar fields are the
 // version's options (wrapping, symmetry), arrays and objects its givens.
 const HEADER = new Set(["game", "id", "size", "width", "height", "difficulty", "seed", "version", "level", "stocked"]);
@@ -74,7 +75,7 @@ self.addEventListener("message", (event) => {
     event.waitUntil(keepPlayed(message.puzzle, message.requests ?? [])
       .then(() => notePlayed(message.puzzle)).then(refill));
   }
-  else if (message.type === "refill") event.waitUntil(refill());
+  else if (message.type === "refill") event.waitUntil(refillBackOnline());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -286,11 +287,25 @@ async function receipt(request) {
   }
 }
 
-// Fills the stock up while the network answers; one filling at a time.
+// Fills the stock up while the network answers; one filling at a time. Answers "offline" when a
+// fetch found no network.
 let filling = null;
 function refill() {
   filling ??= fill().catch(() => {}).finally(() => { filling = null; });
   return filling;
+}
+
+// The page says it is back online. Its "online" event can come before this worker's fetches go
+// through: a connection is up before its route answers, and a browser may take a page and its worker
+// back online one after the other (Chromium under Playwright's set_offline does: the page, then the
+// worker). A filling that finds no network would otherwise leave the stock short until the next
+// puzzle shows, so it is tried again after 1, 2, 4, 8 and 16 s, until one reaches the network.
+async function refillBackOnline() {
+  if (await refill() !== "offline") return;
+  for (const seconds of BACK_ONLINE_RETRY_SECONDS) {
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    if (await refill() !== "offline") return;
+  }
 }
 
 async function fill() {
@@ -304,7 +319,7 @@ async function fill() {
       const have = (await readStock()).entries.filter((e) => kindKey(e.kind) === kindKey(kind));
       if (have.length >= STOCK_PER_KIND) break;
       const entry = await fetchEntry(kind, new Set(have.map((e) => e.puzzle.id)));
-      if (entry === "offline") return;
+      if (entry === "offline") return "offline";
       if (!entry) {
         // Refused (a busy server's 503 or 429, say): ask again a little later, not at once.
         await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** tries, 8000)));
