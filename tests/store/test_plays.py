@@ -18,6 +18,7 @@ from gridlogic.game import PuzzleSpec, parse_id
 from gridlogic.store import AlreadyRecorded, Store, StoreUnavailable, daily
 from gridlogic.store.plays import (
     ALLOWANCE_SECONDS,
+    FloorUnavailable,
     Handout,
     Help,
     OthersPlay,
@@ -232,6 +233,18 @@ def test_the_ranked_time_is_the_servers_and_the_moves_are_the_logs(desk):
     record = play(desk, 100.0, today, moves=500).record
     assert record.seen_seconds == 100.0 and record.unranked is None
     assert record.moves == len(solving_log(puzzle_from_id(today), 100.0))  # not the 500 claimed
+
+
+def test_a_daily_whose_floor_cannot_be_computed_now_is_deferred_with_a_receipt(desk):
+    today = f"signal.3.5x5.medium.daily-{daily.LAUNCH.isoformat()}"
+
+    async def busy(spec):
+        raise FloorUnavailable("the server is busy (test)")
+
+    desk.measure_floor = busy
+    with pytest.raises(RecordDeferred, match="busy") as deferred:
+        play(desk, 100.0, today)
+    assert deferred.value.receipt and desk.store.plays(ALICE) == []
 
 
 def test_a_record_without_a_log_is_kept_and_scored_but_unranked(desk):

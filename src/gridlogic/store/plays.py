@@ -155,6 +155,16 @@ def _replayed_moves(game: Game, puzzle: Puzzle, board: Any, figures: PlayFigures
     return counted
 
 
+class FloorUnavailable(StoreUnavailable):
+    """The floor of a daily cannot be computed now (the server is busy): a record waits, as for a
+    database that is down."""
+
+
+FloorMaker = Callable[[PuzzleSpec], Awaitable[float]]
+"""How a desk computes a puzzle's floor (default: made, then :func:`time_floor` in a thread; the web
+app runs it in its workers)."""
+
+
 class RecordDeferred(StoreUnavailable):
     """The database does not answer; ``receipt`` is the signed moment the server saw the play, to
     send again with it later (:meth:`PlayDesk.receipt_moment`)."""
@@ -280,10 +290,11 @@ def time_refusal(claimed: float, seen: float) -> str | None:
 class PlayDesk:
     """Hands out the receipts of plays and accepts finished plays into ``store`` (see the module
     docstring). ``make`` gives the puzzle of a spec, ``clock`` the time (UTC), ``in_thread`` runs
-    the store's blocking calls."""
+    the store's blocking calls, ``measure_floor`` computes a daily's floor."""
 
     def __init__(self, games: Mapping[str, Game], store: Store, signer: Signer, make: PuzzleMaker, *,
-                 clock: Callable[[], datetime], in_thread: InThread = asyncio.to_thread) -> None:
+                 clock: Callable[[], datetime], in_thread: InThread = asyncio.to_thread,
+                 measure_floor: FloorMaker | None = None) -> None:
         self.games = games
         self.store = store
         self.signer = signer
@@ -292,6 +303,7 @@ class PlayDesk:
         self.in_thread = in_thread
         self.daily = DailyPuzzles(make)
         self._floors: OrderedDict[str, float] = OrderedDict()
+        self.measure_floor = measure_floor or self._floor_in_thread
 
     def today(self) -> date:
         return self.clock().astimezone(UTC).date()
@@ -347,15 +359,20 @@ class PlayDesk:
             raise PlayRefused("receipt is not this server's receipt of this play")
         return _moment_of(content["t"])
 
-    async def floor_of(self, game: Game, puzzle: Puzzle) -> float:
-        """The puzzle's :func:`time_floor`, computed once per process (off the event loop)."""
-        floor = self._floors.get(puzzle.id)
+    async def floor_of(self, spec: PuzzleSpec) -> float:
+        """The :func:`time_floor` of the puzzle of ``spec``, computed once per process by ``measure_floor``
+        (:class:`FloorUnavailable` when it cannot be now)."""
+        floor = self._floors.get(spec.id)
         if floor is None:
-            floor = await self.in_thread(lambda: time_floor(game, puzzle))
-            self._floors[puzzle.id] = floor
+            floor = await self.measure_floor(spec)
+            self._floors[spec.id] = floor
             while len(self._floors) > FLOORS_KEPT:
                 self._floors.popitem(last=False)
         return floor
+
+    async def _floor_in_thread(self, spec: PuzzleSpec) -> float:
+        puzzle, game = await self.make(spec), self.game_of(spec)
+        return await self.in_thread(lambda: time_floor(game, puzzle))
 
     async def accept(self, handout: Handout, board: Any, figures: PlayFigures,
                      finished_at: datetime, address: str | None = None) -> AcceptedPlay:
@@ -386,7 +403,10 @@ class PlayDesk:
         score = scoring.score_puzzle(puzzle, seconds=figures.seconds, moves=counted, checks=figures.checks,
                                      revealed=revealed, hints=given.hints)
         found = await self.daily.daily_of(handout.spec, self.today())
-        floor = await self.floor_of(game, puzzle) if found else None
+        try:
+            floor = await self.floor_of(handout.spec) if found else None
+        except FloorUnavailable as busy:
+            raise self._deferred(handout, finished_at, busy) from busy
         unranked = unranked_reason(given, seen, floor, figures.log is not None)
         play = PlayRecord(
             id=handout.play_id, player_id=handout.player_id, puzzle_id=handout.spec.id, game=handout.spec.game,
@@ -418,7 +438,7 @@ class PlayDesk:
 
 
 __all__ = [
-    "ALLOWANCE_SECONDS", "SECONDS_PER_MOVE", "SECONDS_PER_STEP", "AcceptedPlay", "Handout", "Help", "OthersPlay",
-    "PlayDesk", "PlayFigures", "PlayRefused", "RecordDeferred", "UnknownGame", "time_floor", "time_refusal",
-    "unranked_reason",
+    "ALLOWANCE_SECONDS", "SECONDS_PER_MOVE", "SECONDS_PER_STEP", "AcceptedPlay", "FloorMaker", "FloorUnavailable",
+    "Handout", "Help", "OthersPlay", "PlayDesk", "PlayFigures", "PlayRefused", "RecordDeferred", "UnknownGame",
+    "time_floor", "time_refusal", "unranked_reason",
 ]

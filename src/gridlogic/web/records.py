@@ -109,6 +109,7 @@ from gridlogic.store import daily
 from gridlogic.store.location import SECRET_VARIABLE, cookie_secret
 from gridlogic.store.models import ADDRESS_LENGTH, GROUP_ID_LENGTH, INVITE_LENGTH, MAX_NAME_LENGTH
 from gridlogic.store.plays import (
+    FloorUnavailable,
     OthersPlay,
     PlayDesk,
     PlayFigures,
@@ -127,6 +128,8 @@ from gridlogic.store.records import (
     UnknownGroup,
 )
 from gridlogic.store.tokens import Signer
+from gridlogic.web import tasks
+from gridlogic.web.admission import EXPLAIN
 from gridlogic.web.clients import Rate, RateLimit, client_key
 from gridlogic.web.inputs import BadRequest, json_body, play_stats, query_values
 from gridlogic.web.puzzles import PuzzleSource
@@ -212,8 +215,9 @@ class RecordDesk:
             self._secret = cookie_secret(self.store.url)  # checked now: a bad one stops the app making
         self._secret_lock = threading.Lock()
         self.signer = Signer(self.secret)
+        self.puzzles = puzzles
         self.plays = PlayDesk(games, self.store, self.signer, puzzles.puzzle_of, clock=self.clock,
-                              in_thread=run_in_threadpool)
+                              in_thread=run_in_threadpool, measure_floor=self.measure_floor)
         seconds = self.seconds
         self.new_players = RateLimit(settings.new_players, seconds)
         self.writes = RateLimit(settings.writes, seconds)
@@ -231,6 +235,21 @@ class RecordDesk:
 
     def today(self) -> date:
         return self.plays.today()
+
+    async def measure_floor(self, spec: PuzzleSpec) -> float:
+        """A daily's floor (:func:`gridlogic.store.plays.time_floor`: its walk-through) computed in the
+        workers, admitted as a walk-through is; :class:`FloorUnavailable` when the server is busy."""
+        try:
+            return (await self.puzzles.run_on(EXPLAIN, spec, tasks.floor))[1]
+        except BadRequest as busy:
+            raise FloorUnavailable(f"the floor of this daily cannot be computed now ({busy})") from None
+
+    async def floor_or_none(self, spec: PuzzleSpec) -> float | None:
+        """The floor of a daily for the daily page; None while the server is too busy to compute it."""
+        try:
+            return await self.plays.floor_of(spec)
+        except FloorUnavailable:
+            return None
 
     def address_of(self, request: Request) -> str:
         """The request's client address as the records keep it: a keyed hash (HMAC-SHA256 with the
@@ -266,9 +285,12 @@ class RecordDesk:
         the queue was busy or an engine failed (logged), so that the next round comes sooner."""
         registered = tuple(name for name, game in self.games.items() if GAMES.get(name) is game)
         try:
-            await self.plays.daily.make_ahead(self.today(), registered)
+            made = await self.plays.daily.make_ahead(self.today(), registered)
+            for spec in made:  # and their floors, so that the daily page and the records find them computed
+                if spec is not None:
+                    await self.plays.floor_of(spec)
             return True
-        except BadRequest as busy:
+        except (BadRequest, FloorUnavailable) as busy:
             logger.info("daily puzzles not made ahead this round: %s", busy)
         except Exception:  # a background task has nobody to answer: log it, try again later
             logger.exception("making the daily puzzles ahead failed")
@@ -425,10 +447,7 @@ class RecordEndpoints:
         puzzles = []
         for rule in daily.rules_on(chosen, tuple(self.desk.games)):
             spec = await self.desk.plays.daily.spec_on(chosen, rule)
-            floor = None
-            if spec is not None:
-                game = self.desk.games[rule.game]
-                floor = await self.desk.plays.floor_of(game, await self.desk.plays.make(spec))
+            floor = await self.desk.floor_or_none(spec) if spec is not None else None
             mine = [r for r in records if (r.game, r.preset) == (rule.game, rule.preset)]
             solved = [r.seconds for r in mine if r.outcome == "solved"]
             puzzles.append({

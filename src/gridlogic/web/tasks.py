@@ -27,6 +27,7 @@ from gridlogic.errors import GenerationFailed
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, PuzzleSpec
 from gridlogic.hints import walk_on_board
 from gridlogic.pdf import installed_font, pdf_document
+from gridlogic.store.plays import time_floor
 
 GameToken = str | Game
 Outcome = Puzzle | GenerationFailed
@@ -82,6 +83,12 @@ def explain(token: GameToken, puzzle: Puzzle) -> dict[str, Any]:
     version = game.latest if puzzle.version == IMPORTED else puzzle.version
     walk = game.hints.explain(game.problem(puzzle), version)
     return walk_on_board(game.hints, puzzle, walk, [technique.name for technique in game.hints.techniques(version)])
+
+
+def floor(token: GameToken, puzzle: Puzzle) -> float:
+    """The least seconds a person needs for ``puzzle`` (:func:`gridlogic.store.plays.time_floor`): its
+    walk-through, computed in a worker like every walk."""
+    return time_floor(game_of(token), puzzle)
 
 
 def analyse(token: GameToken, problem: Problem) -> dict[str, Any]:
