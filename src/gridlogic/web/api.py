@@ -108,7 +108,7 @@ def game_info(game: Game) -> dict[str, Any]:
 def game_offers(game: Game) -> dict[str, Any]:
     """What a game offers, as its record declares it (an optional part left out is not offered), so
     that a page shows only that: hints and the walk-through (``Game.hints``), the studio and its
-    editor (``Game.studio``, the editor ``static/studio/<name>.js``), puzzles brought from outside
+    editor (``Game.studio``, the editor ``static/views/<name>/studio.js``), puzzles brought from outside
     (``Game.imports``: what it reads, and the text an imported ID carries), the formats of other
     software it writes (``Game.exports``), a grade (``Game.grade``), print (every game draws its
     puzzles, ``render_svg``) and its daily presets (:data:`gridlogic.store.daily.DAILY_TABLE`)."""
