@@ -39,7 +39,12 @@ rounds and the border, the walk-through's stages are the grader's own).
 :func:`walk_on_board` plays it on a player's board (``Hints.start``, then
 ``Hints.apply`` of each step) and says what each step changes
 (:func:`board_changes`), so that a page can show the board at any step from
-the first board and the changes alone.
+the first board and the changes alone. A walk-through of a big puzzle somebody brought can take
+minutes, so ``explain`` takes a ``deadline`` (:func:`gridlogic.params.deadline_after`): each game's
+step solver checks it between its steps and inside a step's trials
+(:func:`gridlogic.params.check_deadline`), and past it raises
+:class:`~gridlogic.params.OutOfTime` instead of answering with the steps found so far. When it
+finishes in time, the walk-through is the one it is without a deadline.
 
 A mark names one thing on a board (``kind`` and ``index``, 0-based as the
 game numbers them): ``tile``, ``cell``, ``edge`` (Loop's numbering,
@@ -61,11 +66,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
-    "HINT_STATUSES", "MARK_KINDS", "WALK_STATUSES", "Hint", "Hints", "Mark", "Technique", "Text", "Walkthrough",
-    "board_changes", "hardest_level", "positions_text", "walk_on_board",
+    "HINT_STATUSES", "MARK_KINDS", "WALK_STATUSES", "Explain", "Hint", "Hints", "Mark", "Technique", "Text",
+    "Walkthrough", "board_changes", "hardest_level", "positions_text", "walk_on_board",
 ]
 
 MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column", "clue")
@@ -191,6 +196,15 @@ def positions_text(positions: Iterable[int]) -> Text:
     return Text(en, "・".join(w.replace("–", "〜") for w in words))
 
 
+class Explain(Protocol):
+    """A game's ``Hints.explain``: the walk-through of a :class:`~gridlogic.game.Problem` by the techniques
+    of generator version ``version`` (None: a puzzle brought from outside), within ``deadline`` (a
+    :func:`time.monotonic` instant; None: no deadline), past which it raises
+    :class:`~gridlogic.params.OutOfTime`."""
+
+    def __call__(self, problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough: ...
+
+
 @dataclass(frozen=True)
 class Hints:
     """What a game's record says of its hints (``Game.hints``).
@@ -201,8 +215,9 @@ class Hints:
     ``hint(puzzle, board) -> Hint`` the next hint for a board as ``Game.parse_board`` returns it;
     ``apply(puzzle, board, hint) -> board`` the board with the hint's decisions made (and a
         mistake cleared, where the board can show "not known"); the same board when it has none;
-    ``explain(problem, version) -> Walkthrough`` the whole solve of a :class:`~gridlogic.game.Problem`
-        with the techniques of ``version`` (None: a puzzle brought from outside);
+    ``explain(problem, version, deadline=None) -> Walkthrough`` the whole solve of a
+        :class:`~gridlogic.game.Problem` with the techniques of ``version`` (None: a puzzle brought
+        from outside), stopped with :class:`~gridlogic.params.OutOfTime` past ``deadline`` (:class:`Explain`);
     ``start(puzzle) -> board`` the board a play starts from (nothing decided yet).
     """
 
@@ -210,7 +225,7 @@ class Hints:
     levels: Callable[[int | None], tuple[str, ...]]
     hint: Callable[[Any, Any], Hint]
     apply: Callable[[Any, Any, Hint], Any]
-    explain: Callable[[Any, int | None], Walkthrough]
+    explain: Explain
     start: Callable[[Any], Any]
 
 

@@ -14,6 +14,22 @@ library, the CLI, JSON (batch files, request bodies) and puzzle IDs. A URL's
 query string carries UTF-8, which has no lone surrogates, so there a seed
 with one travels inside a puzzle ID (see :mod:`gridlogic.game`).
 
+**Deadlines.** Work on a puzzle somebody brought (a walk-through, a grade, the studio's analysis)
+may take a time budget in seconds, checked by :func:`check_limit`. :func:`deadline_after` turns it
+into a deadline, an instant of :func:`time.monotonic` (None: no deadline), the form the solvers keep
+(``gridlogic.pattern.decide``); the work calls :func:`check_deadline` between its steps, which
+raises :class:`OutOfTime` once the instant has passed, so that the work stops there and what it had
+found so far is never given as its answer::
+
+    >>> check_deadline(deadline_after(60.0)), check_deadline(None)
+    (None, None)
+    >>> check_deadline(time.monotonic() - 1)
+    Traceback (most recent call last):
+    ...
+    gridlogic.params.OutOfTime: the work stopped at its deadline before it finished
+
+:func:`seconds_left` narrows a solver's own time limit to what is left.
+
 **Sizes.** :func:`check_size` takes an int (a square board) or a
 ``(width, height)`` pair and the sides a generator version makes.
 
@@ -31,10 +47,11 @@ from __future__ import annotations
 import json
 import reprlib
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.errors import InvalidParameters
+from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.rng import js_length
 
 MAX_SEED_LENGTH = 80
@@ -87,6 +104,34 @@ def check_limit(value: object, name: str, *, seconds: bool = False, minimum: int
             f"not {_kind(value)} {short_repr(value)}"
         )
     return value
+
+
+class OutOfTime(GridlogicError):
+    """Work stopped at its deadline before it finished (see the module docstring): it has no answer."""
+
+
+def deadline_after(seconds: float | None) -> float | None:
+    """The :func:`time.monotonic` instant ``seconds`` from now (a budget :func:`check_limit` takes),
+    or None (no deadline) for None."""
+    return None if seconds is None else time.monotonic() + seconds
+
+
+def check_deadline(deadline: float | None) -> None:
+    """:class:`OutOfTime` once ``deadline`` (a :func:`time.monotonic` instant) has passed; nothing
+    before it, or when it is None."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime("the work stopped at its deadline before it finished")
+
+
+def seconds_left(deadline: float | None, limit: float) -> float:
+    """The time limit of a solver called before ``deadline``: ``limit`` seconds, or fewer when the
+    deadline comes sooner; :class:`OutOfTime` when it has passed already."""
+    if deadline is None:
+        return limit
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise OutOfTime("the work stopped at its deadline before it finished")
+    return min(limit, left)
 
 
 def check_bool(value: object, name: str) -> bool:

@@ -41,6 +41,11 @@ The puzzle left is proven again by the solver before it is offered, with the lev
 walk-through shows (at most the one asked for) and its play ID; when those techniques do not finish
 the puzzle as it is, nothing is hidden and the answer says so (``unfinished``).
 
+:func:`analyse` and :func:`fixes` take a ``deadline`` too (a :func:`time.monotonic` instant, None:
+none; ``gridlogic GAME analyse --budget``): the solver's limit is narrowed to it, the walk-through
+checks it (:class:`~gridlogic.hints.Explain`) and the fixes' trials stop at it, so that the caller,
+finding it passed (:func:`~gridlogic.params.check_deadline`), shows nothing instead of a part.
+
 A board wider or taller than the game imports (``Imports.max_side``) is refused before any work
 with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
 ``tests/test_studio.py``)::
@@ -57,6 +62,7 @@ with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,7 +71,7 @@ from typing import Any
 from gridlogic.errors import GridlogicError, ImportRefused, InvalidParameters
 from gridlogic.game import Game, Imports, Problem, Studio
 from gridlogic.hints import Mark, Walkthrough
-from gridlogic.params import short_repr
+from gridlogic.params import seconds_left, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
@@ -247,16 +253,21 @@ def playable(game: Game, problem: Problem, solution: Sequence[int]) -> tuple[str
     return game.import_spec(problem).id, ""
 
 
-def latest_walk(game: Game, problem: Problem) -> Walkthrough | None:
+def latest_walk(game: Game, problem: Problem, deadline: float | None = None) -> Walkthrough | None:
     """The hints' walk-through of a puzzle proven unique, by the latest version's techniques and levels
     (what the studio grades by); None for a game without hints."""
-    return game.hints.explain(problem, game.latest) if game.hints is not None else None
+    return game.hints.explain(problem, game.latest, deadline) if game.hints is not None else None
 
 
-def analyse(game: Game, problem: Problem) -> Analysis:
+def _seconds_to(deadline: float | None) -> float | None:
+    """The seconds left before ``deadline`` for :func:`decided` (None: no deadline)."""
+    return None if deadline is None else seconds_left(deadline, math.inf)
+
+
+def analyse(game: Game, problem: Problem, deadline: float | None = None) -> Analysis:
     """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
-    one with several solutions (see the module docstring)."""
-    verdict = decided(game, checked_design(game, problem))
+    one with several solutions (see the module docstring); the work stops at ``deadline``."""
+    verdict = decided(game, checked_design(game, problem), _seconds_to(deadline))
     design = Design.of(problem)
     difference = difference_of(game, verdict)
     note = verdict_note(game, verdict, difference)
@@ -265,7 +276,7 @@ def analyse(game: Game, problem: Problem) -> Analysis:
     play_id, refusal = playable(game, problem, verdict.solutions[0])
     note += refusal
     exports = {name: write(problem) for name, write in game.exports.items()} if play_id else {}
-    walk = latest_walk(game, problem)
+    walk = latest_walk(game, problem, deadline)
     if walk is None:
         return Analysis(design, "unique", id=play_id, note=note, exports=exports)
     assert game.hints is not None
@@ -275,10 +286,11 @@ def analyse(game: Game, problem: Problem) -> Analysis:
     return Analysis(design, "unique", walk.level, techniques, id=play_id, note=note, exports=exports)
 
 
-def fixes(game: Game, problem: Problem) -> Fixes:
-    """Changes proven to make a puzzle with several solutions unique, nearest the difference first."""
+def fixes(game: Game, problem: Problem, deadline: float | None = None) -> Fixes:
+    """Changes proven to make a puzzle with several solutions unique, nearest the difference first; the
+    trials stop at ``deadline`` too."""
     studio = studio_of(game)[0]
-    verdict = decided(game, checked_design(game, problem))
+    verdict = decided(game, checked_design(game, problem), _seconds_to(deadline))
     design = Design.of(problem)
     difference = difference_of(game, verdict)
     if verdict.status != "several":
@@ -288,7 +300,7 @@ def fixes(game: Game, problem: Problem) -> Fixes:
     if studio.changes is None:
         return Fixes(design, "several", difference, (), f"the studio proposes no changes to {game.title} puzzles yet")
     problem = checked_goal(game, problem, verdict)
-    trials = Trials(game, time.monotonic() + FIX_SECONDS)
+    trials = Trials(game, min(time.monotonic() + FIX_SECONDS, math.inf if deadline is None else deadline))
     found = one_step_fixes(trials, studio, problem, verdict, difference)
     if found:
         return Fixes(design, "several", difference, found,

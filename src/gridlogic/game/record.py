@@ -47,8 +47,8 @@ from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "Change", "Game", "GradeReport", "Imports", "Option", "Problem", "Puzzle", "PuzzleNaming", "Studio", "Version",
-    "graded_level_of",
+    "Change", "Game", "GradeReport", "Grader", "Imports", "Option", "Problem", "Puzzle", "PuzzleNaming", "Studio",
+    "Version", "graded_level_of",
 ]
 
 
@@ -224,6 +224,13 @@ class GradeReport:
     note: str = ""
 
 
+class Grader(Protocol):
+    """A game's ``grade``: the level of a :class:`Problem` by its grader, stopped with
+    :class:`~gridlogic.params.OutOfTime` past ``deadline`` (a :func:`time.monotonic` instant; None: none)."""
+
+    def __call__(self, problem: Problem, deadline: float | None = None) -> GradeReport: ...
+
+
 @dataclass(frozen=True)
 class Imports:
     """How a game plays puzzles brought from outside (see :mod:`gridlogic.game.imported`).
@@ -313,7 +320,8 @@ class Game:
     ``solve(problem, *, budget, node_limit, sat) -> Verdict``
     ``solution_form(problem, solution)``       a verdict's flat solution in the form of ``p.solution()``
     ``render_solution(problem, solution)``     that solution drawn as text
-    ``grade(problem) -> GradeReport``          how hard it is, by the game's grader (None: no grader)
+    ``grade(problem, deadline) -> GradeReport``  how hard it is, by the game's grader (None: no grader),
+                                               stopped past ``deadline`` (:class:`Grader`)
     ``studio``                                 what the puzzle studio needs: the marks of its solutions'
                                                entries, the changes that may make a design unique
 
@@ -358,7 +366,7 @@ class Game:
     default_budget: float | None = None
     default_node_limit: int | None = None
     imports: Imports | None = None
-    grade: Callable[[Problem], GradeReport] | None = None
+    grade: Grader | None = None
     hints: Hints | None = None
     exports: Mapping[str, Callable[[Problem], str]] = field(default_factory=dict)
     studio: Studio | None = None

@@ -27,7 +27,9 @@ which :func:`hints_by_version` hands its puzzles, and puzzles brought from outsi
 
 A step is one rule at one cell or dot (for ``corner``, the first place where
 the corners' reasoning decides an edge; its evidence lists every cell and dot
-whose corners led there). Each rule only removes what no solution has, so a
+whose corners led there). A walk-through takes a ``deadline`` (see :mod:`gridlogic.hints`),
+checked before each step, each edge a ``trial`` assumes and each node of a ``search``: past it,
+:class:`~gridlogic.params.OutOfTime`. Each rule only removes what no solution has, so a
 walk-through of a puzzle uses the techniques of the grader's level and no
 harder ones: the level it shows is the grader's (``tests/loop/test_hints.py``
 checks it for every level).
@@ -54,10 +56,12 @@ from gridlogic.loop.decide import decide
 from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
 from gridlogic.loop.rules import Grading
 from gridlogic.loop.solver import LEVEL_NAMES, check_clues
+from gridlogic.params import check_deadline, seconds_left
+from gridlogic.verdict import Verdict
 
 __all__ = [
-    "SEARCH_NODE_LIMIT", "TECHNIQUES", "graded", "hint", "hint_for", "hints_by_version", "next_step", "search_step",
-    "walkthrough",
+    "SEARCH_NODE_LIMIT", "STUCK_SECONDS", "TECHNIQUES", "graded", "hint", "hint_for", "hints_by_version", "next_step",
+    "search_step", "stuck_verdict", "walkthrough",
 ]
 
 SEARCH_NODE_LIMIT = 2000  # nodes a search step may take to refute one assumption
@@ -161,8 +165,10 @@ def _around(decided: Sequence[tuple[int, int]], place_edges: Sequence[int], cell
 class _Board:
     """The engine holding the clues and the known edges, and the tables the words need."""
 
-    def __init__(self, clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> None:
+    def __init__(self, clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int],
+                 deadline: float | None = None) -> None:
         self.clues, self.width, self.height = list(clues), width, height
+        self.deadline = deadline  # past it the trials stop (OutOfTime); None: no deadline
         self.engine = Engine(self.clues, width, height, colour=True)
         self.grid = self.engine.grid
         self.cells = width * height
@@ -438,6 +444,7 @@ def _trial_step(b: _Board) -> Hint | None:
     for e in range(b.grid.edge_count):
         if engine.edge_state[e] != UNKNOWN:
             continue
+        check_deadline(b.deadline)
         for value in (LINE, CROSS):
             mark = engine.mark()
             ok = engine.set_edge(e, value) and engine.propagate(MEDIUM)
@@ -456,12 +463,13 @@ def _trial_step(b: _Board) -> Hint | None:
 
 
 def _has_loop(engine: Engine, clues: Sequence[int | None], width: int, height: int,
-              node_limit: int) -> tuple[bool | None, int]:
+              node_limit: int, deadline: float | None = None) -> tuple[bool | None, int]:
     """(whether some loop meets the clues and the engine's edges, nodes used); None past the limit.
 
     Depth first over the engine's branching edge (its MRV choice), with the medium rules and
     colouring at every node; every leaf is checked by :func:`~gridlogic.loop.board.validate_loop`.
-    The engine is left as it was.
+    The engine is left as it was (but past ``deadline``, when :class:`~gridlogic.params.OutOfTime`
+    leaves it where the search was).
     """
     start = engine.mark()
     frames: list[list[Any]] = []  # [edge, mark, values tried]
@@ -473,6 +481,7 @@ def _has_loop(engine: Engine, clues: Sequence[int | None], width: int, height: i
             if nodes > node_limit:
                 engine.undo(start)
                 return None, nodes
+            check_deadline(deadline)
             e = engine.choose_edge()
             if e < 0:
                 if validate_loop(engine.edges(), clues, width, height):
@@ -504,7 +513,7 @@ def _search_step(b: _Board) -> Hint | None:
     for value in (LINE, CROSS):
         mark = engine.mark()
         found, nodes = (False, 0) if not engine.set_edge(e, value) else _has_loop(
-            engine, b.clues, b.width, b.height, SEARCH_NODE_LIMIT)
+            engine, b.clues, b.width, b.height, SEARCH_NODE_LIMIT, b.deadline)
         engine.undo(mark)
         if found is False:
             edge = _edge(e, b.width, b.height)
@@ -516,24 +525,27 @@ def _search_step(b: _Board) -> Hint | None:
     return None
 
 
-def search_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+def search_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int],
+                deadline: float | None = None) -> Hint | None:
     """The ``search`` step alone, beyond every level: for a version's own step solver when its techniques
     decide nothing more (version 3's, on a puzzle brought from outside that is beyond its ladder)."""
     try:
-        return _search_step(_Board(check_clues(clues, width, height), width, height, known))
+        return _search_step(_Board(check_clues(clues, width, height), width, height, known, deadline))
     except _Contradiction:
         return None
 
 
-def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int],
+              deadline: float | None = None) -> Hint | None:
     """The next step for a board whose ``known`` edges (edge -> LINE or CROSS) are right, by the
     easiest technique (see the module docstring); None when none decides anything.
 
-    Raises nothing for a consistent board; a board the clues contradict gives None too.
+    Raises nothing for a consistent board (but :class:`~gridlogic.params.OutOfTime` past ``deadline``);
+    a board the clues contradict gives None too.
     """
     checked = check_clues(clues, width, height)
     try:
-        b = _Board(checked, width, height, known)
+        b = _Board(checked, width, height, known, deadline)
         for technique in (_easy_step, _corner_step, _threes_step, _colour_step, _trial_step, _search_step):
             found = technique(b)
             if found is not None:
@@ -607,18 +619,23 @@ def apply(puzzle: Any, board: Mapping[str, Sequence[int]], given: Hint) -> dict[
     return {"horizontal": flat[:split], "vertical": flat[split:]}
 
 
+STUCK_SECONDS = 5.0  # the solver's time to tell "several loops" from "beyond the techniques"
+
+
 def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Sequence[str] = LEVELS,
-                techniques: Sequence[Technique] = TECHNIQUES) -> Walkthrough:
+                techniques: Sequence[Technique] = TECHNIQUES, deadline: float | None = None) -> Walkthrough:
     """Every step from the empty board until every edge is known or no technique decides more;
-    its level is the hardest technique's (None when a search was needed or it got stuck)."""
+    its level is the hardest technique's (None when a search was needed or it got stuck). Past
+    ``deadline``: :class:`~gridlogic.params.OutOfTime`."""
     checked = check_clues(clues, width, height)
     known: dict[int, int] = {}
     edge_count = (height + 1) * width + height * (width + 1)
     steps: list[Hint] = []
     while len(known) < edge_count:
-        step = next_step(checked, width, height, known)
+        check_deadline(deadline)
+        step = next_step(checked, width, height, known, deadline)
         if step is None:
-            verdict = decide(checked, width, height, time_limit=5.0)
+            verdict = stuck_verdict(checked, width, height, deadline)
             if verdict.status == "none":
                 return Walkthrough(None, tuple(steps), "contradiction", Text(
                     "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
@@ -631,6 +648,16 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
             "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
     used = {step.technique for step in steps if step.technique is not None}
     return Walkthrough(hardest_level(used, techniques, levels), tuple(steps), "solved")
+
+
+def stuck_verdict(clues: list[int | None], width: int, height: int, deadline: float | None) -> Verdict:
+    """The solver's verdict on a puzzle whose walk-through is stuck (several loops, none, or beyond the
+    techniques), within :data:`STUCK_SECONDS` and ``deadline``: :class:`~gridlogic.params.OutOfTime`
+    when the deadline, not its own limit, left it undecided."""
+    verdict = decide(clues, width, height, time_limit=seconds_left(deadline, STUCK_SECONDS))
+    if verdict.status == "undecided":
+        check_deadline(deadline)
+    return verdict
 
 
 def start(puzzle: Any) -> dict[str, list[int]]:
@@ -665,13 +692,13 @@ def hints_by_version(gradings: Mapping[int, Grading], default: int, own: Mapping
         record = record_of(getattr(puzzle, "version", None))
         return record.hint(puzzle, board) if record else hint(puzzle, board)
 
-    def explain(problem: Any, version: int | None) -> Walkthrough:
-        """The walk-through of a problem's clues, graded by the levels of ``version``."""
+    def explain(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
+        """The walk-through of a problem's clues, graded by the levels of ``version``, within ``deadline``."""
         record = record_of(version)
         if record:
-            return record.explain(problem, version)
+            return record.explain(problem, version, deadline)
         return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
-                           techniques_of(version))
+                           techniques_of(version), deadline)
 
     return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply, explain=explain,
                  start=start)

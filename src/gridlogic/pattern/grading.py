@@ -59,6 +59,10 @@ go first: overlap runs to its fixed point before line solving settles one
 line (the first, rows before columns, where it decides something), and
 probing tries one assumption only when both are stuck.
 
+:func:`grade` of a big board somebody brought may take a ``deadline`` (see
+:mod:`gridlogic.params`), checked before each step and each probed cell: past it the grade stops
+with :class:`~gridlogic.params.OutOfTime`. In time, the grade is the same as without one.
+
 Worked example (checked in ``tests/pattern/test_grading.py``): the 3x3 grid
 ``###/#../###`` (rows ``[3] [1] [3]``, columns ``[3] [1,1] [1,1]``) is easy:
 overlap fills rows 0 and 2 and column 0, then empties the two open cells of
@@ -75,7 +79,7 @@ from typing import Final
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
-from gridlogic.params import check_choice, check_int, check_object
+from gridlogic.params import check_choice, check_deadline, check_int, check_object
 from gridlogic.pattern.lines import few_placements, overlap_step, solve_line
 from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, LineMemo, copy_to_crossing, fixed_point, line_memos
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
@@ -271,12 +275,13 @@ class _Grader:
     left as they were stay out until something changes them.
     """
 
-    def __init__(self, board: _Board) -> None:
+    def __init__(self, board: _Board, deadline: float | None = None) -> None:
         self.board = board
         self.counts = dict.fromkeys(TECHNIQUES, 0)
         self.unsettled_rows = set(range(board.height))
         self.unsettled_cols = set(range(board.width))
         self.highest = -1  # index of the dearest technique used so far
+        self.deadline = deadline  # past it, OutOfTime (None: none)
 
     def overlap(self, dirty_rows: int, dirty_cols: int) -> bool:
         """Overlap to its fixed point from the dirty lines (bit masks); False on a contradiction."""
@@ -328,6 +333,8 @@ class _Grader:
         # Assumptions known to lead nowhere from this board, as masks per row: filled, empty.
         harmless_filled, harmless_empty = [0] * b.height, [0] * b.height
         for index in b.open_cells():
+            if self.deadline is not None:
+                check_deadline(self.deadline)
             r, c = divmod(index, b.width)
             for value in (1, 0):
                 if (harmless_filled[r] if value else harmless_empty[r]) >> c & 1:
@@ -356,6 +363,8 @@ class _Grader:
             return "contradiction"
         cells = b.width * b.height
         while (known := b.known()) < cells:
+            if self.deadline is not None:
+                check_deadline(self.deadline)
             step = self.line_step() if top >= 1 else None
             if step is None and top >= 2 and (max_open_to_probe is None or cells - known <= max_open_to_probe):
                 step = self.probe_step()
@@ -397,12 +406,15 @@ def _board(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]
 
 
 def grade_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: int,
-                max_open_to_probe: int | None = None) -> Grade:
+                max_open_to_probe: int | None = None, deadline: float | None = None) -> Grade:
     """:func:`grade` with the techniques up to ``TECHNIQUES[top]`` only, for checked clues (tuples of
     positive runs that fit); a puzzle that needs more comes back ``"stuck"``. With
     ``max_open_to_probe``, probing is not tried while more cells than that are open (the puzzle is then
-    reported stuck there): the generator's search asks this to stop early."""
-    grader = _Grader(_Board.of(rows, cols))
+    reported stuck there): the generator's search asks this to stop early. Past ``deadline``:
+    :class:`~gridlogic.params.OutOfTime`."""
+    if deadline is not None:
+        check_deadline(deadline)
+    grader = _Grader(_Board.of(rows, cols), deadline)
     status = grader.run(top, max_open_to_probe)
     level = LEVELS[max(grader.highest, 0)] if status == "solved" else None
     return Grade(level, grader.counts, status, tuple(grader.board.cells()))
@@ -469,14 +481,15 @@ def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
 
 
 def grade(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
-          max_open_to_probe: int | None = None) -> Grade:
+          max_open_to_probe: int | None = None, deadline: float | None = None) -> Grade:
     """The level of the puzzle and the cells each technique decided (see the module docstring).
 
     Clues as everywhere in Pattern: one list of run lengths per row (top to
     bottom) and per column (left to right), ``[0]`` for an empty line. With
     ``max_open_to_probe``, probing is not tried while more cells than that
     are open (a probe costs up to two line-solving passes per open cell),
-    and such a puzzle comes back ``"stuck"``.
+    and such a puzzle comes back ``"stuck"``. Past ``deadline`` (a :func:`time.monotonic` instant;
+    None: none): :class:`~gridlogic.params.OutOfTime`.
     """
     board = _board(row_clues, col_clues)
-    return grade_up_to(board.rows, board.cols, len(TECHNIQUES) - 1, max_open_to_probe)
+    return grade_up_to(board.rows, board.cols, len(TECHNIQUES) - 1, max_open_to_probe, deadline)

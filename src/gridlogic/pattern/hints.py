@@ -23,7 +23,10 @@ solver :func:`next_deduction` tries, easiest first:
     to a grid), and the hint says so.
 
 Each step only adds what the clues force, so repeating steps solves any
-puzzle these techniques solve, and every value is the solution's.
+puzzle these techniques solve, and every value is the solution's. A walk-through takes a
+``deadline`` (see :mod:`gridlogic.hints`): it is checked before each step, each probed cell and
+each node of a search step, so that a big board stops soon after it with
+:class:`~gridlogic.params.OutOfTime`.
 The puzzles of a version that grades nothing (version 1) are explained
 without a level, as are puzzles brought from outside.
 
@@ -46,6 +49,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, positions_text
+from gridlogic.params import check_deadline, seconds_left
 from gridlogic.pattern.decide import decide
 from gridlogic.pattern.grading import LEVELS, grade
 from gridlogic.pattern.lines import solve_line
@@ -169,7 +173,7 @@ def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple
     return tuple(sorted(cells))
 
 
-def _has_solution(known: _Known, node_limit: int) -> tuple[bool | None, int]:
+def _has_solution(known: _Known, node_limit: int, deadline: float | None = None) -> tuple[bool | None, int]:
     """(whether some grid meets the clues and ``known``, nodes used); None when the limit ran out.
     Depth first: line-solve, then branch on the first open cell."""
     stack = [known]
@@ -179,6 +183,7 @@ def _has_solution(known: _Known, node_limit: int) -> tuple[bool | None, int]:
         nodes += 1
         if nodes > node_limit:
             return None, nodes
+        check_deadline(deadline)
         state = stack.pop()
         if not state.propagate(set(everything[0]), set(everything[1])):
             continue
@@ -202,9 +207,10 @@ def _known(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], cells: Sequ
 
 
 def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
-                   cells: Sequence[int]) -> Deduction | None:
+                   cells: Sequence[int], deadline: float | None = None) -> Deduction | None:
     """The next step from the flat grid ``cells`` (1 filled, 0 empty, :data:`UNKNOWN` open) by the
-    easiest technique (see the module docstring); None when none decides anything."""
+    easiest technique (see the module docstring); None when none decides anything. Past ``deadline``:
+    :class:`~gridlogic.params.OutOfTime`."""
     rows, cols = _clues(row_clues, col_clues)
     known = _known(rows, cols, cells)
     for kind, k in known.lines():
@@ -217,6 +223,7 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
                              (kind, k))
     open_cells = known.open_cells()
     for i in open_cells:
+        check_deadline(deadline)
         for value in (1, 0):
             if known.assume(i, value) is None:
                 if known.assume(i, 1 - value) is None:
@@ -232,7 +239,7 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
     for value in (1, 0):
         child = known.copy()
         child.know(first, value)
-        found, nodes = _has_solution(child, SEARCH_NODE_LIMIT)
+        found, nodes = _has_solution(child, SEARCH_NODE_LIMIT, deadline)
         if found is False:
             return Deduction("search", ((first, 1 - value),), assumption=(first, value), nodes=nodes)
     return None
@@ -387,15 +394,23 @@ def apply(puzzle: Any, board: Sequence[int], given: Hint) -> list[int]:
     return after
 
 
-def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> Walkthrough:
-    """Every step from the empty grid until the grid is full or no technique decides more."""
+STUCK_SECONDS = 5.0  # the solver's time to tell "several solutions" from "beyond the techniques"
+
+
+def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
+                deadline: float | None = None) -> Walkthrough:
+    """Every step from the empty grid until the grid is full or no technique decides more; past
+    ``deadline``, :class:`~gridlogic.params.OutOfTime`."""
     rows, cols = _clues(row_clues, col_clues)
     cells = [UNKNOWN] * (len(rows) * len(cols))
     steps: list[Hint] = []
     while UNKNOWN in cells:
-        step = next_deduction(rows, cols, cells)
+        check_deadline(deadline)
+        step = next_deduction(rows, cols, cells, deadline)
         if step is None:
-            verdict = decide(rows, cols, len(cols), len(rows), time_limit=5.0)
+            verdict = decide(rows, cols, len(cols), len(rows), time_limit=seconds_left(deadline, STUCK_SECONDS))
+            if verdict.status == "undecided":
+                check_deadline(deadline)  # cut short by the deadline, not by its own limit: no answer
             note = SEVERAL if verdict.status == "several" else STUCK
             return Walkthrough(None, tuple(steps), "stuck", note)
         if step.contradiction:
@@ -408,24 +423,29 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
     return Walkthrough(None, tuple(steps), "solved")
 
 
-def explain(problem: Any, graded: bool) -> Walkthrough:
+def explain(problem: Any, graded: bool, deadline: float | None = None) -> Walkthrough:
     """The walk-through of a problem (its givens' clues), with the level of
     :mod:`~gridlogic.pattern.grading` when ``graded`` (whose easiest technique, overlap, the steps
-    here do not yet single out: they start at full line solving)."""
-    walk = walkthrough(problem.givens["rowClues"], problem.givens["colClues"])
+    here do not yet single out: they start at full line solving); past ``deadline``,
+    :class:`~gridlogic.params.OutOfTime`."""
+    walk = walkthrough(problem.givens["rowClues"], problem.givens["colClues"], deadline)
     if graded:
-        walk = replace(walk, level=grade(problem.givens["rowClues"], problem.givens["colClues"]).level)
+        level = grade(problem.givens["rowClues"], problem.givens["colClues"], deadline=deadline).level
+        walk = replace(walk, level=level)
     return walk
 
 
 def hints_record(graded: Collection[int]) -> Hints:
     """Pattern's :class:`~gridlogic.hints.Hints`; ``graded`` are the generator versions whose puzzles
     have a level (the others, and puzzles brought from outside, are explained without one)."""
+    def explain_version(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
+        return explain(problem, version in graded, deadline)
+
     return Hints(
         techniques=lambda version: TECHNIQUES,
         levels=lambda version: LEVELS if version in graded else (),
         hint=hint,
         apply=apply,
-        explain=lambda problem, version: explain(problem, version in graded),
+        explain=explain_version,
         start=lambda puzzle: [BOARD_BLANK] * (puzzle.width * puzzle.height),
     )

@@ -91,11 +91,12 @@ def solve_problem(problem: Problem, *, budget: float | None = None, node_limit: 
                    result.nodes, time.perf_counter() - started, "search")
 
 
-def grade_problem(problem: Problem) -> GradeReport:
+def grade_problem(problem: Problem, deadline: float | None = None) -> GradeReport:
     """The level of a puzzle people bring (or of a generated one's givens) and the cells each technique
     decided. Probing is not tried while more than :data:`GRADE_PROBE_LIMIT` cells are open: one probe
-    step costs up to two line-solving passes per open cell, minutes on a big open board."""
-    found = grade(problem.givens["rowClues"], problem.givens["colClues"], GRADE_PROBE_LIMIT)
+    step costs up to two line-solving passes per open cell, minutes on a big open board. Past
+    ``deadline``: :class:`~gridlogic.params.OutOfTime` (see :func:`.grading.grade`)."""
+    found = grade(problem.givens["rowClues"], problem.givens["colClues"], GRADE_PROBE_LIMIT, deadline)
     left = len(found.open_cells)
     too_many = f", too many to probe (at most {GRADE_PROBE_LIMIT})" if left > GRADE_PROBE_LIMIT else ""
     notes = {"solved": "", "stuck": f"the techniques stop with {left} cells open{too_many}",

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gridlogic.frozen import RebuiltFromFields
-from gridlogic.params import check_bool, check_choice, check_int, check_object
+from gridlogic.params import check_bool, check_choice, check_deadline, check_int, check_object
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
 from gridlogic.signal.solver import conflict_free_orientations, graph_conflict_bits
@@ -118,12 +118,15 @@ def _local_fix(domains: list[int], geo: Geometry) -> tuple[int, bool]:
     return compiled_sweeps(geo, "grader")(domains)
 
 
-def _global_step(domains: list[int], geo: Geometry) -> bool:
-    """One round of stage 3 in place; True when some orientation was dropped."""
+def _global_step(domains: list[int], geo: Geometry, deadline: float | None = None) -> bool:
+    """One round of stage 3 in place; True when some orientation was dropped. ``deadline``: see
+    :func:`analyze_checked`."""
     changed = False
     for i, domain in enumerate(domains):
         if not domain & (domain - 1):
             continue  # fewer than two orientations
+        if deadline is not None:
+            check_deadline(deadline)
         kept = conflict_free_orientations(domains, i, geo)
         domains[i] = kept
         changed |= kept != domain
@@ -157,11 +160,12 @@ class SearchCount:
     truncated: bool = False
 
 
-def bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry) -> SearchCount:
+def bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry,
+                   deadline: float | None = None) -> SearchCount:
     """The articles' grading search: MRV with graph_conflict pruning, stop at the first solution.
 
     ``domains`` are the cells' orientations left (not changed), ``orders`` each cell's order to try
-    them in; at most :data:`SEARCH_NODE_LIMIT` nodes.
+    them in; at most :data:`SEARCH_NODE_LIMIT` nodes. ``deadline``: see :func:`analyze_checked`.
     """
     count = SearchCount()
 
@@ -172,6 +176,8 @@ def bounded_search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geo
         if count.nodes > SEARCH_NODE_LIMIT:
             count.truncated = True
             return
+        if deadline is not None:
+            check_deadline(deadline)
         if not make_arc_consistent(state, geo, pending) or graph_conflict_bits(state, geo):
             return
         choice = mrv_choice(state)
@@ -256,8 +262,11 @@ def level_precheck(level: str, geo: Geometry) -> Callable[[Sequence[int]], bool]
     return None
 
 
-def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = None) -> Difficulty:
-    """:func:`analyze_difficulty` for a board already checked, reusing stages 1-2 when given."""
+def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = None,
+                    deadline: float | None = None) -> Difficulty:
+    """:func:`analyze_difficulty` for a board already checked, reusing stages 1-2 when given. Past
+    ``deadline`` (a :func:`time.monotonic` instant, None: none), checked at every tile of a global
+    round and every node of the search: :class:`~gridlogic.params.OutOfTime` (a walk-through's)."""
     geo = geometry(n)
     local = local or local_stage(board, geo)
     boundary_fixed, local_rounds, local_domains = local.boundary_fixed, local.rounds, local.domains
@@ -273,13 +282,13 @@ def analyze_checked(board: Sequence[int], n: int, local: LocalStage | None = Non
         for _ in range(cells * 4):
             if count_fixed(domains) == cells:
                 break
-            if not _global_step(domains, geo):
+            if not _global_step(domains, geo, deadline):
                 break
             global_rounds += 1
             _local_fix(domains, geo)
         needs_search = count_open(domains) > 0
         if needs_search:
-            search = bounded_search(domains, [VARIANTS[m] for m in board], geo)
+            search = bounded_search(domains, [VARIANTS[m] for m in board], geo, deadline)
 
     region = largest_region(local_domains, geo) if remaining else 0
     substantial = remaining >= max(8, math.ceil(cells * 0.3)) and region >= 6

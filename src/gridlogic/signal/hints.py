@@ -51,6 +51,10 @@ its search (the global rule at every node, :data:`SEARCH_NODE_LIMIT` nodes
 per turn tried). The walk-through's figures are that grader's and its level
 is that grader's verdict (:func:`~.v4.grading.grade`), which the tests check.
 
+A walk-through takes a ``deadline`` (see :mod:`gridlogic.hints`), checked in every stage: at
+each sweep of the local rule and each tile it decides, each tile the global rule looks at, each node
+of the search's trials, and inside the solver and the grader that end it. Past it: :class:`~gridlogic.params.OutOfTime`.
+
 Worked example (checked in ``tests/signal/test_hints.py``): the articles'
 4x4 ``notes-example``, nothing turned yet. The top-right tile is an elbow
 in a corner of the board, which leaves it one way, down and left; the
@@ -73,6 +77,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
+from gridlogic.params import check_deadline
 from gridlogic.signal.board import BITS, SHAPES, VARIANTS, is_solved, neighbour
 from gridlogic.signal.difficulty import analyze_checked, bounded_search
 from gridlogic.signal.rules import check
@@ -179,6 +184,7 @@ class _Run:
     dropped: dict[int, list[_Drop]] = field(default_factory=dict)
     global_dropped: bool = False  # the global rule dropped turns since the search last decided a tile
     given: list[int] = field(default_factory=list)  # the domains the run began with
+    deadline: float | None = None  # past it, OutOfTime (None: no deadline)
 
     def __post_init__(self) -> None:
         self.given = list(self.domains)
@@ -202,6 +208,7 @@ class _Run:
         self.stage = "global"
         yield from self._global()
         while self.status == "solved" and count_fixed(d) < cells:
+            check_deadline(self.deadline)
             self.needs_search = True
             self.stage = "search"
             event = self._tried(mrv_choice(d))
@@ -216,6 +223,7 @@ class _Run:
         d, geo = self.domains, self.geo
         rounds = 0
         while self.status == "solved":
+            check_deadline(self.deadline)
             changed = False
             for i in range(len(d)):
                 kept = d[i] & geo.border_allowed[i]
@@ -225,6 +233,7 @@ class _Run:
                     d[i] = kept
                     changed = True
                     if kept and not kept & (kept - 1):
+                        check_deadline(self.deadline)
                         yield self._decided(i)
             if not changed:
                 break
@@ -251,6 +260,7 @@ class _Run:
                 domain = d[i]
                 if not domain & (domain - 1):
                     continue
+                check_deadline(self.deadline)
                 kept = conflict_free_orientations(d, i, geo)
                 if kept == domain:
                     continue
@@ -281,6 +291,7 @@ class _Run:
         updates = []
         for i, domain in enumerate(before):
             if domain & (domain - 1):
+                check_deadline(self.deadline)
                 kept = surviving_orientations(before, i, self.orders[i], geo, groups)
                 if kept != domain:
                     updates.append((i, kept))
@@ -304,9 +315,10 @@ class _Run:
         left, nodes = [], 0
         tried = members(d[i], self.orders[i])
         for mask in tried:
+            check_deadline(self.deadline)
             trial = d.copy()
             trial[i] = 1 << mask
-            found, truncated, tries = _search(trial, self.orders, geo, self.articles)
+            found, truncated, tries = _search(trial, self.orders, geo, self.articles, self.deadline)
             nodes += tries
             if truncated:
                 self.status = "stuck"
@@ -405,13 +417,13 @@ class _Run:
 
 
 def _search(domains: list[int], orders: Sequence[Sequence[int]], geo: Geometry,
-            articles: bool) -> tuple[bool, bool, int]:
+            articles: bool, deadline: float | None = None) -> tuple[bool, bool, int]:
     """Whether a search from ``domains`` finds a solution, whether it ran out of nodes first, and its
     nodes: the grader's search of the articles (version 3), or version 4's with its global rule."""
     if articles:
-        count = bounded_search(domains, orders, geo)
+        count = bounded_search(domains, orders, geo, deadline)
         return count.found, count.truncated, count.nodes
-    found = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT)
+    found = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT, deadline)
     return bool(found.solutions), found.truncated and not found.solutions, found.nodes
 
 
@@ -569,31 +581,35 @@ def apply(puzzle: Any, board: Sequence[int], given: Hint) -> list[int]:
     return after
 
 
-def walkthrough(tiles: Sequence[int], geo: Geometry, version: int | None = None) -> tuple[Walkthrough, _Run]:
-    """Every tile in the order the stages decide it from the given tiles alone, and the run's figures."""
+def walkthrough(tiles: Sequence[int], geo: Geometry, version: int | None = None,
+                deadline: float | None = None) -> tuple[Walkthrough, _Run]:
+    """Every tile in the order the stages decide it from the given tiles alone, and the run's figures;
+    past ``deadline``, :class:`~gridlogic.params.OutOfTime`."""
     articles = _articles(geo, version)
     n = geo.width
-    run = _Run(geo, [VARIANT_DOMAINS[m] for m in tiles], [VARIANTS[m] for m in tiles], articles)
+    run = _Run(geo, [VARIANT_DOMAINS[m] for m in tiles], [VARIANTS[m] for m in tiles], articles, deadline=deadline)
     steps = tuple(_step(event) for event in run.events())
+    check_deadline(deadline)  # before the solver or the grader that ends it
     if run.status == "contradiction":
         return Walkthrough(None, steps, "contradiction", Text(
             "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
     if run.status == "stuck":
-        ways = (solve_checked(list(tiles), n).solutions if articles
-                else solve_board(tiles, geo, SOLVE_NODE_LIMIT).solutions)
+        ways = (solve_checked(list(tiles), n, deadline=deadline).solutions if articles
+                else solve_board(tiles, geo, SOLVE_NODE_LIMIT, deadline).solutions)
         return Walkthrough(None, steps, "stuck", SEVERAL if len(ways) > 1 else STUCK), run
     solution = [domain.bit_length() - 1 for domain in run.domains]
     if not is_solved(solution, n, geo.height, geo.wrapping):
         return Walkthrough(None, steps, "contradiction", Text(
             "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
-    graded = analyze_checked(solution, n) if articles else grade(solution, geo)[0]
+    graded = analyze_checked(solution, n, deadline=deadline) if articles else grade(solution, geo, deadline)[0]
     return Walkthrough(graded.level if graded else None, steps, "solved"), run
 
 
-def explain(problem: Any, version: int | None) -> Walkthrough:
-    """The walk-through of a problem's tiles, with the grader's level of the solution it reaches."""
+def explain(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
+    """The walk-through of a problem's tiles, with the grader's level of the solution it reaches; past
+    ``deadline``, :class:`~gridlogic.params.OutOfTime`."""
     geo = board_geometry(problem.width, problem.height, bool(problem.options.get("wrapping", False)))
-    return walkthrough(problem.givens["tiles"], geo, version)[0]
+    return walkthrough(problem.givens["tiles"], geo, version, deadline)[0]
 
 
 HINTS = Hints(

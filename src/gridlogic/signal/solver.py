@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.params import check_int
+from gridlogic.params import check_deadline, check_int
 from gridlogic.signal.board import VARIANTS, check_board, check_size, is_solved
 from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
 from gridlogic.signal.sweeps import compiled_sweeps
@@ -144,20 +144,23 @@ def solve(board: object, n: object, node_limit: object = SOLVE_NODE_LIMIT) -> So
     return solve_checked(check_board(board, side), side, check_int(node_limit, "node_limit"))
 
 
-def solve_checked(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT) -> SolveResult:
-    """:func:`solve` for arguments already checked."""
+def solve_checked(board: Sequence[int], n: int, node_limit: int = SOLVE_NODE_LIMIT,
+                  deadline: float | None = None) -> SolveResult:
+    """:func:`solve` for arguments already checked; past ``deadline`` (a :func:`time.monotonic` instant,
+    None: none), :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`.hints`)."""
     geo = geometry(n)
     domains = [VARIANT_DOMAINS[m] for m in board]
     valid, rounds = sweep_to_fixed_point(domains, geo)
     deduction = count_fixed(domains)
     if not valid:
         return SolveResult(n, n, (), 0, False, deduction, rounds)
-    solutions, nodes, truncated = search_from_fixed_point(board, domains, geo, node_limit)
+    solutions, nodes, truncated = search_from_fixed_point(board, domains, geo, node_limit, deadline=deadline)
     return SolveResult(n, n, solutions, nodes, truncated, deduction, rounds)
 
 
 def search_from_fixed_point(
-    board: Sequence[int], domains: list[int], geo: Geometry, node_limit: int, board_is_solved: bool = False
+    board: Sequence[int], domains: list[int], geo: Geometry, node_limit: int, board_is_solved: bool = False,
+    deadline: float | None = None,
 ) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
     """The articles' search from a propagation fixed point: (up to two solutions, nodes, truncated).
 
@@ -168,7 +171,7 @@ def search_from_fixed_point(
     a leaf equal to the board needs no :func:`~.board.is_solved`: same answer.
     For the same reason, when such a board's fixed point fixes every tile,
     the search is that one leaf: each singleton holds the board's own tile,
-    which every rule keeps.
+    which every rule keeps. ``deadline`` is checked at every node (see :func:`solve_checked`).
     """
     if board_is_solved and node_limit >= 1 and count_fixed(domains) == len(domains):
         return (tuple(board),), 1, False
@@ -186,6 +189,8 @@ def search_from_fixed_point(
         if nodes > node_limit:
             truncated = True
             return
+        if deadline is not None:
+            check_deadline(deadline)
         if not make_arc_consistent(state, geo, pending):
             return
         choice = mrv_choice(state)

@@ -8,7 +8,8 @@ not show, are found again from the edges each time) and stops at the first cell 
 is decided; the edges decided there are the step. Its technique is the level's own: the rule that
 decided the first edge when it belongs to the level, else the level's rule that wrote the facts it
 used (``cell_pair`` or ``opposite`` at hard, ``parity`` at expert), since those never decide an edge
-themselves.
+themselves. A walk-through takes a ``deadline`` (see :mod:`gridlogic.hints`), checked before each
+step and inside a ``search`` step: past it, :class:`~gridlogic.params.OutOfTime`.
 
 Worked example (the levels' ``EXAMPLES["clue"]``, checked in ``tests/loop/test_v3_hints.py``): on the
 2×2 board ``. . / 0 1`` the first step is the 0's: none of its four sides has a line.
@@ -25,12 +26,12 @@ from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
-from gridlogic.loop.decide import decide
-from gridlogic.loop.hints import SEVERAL, STUCK, apply, hint_for, search_step, start
+from gridlogic.loop.hints import SEVERAL, STUCK, apply, hint_for, search_step, start, stuck_verdict
 from gridlogic.loop.hints import TECHNIQUES as ENGINE_TECHNIQUES
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v3.ladder import RULE_LEVEL, Board, Contradiction
 from gridlogic.loop.v3.levels import LEVELS
+from gridlogic.params import check_deadline
 
 __all__ = ["HINTS", "TECHNIQUES", "next_step", "walkthrough"]
 
@@ -178,18 +179,21 @@ def _words(technique: str, place: Text, decided: Sequence[tuple[int, int]]) -> T
                 f"{place.ja}: {why.ja}。これで{what_ja}が決まります。")
 
 
-def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int],
+              deadline: float | None = None) -> Hint | None:
     """The next step for a board whose ``known`` edges (edge -> LINE or CROSS) are right, by the easiest
     level whose techniques decide something, else by ``search`` (the engine's hints': a puzzle brought
     from outside may be beyond the ladder); None when nothing is decided (or the board contradicts
-    the clues)."""
+    the clues). Past ``deadline``: :class:`~gridlogic.params.OutOfTime`."""
     checked = check_clues(clues, width, height)
-    found = _ladder_step(checked, width, height, known)
-    return found if found is not None else search_step(checked, width, height, known)
+    found = _ladder_step(checked, width, height, known, deadline)
+    return found if found is not None else search_step(checked, width, height, known, deadline)
 
 
-def _ladder_step(checked: list[int | None], width: int, height: int, known: Mapping[int, int]) -> Hint | None:
+def _ladder_step(checked: list[int | None], width: int, height: int, known: Mapping[int, int],
+                 deadline: float | None = None) -> Hint | None:
     for level in range(len(LEVELS)):
+        check_deadline(deadline)
         try:
             board = _StepBoard(checked, width, height, level, known)
             item = board.first_step()
@@ -218,18 +222,20 @@ def _ladder_step(checked: list[int | None], width: int, height: int, known: Mapp
     return None
 
 
-def walkthrough(clues: Sequence[int | None], width: int, height: int) -> Walkthrough:
+def walkthrough(clues: Sequence[int | None], width: int, height: int,
+                deadline: float | None = None) -> Walkthrough:
     """Every step from the empty board until every edge is known or no technique decides more; its
     level is the hardest technique's, which is the grade's (None when a search was needed or it stopped
-    short)."""
+    short). Past ``deadline``: :class:`~gridlogic.params.OutOfTime`."""
     checked = check_clues(clues, width, height)
     known: dict[int, int] = {}
     edge_count = (height + 1) * width + height * (width + 1)
     steps: list[Hint] = []
     while len(known) < edge_count:
-        step = next_step(checked, width, height, known)
+        check_deadline(deadline)
+        step = next_step(checked, width, height, known, deadline)
         if step is None:
-            verdict = decide(checked, width, height, time_limit=5.0)
+            verdict = stuck_verdict(checked, width, height, deadline)
             if verdict.status == "none":
                 return Walkthrough(None, tuple(steps), "contradiction", Text(
                     "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
@@ -248,7 +254,10 @@ def _hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
     return hint_for(puzzle, board, next_step)
 
 
+def _explain(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
+    return walkthrough(problem.givens["clues"], problem.width, problem.height, deadline)
+
+
 HINTS = Hints(techniques=lambda version: TECHNIQUES, levels=lambda version: LEVELS, hint=_hint, apply=apply,
-              explain=lambda problem, version: walkthrough(problem.givens["clues"], problem.width, problem.height),
-              start=start)
+              explain=_explain, start=start)
 """Version 3's hints record, which :func:`gridlogic.loop.hints.hints_by_version` hands version 3's puzzles."""

@@ -96,7 +96,7 @@ from gridlogic.frozen import RebuiltFromFields
 from gridlogic.game.record import GradeReport, Problem
 from gridlogic.loop.board import LINE, UNKNOWN
 from gridlogic.loop.v3.ladder import RULE_LEVEL, RULES, Board
-from gridlogic.params import check_choice, check_int, check_object, short_repr
+from gridlogic.params import check_choice, check_deadline, check_int, check_object, short_repr
 
 __all__ = [
     "EASY", "EXAMPLES", "EXPERT", "HARD", "LEVELS", "MEDIUM", "RULES", "TECHNIQUES", "TECHNIQUE_LEVEL",
@@ -184,9 +184,14 @@ class Grade(RebuiltFromFields):
         return grade
 
 
-def grade(clues: Sequence[int | None], width: int, height: int, least: int = EASY) -> Grade:
-    """The least level from ``least`` up whose techniques finish the puzzle, with that run's counts."""
+def grade(clues: Sequence[int | None], width: int, height: int, least: int = EASY,
+          deadline: float | None = None) -> Grade:
+    """The least level from ``least`` up whose techniques finish the puzzle, with that run's counts.
+    ``deadline`` (a :func:`time.monotonic` instant, None: none) is checked before each level's run:
+    past it, :class:`~gridlogic.params.OutOfTime` (one run on a board of 200x200 takes about a second)."""
     for level in range(least, EXPERT + 1):
+        if deadline is not None:
+            check_deadline(deadline)
         result = deduce(clues, width, height, level)
         if result.status == "solved":
             return Grade(LEVELS[level], result.counts)
@@ -195,13 +200,16 @@ def grade(clues: Sequence[int | None], width: int, height: int, least: int = EAS
     return Grade(None, result.counts)
 
 
-def grade_problem(problem: Problem) -> GradeReport:
+def grade_problem(problem: Problem, deadline: float | None = None) -> GradeReport:
     """The level of a puzzle people bring (``gridlogic loop grade``), on this ladder, and the edges each
-    technique decided in the run of that level (of expert when none finishes it)."""
+    technique decided in the run of that level (of expert when none finishes it); past ``deadline``,
+    :class:`~gridlogic.params.OutOfTime` (see :func:`grade`)."""
     clues, width, height = problem.givens["clues"], problem.width, problem.height
-    found = grade(clues, width, height)
+    found = grade(clues, width, height, deadline=deadline)
     if found.level is not None:
         return GradeReport(found.level, found.rules, "edges decided by each technique", f"Loopy's {LOOPY[found.level]}")
+    if deadline is not None:
+        check_deadline(deadline)
     last = deduce(clues, width, height, EXPERT)
     if last.status == "contradiction":
         note = "the clues contradict each other: no loop meets them all"

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, final
 
+from gridlogic.params import check_deadline
 from gridlogic.signal.board import VARIANTS, is_solved
 from gridlogic.signal.search import make_arc_consistent, members, mrv_choice
 from gridlogic.signal.tables import OPPOSITE, WITH, WITHOUT, Geometry
@@ -537,12 +538,14 @@ class Settled:
 
 
 def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                 settled: Settled | None = None) -> list[int] | None:
+                 settled: Settled | None = None, deadline: float | None = None) -> list[int] | None:
     """One round of the global rule in place: the cells it narrowed, or None when the board has no solution.
 
     With ``settled`` (the state of a round that dropped nothing, updated here)
     only the tiles within two links of a change are tried again: every other
-    tile sees what it saw then, so it would keep all it kept then.
+    tile sees what it saw then, so it would keep all it kept then. Past ``deadline`` (a
+    :func:`time.monotonic` instant, None: none), checked at every tile tried:
+    :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`..hints`).
     """
     groups = groups_of(domains, geo)
     if groups is None:
@@ -560,6 +563,8 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
         domain = domains[i]
         if not domain & (domain - 1):
             continue
+        if deadline is not None:
+            check_deadline(deadline)
         kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
         if kept != domain:
             if not kept:
@@ -627,19 +632,19 @@ def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequenc
 
 
 def deduce(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-           settled: Settled | None = None) -> tuple[bool, int]:
+           settled: Settled | None = None, deadline: float | None = None) -> tuple[bool, int]:
     """Global rounds, each followed by the local rule to its fixed point, until a round drops nothing.
 
     In place; returns (valid, rounds that dropped something). ``domains``
     must be a local fixed point. ``settled``, when given, is the state where
-    the rule last dropped nothing; it is kept up to date.
+    the rule last dropped nothing; it is kept up to date. ``deadline``: see :func:`global_round`.
     """
     rounds = 0
     neighbours = geo.neighbours
     if settled is None:
         settled = Settled([0] * geo.cells, [])
     while True:
-        narrowed = global_round(domains, geo, orders, settled)
+        narrowed = global_round(domains, geo, orders, settled, deadline)
         if narrowed is None:
             return False, rounds
         if not narrowed:
@@ -664,8 +669,9 @@ class Count:
 
 
 def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                    node_limit: int) -> Count:
-    """The search of the module docstring from ``domains`` (a fixed point of :func:`deduce` or not)."""
+                    node_limit: int, deadline: float | None = None) -> Count:
+    """The search of the module docstring from ``domains`` (a fixed point of :func:`deduce` or not);
+    ``deadline``: see :func:`global_round`."""
     solutions: list[tuple[int, ...]] = []
     nodes = max_depth = decision_points = 0
     truncated = False
@@ -681,7 +687,7 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
             return
         if settled is None:
             settled = Settled([0] * geo.cells, [])
-        if not make_arc_consistent(state, geo, pending) or not deduce(state, geo, orders, settled)[0]:
+        if not make_arc_consistent(state, geo, pending) or not deduce(state, geo, orders, settled, deadline)[0]:
             return
         choice = mrv_choice(state)
         if choice < 0:
@@ -701,11 +707,12 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
     return Count(tuple(solutions), nodes, truncated, max_depth, decision_points)
 
 
-def solve_board(board: Sequence[int], geo: Geometry, node_limit: int) -> Count:
+def solve_board(board: Sequence[int], geo: Geometry, node_limit: int, deadline: float | None = None) -> Count:
     """Up to two ways to turn ``board``'s tiles into one tree on ``geo``'s board (the search of the module
-    docstring from the tiles' orientations that keep every pipe on the board)."""
+    docstring from the tiles' orientations that keep every pipe on the board); ``deadline``: see
+    :func:`global_round`."""
     domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
-    return count_solutions(domains, geo, tile_orders(board), node_limit)
+    return count_solutions(domains, geo, tile_orders(board), node_limit, deadline)
 
 
 def tile_orders(board: Sequence[int]) -> list[tuple[int, ...]]:

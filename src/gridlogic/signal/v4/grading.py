@@ -134,13 +134,15 @@ class FirstStages:
                 and self.boundary_fixed >= limits.easy_footholds)
 
 
-def first_stages(board: Sequence[int], geo: Geometry, memo: RoundMemo | None = None) -> FirstStages:
+def first_stages(board: Sequence[int], geo: Geometry, memo: RoundMemo | None = None,
+                 deadline: float | None = None) -> FirstStages:
     """Stages 1 and 2 on a solved ``board``; ``memo``, the last first look on the same board shape, spares
-    a wrapping board's first look the tiles whose view did not change (:func:`~.deduction.remembered_round`)."""
+    a wrapping board's first look the tiles whose view did not change (:func:`~.deduction.remembered_round`).
+    ``deadline``: see :func:`grade`."""
     domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
     if geo.wrapping:
         if memo is None:
-            global_round(domains, geo, tile_orders(board))
+            global_round(domains, geo, tile_orders(board), None, deadline)
         else:
             remembered_round(domains, geo, tile_orders(board), memo)
     boundary_fixed = count_fixed(domains)
@@ -159,13 +161,14 @@ class LastStages:
     count: Count
 
 
-def last_stages(board: Sequence[int], first: FirstStages, geo: Geometry) -> LastStages:
-    """Stages 3 and 4 after :func:`first_stages` of the same board."""
+def last_stages(board: Sequence[int], first: FirstStages, geo: Geometry,
+                deadline: float | None = None) -> LastStages:
+    """Stages 3 and 4 after :func:`first_stages` of the same board; ``deadline``: see :func:`grade`."""
     orders = tile_orders(board)
     domains = list(first.domains)
-    _, rounds = deduce(domains, geo, orders)
+    _, rounds = deduce(domains, geo, orders, None, deadline)
     if count_open(domains):
-        count = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT)
+        count = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT, deadline)
     else:
         count = Count((tuple(board),), 0, False, 0, 0)
     return LastStages(rounds, domains, count)
@@ -188,13 +191,15 @@ def difficulty_of(first: FirstStages, last: LastStages | None, limits: Threshold
                       decisions, first.remaining, first.largest_region)
 
 
-def grade(board: Sequence[int], geo: Geometry) -> tuple[Difficulty | None, Count]:
-    """All four stages on a solved ``board``: its grade (None unless proven unique) and the search's count."""
-    first = first_stages(board, geo)
+def grade(board: Sequence[int], geo: Geometry, deadline: float | None = None) -> tuple[Difficulty | None, Count]:
+    """All four stages on a solved ``board``: its grade (None unless proven unique) and the search's count.
+    Past ``deadline`` (a :func:`time.monotonic` instant, None: none), checked at every tile of a global
+    round: :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`..hints`)."""
+    first = first_stages(board, geo, None, deadline)
     limits = Thresholds.of(geo.width, geo.height)
     if not first.remaining:
         return difficulty_of(first, None, limits), Count((tuple(board),), 0, False, 0, 0)
-    last = last_stages(board, first, geo)
+    last = last_stages(board, first, geo, deadline)
     count = last.count
     unique = len(count.solutions) == 1 and not count.truncated
     return (difficulty_of(first, last, limits) if unique else None), count
