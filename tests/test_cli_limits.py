@@ -8,6 +8,7 @@ before a solver starts. Each failure is one line on standard error and exit code
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import io
 import json
@@ -136,3 +137,123 @@ def test_an_infinite_number_in_a_collection_is_one_line(tmp_path, capsys):
     path = tmp_path / "c.json"
     path.write_text('[{"board": {"parameters": {"width": 1e999, "height": 3}}, "faceData": "..."}]')
     assert "width must be a whole number, not a float inf" in one_line_failure(capsys, ["bench-solve", str(path)])
+
+
+# --- arguments that are not UTF-8, and arguments too long to quote whole -------------------------
+
+def usage_or_failure(capsys, argv: list[str]) -> tuple[int, str, str]:
+    """What ``main(argv)`` answers, argparse's own refusals (a SystemExit) included."""
+    try:
+        code = main(argv)
+    except SystemExit as refused:
+        code = refused.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, number", [
+    (["show", "loop.3.5x5.easy.\udcff"], 2),  # the issue's case: a traceback before
+    (["\udcff"], 1),
+    (["pattern", "s\udcc3olve"], 2),
+    (["signal", "generate", "--seed", "caf\udce9"], 4),
+    (["loop", "solve", "--budget=\udcff"], 3),
+    (["pattern", "explain", "2x2:1/1/1/1", "--lang", "en\udc80"], 5),
+    (["bench-solve", "/tmp/caf\udce9.non"], 2),
+    (["serve", "--host", "\udcff"], 3),
+])
+def test_an_argument_that_is_not_utf8_is_refused_in_one_line(capsys, argv, number):
+    code, out, err = usage_or_failure(capsys, argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"gridlogic: argument {number} is not UTF-8 text: ")
+    assert "every argument must be UTF-8" in err
+
+
+def test_the_bytes_of_a_real_command_line_are_named():
+    result = subprocess.run([sys.executable, "-m", "gridlogic.cli", "show", b"loop.3.5x5.easy.\xff"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    assert result.stderr == ("gridlogic: argument 2 is not UTF-8 text: 'loop.3.5x5.easy.\\xff' has the byte 0xff at "
+                             "byte 17; every argument must be UTF-8 (a seed, a puzzle or a file name alike)\n")
+
+
+LONG = "x" * 7000
+
+
+def commands_and_options(parser, path=()):
+    """Every command line of the parser's commands with one of its arguments given :data:`LONG`: each
+    positional argument, each option's value (a flag's as ``--flag=LONG``), an unknown option and an
+    extra argument."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from commands_and_options(sub, (*path, name))
+        elif isinstance(action, argparse._HelpAction) or (not path and action.dest == "version"):
+            continue
+        elif not action.option_strings:
+            yield [*path, LONG]
+        elif action.nargs == 0:
+            yield [*path, f"{action.option_strings[-1]}={LONG}"]
+        else:
+            yield [*path, action.option_strings[-1], LONG]
+    yield [*path, "--" + LONG]
+    yield [*path, "extra", LONG]
+
+
+@pytest.fixture
+def environment_kept():
+    """The environment as it was after the test: ``serve --database URL`` sets a variable for its workers."""
+    saved = os.environ.copy()
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def assert_quoted_short(code, out, err) -> None:
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err[:300]
+    assert "x" * 81 not in err and len(err) < 400, err[:300]
+
+
+def test_every_argument_of_every_command_is_quoted_cut_short(capsys, environment_kept):
+    argvs = list(commands_and_options(cli.build_parser()))
+    assert len(argvs) > 150  # every game's commands, show, batch, serve and bench-solve
+    for argv in argvs:
+        assert_quoted_short(*usage_or_failure(capsys, argv))
+
+
+@pytest.mark.parametrize("argv, quoted", [
+    (["show", "x", "--format", LONG], "argument --format: invalid choice: 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    ([LONG], "argument COMMAND: invalid choice: 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["pattern", LONG], "argument ACTION: invalid choice: 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["pattern", "solve", "--budget", LONG], "argument --budget: invalid float value: 'xxxxxxxxxxxxxxxxx"),
+    (["pattern", "explain", "--lang", LONG], "argument --lang: invalid choice: 'xxxxxxxxxxxxxxxxx"),
+    (["loop", "analyse", "--thin", LONG], "argument --thin: invalid choice: 'xxxxxxxxxxxxxxxxx"),
+    (["pattern", "solve", f"--json={LONG}"], "ignored explicit argument 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["pattern", "generate", f"--s={LONG}"], "ambiguous option: '--s=xxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx' could match"),
+    (["pattern", "solve", "a", "b", LONG], "unrecognized arguments: b 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["pattern", "solve", LONG], "cannot read 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx': File name too long"),
+    (["pattern", "explain", "/tmp/" + LONG], "cannot read '/tmp/xxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["pattern", "grade", LONG], "cannot read 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["loop", "analyse", LONG], "cannot read 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["bench-solve", LONG], "cannot read 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    (["signal", "print", "--out", f"/tmp/{LONG}.pdf", "--seed-prefix", "a", "--count", "1"], "cannot write '/tmp/"),
+    (["serve", "--host", LONG], "cannot listen on 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx' port 8000"),
+    (["serve", "--database", LONG], "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx' is not a database URL"),
+    (["signal", "generate", "--seed", LONG], "seed is 7000 UTF-16 code units long; it must be at most 80"),
+])
+def test_a_long_argument_is_quoted_cut_short(capsys, environment_kept, argv, quoted):
+    code, out, err = usage_or_failure(capsys, argv)
+    assert_quoted_short(code, out, err)
+    assert quoted in err
+
+
+def test_an_argument_short_enough_is_quoted_whole(capsys):
+    path = "/no/such/folder/" + "y" * 60  # 76 characters: a line of text is quoted up to 80
+    code, out, err = usage_or_failure(capsys, ["pattern", "solve", path])
+    assert code == 2 and out == "" and f"cannot read {path!r}" in err
+
+
+def test_cut_quotes_cuts_an_argument_and_the_value_of_an_option():
+    message = f"bad {LONG!r}; also {LONG}"
+    assert cli.cut_quotes(message, ["--x=" + LONG]) == ("bad 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'; "
+                                                          "also 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
+    assert cli.cut_quotes("short 'abc'", ["abc"]) == "short 'abc'"

@@ -7,6 +7,21 @@ parsed arguments and returning an exit code (:mod:`.printing` adds ``GAME print`
 commands). ``main`` turns every error the library raises on purpose into one line on stderr and exit code 2; it never
 shows a traceback for bad input.
 
+``main`` also guards what reaches every command, once: an argument that is not UTF-8 text (bytes
+Python hands over as surrogate escapes) is refused before parsing, naming the argument and its first
+bad byte; and every error message, argparse's own ("invalid choice: ...", "unrecognized arguments:
+...") and the library's, quotes an argument longer than :data:`QUOTED` characters cut short by
+:func:`gridlogic.params.short_repr` (:func:`cut_quotes`)::
+
+    $ gridlogic show $'loop.3.5x5.easy.\\xff'
+    gridlogic: argument 2 is not UTF-8 text: 'loop.3.5x5.easy.\\xff' has the byte 0xff at byte 17; ...
+
+The work on a puzzle somebody brought (``GAME explain``, ``GAME grade``, ``GAME analyse``) keeps a
+time budget, ``--budget SECONDS`` (:func:`add_budget_argument`, default :data:`WORK_BUDGET`), as a
+deadline threaded through the engines (:func:`gridlogic.params.check_deadline`): past it the
+command prints nothing of what it found, says so in one line and exits with
+:data:`EXIT_OUT_OF_TIME`.
+
 Every input is bounded before any work: :func:`read_text` reads a file or
 standard input in pieces of :data:`READ_PIECE` bytes and stops past
 :data:`MAX_INPUT_BYTES` (the largest public collection the benchmarks read is
@@ -25,11 +40,12 @@ import os
 import stat
 import sys
 from collections.abc import Sequence
-from typing import IO, AnyStr
+from typing import IO, Any, AnyStr
 
 from gridlogic import __version__, native
 from gridlogic.errors import GridlogicError
 from gridlogic.game import Game, Problem
+from gridlogic.params import OutOfTime, check_limit, deadline_after, short_repr
 
 # Modules of this package that add commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("games", "explain", "studio", "printing", "batch", "serve", "bench_solve")
@@ -37,12 +53,46 @@ COMMAND_MODULES: tuple[str, ...] = ("games", "explain", "studio", "printing", "b
 MAX_INPUT_BYTES = 8 * 1024 * 1024  # a puzzle file, a collection or standard input
 READ_PIECE = 64 * 1024
 
+WORK_BUDGET = 60.0
+"""Seconds ``explain``, ``grade`` and ``analyse`` may take when ``--budget`` does not say (Pattern's
+``solve`` has the same default)."""
+EXIT_OUT_OF_TIME = 3
+"""The exit code of a command that stopped at its ``--budget`` before it finished."""
+OUT_OF_TIME_HELP = "past it, the command stops, prints nothing of what it found and exits with 3"
+
+QUOTED = 80
+"""Arguments longer than this (the most of a line of text an error quotes whole) are cut short, by
+:func:`gridlogic.params.short_repr`, wherever an error message quotes them."""
+
+
+def cut_quotes(message: str, arguments: Sequence[str]) -> str:
+    """``message`` with each of ``arguments`` longer than :data:`QUOTED` characters (and the value of
+    an ``--option=value`` one) cut short as :func:`~gridlogic.params.short_repr` cuts it, wherever the
+    message quotes it (as ``repr`` shows it) or repeats it as it is.
+
+    >>> cut_quotes("invalid choice: '" + "x" * 100 + "'", ["--format", "x" * 100])
+    "invalid choice: 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    """
+    pieces = {piece for argument in arguments for piece in (argument, argument.partition("=")[2])
+              if len(piece) > QUOTED}
+    for piece in sorted(pieces, key=len, reverse=True):  # an argument before the value inside it
+        message = message.replace(repr(piece), short_repr(piece)).replace(piece, short_repr(piece))
+    return message
+
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line ("gridlogic: error: ...") and exit code 2."""
+    """argparse, but a usage error is one line ("gridlogic: error: ...") and exit code 2, quoting a
+    long argument cut short (:func:`cut_quotes`)."""
+
+    arguments: Sequence[str] = ()  # what this parser (or subparser) was last given to parse
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        self.arguments = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(self.arguments, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {cut_quotes(message, self.arguments)}\n")
         raise SystemExit(2)
 
 
@@ -139,13 +189,57 @@ def check_board_size(game: Game, problem: Problem, where: str = "") -> Problem:
     return problem
 
 
+def add_budget_argument(parser: argparse.ArgumentParser, work: str) -> None:
+    """``--budget SECONDS``, the time ``work`` ("the walk-through") may take, :data:`WORK_BUDGET` by default."""
+    parser.add_argument("--budget", type=float, default=WORK_BUDGET, metavar="SECONDS",
+                        help=f"the time {work} may take (default {WORK_BUDGET:g}); {OUT_OF_TIME_HELP}")
+
+
+def deadline_of(args: argparse.Namespace) -> float | None:
+    """The deadline of ``--budget`` (:func:`add_budget_argument`), checked like ``solve``'s budget."""
+    return deadline_after(check_limit(args.budget, "--budget", seconds=True))
+
+
+def undecodable_argument(arguments: Sequence[str]) -> str | None:
+    """Why the first of ``arguments`` that is not UTF-8 text cannot be read, or None when all are.
+
+    Python hands a command line's bytes that are not UTF-8 over as surrogate escapes (U+DC80 to
+    U+DCFF, :pep:`383`); this finds them, before any command could trip over them.
+    """
+    for number, argument in enumerate(arguments, 1):
+        escaped = next((k for k, char in enumerate(argument) if "\udc80" <= char <= "\udcff"), None)
+        if escaped is None:
+            continue
+        data = argument.encode("utf-8", "surrogateescape")
+        offset = len(argument[:escaped].encode("utf-8", "surrogateescape"))
+        shown = data.decode("utf-8", "backslashreplace")
+        shown = shown if len(shown) <= QUOTED else shown[: QUOTED - 20] + "..."
+        return (f"argument {number} is not UTF-8 text: '{shown}' has the byte 0x{data[offset]:02x} at byte "
+                f"{offset + 1}; every argument must be UTF-8 (a seed, a puzzle or a file name alike)")
+    return None
+
+
+def _out_of_time(args: argparse.Namespace) -> str:
+    command = " ".join(str(part) for part in (getattr(args, "command", None), getattr(args, "action", None)) if part)
+    return (f"out of time: {command} stopped at its budget of {args.budget:g} seconds before it finished, "
+            "so nothing of it is shown; give it more with --budget SECONDS")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    refusal = undecodable_argument(arguments)
+    if refusal is not None:
+        sys.stderr.write(f"gridlogic: {refusal}\n")
+        return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args: Any = parser.parse_args(arguments)
     try:
         return int(args.handler(args))
+    except OutOfTime:
+        sys.stderr.write(f"gridlogic: {_out_of_time(args)}\n")
+        return EXIT_OUT_OF_TIME
     except GridlogicError as error:
-        sys.stderr.write(f"gridlogic: {error}\n")
+        sys.stderr.write(f"gridlogic: {cut_quotes(str(error), arguments)}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("gridlogic: interrupted\n")

@@ -17,6 +17,12 @@ the steps show, then the steps::
 "steps": [{"technique", "explanation": {"en", "ja"}, "decides", "evidence"}]}``
 and ``--lang ja`` the text in Japanese. Exit code 0 when the steps solve the
 puzzle, 1 when they stop short (several solutions, or beyond the techniques).
+
+``--budget SECONDS`` bounds the walk-through (default 60: a random 200x200 nonogram would take
+hours): past it, nothing is printed but one line on standard error, and the exit code is 3::
+
+    $ gridlogic pattern explain --budget 0.5 random-200x200.non
+    gridlogic: out of time: pattern explain stopped at its budget of 0.5 seconds before it finished, ...
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import json
 import os
 from typing import Any
 
+from gridlogic.cli import EXIT_OUT_OF_TIME, add_budget_argument, deadline_of
 from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments, read_problem
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, parse_id
@@ -46,7 +53,8 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
         "explain", help="the whole solve as numbered steps: each technique, what it decides and why",
         description=f"Explain a {game.title} puzzle step by step, each step by the easiest technique that "
                     "decides something. Give a puzzle (an ID, a file, - or text: " + game.formats + ") "
-                    "or --seed with the settings of a generated one.",
+                    "or --seed with the settings of a generated one. Exit code 0 when the steps solve it, 1 when "
+                    f"they stop short, 2 for bad input, {EXIT_OUT_OF_TIME} when the budget ran out first.",
     )
     parser.add_argument("puzzle", nargs="?", help="a puzzle ID, a file, - for standard input, or a puzzle as text")
     add_board_arguments(parser, [game], "board side, with --seed (default: the version's default)")
@@ -56,6 +64,7 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
     parser.add_argument("--seed", help="the seed of a generated puzzle")
     parser.add_argument("--json", action="store_true", help="print the walk-through as JSON")
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="the language of the text (default en)")
+    add_budget_argument(parser, "the walk-through")
     parser.set_defaults(handler=functools.partial(_explain, game))
 
 
@@ -115,8 +124,9 @@ def walkthrough_text(hints: Hints, version: int | None, walk: Walkthrough, lang:
 def _explain(game: Game, args: argparse.Namespace) -> int:
     hints = game.hints
     assert hints is not None  # only games with hints get the command
+    deadline = deadline_of(args)
     problem, version, title, puzzle_id = _problem(game, args)
-    walk = hints.explain(problem, version)
+    walk = hints.explain(problem, version, deadline)
     if args.json:
         data: dict[str, Any] = {"game": game.name}
         if puzzle_id is not None:

@@ -22,7 +22,8 @@ and prints the level and what the grader's techniques or stages did::
     level: easy
     overlap 9, line 0, probe 0 (cells decided by each technique)
 
-Exit code 0 when the grader gives a level, 1 when it gives none.
+Exit code 0 when the grader gives a level, 1 when it gives none; ``--budget SECONDS`` (default 60)
+bounds the grading, past which nothing is printed but one line on standard error, with exit code 3.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import secrets
 import sys
 from typing import Any
 
-from gridlogic.cli import check_board_size, count_of, read_text
+from gridlogic.cli import EXIT_OUT_OF_TIME, add_budget_argument, check_board_size, count_of, deadline_of, read_text
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.params import check_limit
@@ -256,17 +257,23 @@ def _solution_title(game: Game, problem: Problem, verdict: Verdict, number: int,
 
 
 def _add_grade(actions: argparse._SubParsersAction, game: Game) -> None:
-    grade = actions.add_parser("grade", help=f"how hard a puzzle is, by the grader's techniques ({game.formats})")
+    grade = actions.add_parser(
+        "grade", help=f"how hard a puzzle is, by the grader's techniques ({game.formats})",
+        description=f"Grade a {game.title} puzzle by the grader's techniques. Exit code 0 when it gives a level, "
+                    f"1 when it gives none, 2 for bad input, {EXIT_OUT_OF_TIME} when the budget ran out first.",
+    )
     grade.add_argument("puzzle", nargs="?",
                        help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
     grade.add_argument("--json", action="store_true", help="print the level and the counts as JSON")
+    add_budget_argument(grade, "the grading")
     grade.set_defaults(handler=functools.partial(_grade, game))
 
 
 def _grade(game: Game, args: argparse.Namespace) -> int:
     assert game.grade is not None  # the action exists only for games with a grader
+    deadline = deadline_of(args)
     problem = read_problem(game, args.puzzle)
-    report = game.grade(problem)
+    report = game.grade(problem, deadline)
     if args.json:
         print(json.dumps({"game": game.name, "format": problem.source, "level": report.level,
                           "counts": dict(report.counts), "counted": report.counted, "note": report.note}))

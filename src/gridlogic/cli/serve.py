@@ -41,6 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gridlogic.errors import GridlogicError
+from gridlogic.params import short_repr
 
 MAX_WORKERS = 64
 KEEP_ALIVE_SECONDS = 5
@@ -49,7 +50,7 @@ MAX_CONNECTIONS = 1000
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"port {text!r} must be an integer from 1 to 65535")
+        raise argparse.ArgumentTypeError(f"port {short_repr(text)} must be an integer from 1 to 65535")
     return int(text)
 
 
@@ -57,7 +58,7 @@ def _process_count(name: str) -> Callable[[str], int]:
     """An argparse type for a count of ``name`` processes: 1 to :data:`MAX_WORKERS`."""
     def parse(text: str) -> int:
         if not text.isdigit() or not 1 <= int(text) <= MAX_WORKERS:
-            raise argparse.ArgumentTypeError(f"{name} {text!r} must be an integer from 1 to {MAX_WORKERS}")
+            raise argparse.ArgumentTypeError(f"{name} {short_repr(text)} must be an integer from 1 to {MAX_WORKERS}")
         return int(text)
     return parse
 
@@ -102,15 +103,15 @@ def listening_socket(host: str, port: int) -> socket.socket:
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         sock = socket.socket(family, kind, proto)
-    except OSError as error:
-        raise GridlogicError(f"cannot listen on {host!r} port {port}: "
-                             f"{error.strerror or error}") from None
+    except (OSError, UnicodeError) as error:  # UnicodeError: a name IDNA cannot encode (a label past 63)
+        raise GridlogicError(f"cannot listen on {short_repr(host)} port {port}: "
+                             f"{getattr(error, 'strerror', None) or error}") from None
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
     except OSError as error:
         sock.close()
-        raise GridlogicError(f"cannot listen on {host!r} port {port}: "
+        raise GridlogicError(f"cannot listen on {short_repr(host)} port {port}: "
                              f"{error.strerror or error}") from None
     return sock
 

@@ -26,6 +26,12 @@ studio's *Hide the clues this level does not need*), prints the puzzle left, the
 ``--json`` prints what ``POST /api/{game}/analyse`` answers (with ``--fixes``, what ``POST
 /api/{game}/fixes`` answers; with ``--thin``, what ``POST /api/{game}/thin`` answers). Exit code 0
 when the puzzle (the one left, with ``--thin``) is unique, 1 otherwise (2 for bad input).
+
+``--budget SECONDS`` (default 60) bounds the whole command: the solver keeps the game's import
+limits within it, and the walk-through of a unique puzzle and the fixes' trials stop at it. Past it,
+nothing is printed but one line on standard error, and the exit code is 3 (an ``undecided`` verdict
+is the solver's own limit, not the budget). The clues ``--thin`` hides are counted before the budget
+is checked again (the thinning itself does not watch it).
 """
 
 from __future__ import annotations
@@ -35,9 +41,11 @@ import functools
 import json
 
 from gridlogic import studio
+from gridlogic.cli import EXIT_OUT_OF_TIME, add_budget_argument, deadline_of
 from gridlogic.cli.games import GAME_ACTIONS, read_problem
 from gridlogic.game import GAMES, Game
 from gridlogic.hints import Mark, positions_text
+from gridlogic.params import check_deadline
 
 __all__ = ["change_text", "register"]
 
@@ -53,7 +61,8 @@ def _add_analyse(actions: argparse._SubParsersAction, game: Game) -> None:
         "analyse", help="the studio's analysis: one solution or several, where they differ, the level, fixes",
         description=f"Analyse a {game.title} puzzle as the studio does: the verdict within the import limits, "
                     "the level and techniques of a unique one, where two solutions differ, and with --fixes the "
-                    "changes proven to leave one solution.",
+                    "changes proven to leave one solution. Exit code 0 when it is unique, 1 otherwise, 2 for bad "
+                    f"input, {EXIT_OUT_OF_TIME} when the budget ran out first.",
     )
     parser.add_argument("puzzle", nargs="?",
                         help=f"a file, - for standard input (the default), {game.formats}, or a puzzle ID")
@@ -63,6 +72,7 @@ def _add_analyse(actions: argparse._SubParsersAction, game: Game) -> None:
                             help="first hide the clues the techniques of LEVEL do not need ("
                                  + ", ".join(game.studio.thin_levels) + ") and analyse the puzzle left")
     parser.add_argument("--json", action="store_true", help="print the API's answer as JSON")
+    add_budget_argument(parser, "the analysis")
     parser.set_defaults(handler=functools.partial(_analyse, game))
 
 
@@ -77,19 +87,26 @@ def change_text(mark: Mark) -> str:
 
 
 def _analyse(game: Game, args: argparse.Namespace) -> int:
+    deadline = deadline_of(args)
     problem = read_problem(game, args.puzzle)
+    # Everything is worked out before anything is printed: past the deadline, nothing is.
     if getattr(args, "thin", None) is not None:
         thinned = studio.thin(game, problem, args.thin)
+        check_deadline(deadline)
         if args.json:
             print(json.dumps(thinned.to_dict(), ensure_ascii=False))
             return 0 if thinned.status == "thinned" else 1
-        print(f"{thinned.status}: {thinned.note}")
         if thinned.text is None:
+            print(f"{thinned.status}: {thinned.note}")
             return 1
-        print(f"puzzle: {thinned.text}")
         problem = game.read(thinned.text)
-    found = studio.analyse(game, problem)
-    proposed = studio.fixes(game, problem) if args.fixes else None
+    found = studio.analyse(game, problem, deadline)
+    check_deadline(deadline)  # an undecided verdict or a walk cut short by it is no answer
+    proposed = studio.fixes(game, problem, deadline) if args.fixes else None
+    check_deadline(deadline)  # nor are the fixes of trials it cut short
+    if getattr(args, "thin", None) is not None and not args.json:
+        print(f"{thinned.status}: {thinned.note}")
+        print(f"puzzle: {thinned.text}")
     if args.json:
         print(json.dumps((proposed or found).to_dict(), ensure_ascii=False))
         return 0 if found.verdict == "unique" else 1
