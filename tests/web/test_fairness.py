@@ -326,8 +326,8 @@ def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_share(tmp_path
             for sock in proxy_connections:
                 sock.close()
     for answers_of_client in proxied.values():
-        assert [status for status, _, _ in answers_of_client] == [200] * 30 + [429] * 10
-    assert [status for status, _, _ in untrusted] == [200] * 30 + [429] * 10
+        assert [status for status, _, _ in answers_of_client] == [200] * 10 + [429] * 30
+    assert [status for status, _, _ in untrusted] == [200] * 10 + [429] * 30
     assert all(answer.startswith(b"HTTP/1.1 200 ") for answer in answers)  # a proxy's connections: not capped
 
 
