@@ -88,8 +88,10 @@ class Load:
         self.stop = threading.Event()
 
     def player(self) -> None:
-        while not self.stop.is_set():
-            with httpx.Client(base_url=self.url, timeout=30) as client:  # a new player each play
+        # One player a thread, its cookie kept from play to play: an address makes only a household of
+        # new players at once (gridlogic.web.records.NEW_PLAYERS), and six players write 180 plays a minute.
+        with httpx.Client(base_url=self.url, timeout=30) as client:
+            while not self.stop.is_set():
                 try:
                     started = time.monotonic()
                     receipt = client.post("/api/records/start", json={"id": PUZZLE}).json()["play"]
