@@ -62,9 +62,9 @@ def test_the_docstrings_worked_examples():
     assert found.verdict == "several" and found.level is None and found.techniques == {}
     assert found.difference == tuple(Mark("cell", index) for index in range(4))
     offered = fixes(PATTERN, PATTERN.read("2x2:1/1/1/1"))
-    assert offered.fixes[0].to_dict() == {"changes": [{"kind": "cell", "index": 0, "value": 0}], "text": "2x2:/1//1",
-                                          "id": "pattern.import.2x2.tatham.2x2:/1//1"}
-    assert brute_nonograms([[0], [1]], [[0], [1]], 2, 2) == [(0, 0, 0, 1)]
+    assert offered.fixes[0].to_dict() == {"changes": [{"kind": "cell", "index": 0, "value": 1}],
+                                          "text": "2x2:2/1/2/1", "id": "pattern.import.2x2.tatham.2x2:2/1/2/1"}
+    assert brute_nonograms([[2], [1]], [[2], [1]], 2, 2) == [(1, 1, 1, 0)]
 
 
 def test_a_unique_puzzle_has_its_level_techniques_and_play_id():

@@ -38,9 +38,9 @@ def test_several_solutions_text_and_fixes(capsys, monkeypatch):
                    "several: at least two solutions; two of them differ in 4 cells\n"
                    "difference: cells 1–4 (counted from 1, in the order of --json)\n"
                    "fixes (3 changes proven to leave one solution):\n"
-                   "  cell 1 emptied: 2x2:/1//1\n"
-                   "  cell 2 filled: 2x2:1/2/2/1\n"
-                   "  cell 3 filled: 2x2:2/1/1/2\n")
+                   "  cell 1 filled: 2x2:2/1/2/1\n"
+                   "  cell 2 emptied: 2x2:1///1\n"
+                   "  cell 3 emptied: 2x2:/1/1/\n")
 
 
 def test_json_is_what_the_api_answers(capsys, monkeypatch):

@@ -18,7 +18,9 @@ the import dialog plays. The verdict is
   and ``exports`` the puzzle in every format of other software the game writes (``Game.exports``:
   a ``.non`` file and a Tatham game ID, a puzz.link URL and a Loopy game ID, a Net game ID);
 - ``several``: at least two; ``difference`` lists the marks (Pattern cells, Loop edges, Signal
-  tiles: ``Game.studio.solution_mark``) where the solver's two solutions differ;
+  tiles: ``Game.studio.solution_mark``) where the solver's two solutions differ (Pattern's and
+  Loop's solvers give the least two in cell or edge order, whichever back end found them, so the
+  difference and the fixes ordered by it are the same with or without python-sat);
 - ``none``: no solution;
 - ``undecided``: the limit ran out first. Never called unique: a search cut short proves nothing.
 
@@ -57,7 +59,7 @@ with :class:`DesignTooLarge` (a 422 on the web). Worked example (checked in
     ('several', [0, 1, 2, 3])
     >>> fix = fixes(pattern, pattern.read("2x2:1/1/1/1")).fixes[0]
     >>> fix.changes, fix.text, fix.id
-    ((Mark(kind='cell', index=0, value=0),), '2x2:/1//1', 'pattern.import.2x2.tatham.2x2:/1//1')
+    ((Mark(kind='cell', index=0, value=1),), '2x2:2/1/2/1', 'pattern.import.2x2.tatham.2x2:2/1/2/1')
 """
 
 from __future__ import annotations

@@ -36,5 +36,7 @@ def test_each_kept_puzzle_keeps_its_attribution_and_is_decided(row):
     assert (puzzle.width, puzzle.height) == (width, height)
     if not sat_available() and row["file"] == "knotty.non":
         pytest.skip("Knotty needs the SAT back end")
-    verdict = decide(puzzle.row_clues, puzzle.col_clues)
+    # the status only: Knotty's least two solutions are not proven within minutes (pattern.decide,
+    # "The two solutions of several"), so its two first found are enough here
+    verdict = decide(puzzle.row_clues, puzzle.col_clues, least=False)
     assert verdict.status == ("several" if "several" in row["why"] else "unique")

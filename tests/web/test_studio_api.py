@@ -56,8 +56,8 @@ def test_the_fixes_of_the_docstrings_puzzle_each_analyse_unique(client):
     assert answer.status_code == 200, answer.text
     found = answer.json()
     assert found["verdict"] == "several" and len(found["difference"]) == 4
-    assert found["fixes"][0] == {"changes": [{"kind": "cell", "index": 0, "value": 0}], "text": "2x2:/1//1",
-                                 "id": "pattern.import.2x2.tatham.2x2:/1//1"}
+    assert found["fixes"][0] == {"changes": [{"kind": "cell", "index": 0, "value": 1}], "text": "2x2:2/1/2/1",
+                                 "id": "pattern.import.2x2.tatham.2x2:2/1/2/1"}
     for fix in found["fixes"]:
         again = client.post("/api/pattern/analyse", json={"text": fix["text"]}).json()
         assert again["verdict"] == "unique" and again["id"] == fix["id"]

@@ -3,7 +3,8 @@
 :func:`decide` answers: does this slitherlink have exactly one loop?
 It returns a :class:`gridlogic.verdict.Verdict` (the type Pattern's general
 solver returns too) whose ``status`` is ``unique`` (with the loop, only once
-the search space is exhausted), ``several`` (with two different loops),
+the search space is exhausted), ``several`` (with the least two loops, see
+below),
 ``none`` or ``undecided`` (a budget ran out first; a loop it may carry proves
 nothing about uniqueness). Each solution is the board's edge list (horizontal
 edges, then vertical ones, 1 = line; see :mod:`gridlogic.loop.board`).
@@ -49,11 +50,47 @@ needed), ``search`` or ``sat``. ``nodes`` counts native search nodes. The game's
 ``solve`` is :func:`decide_problem`: the same on a :class:`~gridlogic.game.record.Problem`,
 with :data:`DEFAULT_NODE_LIMIT` native search nodes unless told otherwise.
 
+The two loops of several
+------------------------
+Which two loops a ``several`` verdict carries is fixed by the board alone, not
+by the stage that found them: the least two in edge order (the edge lists
+compared as tuples: no line before a line at the first edge where they
+differ). So where two loops differ (the studio's difference, and the fixes it
+orders by it) and the two loops ``solve`` shows are the same with or without
+``python-sat``. Once two loops are found, the least two are sought:
+
+- with ``python-sat``, by the SAT back end (:meth:`gridlogic.loop.sat.SatSearch.least`):
+  edge by edge in order, an edge is a cross when some loop with the edges
+  so far has a cross there (the solver asked with those edges assumed), and
+  the second is the least of the loops other than the first;
+- without it, by the native search again, in edge order
+  (:func:`~gridlogic.loop.solver.solve_grid` with ``in_edge_order``): it
+  branches on the unknown edge of least index, a cross first, so it meets the
+  loops in edge order, and its first two are the least two. It may use
+  ``node_limit`` nodes of its own (and the time left); ``nodes`` counts the
+  decision's only.
+
+Both are exact, so they agree (a test compares them with a brute force on
+small boards, and the studio's and ``solve``'s output with and without
+``python-sat``). Should the budget run out first, the verdict is
+``undecided`` (with no loop): a path that finishes and one that does not
+differ only in that. Measured with ``benchmarks/canonical_pairs.py`` (the
+studio's analysis, CPU, pure Python): 15×15 boards with several loops as
+before (0.02-0.03 s with SAT), 25×25 ones 0.05-0.7 s where the decision alone
+took 0.04-0.1 s; without ``python-sat`` the search in edge order mostly costs
+about what the decision did, but one 25×25 board needs 96,000 of its nodes
+(the decision: 67), and runs out of the studio's 5 s. ``least=False`` skips
+the step, for a caller that needs only the status: ``several`` then carries
+the two loops first found.
+
 Worked example (a test checks it): the 2×2 board ``3 . / 3 .`` is decided by
 propagation alone (``unique``, method ``propagation``); the blank 2×1 board
 (two cells side by side) needs search, 26 propagations of it, and has several
-loops (a square around either cell, or around both): ``several`` with two
-different loops.
+loops (a square around either cell, or around both): ``several``, with the
+square around the right cell (edges ``0 1 0 1 0 1 1``: its top and bottom
+sides are the second horizontal edges of their rows) and then the one around
+the left cell (``1 0 1 0 1 1 0``); the square around both (``1 1 1 1 1 0 1``)
+comes last.
 """
 
 from __future__ import annotations
@@ -119,6 +156,7 @@ def decide(
     time_limit: float | None = None,
     node_limit: int | None = None,
     sat: bool = False,
+    least: bool = True,
 ) -> Verdict:
     """Decide whether the board has no, one or several loops (see the module docstring).
 
@@ -126,22 +164,27 @@ def decide(
     or 0..4. ``time_limit`` (seconds, > 0) and ``node_limit`` (native search
     nodes, >= 0) bound the work; running out gives ``undecided``. ``sat=True``
     forces the SAT back end (a :class:`~gridlogic.GridlogicError` when
-    ``python-sat`` is missing).
+    ``python-sat`` is missing). ``least=False`` lets ``several`` carry the two
+    loops first found instead of the least two.
     """
     started = time.monotonic()
     checked = check_clues(clues, width, height)
     time_limit = check_limit(time_limit, "time_limit", seconds=True)
     node_limit = check_limit(node_limit, "node_limit", minimum=0)
     check_bool(sat, "sat")
+    check_bool(least, "least")
     if sat:
         loop_sat.import_pysat()  # fail early and clearly when the extra is missing
-    decision = Decision(checked, width, height, started, None if time_limit is None else started + time_limit)
+    decision = Decision(checked, width, height, started, None if time_limit is None else started + time_limit,
+                        least)
     if sat:
         return decision.by_sat(0)
     if not loop_sat.sat_available():  # the native search alone, to the caller's limits
         result = solve_grid(checked, width, height, node_limit=node_limit, time_limit=time_limit)
         decided = decision.native(result)
-        return decided or decision.verdict("undecided", result.solutions, result.nodes, "search")
+        if decided is None:
+            return decision.verdict("undecided", result.solutions, result.nodes, "search")
+        return decision.least_by_search(decided, node_limit)
     return decision.in_turns(node_limit)
 
 
@@ -155,13 +198,15 @@ def decide_problem(problem: Problem, *, budget: float | None = None, node_limit:
 
 @dataclass(frozen=True)
 class Decision:
-    """One call of :func:`decide`: the checked board, when the work started and its deadline."""
+    """One call of :func:`decide`: the checked board, when the work started, its deadline, and whether a
+    several verdict is to carry the least two loops."""
 
     clues: list[int | None]
     width: int
     height: int
     started: float
     deadline: float | None
+    least: bool = True  # a several verdict carries the least two loops (see the module docstring)
 
     def verdict(self, status: str, solutions: Sequence[Sequence[int]], nodes: int, method: str) -> Verdict:
         loops = tuple(tuple(edges) for edges in solutions[:2])
@@ -186,8 +231,50 @@ class Decision:
         known = _root_edges(self.clues, self.width, self.height)
         if known is None:
             return self.verdict("none", [], nodes, "propagation")
-        status, found, _calls = loop_sat.solve_sat(self.clues, self.width, self.height, self.deadline, known)
-        return self.verdict(status, found, nodes, "sat")
+        search = loop_sat.SatSearch(self.clues, self.width, self.height, known)
+        try:
+            status = search.run(self.deadline)
+            return self.least_by_sat(self.verdict(status or "undecided", search.found, nodes, "sat"), search)
+        finally:
+            search.close()
+
+    def least_by_sat(self, verdict: Verdict, search: loop_sat.SatSearch | None) -> Verdict:
+        """``verdict``, with the least two loops when it is ``several`` (see "The two loops of several"),
+        found by the SAT back end (``search``, or a new one); ``undecided`` if the deadline comes first."""
+        if verdict.status != "several" or not self.least:
+            return verdict
+        own = search is None
+        if search is None:
+            known = _root_edges(self.clues, self.width, self.height)
+            assert known is not None  # the root has loops
+            search = loop_sat.SatSearch(self.clues, self.width, self.height, known)
+        try:
+            first = search.least(min(verdict.solutions), None, self.deadline)
+            if first is None:
+                return self.verdict("undecided", [], verdict.nodes, verdict.method)
+            other = min(loop for loop in verdict.solutions if loop != first)
+            second = search.least(other, first, self.deadline)
+            if second is None:
+                return self.verdict("undecided", [], verdict.nodes, verdict.method)
+            return self.verdict("several", [first, second], verdict.nodes, verdict.method)
+        finally:
+            if own:
+                search.close()
+
+    def least_by_search(self, verdict: Verdict, node_limit: int | None) -> Verdict:
+        """``verdict``, with the least two loops when it is ``several`` (see "The two loops of several"),
+        found by the native search in edge order within ``node_limit`` nodes of its own and the
+        deadline; ``undecided`` if they run out first."""
+        if verdict.status != "several" or not self.least:
+            return verdict
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return self.verdict("undecided", [], verdict.nodes, verdict.method)
+        result = solve_grid(self.clues, self.width, self.height, node_limit=node_limit, time_limit=left,
+                            in_edge_order=True)
+        if len(result.solutions) < 2:  # there are two: the search ran out first
+            return self.verdict("undecided", [], verdict.nodes, verdict.method)
+        return self.verdict("several", result.solutions, verdict.nodes, verdict.method)
 
     def in_turns(self, node_limit: int | None) -> Verdict:
         """Turns between the native search and SAT, each turn GROWTH times the last (see the module
@@ -210,7 +297,7 @@ class Decision:
                 )
                 decided = self.native(result)
                 if decided is not None:
-                    return decided
+                    return self.least_by_sat(decided, search)
                 if (node_limit is not None and result.nodes >= node_limit) or self.out_of_time():
                     return self.verdict("undecided", result.solutions, result.nodes, "search")
                 if search is None:
@@ -220,9 +307,11 @@ class Decision:
                     search = loop_sat.SatSearch(self.clues, self.width, self.height, known)
                 status = search.run(self.deadline, SAT_TURN_CONFLICTS * scale)
                 if status is not None:
-                    return self.verdict(status, search.found, result.nodes, "sat")
+                    return self.least_by_sat(self.verdict(status, search.found, result.nodes, "sat"), search)
             assert search is not None  # every turn that did not return made it
-            return self.verdict(search.run(self.deadline) or "undecided", search.found, result.nodes, "sat")
+            status = search.run(self.deadline) or "undecided"
+            return self.least_by_sat(self.verdict(status, search.found, result.nodes, "sat"), search)
         finally:
             if search is not None:
                 search.close()
+

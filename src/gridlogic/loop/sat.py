@@ -58,6 +58,14 @@ square alone meets every clue, so it is recorded as a solution; the junk cycle
 meets the clues only together with it, and is cut. No other loop meets the 2s
 (a rectangle over three columns gives the top-middle 2 a single side, a loop
 in the right block none at all): ``unique``.
+
+The least loops
+---------------
+:mod:`gridlogic.loop.decide` gives a ``several`` verdict the least two loops in
+edge order, whatever found two (its docstring says why). :meth:`SatSearch.least`
+walks the edges in order with the values so far assumed, asking the solver
+whether a loop has a cross at the next edge; every loop it meets is recorded
+and cut as above, and the loops cut so far (out of the formula) are looked at apart.
 """
 
 from __future__ import annotations
@@ -161,6 +169,8 @@ class SatSearch:
                     clauses.append([-(e + 1)])
         self.solver = import_pysat()(name=SOLVER_NAME, bootstrap_with=clauses)
         self.found: list[list[int]] = []
+        self.recorded: list[tuple[int, ...]] = []  # every loop found so far, each cut from the formula
+        self.open_edges = [e for e in range(g.edge_count) if known is None or not known[e]]
         self.calls = 0
 
     def close(self) -> None:
@@ -169,7 +179,7 @@ class SatSearch:
     def run(self, deadline: float | None, conflicts: int | None = None) -> str | None:
         """``unique``/``several``/``none``, ``undecided`` at the deadline, or None when ``conflicts``
         more conflicts (None: no limit) did not decide it (:meth:`run` may then go on)."""
-        sat, g = self.solver, self.grid
+        sat = self.solver
         stop = None if conflicts is None else sat.accum_stats()["conflicts"] + conflicts
         while True:
             left = None if stop is None else stop - sat.accum_stats()["conflicts"]
@@ -179,20 +189,100 @@ class SatSearch:
             if outcome is None:
                 out_of_time = deadline is not None and time.monotonic() >= deadline
                 return "undecided" if out_of_time or stop is None else None
-            self.calls += 1
             if not outcome:
+                self.calls += 1
                 return "unique" if self.found else "none"
-            lines = [0] * g.edge_count
-            for literal in sat.get_model():
-                if 0 < literal <= g.edge_count:
-                    lines[literal - 1] = 1
-            loops, cuts = loops_and_cuts(lines, self.clues, g)
-            self.found.extend(loops)
-            for cut in cuts:
-                sat.add_clause(cut)
+            self.found.extend(self.cut_model())
             if len(self.found) >= 2:
                 del self.found[2:]
                 return "several"
+
+    def cut_model(self) -> list[list[int]]:
+        """The loops in the solver's model (recorded), after adding the cut of each of its cycles."""
+        sat, g = self.solver, self.grid
+        self.calls += 1
+        lines = [0] * g.edge_count
+        for literal in sat.get_model():
+            if 0 < literal <= g.edge_count:
+                lines[literal - 1] = 1
+        loops, cuts = loops_and_cuts(lines, self.clues, g)
+        self.recorded.extend(tuple(loop) for loop in loops)
+        for cut in cuts:
+            sat.add_clause(cut)
+        return loops
+
+    def least(self, witness: Sequence[int], avoid: Sequence[int] | None,
+              deadline: float | None) -> tuple[int, ...] | None:
+        """The least loop in edge order (no line before a line), other than ``avoid`` when given (it
+        must then be the least loop of all); None when the deadline comes first. ``witness`` is a loop
+        (not ``avoid``) to start from.
+
+        Edge by edge in order, the values so far are assumed. An edge the least loop known has no
+        line on takes none. Otherwise, if some loop has a cross there (and is not ``avoid``), it is the
+        new least known and the edge a cross; if none has, a line. Which it is, is asked of the loops
+        cut so far (:attr:`recorded`: out of the formula, so those with the values so far are kept
+        apart as candidates), then of the solver's unit propagation (a line implied: no other loop has
+        a cross), then of the solver. While the values so far are ``avoid``'s and it has a line here,
+        no loop can have a cross (it would be below ``avoid``): nothing is asked.
+        """
+        best = tuple(witness)
+        avoided = None if avoid is None else tuple(avoid)
+        if avoided is not None:  # a loop's cut is the clause that blocks it (see the module docstring)
+            self.solver.add_clause([-(e + 1) for e, line in enumerate(avoided) if line])
+        candidates = [loop for loop in self.recorded if loop != avoided]
+        assumed: list[int] = []
+        implied: set[int] = set()  # literals that unit propagation implies from a prefix of ``assumed``
+        refuted = False  # no model has the values so far
+        diverged = avoided is None
+        for e in self.open_edges:
+            variable = e + 1
+            if best[e] and (avoided is None or diverged or not avoided[e]):
+                below = next((loop for loop in candidates if not loop[e]), None)
+                if below is None and not refuted and variable not in implied:
+                    consistent, literals = self.solver.propagate(assumptions=assumed)
+                    refuted = not consistent
+                    implied.update(literals if consistent else ())
+                    if consistent and variable not in implied:
+                        try:
+                            below = self.loop_with([*assumed, -variable], candidates, avoided, deadline)
+                        except _OutOfTime:
+                            return None
+                if below is not None:
+                    best = below
+            value = best[e]
+            assumed.append(variable if value else -variable)
+            candidates = [loop for loop in candidates if loop[e] == value]
+            if -assumed[-1] in implied:
+                refuted = True
+            if avoided is not None and value != avoided[e]:
+                diverged = True
+        return best
+
+    def loop_with(self, assumptions: list[int], candidates: list[tuple[int, ...]], avoid: tuple[int, ...] | None,
+                  deadline: float | None) -> tuple[int, ...] | None:
+        """A loop with the values ``assumptions`` give, not ``avoid``: one of ``candidates`` (the loops cut
+        so far with the values before the last), else the solver's; None when there is none, _OutOfTime
+        when the deadline comes first. A loop found with the values before the last joins ``candidates``."""
+        last = assumptions[-1]
+        for loop in candidates:
+            if (loop[abs(last) - 1] == 1) == (last > 0):
+                return loop
+        while True:
+            outcome = solve_within(self.solver, deadline, assumptions=assumptions)
+            if outcome is None:
+                raise _OutOfTime
+            if not outcome:
+                self.calls += 1
+                return None
+            for loop in map(tuple, self.cut_model()):
+                if loop != avoid and all((loop[abs(v) - 1] == 1) == (v > 0) for v in assumptions[:-1]):
+                    candidates.append(loop)
+                    if (loop[abs(last) - 1] == 1) == (last > 0):
+                        return loop
+
+
+class _OutOfTime(Exception):
+    """The deadline came before the SAT solver answered."""
 
 
 def solve_sat(

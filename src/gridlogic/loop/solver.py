@@ -31,7 +31,10 @@ costs on published 15×15 puzzles), and keeps at most two solutions. Each
 open branch is a :class:`SearchFrame` on a stack: its edge, the trail mark to
 undo to, and how many of the two values it has tried. Every leaf is checked
 by :func:`gridlogic.loop.board.validate_loop`. A search that hits its node or
-time budget reports ``truncated`` and never counts as unique.
+time budget reports ``truncated`` and never counts as unique. Asked to branch in
+edge order instead (``in_edge_order``: the unknown edge of least index, a cross
+first), it meets the loops least first, so its two are the least two
+(:mod:`gridlogic.loop.decide` gives those to a ``several`` verdict).
 
 Worked example (a test runs it): the 3×2 board ``. 3 . / . 3 .`` (the trial
 example) stops the medium rules; the hard rules finish it, and the search
@@ -53,7 +56,7 @@ from dataclasses import dataclass
 
 from gridlogic import verdict
 from gridlogic.errors import InvalidParameters
-from gridlogic.loop.board import CROSS, LINE, inside_of_loop, validate_loop
+from gridlogic.loop.board import CROSS, LINE, UNKNOWN, inside_of_loop, validate_loop
 from gridlogic.loop.engine import (
     EASY,
     HARD,
@@ -64,7 +67,7 @@ from gridlogic.loop.engine import (
     Engine,
     TrailMark,
 )
-from gridlogic.params import check_int, check_limit
+from gridlogic.params import check_bool, check_int, check_limit
 
 __all__ = [
     "EASY", "EXAMPLES", "HARD", "LEVEL_NAMES", "MEDIUM", "PROBE_DEPTH", "RULES", "RULE_CLASS",
@@ -175,6 +178,7 @@ def solve_grid(
     node_limit: object = 100_000,
     time_limit: object = None,
     propagation_limit: object = None,
+    in_edge_order: object = False,
 ) -> SolveResult:
     """Search a ``width`` × ``height`` board for up to two loops within the budgets.
 
@@ -183,6 +187,10 @@ def solve_grid(
     propagations, trial's included (None: no limit); unlike time, nodes and
     propagations end the search at the same point on every run. The result's
     ``truncated`` says a budget ran out before the search space was exhausted.
+
+    With ``in_edge_order`` the search branches on the unknown edge of least index, a cross first,
+    instead of MRV: it then meets the loops in edge order (least first: the edge lists compared as
+    tuples), so its two loops are the least two (:mod:`gridlogic.loop.decide` asks so).
     """
     checked = check_clues(clues, width, height)
     return _search(
@@ -190,6 +198,7 @@ def solve_grid(
         check_limit(node_limit, "node_limit", minimum=0),
         check_limit(time_limit, "time_limit", seconds=True),
         check_limit(propagation_limit, "propagation_limit", minimum=0),
+        check_bool(in_edge_order, "in_edge_order"),
     )
 
 
@@ -200,6 +209,7 @@ def _search(
     node_limit: int | None,
     time_limit: float | None,
     propagation_limit: int | None,
+    in_edge_order: bool = False,
 ) -> SolveResult:
     """:func:`solve_grid` on validated arguments: typed for the compiler, as the search is hot."""
     solutions: list[tuple[int, ...]] = []
@@ -227,7 +237,7 @@ def _search(
             if propagation_limit is not None and engine.propagations >= propagation_limit:
                 truncated = True
                 break
-            e = engine.choose_edge()
+            e = _first_unknown(engine) if in_edge_order else engine.choose_edge()
             if e < 0:
                 edges = engine.edges()
                 if validate_loop(edges, checked, width, height):
@@ -244,7 +254,7 @@ def _search(
             if frame.values_tried == 2:
                 stack.pop()
                 continue
-            value = LINE if frame.values_tried == 0 else CROSS
+            value = LINE if (frame.values_tried == 0) != in_edge_order else CROSS
             frame.values_tried += 1
             ok = engine.set_edge(frame.edge, value) and engine.propagate(MEDIUM)
             if ok and len(stack) <= PROBE_DEPTH:
@@ -253,6 +263,17 @@ def _search(
         else:
             break
     return SolveResult(width, height, tuple(solutions), nodes, truncated)
+
+
+def _first_unknown(engine: Engine) -> int:
+    """The unknown edge of least index; -1 when none is left."""
+    if engine.unknown_edge_count == 0:
+        return -1
+    edge_state = engine.edge_state
+    for e in range(len(edge_state)):
+        if edge_state[e] == UNKNOWN:
+            return e
+    return -1
 
 
 SOLVE_NODE_LIMIT = 100_000

@@ -5,7 +5,7 @@ exactly one solution? The answer is a :class:`Verdict` whose ``status`` is
 
 - ``"unique"`` with the solution, said only once the whole search space has
   been exhausted;
-- ``"several"`` with two different solutions;
+- ``"several"`` with the least two solutions (see "The two solutions of several");
 - ``"none"`` when no grid meets the clues;
 - ``"undecided"`` when the time or node budget ran out first (it may carry a
   solution found so far, which then proves nothing about uniqueness).
@@ -71,13 +71,47 @@ clock: the same puzzle is decided by the same stage, with the same solutions,
 on an idle machine and on a loaded one. The clock only ends a run, at
 ``time_limit``, with ``"undecided"``.
 
+The two solutions of several
+----------------------------
+Which two solutions a ``"several"`` verdict carries is fixed by the clues alone,
+not by the stage that found them: the least two in cell order (row-major, the
+flat grids compared as tuples: an empty cell before a filled one at the first
+cell where they differ). So where two solutions differ (the studio's
+difference, and the fixes it orders by it) and the two grids ``solve`` shows
+are the same with or without ``python-sat``. Once two solutions are found:
+
+- a depth-first search from the root state that branches on the first open
+  cell, empty first, with probing at every node
+  (:meth:`GridSearch.least_two`), meets the solutions in cell order: its first
+  two are the least two. It has ``node_limit`` nodes of its own; with
+  ``python-sat`` at hand it gives way to SAT after
+  :data:`LEAST_NATIVE_PROBES` probes;
+- the SAT back end (:func:`gridlogic.pattern.sat.least_two`) walks the open
+  cells in order, each empty when some solution with the cells so far leaves
+  it empty (asked with those cells assumed); the second differs from the
+  first at the last cell where any solution can, found by halving.
+
+Both are exact, so they agree (a test compares them with a brute force on
+small grids, and the studio's and ``solve``'s output with and without
+``python-sat``). Should the time or the nodes run out first, the verdict is
+``"undecided"`` (with no solution): a path that finishes and one that does not
+differ only in that. On the puzzles with several solutions that need no SAT
+it costs little; where SAT decides, the walk can cost several times the
+decision (LalaFrogKK, 25×25: 0.7 s CPU without it, 3.2 s with it), and on a
+puzzle where SAT finds two solutions only with the hints' help it may not end
+at all: Knotty (40×40; two solutions 14 cells apart) proves neither its least
+solution nor the least other within minutes. ``least=False`` skips it, for a
+caller that needs only the status: ``"several"`` then carries the two
+solutions first found.
+
 Worked example (a test checks it): the 2×3 grid (2 rows, 3 columns) with row
 clues ``[2] [1]`` and column clues ``[1] [1] [1]``. Row 0 holds a 2-block in
 three cells, so its middle cell is filled; column 1 then has its one cell, so
 row 1's middle cell is empty and line solving stops there with two open cells
 in each row. Probing row 0's first cell filled forces ``110 / 001``; probing it
 empty forces ``011 / 100``: both sides are whole solutions, so the verdict is
-``"several"`` with those two grids, found by probing without any search node.
+``"several"`` with those two grids, found by probing without any search node;
+in cell order ``011 / 100`` comes first.
 """
 
 from __future__ import annotations
@@ -94,7 +128,7 @@ from gridlogic.pattern.symmetry import Symmetry, clue_symmetries
 from gridlogic.verdict import STATUSES, Verdict
 
 __all__ = [
-    "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "GridSearch", "Verdict", "decide",
+    "LEAST_NATIVE_PROBES", "SAT_FALLBACK_NODES", "SAT_FALLBACK_PROBES", "STATUSES", "GridSearch", "Verdict", "decide",
     "sat_back_end_available",
 ]
 
@@ -103,6 +137,10 @@ SAT_FALLBACK_NODES = 30
 
 SAT_FALLBACK_PROBES = 12_000
 """Probes (propagations of one assumed cell) the native search may make before SAT takes over."""
+
+LEAST_NATIVE_PROBES = 12_000
+"""Probes the search in cell order may make for the least two solutions before the SAT back end (when
+installed) takes over."""
 
 # (row filled masks, row empty masks, column filled masks, column empty masks)
 _State = list[list[int]]
@@ -145,6 +183,8 @@ class GridSearch:
         self.probes = 0  # propagations of an assumed cell, the measure of the search's work
         self.probe_limit: int | None = None  # probes after which SAT takes over
         self.solutions: dict[tuple[int, ...], None] = {}  # insertion-ordered set of row masks
+        self.root: _State = []  # the root state, propagated (and probed, once :meth:`settle` has)
+        self.in_order = False  # True while :meth:`least_two` searches
 
     # -- budget ---------------------------------------------------------------
 
@@ -187,7 +227,10 @@ class GridSearch:
         return child
 
     def record(self, state: _State) -> None:
-        """Keep a solution; its images under the clues' symmetries are solutions too."""
+        """Keep a solution; its images under the clues' symmetries are solutions too. Nothing is kept
+        while :meth:`least_two` searches: it meets its solutions in order itself."""
+        if self.in_order:
+            return
         solution = tuple(state[0])
         self.solutions.setdefault(solution, None)
         for symmetry in self.symmetries:
@@ -292,10 +335,43 @@ class GridSearch:
         stack.append(second)
 
     def grids(self) -> tuple[tuple[int, ...], ...]:
-        out = []
-        for row_masks in list(self.solutions)[:2]:
-            out.append(tuple((mask >> c) & 1 for mask in row_masks for c in range(self.width)))
-        return tuple(out)
+        return tuple(self.flat(row_masks) for row_masks in list(self.solutions)[:2])
+
+    def flat(self, row_masks: Sequence[int]) -> tuple[int, ...]:
+        """A grid of row masks as its cells, row-major (1 filled)."""
+        return tuple((mask >> c) & 1 for mask in row_masks for c in range(self.width))
+
+    def least_two(self, root: _State) -> list[tuple[int, ...]]:
+        """The least two solutions in cell order (see "The two solutions of several"), flat, below
+        ``root`` (propagated; it has two), by a depth-first search that branches on the first open
+        cell, empty first, with probing at every node (nothing recorded there): it meets the
+        solutions in that order. ``node_limit`` nodes of its own (not counted in :attr:`nodes`, the
+        decision's); _OutOfBudget when they or the time run out first, _HandOverToSat past
+        :attr:`probe_limit` probes."""
+        self.in_order = True
+        found: list[tuple[int, ...]] = []
+        stack = [root]
+        nodes = 0
+        while stack:
+            nodes += 1
+            if self.node_limit is not None and nodes > self.node_limit:
+                raise _OutOfBudget
+            state, _children = self.probe(stack.pop())
+            if state is None:
+                continue
+            open_row = next((r for r in range(self.height) if state[0][r] | state[1][r] != self.full_row), -1)
+            if open_row < 0:
+                found.append(self.flat(state[0]))
+                if len(found) == 2:
+                    return found
+                continue
+            unknown = self.full_row & ~(state[0][open_row] | state[1][open_row])
+            column = (unknown & -unknown).bit_length() - 1
+            for filled in (True, False):  # filled pushed first, so the empty side is searched first
+                child = self.with_cell(state, open_row, column, filled)
+                if child is not None:
+                    stack.append(child)
+        raise AssertionError("the search met fewer than the two solutions its root has")
 
     # -- from the root ------------------------------------------------------------
 
@@ -304,11 +380,12 @@ class GridSearch:
         ``sat``, or past the fallback thresholds) the SAT back end; the solutions are then in
         :meth:`grids` and the search nodes in :attr:`nodes`."""
         method = "probing"
+        self.root = root
         try:
             improved, children = self.probe(root)
             if improved is None:
                 return "none", "probing"
-            root = improved
+            root = self.root = improved
             if children is not None:
                 if sat:
                     raise _HandOverToSat
@@ -331,6 +408,19 @@ class GridSearch:
             return "none", method
         return "unique" if len(grids) == 1 else "several", method
 
+    def least(self, by_sat: bool) -> list[tuple[int, ...]] | None:
+        """The least two solutions, flat, once :meth:`settle` said ``several`` (see "The two solutions of
+        several"); None when the budget runs out first. ``by_sat``: the SAT back end is at hand, and
+        takes over past :data:`LEAST_NATIVE_PROBES` probes of the search in order."""
+        self.probe_limit = self.probes + LEAST_NATIVE_PROBES if by_sat else None
+        try:
+            return self.least_two(self.root)
+        except _OutOfBudget:
+            return None
+        except _HandOverToSat:
+            return pattern_sat.least_two(self.rows, self.cols, self.root[0], self.root[1], self.grids(),
+                                         self.deadline)
+
 
 # A module-level name of its own so tests can pretend python-sat is missing.
 sat_back_end_available = pattern_sat.available
@@ -345,6 +435,7 @@ def decide(
     time_limit: float | None = None,
     node_limit: int | None = None,
     sat: bool = False,
+    least: bool = True,
 ) -> Verdict:
     """Decide whether the nonogram has no, one or several solutions (see the module docstring).
 
@@ -357,12 +448,14 @@ def decide(
     propagation of the whole board (0.2 s CPU on the 80×70 lancaster, 1 s on a loaded
     machine). ``benchmarks/hard_nonograms.py --overrun`` measures how late
     runs return. ``sat=True`` uses the SAT back end
-    (``python-sat``) after the root's propagation and probing.
+    (``python-sat``) after the root's propagation and probing. ``least=False``
+    lets ``"several"`` carry the two solutions first found instead of the least two.
     """
     started = time.monotonic()
     rows, cols, time_limit, node_limit = _checked_arguments(row_clues, col_clues, width, height, time_limit,
                                                            node_limit, sat)
     width, height = len(cols), len(rows)
+    check_bool(least, "least")
     if sat:
         pattern_sat.import_pysat()  # fail early and clearly when the extra is missing
 
@@ -384,7 +477,12 @@ def decide(
         core.record(state)
         return verdict("unique", core.grids(), 0, "line")
     status, method = core.settle(state, sat)
-    return verdict(status, core.grids(), core.nodes, method)
+    if status != "several" or not least:
+        return verdict(status, core.grids(), core.nodes, method)
+    pair = core.least(sat or threshold is not None)
+    if pair is None:
+        return verdict("undecided", (), core.nodes, method)
+    return verdict("several", tuple(pair), core.nodes, method)
 
 
 def _checked_arguments(

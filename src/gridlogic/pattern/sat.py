@@ -117,6 +117,15 @@ and adds these 15 clauses:
   both values, so nothing is forced).
 
 Their models give the cells exactly ``1 0`` and ``0 1``.
+
+The least two solutions
+-----------------------
+:mod:`gridlogic.pattern.decide` gives a ``"several"`` verdict the least two
+solutions in cell order, whatever found two (its docstring says why).
+:func:`least_two` asks Glucose, in this process, on the same clauses: the least
+solution open cell by open cell (each assumed empty if a solution with the
+cells so far allows it), then, by halving, the last open cell at which another
+solution can first differ from it, and the least solution that differs there.
 """
 
 from __future__ import annotations
@@ -147,6 +156,7 @@ __all__ = [
     "SYMMETRIC_CONFLICTS",
     "available",
     "import_pysat",
+    "least_two",
     "line_clauses",
     "solve_sat",
 ]
@@ -290,6 +300,38 @@ def solve_sat(
     return formula.solve(deadline)
 
 
+def least_two(
+    rows: Sequence[tuple[int, ...]],
+    cols: Sequence[tuple[int, ...]],
+    filled: Sequence[int],
+    empty: Sequence[int],
+    solutions: Sequence[tuple[int, ...]],
+    deadline: float | None,
+) -> list[tuple[int, ...]] | None:
+    """The least two solutions in cell order (row-major, an empty cell before a filled one: the flat
+    grids compared as tuples), or None when the deadline comes first. ``solutions`` are two different
+    flat grids that solve the clues; ``filled`` and ``empty`` are as :func:`solve_sat`'s (cells known
+    in every solution). Glucose, in this process, on the clauses of the module docstring: see
+    :meth:`_Formula.least` for the walk."""
+    Solver = import_pysat()
+    from gridlogic.pattern import beliefs
+
+    formula = _Formula(rows, cols, filled, empty, (), Solver, beliefs)
+    if not formula.encode(deadline):
+        return None
+    sat = new_solver(Solver, SOLVER_NAME, formula.clauses, deadline)
+    if sat is None:
+        return None
+    try:
+        first = formula.least(sat, min(solutions), 0, deadline)
+        if first is None:
+            return None
+        second = formula.second_least(sat, first, min(grid for grid in solutions if grid != first), deadline)
+        return None if second is None else [first, second]
+    finally:
+        sat.delete()
+
+
 def _keep_nothing(verdict: object) -> None:
     """In this process an undecided verdict is returned with its first solution anyway."""
 
@@ -356,6 +398,64 @@ class _Formula:
             return self.with_hints(SOLVER_NAME, deadline, _keep_nothing)
         verdict = run_apart(lambda report: self.with_hints(HINTED_SOLVER_NAME, None, report), deadline)
         return ("undecided", []) if verdict is None else verdict
+
+    def least(self, sat: Any, witness: tuple[int, ...], start: int, deadline: float | None) -> tuple[int, ...] | None:
+        """The least solution in cell order with the values of ``witness`` (a solution, flat) on the first
+        ``start`` open cells; None when the deadline comes first.
+
+        Open cell by open cell in order from ``start``, the values so far are assumed. A cell the
+        least solution known leaves empty stays empty. Otherwise, if some solution leaves it empty,
+        that one is the new least known and the cell empty; if none does, filled. Which it is, is asked
+        of the solver's unit propagation (the cell implied filled: none does), then of the solver.
+        """
+        best = witness
+        assumed = [v if best[v - 1] else -v for v in self.open_cells[:start]]
+        implied: set[int] = set()  # literals unit propagation implies from a prefix of ``assumed``
+        for v in self.open_cells[start:]:
+            if best[v - 1] and v not in implied:
+                consistent, literals = sat.propagate(assumptions=assumed)
+                assert consistent  # best has the values so far
+                implied.update(literals)
+                if v not in implied:
+                    outcome = solve_within(sat, deadline, assumptions=[*assumed, -v])
+                    if outcome is None:
+                        return None
+                    if outcome:
+                        best = self.model_grid(sat)
+            assumed.append(v if best[v - 1] else -v)
+        return best
+
+    def second_least(self, sat: Any, first: tuple[int, ...], other: tuple[int, ...],
+                     deadline: float | None) -> tuple[int, ...] | None:
+        """The least solution other than ``first`` (the least of all) in cell order, from ``other`` (another
+        solution); None when the deadline comes first.
+
+        It leaves ``first`` where ``first`` leaves an empty cell and it fills it, at the last open cell
+        where a solution other than ``first`` can (any that leaves later is below any that leaves
+        sooner). That cell is found by halving: with ``first`` blocked, can a solution take its values
+        on the first ``k`` open cells? Yes for ``k`` up to that cell's place, no after it. Then the
+        least solution with those values and that cell filled (:meth:`least`).
+        """
+        open_cells = self.open_cells
+        sat.add_clause([-v if first[v - 1] else v for v in open_cells])
+        low = next(k for k, v in enumerate(open_cells) if other[v - 1] != first[v - 1])  # yes, by ``other``
+        high = len(open_cells)  # no: that is ``first``
+        witness = other
+        while high - low > 1:
+            middle = (low + high) // 2
+            outcome = solve_within(sat, deadline, assumptions=[v if first[v - 1] else -v for v in open_cells[:middle]])
+            if outcome is None:
+                return None
+            if outcome:
+                low, witness = middle, self.model_grid(sat)
+            else:
+                high = middle
+        return self.least(sat, witness, low + 1, deadline)
+
+    def model_grid(self, sat: Any) -> tuple[int, ...]:
+        """The solver's model as a flat grid."""
+        assignment = {literal for literal in sat.get_model() if literal > 0}
+        return tuple(int(k + 1 in assignment) for k in range(self.width * self.height))
 
     def phases(self, beliefs: list[list[float]]) -> list[int]:
         """Each cell's likelier value, and each line's most probable placement as its states."""

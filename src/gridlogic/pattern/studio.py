@@ -12,8 +12,8 @@ the puzzle unique is for the solver to prove (:mod:`gridlogic.studio` does, befo
 
 Worked example (checked in ``tests/test_studio.py``): ``2x2:1/1/1/1`` (every row and column one
 cell) has two solutions, the two diagonals, which differ in all four cells. The design is the
-first, ``[1, 0, 0, 1]``; the first change empties cell 0, leaving ``[0, 0, 0, 1]``, whose clues
-``2x2:/1//1`` have one solution.
+solver's first, the least in cell order, ``[0, 1, 1, 0]``; the first change fills cell 0, leaving
+``[1, 1, 1, 0]``, whose clues ``2x2:2/1/2/1`` have one solution.
 """
 
 from __future__ import annotations
