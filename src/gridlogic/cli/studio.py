@@ -14,7 +14,7 @@ its play ID; for several solutions, where two of them differ::
 each with the text of the puzzle it makes::
 
     fixes (3 changes proven to leave one solution):
-      cell 1 emptied: 2x2:/1//1
+      cell 1 filled: 2x2:2/1/2/1
 
 For Loop, ``--thin LEVEL`` first hides the clues the techniques of LEVEL do not need (as the
 studio's *Hide the clues this level does not need*), prints the puzzle left, then analyses it::

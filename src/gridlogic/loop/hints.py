@@ -651,10 +651,11 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
 
 
 def stuck_verdict(clues: list[int | None], width: int, height: int, deadline: float | None) -> Verdict:
-    """The solver's verdict on a puzzle whose walk-through is stuck (several loops, none, or beyond the
-    techniques), within :data:`STUCK_SECONDS` and ``deadline``: :class:`~gridlogic.params.OutOfTime`
+    """The solver's status of a puzzle whose walk-through is stuck (several loops, none, or beyond the
+    techniques; its solutions are not the canonical pair, which nothing here shows), within
+    :data:`STUCK_SECONDS` and ``deadline``: :class:`~gridlogic.params.OutOfTime`
     when the deadline, not its own limit, left it undecided."""
-    verdict = decide(clues, width, height, time_limit=seconds_left(deadline, STUCK_SECONDS))
+    verdict = decide(clues, width, height, time_limit=seconds_left(deadline, STUCK_SECONDS), least=False)  # status only
     if verdict.status == "undecided":
         check_deadline(deadline)
     return verdict

@@ -408,7 +408,8 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
         check_deadline(deadline)
         step = next_deduction(rows, cols, cells, deadline)
         if step is None:
-            verdict = decide(rows, cols, len(cols), len(rows), time_limit=seconds_left(deadline, STUCK_SECONDS))
+            verdict = decide(rows, cols, len(cols), len(rows), time_limit=seconds_left(deadline, STUCK_SECONDS),
+                             least=False)  # the status only: no solution is shown
             if verdict.status == "undecided":
                 check_deadline(deadline)  # cut short by the deadline, not by its own limit: no answer
             note = SEVERAL if verdict.status == "several" else STUCK
