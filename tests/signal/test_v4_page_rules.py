@@ -1,4 +1,4 @@
-"""The page's Signal rules (static/views/signal.js) agree with the engine on rectangles and wrapping boards.
+"""The page's Signal rules (static/views/signal/view.js) agree with the engine on rectangles and wrapping boards.
 
 For solved answers, their shuffles and boards one tile turned from solved, on
 square, rectangular and wrapping boards, Node runs the view module's
@@ -19,7 +19,7 @@ import pytest
 from gridlogic import GAMES, signal
 from gridlogic.signal.board import rotate
 
-VIEW = Path(signal.__file__).resolve().parents[1] / "web" / "static" / "views" / "signal.js"
+VIEW = Path(signal.__file__).resolve().parents[1] / "web" / "static" / "views" / "signal" / "view.js"
 SCRIPT = """
 const view = await import(process.argv[1]);
 let text = "";
