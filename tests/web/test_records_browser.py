@@ -157,6 +157,10 @@ def test_a_daily_checked_against_the_answer_is_recorded_and_shown_unranked(page,
     today = page.evaluate("() => new Date().toISOString().slice(0, 10)")
     card.locator("a.play-link").click()
     expect(page.locator("#status")).to_contain_text(f"daily-{today}", timeout=TIMEOUT)
+    # Check asks for the answer with the play's receipt: wait for the receipt, which a loaded server
+    # may take a while to hand out, so that the click is not what waits for it
+    page.wait_for_function("""(id) => (JSON.parse(localStorage.getItem('gridlogic.records.receipts')) || [])
+        .some((r) => r.id === id)""", arg=f"signal.3.5x5.medium.daily-{today}", timeout=TIMEOUT)
     with page.expect_request(lambda r: "/api/signal/solution?" in r.url, timeout=TIMEOUT) as asked:
         page.locator("#check").click()
     assert parse_qs(urlparse(asked.value.url).query)["use"] == ["check"]
