@@ -18,7 +18,6 @@ back end found them. Checked two ways:
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
@@ -28,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from tests.test_studio import brute_nonograms
 
 from gridlogic import GAMES
 from gridlogic.loop import decide as loop_decide_module
@@ -186,18 +186,10 @@ def runs(line: list[int] | tuple[int, ...]) -> tuple[int, ...]:
 
 def least_grids(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], width: int,
                 height: int) -> list[tuple[int, ...]]:
-    """The least two grids meeting the clues, flat and row-major: rows chosen in order among the lines
-    with their runs, each in increasing order, so the grids come least first (shares no code with
-    gridlogic)."""
-    lines = list(itertools.product((0, 1), repeat=width))
-    options = [[line for line in lines if runs(line) == rows[r]] for r in range(height)]
-    found = []
-    for grid in itertools.product(*options):
-        if all(runs([grid[r][c] for r in range(height)]) == cols[c] for c in range(width)):
-            found.append(tuple(cell for row in grid for cell in row))
-            if len(found) == 2:
-                break
-    return found
+    """The least two grids meeting the clues, flat and row-major: ``brute_nonograms`` chooses rows in
+    order among the lines with their runs, each list in increasing order, so its grids come least
+    first (it shares no code with gridlogic)."""
+    return brute_nonograms(rows, cols, width, height, cap=2)
 
 
 @pytest.mark.parametrize("way", ["native search", "native, then sat", "sat at once"])
