@@ -58,9 +58,14 @@ run: $(VENV)/.run-installed
 
 # The whole suite on the compiled engines, then the engine, version-pinning and contract tests
 # again on the same modules run as pure Python (GRIDLOGIC_PURE=1, see gridlogic.native).
+# Both halves always run; the target fails afterwards if either failed, so one failing test never
+# hides the other half's results.
 test: $(VENV)/.dev-installed /usr/bin/chromium $(JAPANESE_FONT) node_modules/.package-lock.json postgresql
-	$(BIN)/python -m pytest
-	$(MAKE) --no-print-directory test-pure
+	@compiled=0; pure=0; \
+	$(BIN)/python -m pytest || compiled=$$?; \
+	$(MAKE) --no-print-directory test-pure || pure=$$?; \
+	echo "gridlogic: compiled suite exit $$compiled, pure suite exit $$pure"; \
+	test $$compiled -eq 0 -a $$pure -eq 0
 
 PURE_TESTS := tests/signal tests/pattern tests/loop tests/pattern_general tests/test_surface.py \
 	tests/test_game.py tests/test_rng.py tests/test_imported.py tests/test_general_solvers.py \
