@@ -125,6 +125,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class NoPuzzle(GridlogicError):
+    """No puzzle was named and standard input is a terminal: the command would wait, without a word, for
+    what a person types. :func:`main` says what the command expects instead (:func:`no_puzzle_text`)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"no {game.title} puzzle given")
+        self.game = game
+
+
+def no_puzzle_text(game: Game, command: str) -> str:
+    """What ``command`` (``gridlogic pattern explain``) expects, said when it was given no puzzle at a terminal.
+
+    >>> from gridlogic import GAMES
+    >>> print(no_puzzle_text(GAMES["pattern"], "gridlogic pattern explain"))  # doctest: +ELLIPSIS
+    gridlogic pattern explain: no puzzle given, and standard input is a terminal
+    usage: gridlogic pattern explain PUZZLE, or pipe one in: ... | gridlogic pattern explain
+    PUZZLE is a puzzle ID (pattern...5x5.any.SEED), a file, - to read standard input, or a puzzle as text: .non, ...
+    more: gridlogic pattern explain --help
+    """
+    example = f"{game.name}.{game.latest}.5x5.any.SEED"
+    return (f"{command}: no puzzle given, and standard input is a terminal\n"
+            f"usage: {command} PUZZLE, or pipe one in: ... | {command}\n"
+            f"PUZZLE is a puzzle ID ({example}), a file, - to read standard input, or a puzzle as text: "
+            f"{game.formats}\n"
+            f"more: {command} --help")
+
+
 def count_of(count: int, thing: str) -> str:
     """``"1 loop"``, ``"2 loops"``: a count with its noun, plural when not 1."""
     return f"{count} {thing}{'s' if count != 1 else ''}"
@@ -238,6 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutOfTime:
         sys.stderr.write(f"gridlogic: {_out_of_time(args)}\n")
         return EXIT_OUT_OF_TIME
+    except NoPuzzle as missing:
+        sys.stderr.write(no_puzzle_text(missing.game, " ".join(("gridlogic", args.command, args.action))) + "\n")
+        return 2
     except GridlogicError as error:
         sys.stderr.write(f"gridlogic: {cut_quotes(str(error), arguments)}\n")
         return 2

@@ -36,7 +36,15 @@ import secrets
 import sys
 from typing import Any
 
-from gridlogic.cli import EXIT_OUT_OF_TIME, add_budget_argument, check_board_size, count_of, deadline_of, read_text
+from gridlogic.cli import (
+    EXIT_OUT_OF_TIME,
+    NoPuzzle,
+    add_budget_argument,
+    check_board_size,
+    count_of,
+    deadline_of,
+    read_text,
+)
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, Puzzle, parse_id, puzzle_from_id
 from gridlogic.params import check_limit
@@ -196,7 +204,11 @@ def _add_solve(actions: argparse._SubParsersAction, game: Game) -> None:
 
 
 def read_problem(game: Game, argument: str | None) -> Problem:
-    """The puzzle named on the command line: a puzzle ID, text that is a puzzle itself, or a file to read."""
+    """The puzzle named on the command line: a puzzle ID, text that is a puzzle itself, or a file to read;
+    standard input when none is named, unless it is a terminal (:class:`NoPuzzle`: nobody would know
+    the command is waiting for a puzzle to be typed)."""
+    if argument is None and sys.stdin.isatty():
+        raise NoPuzzle(game)
     if argument is not None and argument != "-" and not os.path.exists(argument):
         if argument.startswith(game.name + "."):
             return game.problem(GAMES[parse_id(argument).game].make(parse_id(argument)))
