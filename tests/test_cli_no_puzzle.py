@@ -40,8 +40,8 @@ def test_no_puzzle_at_a_terminal_says_what_is_expected(capsys, monkeypatch, game
     assert err.splitlines() == [
         f"{command}: no puzzle given, and standard input is a terminal",
         f"usage: {command} PUZZLE, or pipe one in: ... | {command}",
-        f"PUZZLE is a puzzle ID ({game}.{GAMES[game].latest}.5x5.any.SEED), a file, - to read standard input, "
-        f"or a puzzle as text: {GAMES[game].formats}",
+        (f"PUZZLE is a puzzle ID ({game}.{GAMES[game].latest}.5x5.any.SEED), a file, - to read standard input, "
+         f"or a puzzle as text: {GAMES[game].formats}"),
         f"more: {command} --help",
     ]
 
@@ -66,7 +66,7 @@ def test_the_real_command_at_a_real_terminal_exits_at_once():
     leader, follower = pty.openpty()
     try:
         done = subprocess.run([str(command), "pattern", "explain"], stdin=follower, capture_output=True,
-                              text=True, timeout=120)
+                              text=True, timeout=120, check=False)
     finally:
         os.close(follower)
         os.close(leader)

@@ -266,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"gridlogic: {_out_of_time(args)}\n")
         return EXIT_OUT_OF_TIME
     except NoPuzzle as missing:
-        sys.stderr.write(no_puzzle_text(missing.game, " ".join(("gridlogic", args.command, args.action))) + "\n")
+        sys.stderr.write(no_puzzle_text(missing.game, f"gridlogic {args.command} {args.action}") + "\n")
         return 2
     except GridlogicError as error:
         sys.stderr.write(f"gridlogic: {cut_quotes(str(error), arguments)}\n")
