@@ -622,18 +622,24 @@ def apply(puzzle: Any, board: Mapping[str, Sequence[int]], given: Hint) -> dict[
 STUCK_SECONDS = 5.0  # the solver's time to tell "several loops" from "beyond the techniques"
 
 
+StepFinder = Callable[[Sequence[int | None], int, int, Mapping[int, int], "float | None"], "Hint | None"]
+
+
 def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Sequence[str] = LEVELS,
-                techniques: Sequence[Technique] = TECHNIQUES, deadline: float | None = None) -> Walkthrough:
+                techniques: Sequence[Technique] = TECHNIQUES, deadline: float | None = None,
+                step_finder: StepFinder | None = None) -> Walkthrough:
     """Every step from the empty board until every edge is known or no technique decides more;
     its level is the hardest technique's (None when a search was needed or it got stuck). Past
-    ``deadline``: :class:`~gridlogic.params.OutOfTime`."""
+    ``deadline``: :class:`~gridlogic.params.OutOfTime`. ``step_finder`` finds each step (this
+    module's :func:`next_step` by default; version 3 passes its ladder's)."""
+    find_step = step_finder or next_step
     checked = check_clues(clues, width, height)
     known: dict[int, int] = {}
     edge_count = (height + 1) * width + height * (width + 1)
     steps: list[Hint] = []
     while len(known) < edge_count:
         check_deadline(deadline)
-        step = next_step(checked, width, height, known, deadline)
+        step = find_step(checked, width, height, known, deadline)
         if step is None:
             verdict = stuck_verdict(checked, width, height, deadline)
             if verdict.status == "none":

@@ -58,14 +58,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.loop.board import validate_loop
 from gridlogic.loop.engine import EASY as EASY_RULES
 from gridlogic.loop.engine import MEDIUM as MEDIUM_RULES
 from gridlogic.loop.engine import RULES, Engine
+from gridlogic.loop.region_version import deductions_by_level, read_grade
 from gridlogic.loop.solver import EXAMPLES as ENGINE_EXAMPLES
-from gridlogic.params import check_choice, check_int, check_object, short_repr
 
 __all__ = [
     "EASY", "EXAMPLES", "EXPERT", "HARD", "LEVELS", "MEDIUM", "TECHNIQUES", "TECHNIQUE_LEVEL",
@@ -155,26 +154,13 @@ class Grade(RebuiltFromFields):
     rules: dict[str, int]
 
     def to_dict(self) -> dict[str, object]:
-        deductions = dict.fromkeys(LEVELS, 0)
-        for rule, count in self.rules.items():
-            deductions[TECHNIQUE_LEVEL[rule]] += count
+        deductions = deductions_by_level(self.rules, TECHNIQUE_LEVEL, LEVELS)
         return {"level": self.level, "deductions": deductions, "rules": dict(self.rules)}
 
     @classmethod
     def from_dict(cls, data: object) -> Grade:
         """The inverse of :meth:`to_dict`, checking every field (the deductions must add up the rules)."""
-        fields = check_object(data, "'difficulty'", ("level", "deductions", "rules"))
-        level = check_choice(fields["level"], "'difficulty'.level", LEVELS)
-        rules = check_object(fields["rules"], "'difficulty'.rules", RULES)
-        grade = cls(level, {rule: check_int(rules[rule], f"'difficulty'.rules.{rule}", 0) for rule in RULES})
-        deductions = check_object(fields["deductions"], "'difficulty'.deductions", LEVELS)
-        for name, count in deductions.items():
-            check_int(count, f"'difficulty'.deductions.{name}", 0)
-        if deductions != grade.to_dict()["deductions"]:
-            raise InvalidParameters(
-                f"'difficulty'.deductions {short_repr(fields['deductions'])} do not add up its rules"
-            )
-        return grade
+        return read_grade(cls, data, LEVELS, RULES, TECHNIQUE_LEVEL)
 
 
 def grade(clues: Sequence[int | None], width: int, height: int, least: int = EASY) -> Grade:

@@ -39,40 +39,33 @@ Worked example (checked in ``tests/loop/test_v3_generator.py``): the 7×5 boards
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.errors import GenerationFailed
 from gridlogic.game.ids import PuzzleSpec
-from gridlogic.loop.board import clues_of_region, loop_of_region, validate_loop
+from gridlogic.loop.board import clues_of_region
+from gridlogic.loop.region_version import JSON_FIELDS, MAX_ATTEMPTS, SIDES, RegionVersion
 from gridlogic.loop.rules import Puzzle
-from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v2.region import grow_region
 from gridlogic.loop.v3.levels import EASY, LEVELS, Grade, deduce, finishes, grade
-from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
 from gridlogic.rng import rng
 
+__all__ = [
+    "DEFAULT_SIZE", "DIFFICULTIES", "JSON_FIELDS", "MAX_ATTEMPTS", "NUMBER", "PRESETS", "SIDES", "from_dict",
+    "levels_offered", "make", "offered", "remove_clues", "verify",
+]  # fmt: skip
+
 NUMBER = 3
-SIDES = tuple(range(4, 31))
 PRESETS = (5, 7, 10, 15, 20, 25)
 DEFAULT_SIZE = 7
 DIFFICULTIES = ("any", *LEVELS)
-MAX_ATTEMPTS = 5000
 LOWEST_SHARE = 0.35
-JSON_FIELDS = ("width", "height", "seed", "target", "version", "clues", "answer", "attempt", "difficulty")
 FEWEST_CELLS = {"easy": 16, "medium": 16, "hard": 16, "expert": 16}
-
-
-def levels_offered(width: int, height: int) -> tuple[str, ...]:
-    return tuple(level for level in LEVELS if width * height >= FEWEST_CELLS[level])
-
-
-def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
-    if difficulty == "any" or difficulty in levels_offered(width, height):
-        return None
-    fewest = FEWEST_CELLS[difficulty]
-    return (f"Loop version 3 makes {difficulty} puzzles on boards of at least {fewest} cells, "
-            f"not {width}x{height}; choose another size or difficulty")
+REGION_VERSION = RegionVersion(NUMBER, LEVELS, FEWEST_CELLS, Grade.from_dict, deduce)
+levels_offered = REGION_VERSION.levels_offered
+offered = REGION_VERSION.offered
+from_dict = REGION_VERSION.from_dict
+verify = REGION_VERSION.verify
 
 
 def remove_clues(clues: list[int | None], width: int, height: int, order: Sequence[int], level: int) -> int:
@@ -126,41 +119,3 @@ def make(spec: PuzzleSpec) -> Puzzle:
         return Puzzle(width, height, spec.seed, target, NUMBER, tuple(clues), tuple(inside), attempt, graded,
                       JSON_FIELDS)
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
-
-
-def from_dict(data: object) -> Puzzle:
-    """The inverse of a version 3 puzzle's ``to_dict()``, checking every field (clues match the answer)."""
-    fields = check_object(data, "a Loop version 3 puzzle", JSON_FIELDS)
-    if check_int(fields["version"], "'version'") != NUMBER:
-        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {NUMBER}")
-    width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
-    height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
-    seed = check_seed(fields["seed"])
-    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
-    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
-    cells = width * height
-    answer = int_list(fields["answer"], "'answer'", cells, (0, 1))
-    clues = fields["clues"]
-    if not isinstance(clues, list) or len(clues) != cells:
-        raise InvalidParameters(f"'clues' must be a list of {cells} ints or nulls, not {short_repr(clues)}")
-    clues = check_clues(clues, width, height)
-    if not any(answer) or not validate_loop(loop_of_region(answer, width, height), [None] * cells, width, height):
-        raise InvalidParameters("'answer' is not a region whose boundary is one loop")
-    expected = clues_of_region(answer, width, height)
-    for k, clue in enumerate(clues):
-        if clue is not None and clue != expected[k]:
-            raise InvalidParameters(f"'clues'[{k}] is {clue!r} but the answer gives {expected[k]}")
-    graded = Grade.from_dict(fields["difficulty"])
-    if target != "any" and graded.level != target:
-        raise InvalidParameters(f"'difficulty'.level {graded.level!r} is not the target {target!r}")
-    return Puzzle(width, height, seed, target, NUMBER, tuple(clues), tuple(answer), attempt, graded,
-                  JSON_FIELDS)
-
-
-def verify(puzzle: Puzzle) -> bool:
-    """Solved again from scratch by the techniques of its level: one loop, and it is the answer."""
-    level = puzzle.level
-    if level is None:
-        return False
-    result = deduce(list(puzzle.clues), puzzle.width, puzzle.height, LEVELS.index(level))
-    return result.status == "solved" and result.edges == puzzle.edges()

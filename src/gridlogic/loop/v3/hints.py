@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
-from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
-from gridlogic.loop.hints import SEVERAL, STUCK, apply, hint_for, search_step, start, stuck_verdict
+from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
+from gridlogic.loop.board import LINE, UNKNOWN
 from gridlogic.loop.hints import TECHNIQUES as ENGINE_TECHNIQUES
+from gridlogic.loop.hints import apply, hint_for, search_step, start
+from gridlogic.loop.hints import walkthrough as shared_walkthrough
 from gridlogic.loop.solver import check_clues
 from gridlogic.loop.v3.ladder import RULE_LEVEL, Board, Contradiction
 from gridlogic.loop.v3.levels import LEVELS
@@ -224,30 +225,10 @@ def _ladder_step(checked: list[int | None], width: int, height: int, known: Mapp
 
 def walkthrough(clues: Sequence[int | None], width: int, height: int,
                 deadline: float | None = None) -> Walkthrough:
-    """Every step from the empty board until every edge is known or no technique decides more; its
-    level is the hardest technique's, which is the grade's (None when a search was needed or it stopped
-    short). Past ``deadline``: :class:`~gridlogic.params.OutOfTime`."""
-    checked = check_clues(clues, width, height)
-    known: dict[int, int] = {}
-    edge_count = (height + 1) * width + height * (width + 1)
-    steps: list[Hint] = []
-    while len(known) < edge_count:
-        check_deadline(deadline)
-        step = next_step(checked, width, height, known, deadline)
-        if step is None:
-            verdict = stuck_verdict(checked, width, height, deadline)
-            if verdict.status == "none":
-                return Walkthrough(None, tuple(steps), "contradiction", Text(
-                    "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
-            return Walkthrough(None, tuple(steps), "stuck", SEVERAL if verdict.status == "several" else STUCK)
-        steps.append(step)
-        for mark in step.decides:
-            known[mark.index] = LINE if mark.value else CROSS
-    if not validate_loop([1 if known[e] == LINE else 0 for e in range(edge_count)], checked, width, height):
-        return Walkthrough(None, tuple(steps), "contradiction", Text(
-            "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
-    used = {step.technique for step in steps if step.technique is not None}
-    return Walkthrough(hardest_level(used, TECHNIQUES, LEVELS), tuple(steps), "solved")
+    """Every step by version 3's ladder from the empty board until every edge is known or no technique
+    decides more (:func:`gridlogic.loop.hints.walkthrough` with this module's :func:`next_step`); its
+    level is the hardest technique's, which is the grade's."""
+    return shared_walkthrough(clues, width, height, LEVELS, TECHNIQUES, deadline, next_step)
 
 
 def _hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
