@@ -90,11 +90,20 @@ def test_loop_and_signal_walks_step(tab: Page, server_url: str, puzzle_id: str, 
 @pytest.mark.parametrize(("query", "said"), [
     ("", "named by its ID"),
     ("?id=pattern.9.5x5.any.a", "The server refused: "),
+    ("?id=bogus", "The server refused: unknown game 'bogus'"),
+    ("?id=pattern.bogus", "The server refused: 'pattern.bogus' is not a puzzle ID"),
 ])
+@pytest.mark.parametrize("tab", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])
 def test_a_walk_that_cannot_be_shown_says_why(tab: Page, server_url: str, query: str, said: str):
+    """The error is named (as the game page names it) with no board and no step buttons to press
+    (issue 41 item 5: /explain?id=bogus showed an empty board and enabled First/Back/Next/Last)."""
     tab.goto(f"{server_url}/explain{query}")
-    expect(tab.locator("#status")).to_contain_text(said, timeout=TIMEOUT)
+    expect(tab.locator("body[data-ready=failed]")).to_have_count(1, timeout=TIMEOUT)
+    expect(tab.locator("#status")).to_contain_text(said)
     expect(tab.locator("#status")).to_have_attribute("data-kind", "error")
+    for hidden in ("#board", "#first", "#back", "#next", "#last", "#step-text"):
+        expect(tab.locator(hidden)).to_be_hidden()
+    assert axe_violations(tab) == []
 
 
 @pytest.mark.parametrize("tab", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])

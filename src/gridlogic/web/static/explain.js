@@ -123,21 +123,25 @@ function fill() {
 }
 
 // The walk-through of puzzle id: its game's view and what the game offers first (a game without a
-// walk-through gets none), then the steps, asked for again while the server is busy.
+// walk-through gets none), then the steps, asked for again while the server is busy. An ID the
+// server refuses (an unknown game, no ID at all) is said as the game page says it, with no board
+// and no step buttons (fail).
 async function open(id) {
-  const game = /^([a-z]+)\./.exec(id ?? "")?.[1];
-  if (!game) {
-    showStatus(els.status, "explain.noId", {}, "error");
+  if (!id) {
+    fail("explain.noId");
     return;
   }
+  const game = id.split(".")[0];
   els.playLink.href = `/?id=${encodeURIComponent(id)}`;
   showStatus(els.status, "explain.loading", {}, "busy");
-  const [games, module] = await Promise.all([fetchGames(), loadView(game).catch((error) => error)]);
+  const games = await fetchGames();
   const offers = games.ok ? games.data.games.find(({ name }) => name === game)?.offers : undefined;
   if (offers && !offers.walkthrough) {
-    showStatus(els.status, "explain.unavailable", { game: t(`game.${game}`) }, "error");
+    fail("explain.unavailable", { game: t(`game.${game}`) });
     return;
   }
+  // A name /api/games does not list has no view to load: the server says what is wrong with the ID.
+  const module = games.ok && !offers ? new Error(game) : await loadView(game).catch((error) => error);
   await walk(game, id, module);
 }
 
@@ -150,7 +154,7 @@ async function walk(game, id, module) {
     return;
   }
   if (!answer.ok || module instanceof Error) {
-    showStatus(els.status, "explain.refused", { error: answer.error ?? module.message }, "error");
+    fail("explain.refused", { error: answer.error ?? module.message });
     return;
   }
   const { walkthrough, ...puzzle } = answer.data;
@@ -163,6 +167,13 @@ async function walk(game, id, module) {
   showStatus(els.status, walkthrough.status === "solved" ? "" : "explain.unsolved", {}, "info");
   fill();
   document.body.dataset.ready = "yes";
+}
+
+// No walk-through to show: the error in the status line, and neither a board nor steps to move through.
+function fail(key, values = {}) {
+  showStatus(els.status, key, values, "error");
+  document.querySelector(".explain-grid").hidden = true;
+  document.body.dataset.ready = "failed";
 }
 
 els.zoomIn.addEventListener("click", () => zoom(1));
@@ -189,4 +200,6 @@ startLanguage(els.lang, () => {
   document.title = `gridlogic · ${t("explain.title")}`;
   fill();
 });
+// Nothing to step through until a walk-through has come.
+for (const button of [els.first, els.back, els.next, els.last]) button.disabled = true;
 open(new URLSearchParams(location.search).get("id"));
