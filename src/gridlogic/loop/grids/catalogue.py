@@ -1,0 +1,91 @@
+"""The one table of Loopy's grid types: our name, Loopy's type number, its size limits, our builder.
+
+Loopy numbers its grid types in the order of its ``GRIDLIST`` (the ``tN`` of an ID: ``t0`` is
+squares, ``t2`` honeycomb, ...) and asks for a least width and height per type (``amin``: both
+at least this; ``omin``: at least one at least this). The aperiodic types (Penrose, hats,
+spectres) are listed with their numbers so that an ID naming them gets a clear refusal; they
+have no builder yet.
+
+>>> grid_type("honeycomb").number, grid_type(2).name
+(2, 'honeycomb')
+>>> build_grid("cairo", 3, 4)
+<Grid cairo 3x4: 17 faces, 56 edges, 40 dots>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gridlogic.errors import InvalidParameters
+
+from . import tilings
+from .graph import Grid
+
+MAX_SIDE = 100  # ours, not Loopy's: keeps a grid of any type to tens of thousands of faces
+
+
+@dataclass(frozen=True)
+class GridType:
+    name: str
+    number: int
+    title: str
+    least_both: int
+    least_one: int
+    builder: Callable[[int, int], Grid] | None
+
+    def check_size(self, width: int, height: int) -> None:
+        """InvalidParameters unless W×H is a size Loopy allows for this type (and at most MAX_SIDE)."""
+        for side, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidParameters(f"{side} {value!r} of a {self.name} grid is not a whole number")
+        if width < self.least_both or height < self.least_both:
+            raise InvalidParameters(f"width and height of a {self.name} grid must both be at least {self.least_both}, not {width}x{height}")
+        if width < self.least_one and height < self.least_one:
+            raise InvalidParameters(f"at least one of width and height of a {self.name} grid must be at least {self.least_one}, not {width}x{height}")
+        if width > MAX_SIDE or height > MAX_SIDE:
+            raise InvalidParameters(f"a {self.name} grid is at most {MAX_SIDE}x{MAX_SIDE}, not {width}x{height}")
+
+
+GRID_TYPES: tuple[GridType, ...] = (
+    GridType("square", 0, "Squares", 3, 3, tilings.square),
+    GridType("triangular", 1, "Triangular", 3, 3, tilings.triangular),
+    GridType("honeycomb", 2, "Honeycomb", 3, 3, tilings.honeycomb),
+    GridType("snub-square", 3, "Snub-Square", 3, 3, tilings.snub_square),
+    GridType("cairo", 4, "Cairo", 3, 4, tilings.cairo),
+    GridType("great-hexagonal", 5, "Great-Hexagonal", 3, 3, tilings.great_hexagonal),
+    GridType("octagonal", 6, "Octagonal", 3, 3, tilings.octagonal),
+    GridType("kites", 7, "Kites", 3, 3, tilings.kites),
+    GridType("floret", 8, "Floret", 1, 2, tilings.floret),
+    GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal),
+    GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal),
+    GridType("penrose-p2", 11, "Penrose (kite/dart)", 3, 3, None),
+    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, None),
+    GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal),
+    GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome),
+    GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal),
+    GridType("hats", 16, "Hats", 6, 6, None),
+    GridType("spectres", 17, "Spectres", 6, 6, None),
+)
+
+GRID_NAMES: tuple[str, ...] = tuple(t.name for t in GRID_TYPES)
+BUILT_GRID_NAMES: tuple[str, ...] = tuple(t.name for t in GRID_TYPES if t.builder is not None)
+
+
+def grid_type(key: str | int) -> GridType:
+    """The grid type named ``key`` (our name) or numbered ``key`` (Loopy's ``tN``)."""
+    for t in GRID_TYPES:
+        if key == t.name or (isinstance(key, int) and not isinstance(key, bool) and key == t.number):
+            return t
+    if isinstance(key, int) and not isinstance(key, bool):
+        raise InvalidParameters(f"Loopy grid type t{key} does not exist; the types are t0 to t{len(GRID_TYPES) - 1}")
+    raise InvalidParameters(f"grid {key!r} is not one of {', '.join(GRID_NAMES)}")
+
+
+def build_grid(name: str | int, width: int, height: int) -> Grid:
+    """Loopy's W×H grid of the type ``name`` (or Loopy type number), its faces in Loopy's order."""
+    t = grid_type(name)
+    if t.builder is None:
+        raise InvalidParameters(f"the {t.name} grid (Loopy t{t.number}) is not built yet; the grids built are {', '.join(BUILT_GRID_NAMES)}")
+    t.check_size(width, height)
+    return t.builder(width, height)
