@@ -22,8 +22,10 @@ function setStatus(key, values = {}, kind = "info") {
   showStatus(els.status, key, values, kind);
 }
 
-function cell(text, number = false) {
-  const td = htmlElement("td", number ? { class: "number" } : {});
+// A count or time of a row: named by its column's word too, which a phone shows above it (records.css
+// shows each row as a card there, as seven columns do not fit 360 px).
+function cell(text, column = null) {
+  const td = htmlElement("td", column ? { class: "number", "data-label": t(`stats.${column}`) } : {});
   td.textContent = text;
   return td;
 }
@@ -39,8 +41,8 @@ function render() {
     const row = htmlElement("tr", { "data-game": group.game });
     const time = (seconds) => (seconds === null ? "–" : formatTime(seconds));
     row.append(cell(t(`game.${group.game}`)), cell(`${group.width} × ${group.height}`),
-      cell(t(`difficulty.${group.difficulty}`)), cell(String(group.solved), true), cell(String(group.revealed), true),
-      cell(time(group.best), true), cell(time(group.median), true));
+      cell(t(`difficulty.${group.difficulty}`)), cell(String(group.solved), "solved"),
+      cell(String(group.revealed), "revealed"), cell(time(group.best), "best"), cell(time(group.median), "median"));
     return row;
   }));
   els.groups.hidden = stats.groups.length === 0;
