@@ -5,7 +5,7 @@
 // is played on the game page, opened by its settings; the game page records the play
 // (records.js), so coming back here shows it.
 
-import { t } from "./i18n.js";
+import { formatDay, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
 import { flushRecords, getJson, sendJson } from "./records.js";
@@ -82,12 +82,16 @@ function fillLeaderboards(details, date, puzzle) {
   details.replaceChildren(details.firstChild, ...boards);
 }
 
+// The level a daily is named by: its difficulty, or its preset's for a generator that makes any
+// level (Pattern version 1's "any"), one word per level wherever a level is named.
+const levelOf = (puzzle) => (puzzle.difficulty === "any" ? puzzle.preset : puzzle.difficulty);
+
 function puzzleCard(day, puzzle) {
   const card = htmlElement("section", { class: "daily", "data-game": puzzle.game, "data-preset": puzzle.preset });
   const title = htmlElement("h3", {});
-  title.textContent = `${t(`game.${puzzle.game}`)} · ${t(`preset.${puzzle.preset}`)}`;
+  title.textContent = t("daily.card", { game: t(`game.${puzzle.game}`), level: t(`difficulty.${levelOf(puzzle)}`) });
   const board = htmlElement("p", { class: "board-size" });
-  board.textContent = t("daily.board", { n: puzzle.size, difficulty: t(`difficulty.${puzzle.difficulty}`) });
+  board.textContent = t("daily.board", { n: puzzle.size });
   card.append(title, board);
   if (!puzzle.id) {
     const none = htmlElement("p", {});
@@ -129,7 +133,7 @@ function render() {
   renderGroups();
   if (!shown) return;
   const { day, archive } = shown;
-  els.day.textContent = day.date === day.today ? t("daily.today", { date: day.date }) : t("daily.day", { date: day.date });
+  els.day.textContent = day.date === day.today ? t("daily.today", { date: formatDay(day.date) }) : t("daily.day", { date: formatDay(day.date) });
   els.streak.textContent = t("daily.streak", { n: day.streak.current, best: day.streak.best });
   els.back.hidden = day.date === day.today;
   els.puzzles.replaceChildren(...day.puzzles.map((puzzle) => puzzleCard(day, puzzle)));
@@ -137,7 +141,7 @@ function render() {
   for (const entry of archive?.days ?? []) {
     const item = htmlElement("li", {});
     const link = htmlElement("a", { href: `/daily?date=${entry.date}` });
-    link.textContent = t("daily.archiveDay", { date: entry.date, solved: entry.solved, total: entry.puzzles });
+    link.textContent = t("daily.archiveDay", { date: formatDay(entry.date), solved: entry.solved, total: entry.puzzles });
     item.append(link);
     els.archive.append(item);
   }

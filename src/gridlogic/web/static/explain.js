@@ -16,7 +16,7 @@
 
 import { fetchGames, fetchWalkthrough } from "./api.js";
 import { markHint, unmarkHint } from "./hint.js";
-import { language, t, translatePage } from "./i18n.js";
+import { formatNumber, language, t, translatePage } from "./i18n.js";
 import { showStatus, startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
 import { fitZoomed, loadView, nextZoom } from "./views/index.js";
@@ -41,6 +41,8 @@ function boardAt(walk, step) {
 }
 
 const stepWords = (step) => step.explanation[language()] ?? step.explanation.en;
+// A technique's name in the page's language (its game's words: technique.<game>.<name>).
+const techniqueName = (name) => t(`technique.${state.puzzle.game}.${name}`);
 
 function show(step) {
   const { puzzle, walk, game, view } = state;
@@ -54,7 +56,7 @@ function show(step) {
   els.position.textContent = t("explain.position", { k: state.step, n: last });
   els.first.disabled = els.back.disabled = state.step === 0;
   els.next.disabled = els.last.disabled = state.step === last;
-  let words = current ? `${state.step}. ${current.technique}: ${stepWords(current)}` : t("explain.start");
+  let words = current ? `${state.step}. ${techniqueName(current.technique)}: ${stepWords(current)}` : t("explain.start");
   const note = walk.note[language()] || walk.note.en;
   if (state.step === last && note) words += ` ${note}`;
   els.stepText.textContent = words;
@@ -106,13 +108,13 @@ function fill() {
   els.summary.textContent = t("explain.summary", { game: t(`game.${puzzle.game}`), w: puzzle.width,
     h: puzzle.height, level, n: walk.steps.length });
   els.techniques.replaceChildren(...Object.entries(walk.techniques).map(([name, count]) => {
-    const item = htmlElement("li", { lang: "en" });
-    item.textContent = `${name}: ${count}`;
+    const item = htmlElement("li");
+    item.textContent = `${techniqueName(name)}: ${formatNumber(count)}`;
     return item;
   }));
   els.steps.replaceChildren(...walk.steps.map((step, index) => {
     const button = htmlElement("button", { type: "button", class: "step" });
-    button.textContent = `${step.technique}: ${stepWords(step)}`;
+    button.textContent = `${techniqueName(step.technique)}: ${stepWords(step)}`;
     button.addEventListener("click", () => show(index + 1));
     const item = htmlElement("li");
     item.append(button);

@@ -1,511 +1,57 @@
-// The words the pages share, in English and in Japanese (the original app's language); a game's
-// own words (its name, its help, its board's labels, its studio editor's words) are in its view
-// folder, views/<name>/words.js ({en: {...}, ja: {...}}), registered here when the game is
-// loaded (views/index.js). t(key, values) fills {name} placeholders; a missing key shows itself,
-// so a gap is visible. For example after registerWords({en: {"game.g": "G"}, ja: {"game.g": "ジー"}})
-// t("game.g") is "G" in English and "ジー" in Japanese.
+// The language machinery of every page: which languages there are, which one is shown, and t(),
+// which says a message in it. Each language's shared words are a module of words/ (words/en.js,
+// words/ja.js, ...: its own name and its words); a game's own words (its name, its help, its
+// board's labels, its techniques, its studio editor's words) are in its view folder,
+// views/<name>/words.js, one object per language ({en, ja, zh, ...}), registered here when the game
+// is loaded (views/index.js). LANGUAGES is the list of BOOKS below, and the tests hold every
+// language to English's keys (tests/web/js/i18n.test.mjs), so a language is one file here and one
+// object in each game's words.
+//
+// t(key, values) fills {name} placeholders, numbers in the language's form (Intl.NumberFormat); a
+// word that is an object has a form per plural category (Intl.PluralRules) chosen by values.n. A
+// missing key shows itself, so a gap is visible. For example, in German, with
+// "studio.fixesFound": {one: "{n} bewiesene Korrektur", other: "{n} bewiesene Korrekturen"},
+// t("studio.fixesFound", {n: 1}) is "1 bewiesene Korrektur" and {n: 1200} gives "1.200 bewiesene
+// Korrekturen"; after registerWords({en: {"game.g": "G"}, ja: {"game.g": "ジー"}}) t("game.g") is
+// "G" in English and "ジー" in Japanese (a language a game gave no word falls back to English).
 
-const STRINGS = {
-  en: {
-    "app.title": "gridlogic",
-    "app.tagline": "Logic puzzles with exactly one solution",
-    "skip.board": "Skip to the board",
-    "lang.switch": "日本語",
-    "lang.switchLabel": "日本語: switch the language to Japanese",
-    "games.label": "Game",
-    "settings.toggle": "Settings",
-    "size.label": "Size",
-    "size.option": "{w} × {h}",
-    "size.custom": "Other size…",
-    "size.width": "Width",
-    "size.height": "Height",
-    "difficulty.label": "Difficulty",
-    "difficulty.any": "any",
-    "difficulty.easy": "easy",
-    "difficulty.medium": "medium",
-    "difficulty.hard": "hard",
-    "difficulty.expert": "expert",
-    "difficulty.unrated": "unrated",
-    "version.label": "Generator",
-    "version.latest": "version {n} (latest)",
-    "version.option": "version {n}",
-    "seed.label": "Seed",
-    "seed.random": "Random seed",
-    "seed.tooLong": "A seed has at most 80 characters.",
-    "seed.empty": "Type a seed, or press the dice for a random one.",
-    "button.new": "New puzzle",
-    "button.undo": "Undo",
-    "button.redo": "Redo",
-    "button.reset": "Reset",
-    "button.check": "Check",
-    "button.reveal": "Reveal",
-    "button.hint": "Hint",
-    "hint.apply": "Apply",
-    "hint.close": "Close",
-    "hint.step": "Hint:",
-    "hint.mistake": "Mistake:",
-    "hint.solved": "Solved:",
-    "hint.stuck": "No hint:",
-    "status.hinting": "Looking for the next step…",
-    "status.hint.step": "Hint taken (−5 points).",
-    "status.hint.mistake": "A hint: the board has a mistake (−5 points).",
-    "status.hint.solved": "Nothing is left to decide.",
-    "status.hint.stuck": "No hint follows from this board.",
-    "status.hintApplied": "Hint applied.",
-    "button.copy": "Copy link",
-    "button.print": "Print",
-    "button.result": "Result",
-    "button.close": "Close",
-    "share.label": "Share link",
-    "share.copied": "Link copied.",
-    "share.copyFailed": "Could not copy; select the link and copy it yourself.",
-    "timer.label": "Time",
-    "moves.label": "Moves",
-    "tool.label": "Tap does",
-    "board.label": "Board",
-    "zoom.label": "Zoom",
-    "zoom.in": "Zoom in",
-    "zoom.out": "Zoom out",
-    "zoom.fit": "Fit the board",
-    "status.loadingGames": "Loading…",
-    "status.generating": "Generating the puzzle…",
-    "status.generatingSeed": "Generating the puzzle of seed {seed}…",
-    "status.ready": "{game} {size}, seed “{seed}”. {hint}",
-    "status.restored": "{game} {size}, seed “{seed}”: your play is back where you left it.",
-    "status.solvedBefore": "You solved this puzzle in {time}. Score {score}.",
-    "status.revealedBefore": "The solution of this puzzle was revealed.",
-    "status.failed": "Could not make this puzzle: {message}",
-    "status.error": "Error: {message}",
-    "status.badLink": "The link cannot be opened: {message} Here is a new puzzle instead.",
-    "status.offline": "The server did not answer. Is it still running?",
-    "status.offlineHere": "You are offline, and this is not kept on this device (it keeps a few puzzles of each kind you played, while online).",
-    "status.stocked": "{game} {size}, seed “{seed}”: you are offline, and this puzzle was kept on this device. Its record is sent when you are back online.",
-    "status.checking": "Checking…",
-    "status.checkSolved": "Solved!",
-    "status.noMistakes": "No mistakes so far.",
-    "status.mistakes": "Mistakes: {count}, marked on the board ({list}).",
-    "status.checkWrong": "Not yet: the server does not find this board solved.",
-    "status.revealed": "The solution is shown.",
-    "status.solvedHere": "Solved! Scoring…",
-    "at.cell": "row {r}, column {c}",
-    "list.join": ", ",
-    "list.more": "{list} and {more} more",
-    "mistake.short": "a mistake",
-    "result.title": "Solved!",
-    "result.titleRevealed": "Solution revealed",
-    "result.time": "Time",
-    "result.moves": "Moves",
-    "result.score": "Score",
-    "result.rank": "Rank",
-    "result.par": "Par time {par}",
-    "result.best": "Best time",
-    "result.newBest": "New best time!",
-    "result.noBest": "No best time yet",
-    "result.scoreUnavailable": "The score could not be computed: {message}",
-    "result.scoreLater": "You are offline: the server gives the score when the record reaches it, once you are back online.",
-    "result.ruleTitle": "How the score is counted",
-    "result.walk": "See the solve step by step",
-    "result.rule": "A solved puzzle starts at 100. Time: −25 for each par time beyond the par, at most −50. Moves: −10 for each least number of moves beyond the least, at most −20; a move is a tile turned a quarter, a cell filled or emptied, a line drawn or erased, while × marks, undo, redo and reset are free. Checks: −5 for each check that found a mistake, at most −20; a check that finds none is free. Hints: −5 for each hint, at most −50, never below 0. A revealed answer scores 0.",
-    "part.solved": "Solved",
-    "part.time": "Time",
-    "part.moves": "Moves",
-    "part.checks": "Checks that found mistakes",
-    "part.hints": "Hints",
-    "part.revealed": "Revealed",
-    "dir.0": "up",
-    "dir.1": "right",
-    "dir.2": "down",
-    "dir.3": "left",
-    "import.open": "Open a puzzle…",
-    "import.title": "Play any puzzle",
-    "import.help": "Paste a puzzle in one of these forms, or a gridlogic puzzle ID: {formats}. It is played when it has exactly one solution.",
-    "import.join": "; ",
-    "import.game": "Game",
-    "import.text": "Puzzle",
-    "import.play": "Play",
-    "import.empty": "Paste a puzzle first.",
-    "import.checking": "Checking that it has exactly one solution…",
-    "import.refused": "Not played: {message}",
-    "import.ready": "{game}: a puzzle brought from outside, with exactly one solution. {hint}",
-    "import.badLink": "This link's puzzle cannot be opened: {message}",
-    "import.notAnId": "it is not a puzzle ID",
-    "import.file": "Or a file (.non, a text or JSON file)",
-    "import.drop": "You can also drop a file on this dialog.",
-    "import.fileRead": "Read {name}: a {game} puzzle. Press Play.",
-    "import.fileTooLarge": "{name} is too large: at most {kb} KB is read.",
-    "import.fileUnreadable": "{name} could not be read.",
-    // The daily page, the stats page and the records (daily.js, stats.js).
-    "nav.play": "Play",
-    "nav.daily": "Daily puzzles",
-    "nav.stats": "My records",
-    "nav.studio": "Make your own",
-    "explain.title": "Step by step",
-    "explain.skip": "Skip to the steps",
-    "explain.play": "Play this puzzle",
-    "explain.boardLabel": "The board at this step",
-    "explain.first": "First",
-    "explain.back": "Back",
-    "explain.next": "Next",
-    "explain.last": "Last",
-    "explain.techniques": "Steps by technique",
-    "explain.steps": "Every step",
-    "explain.position": "Step {k} of {n}",
-    "explain.start": "The puzzle as given. Next shows the first step: what it decides is framed thickly, what it is seen from thinly.",
-    "explain.summary": "{game} {w} × {h}, level {level}: solved in {n} steps",
-    "explain.noLevel": "none (a step needs search)",
-    "explain.noId": "This page shows the solve of a puzzle named by its ID: /explain?id=ID.",
-    "explain.loading": "Working out every step…",
-    "explain.busy": "The server is busy; asking again in a moment…",
-    "explain.refused": "The server refused: {error}",
-    "explain.unsolved": "The steps stop before the end: the last step says why.",
-    "explain.unavailable": "{game} has no step-by-step walk-through.",
-    "studio.walkLink": "See the solve step by step",
-    "studio.pdfLink": "PDF: the puzzle and its solution",
-    "studio.title": "Puzzle studio",
-    "studio.intro": "Draw a puzzle: as you draw, the studio proves whether it has exactly one solution, shows where a second one hides, grades it and proposes fixes.",
-    "studio.clear": "Clear",
-    "studio.analysis": "Analysis",
-    "studio.analysisLabel": "Analysis and sharing",
-    "studio.fixes": "Fixes",
-    "studio.share": "Save and share",
-    "studio.playLink": "Play this puzzle",
-    "studio.playMissing": "A play link comes with a puzzle that has exactly one solution.",
-    "studio.studioLink": "Link to this design (reopens it here)",
-    "studio.export": "The puzzle as text, for other software",
-    "studio.analysing": "Analysing…",
-    "studio.busy": "The server is busy; asking again in a moment…",
-    "studio.refused": "The server refused: {error}",
-    "studio.level": "Level: {level}",
-    "studio.level.beyond": "Level: beyond expert (a step needs search)",
-    "studio.techniques": "Steps of the walk-through, by technique:",
-    "studio.verdict.unique": "Exactly one solution, proven.",
-    "studio.verdict.several": "Several solutions: two of them differ in the {n} marked {marks}.",
-    "studio.verdict.none": "No solution meets the clues.",
-    "studio.verdict.undecided": "Undecided: the solver reached its limit before proving how many solutions there are.",
-    "studio.fixing": "Looking for fixes, each proven by the solver…",
-    "studio.fixesFound": "{n} proven fixes: point at one to see it on the board, click to make it.",
-    "studio.fixesOther": "{n} more were proven for another solution than the one drawn, and are left out.",
-    "studio.badLink": "The studio link could not be read; here is an empty board.",
-    "studio.noGames": "No game of this server has a studio.",
-    "studio.sizeRange": "A side is from {min} to {max}.",
-    "studio.board": "editor",
-    "studio.place": "row {r}, column {c}",
-    "studio.and": "; ",
-    "studio.filled": "filled",
-    "studio.empty": "empty",
-    "records.loading": "Loading…",
-    "records.error": "The records could not be read: {message}",
-    "daily.title": "Daily puzzles",
-    "daily.intro": "Every day a medium and a hard puzzle of each game, the same for everyone. A new day begins at midnight UTC.",
-    "daily.today": "Today, {date}",
-    "daily.day": "{date}",
-    "daily.streak": "Daily streak: {n} (best {best})",
-    "preset.medium": "Medium",
-    "preset.hard": "Hard",
-    "daily.board": "{n} × {n}, {difficulty}",
-    "daily.notPlayed": "Not played yet",
-    "daily.solved": "Solved in {time} · score {score} ({rank})",
-    "daily.revealed": "Solution revealed",
-    "daily.unranked": "Not on the leaderboard: the server gave this play the answer (Check, the walk-through and the PDF hand it out) or hints, its record carried no log of its moves, or its time is under the floor",
-    "daily.best": "Best time {time} in {n} solves",
-    "daily.play": "Play",
-    "daily.playAgain": "Play again",
-    "daily.unavailable": "No puzzle could be made for this day.",
-    "daily.leaderboard": "Leaderboard",
-    "daily.noEntries": "Nobody has solved it on its day yet.",
-    "daily.anonymous": "anonymous",
-    "daily.archive": "Earlier days",
-    "daily.archiveDay": "{date}: {solved} of {total} solved",
-    "daily.noArchive": "The daily puzzles began today; earlier days will show here.",
-    "daily.backToday": "Back to today",
-    "daily.floor": "Plays under {time} are not ranked",
-    "groups.title": "Friends' groups",
-    "groups.intro": "A group shows its members' plays of each daily beside the public leaderboard. Share its link to invite friends.",
-    "groups.joinOffer": "You were invited to a group.",
-    "groups.join": "Join",
-    "groups.name": "Group name",
-    "groups.make": "Make a group",
-    "groups.members": "{name} ({n} members)",
-    "groups.link": "Invite link of {name}",
-    "groups.copy": "Copy link",
-    "groups.leave": "Leave",
-    "groups.board": "Group: {name}",
-    "groups.revealed": "revealed",
-    "groups.unranked": "not ranked",
-    "stats.title": "My records",
-    "stats.intro": "Your plays on this server, kept under an anonymous ID in a cookie of this browser.",
-    "stats.plays": "Plays recorded: {n}",
-    "stats.game": "Game",
-    "stats.size": "Size",
-    "stats.difficulty": "Difficulty",
-    "stats.solved": "Solved",
-    "stats.revealed": "Revealed",
-    "stats.best": "Best",
-    "stats.median": "Median",
-    "stats.none": "No plays recorded yet: finish a puzzle and it shows here.",
-    "stats.name": "Name on the leaderboard",
-    "stats.namePlaceholder": "anonymous",
-    "stats.nameSave": "Save",
-    "stats.nameSaved": "Saved.",
-    "stats.export": "Download my records:",
-    "stats.delete": "Delete my records",
-    "stats.deleteConfirm": "Delete every record of yours on this server? This cannot be undone.",
-    "stats.deleted": "Records deleted: {n}.",
-  },
-  ja: {
-    "app.title": "gridlogic",
-    "app.tagline": "答えがひとつだけのロジックパズル",
-    "skip.board": "盤面へ移動",
-    "lang.switch": "English",
-    "lang.switchLabel": "English: 表示言語を英語に切り替える",
-    "games.label": "ゲーム",
-    "settings.toggle": "設定",
-    "size.label": "サイズ",
-    "size.option": "{w}×{h}",
-    "size.custom": "その他のサイズ…",
-    "size.width": "幅",
-    "size.height": "高さ",
-    "difficulty.label": "難易度",
-    "difficulty.any": "指定なし",
-    "difficulty.easy": "やさしい",
-    "difficulty.medium": "ふつう",
-    "difficulty.hard": "むずかしい",
-    "difficulty.expert": "とてもむずかしい",
-    "difficulty.unrated": "判定なし",
-    "version.label": "生成器",
-    "version.latest": "バージョン{n}（最新）",
-    "version.option": "バージョン{n}",
-    "seed.label": "シード",
-    "seed.random": "ランダムなシード",
-    "seed.tooLong": "シードは80文字以内で指定してください。",
-    "seed.empty": "シードを入力するか、サイコロでランダムに選んでください。",
-    "button.new": "新しい問題",
-    "button.undo": "元に戻す",
-    "button.redo": "やり直す",
-    "button.reset": "最初から",
-    "button.check": "チェック",
-    "button.reveal": "答えを見る",
-    "button.hint": "ヒント",
-    "hint.apply": "反映する",
-    "hint.close": "閉じる",
-    "hint.step": "ヒント:",
-    "hint.mistake": "間違い:",
-    "hint.solved": "完成:",
-    "hint.stuck": "ヒントなし:",
-    "status.hinting": "次の一手を探しています…",
-    "status.hint.step": "ヒントを使いました（−5点）。",
-    "status.hint.mistake": "ヒント: 盤面に間違いがあります（−5点）。",
-    "status.hint.solved": "もう決めることはありません。",
-    "status.hint.stuck": "この盤面から決まるヒントはありません。",
-    "status.hintApplied": "ヒントを反映しました。",
-    "button.copy": "リンクをコピー",
-    "button.print": "印刷",
-    "button.result": "結果",
-    "button.close": "閉じる",
-    "share.label": "共有リンク",
-    "share.copied": "リンクをコピーしました。",
-    "share.copyFailed": "コピーできませんでした。リンクを選択してコピーしてください。",
-    "timer.label": "時間",
-    "moves.label": "手数",
-    "tool.label": "タップの動作",
-    "board.label": "盤面",
-    "zoom.label": "拡大縮小",
-    "zoom.in": "拡大",
-    "zoom.out": "縮小",
-    "zoom.fit": "盤面全体を表示",
-    "status.loadingGames": "読み込み中…",
-    "status.generating": "問題を生成しています…",
-    "status.generatingSeed": "シード {seed} の問題を生成しています…",
-    "status.ready": "{game} {size}、シード「{seed}」。{hint}",
-    "status.restored": "{game} {size}、シード「{seed}」: 前回の続きから再開します。",
-    "status.solvedBefore": "この問題は{time}で解きました。スコア{score}。",
-    "status.revealedBefore": "この問題は答えを表示しました。",
-    "status.failed": "問題を生成できませんでした: {message}",
-    "status.error": "エラー: {message}",
-    "status.badLink": "このリンクは開けません: {message} 代わりに新しい問題を表示します。",
-    "status.offline": "サーバーから応答がありません。起動していますか？",
-    "status.offlineHere": "オフラインで、これはこの端末に保存されていません（オンラインのあいだに、遊んだ種類のパズルをいくつか保存します）。",
-    "status.stocked": "{game} {size}、シード「{seed}」: オフラインのため、この端末に保存しておいた問題です。記録はオンラインに戻ったときに送ります。",
-    "status.checking": "チェック中…",
-    "status.checkSolved": "正解です！",
-    "status.noMistakes": "今のところ間違いはありません。",
-    "status.mistakes": "間違い: {count}か所。盤面に印を付けました（{list}）。",
-    "status.checkWrong": "まだです: サーバーはこの盤面を正解と判定しませんでした。",
-    "status.revealed": "答えを表示しています。",
-    "status.solvedHere": "正解です！採点中…",
-    "at.cell": "{r}行{c}列",
-    "list.join": "・",
-    "list.more": "{list} ほか{more}か所",
-    "mistake.short": "間違い",
-    "result.title": "クリア！",
-    "result.titleRevealed": "答えを表示しました",
-    "result.time": "時間",
-    "result.moves": "手数",
-    "result.score": "スコア",
-    "result.rank": "ランク",
-    "result.par": "目安時間 {par}",
-    "result.best": "ベストタイム",
-    "result.newBest": "ベストタイム更新！",
-    "result.noBest": "ベストタイムはまだありません",
-    "result.scoreUnavailable": "スコアを計算できませんでした: {message}",
-    "result.scoreLater": "オフラインです。オンラインに戻って記録がサーバーに届くと、スコアが付きます。",
-    "result.ruleTitle": "スコアの計算方法",
-    "result.walk": "解き方を手順ごとに見る",
-    "result.rule": "解けた問題は100点から始まります。時間: 目安時間を1つ分超えるごとに−25点（最大−50点）。手数: 最少手数を1つ分超えるごとに−10点（最大−20点）。手数はタイルの1回の回転、マスを塗る・消す、線を引く・消すことで、×印・元に戻す・やり直す・最初からは数えません。チェック: 間違いが見つかったチェック1回につき−5点（最大−20点）、間違いがなかったチェックは0点。ヒント: 1回につき−5点（最大−50点、0点未満にはなりません）。答えを表示した場合は0点です。",
-    "part.solved": "クリア",
-    "part.time": "時間",
-    "part.moves": "手数",
-    "part.checks": "間違いが見つかったチェック",
-    "part.hints": "ヒント",
-    "part.revealed": "答えを表示",
-    "dir.0": "上",
-    "dir.1": "右",
-    "dir.2": "下",
-    "dir.3": "左",
-    "import.open": "パズルを開く…",
-    "import.title": "好きなパズルを遊ぶ",
-    "import.help": "次のどれかの形のパズルか、gridlogic のパズル ID を貼り付けてください: {formats}。解がちょうど一つなら遊べます。",
-    "import.join": "、",
-    "import.game": "ゲーム",
-    "import.text": "パズル",
-    "import.play": "遊ぶ",
-    "import.empty": "先にパズルを貼り付けてください。",
-    "import.checking": "解がちょうど一つか確かめています…",
-    "import.refused": "遊べません: {message}",
-    "import.ready": "{game}: 持ち込まれたパズル（解はちょうど一つ）。{hint}",
-    "import.badLink": "このリンクのパズルは開けません: {message}",
-    "import.notAnId": "パズル ID ではありません",
-    "import.file": "またはファイル（.non、テキスト、JSON）",
-    "import.drop": "ファイルをこの画面にドロップしても読み込めます。",
-    "import.fileRead": "{name} を読み込みました: {game}のパズルです。「遊ぶ」を押してください。",
-    "import.fileTooLarge": "{name} は大きすぎます（読み込めるのは {kb} KB まで）。",
-    "import.fileUnreadable": "{name} を読み込めませんでした。",
-    // デイリーのページ、記録のページ、記録（daily.js, stats.js）
-    "nav.play": "遊ぶ",
-    "nav.daily": "今日のパズル",
-    "nav.stats": "自分の記録",
-    "nav.studio": "パズルを作る",
-    "explain.title": "手順の解説",
-    "explain.skip": "手順へ移動",
-    "explain.play": "このパズルを遊ぶ",
-    "explain.boardLabel": "この手順での盤面",
-    "explain.first": "最初",
-    "explain.back": "前へ",
-    "explain.next": "次へ",
-    "explain.last": "最後",
-    "explain.techniques": "手筋ごとの手数",
-    "explain.steps": "すべての手順",
-    "explain.position": "{n}手中{k}手目",
-    "explain.start": "出題時の盤面です。「次へ」で最初の手順を示します。決まるところを太枠、根拠を細枠で示します。",
-    "explain.summary": "{game} {w}×{h}・レベル {level}：{n}手で解けます",
-    "explain.noLevel": "なし（探索が必要な手順があります）",
-    "explain.noId": "このページはIDで指定したパズルの解き方を示します：/explain?id=ID",
-    "explain.loading": "すべての手順を調べています…",
-    "explain.busy": "サーバーが混み合っています。少し後でもう一度問い合わせます…",
-    "explain.refused": "サーバーが受け付けませんでした：{error}",
-    "explain.unsolved": "手順は最後まで進みません。理由は最後の手順にあります。",
-    "explain.unavailable": "{game}には手順の解説がありません。",
-    "studio.walkLink": "解き方を手順ごとに見る",
-    "studio.pdfLink": "PDF（問題と解答）",
-    "studio.title": "パズル工房",
-    "studio.intro": "パズルを描くと、描くそばから工房が解がただ一つかを証明し、二つ目の解の隠れ場所を示し、難しさを判定し、直し方を提案します。",
-    "studio.clear": "消去",
-    "studio.analysis": "解析",
-    "studio.analysisLabel": "解析と共有",
-    "studio.fixes": "直し方",
-    "studio.share": "保存と共有",
-    "studio.playLink": "このパズルを遊ぶ",
-    "studio.playMissing": "解がただ一つのパズルになると遊ぶリンクができます。",
-    "studio.studioLink": "この作品へのリンク（ここで開き直せます）",
-    "studio.export": "ほかのソフト向けのパズルの文字列",
-    "studio.analysing": "解析中…",
-    "studio.busy": "サーバーが混んでいます。少ししてからもう一度尋ねます…",
-    "studio.refused": "サーバーが受け付けませんでした: {error}",
-    "studio.level": "難易度: {level}",
-    "studio.level.beyond": "難易度: エキスパートより上(探索が必要な手がある)",
-    "studio.techniques": "解き方の手順（テクニック別の数）:",
-    "studio.verdict.unique": "解はただ一つです（証明済み）。",
-    "studio.verdict.several": "解が複数あります。そのうち二つは印の付いた {n} 個の{marks}で異なります。",
-    "studio.verdict.none": "ヒントを満たす解がありません。",
-    "studio.verdict.undecided": "未決定: 解の数を証明する前にソルバーが上限に達しました。",
-    "studio.fixing": "直し方を探しています（どれもソルバーで証明します）…",
-    "studio.fixesFound": "証明済みの直し方が {n} 個あります。指すと盤に表示され、クリックで適用します。",
-    "studio.fixesOther": "ほかに {n} 個は描いたものとは別の解について証明されたので、外しました。",
-    "studio.badLink": "工房のリンクを読めませんでした。空の盤を表示します。",
-    "studio.noGames": "このサーバーには工房で作れるゲームがありません。",
-    "studio.sizeRange": "辺の長さは {min} から {max} です。",
-    "studio.board": "エディタ",
-    "studio.place": "{r} 行 {c} 列",
-    "studio.and": "、",
-    "studio.filled": "塗り",
-    "studio.empty": "空白",
-    "records.loading": "読み込み中…",
-    "records.error": "記録を読み込めませんでした: {message}",
-    "daily.title": "今日のパズル",
-    "daily.intro": "毎日、各ゲームに中級と上級のパズルがひとつずつ。全員に同じ問題です。日付は協定世界時（UTC）の0時に変わります。",
-    "daily.today": "今日（{date}）",
-    "daily.day": "{date}",
-    "daily.streak": "連続日数: {n}（最高 {best}）",
-    "preset.medium": "中級",
-    "preset.hard": "上級",
-    "daily.board": "{n} × {n}・{difficulty}",
-    "daily.notPlayed": "まだ遊んでいません",
-    "daily.solved": "{time} でクリア・スコア {score}（{rank}）",
-    "daily.revealed": "解答を表示しました",
-    "daily.unranked": "ランキング対象外：解答（チェック、解き方の手順、PDF でも受け取ります）やヒントを受け取ったか、手順の記録がないか、人が解ける最短時間より短い記録です",
-    "daily.best": "{n} 回のクリアで最速 {time}",
-    "daily.play": "遊ぶ",
-    "daily.playAgain": "もう一度",
-    "daily.unavailable": "この日のパズルは作れませんでした。",
-    "daily.leaderboard": "ランキング",
-    "daily.noEntries": "その日のうちに解いた人はまだいません。",
-    "daily.anonymous": "匿名",
-    "daily.archive": "過去の日",
-    "daily.archiveDay": "{date}: {total} 問中 {solved} 問クリア",
-    "daily.noArchive": "今日のパズルは今日始まりました。過去の日はここに並びます。",
-    "daily.backToday": "今日に戻る",
-    "daily.floor": "{time} より速い記録はランキングに載りません",
-    "groups.title": "友だちのグループ",
-    "groups.intro": "グループでは、メンバーが遊んだ今日のパズルの記録を公開ランキングの横に表示します。リンクを送って友だちを招待できます。",
-    "groups.joinOffer": "グループに招待されています。",
-    "groups.join": "参加する",
-    "groups.name": "グループ名",
-    "groups.make": "グループを作る",
-    "groups.members": "{name}（{n} 人）",
-    "groups.link": "{name} の招待リンク",
-    "groups.copy": "リンクをコピー",
-    "groups.leave": "抜ける",
-    "groups.board": "グループ: {name}",
-    "groups.revealed": "解答を表示",
-    "groups.unranked": "ランキング対象外",
-    "stats.title": "自分の記録",
-    "stats.intro": "このサーバーでのあなたのプレイです。このブラウザのクッキーにある匿名のIDで記録しています。",
-    "stats.plays": "記録されたプレイ: {n}",
-    "stats.game": "ゲーム",
-    "stats.size": "サイズ",
-    "stats.difficulty": "難易度",
-    "stats.solved": "クリア",
-    "stats.revealed": "解答表示",
-    "stats.best": "最速",
-    "stats.median": "中央値",
-    "stats.none": "まだ記録はありません。パズルを解くとここに表示されます。",
-    "stats.name": "ランキングに出す名前",
-    "stats.namePlaceholder": "匿名",
-    "stats.nameSave": "保存",
-    "stats.nameSaved": "保存しました。",
-    "stats.export": "記録をダウンロード:",
-    "stats.delete": "記録を削除",
-    "stats.deleteConfirm": "このサーバーにあるあなたの記録をすべて削除しますか？元に戻せません。",
-    "stats.deleted": "削除した記録: {n}",
-  },
-};
+import * as de from "./words/de.js";
+import * as en from "./words/en.js";
+import * as es from "./words/es.js";
+import * as fr from "./words/fr.js";
+import * as ja from "./words/ja.js";
+import * as ko from "./words/ko.js";
+import * as zh from "./words/zh.js";
+
+import { load, save } from "./storage.js";
+
+const LANGUAGE_KEY = "gridlogic.lang"; // localStorage: the language last chosen
+
+// English first (the fallback), then the order the picker shows.
+const BOOKS = { en, ja, zh, ko, de, fr, es };
+const STRINGS = Object.fromEntries(Object.entries(BOOKS).map(([lang, book]) => [lang, { ...book.words }]));
 
 export const LANGUAGES = Object.keys(STRINGS);
 let current = "en";
 
+// A language's name in its own words, as the picker shows it ("Deutsch").
+export const languageName = (lang) => BOOKS[lang].name;
+
+// The language a page starts in: the URL's ?lang= (asked), else the one chosen before (stored),
+// else the first of the browser's languages (preferred, navigator.languages: "de-AT" is German,
+// "zh-TW" Chinese) that the page has, else English. For example
+// chooseLanguage({asked: null, stored: null, preferred: ["fr-CA", "en"]}) is "fr".
+export function chooseLanguage({ asked, stored, preferred = [] }) {
+  const known = (tag) => {
+    const lang = String(tag ?? "").toLowerCase().split("-")[0];
+    return LANGUAGES.includes(lang) ? lang : null;
+  };
+  return known(asked) ?? known(stored) ?? preferred.map(known).find(Boolean) ?? "en";
+}
+
 export function setLanguage(lang) {
   current = STRINGS[lang] ? lang : "en";
-  document.documentElement.lang = current;
+  if (typeof document !== "undefined") document.documentElement.lang = current;
   return current;
 }
 
@@ -513,13 +59,34 @@ export function language() {
   return current;
 }
 
-export function t(key, values = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+// A number in the current language's form ("1,234" in English, "1.234" in German).
+export const formatNumber = (n) => new Intl.NumberFormat(current).format(n);
+
+// A calendar day (an ISO date "2026-12-07", a UTC day as the server names it) in the current
+// language's form: "December 7, 2026", "2026年12月7日", "7. Dezember 2026".
+export function formatDay(isoDate) {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return String(isoDate);
+  return new Intl.DateTimeFormat(current, { dateStyle: "long", timeZone: "UTC" }).format(day);
 }
 
-// Adds words ({en: {...}, ja: {...}}, a game's words.js) to every language; a key already there
-// takes the new word.
+// The form of a word for the count n: the word itself, or its plural category's form.
+function formOf(word, n) {
+  if (typeof word === "string") return word;
+  const category = typeof n === "number" ? new Intl.PluralRules(current).select(n) : "other";
+  return word[category] ?? word.other;
+}
+
+export function t(key, values = {}) {
+  const word = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return formOf(word, values.n).replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    return typeof values[name] === "number" ? formatNumber(values[name]) : String(values[name]);
+  });
+}
+
+// Adds words ({en: {...}, ja: {...}, ...}, a game's words.js) to every language; a key already
+// there takes the new word.
 export function registerWords(words) {
   for (const lang of LANGUAGES) Object.assign(STRINGS[lang], words[lang] ?? {});
 }
@@ -535,4 +102,26 @@ export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}
+
+// Wires a page's language picker (a <select>): fills it with every language in its own name, starts
+// the page in chooseLanguage's pick (a ?lang= in the URL is remembered as a choice), and on a
+// change shows the page in the picked language and remembers it. apply(lang) is the page's own
+// relabelling, called after setLanguage and translatePage.
+export function startLanguagePicker(select, apply) {
+  select.replaceChildren(...LANGUAGES.map((lang) => {
+    const option = new Option(languageName(lang), lang);
+    option.lang = lang;
+    return option;
+  }));
+  const show = (lang) => {
+    setLanguage(lang);
+    save(LANGUAGE_KEY, current);
+    select.value = current;
+    translatePage();
+    apply(current);
+  };
+  select.addEventListener("change", () => show(select.value));
+  const asked = new URLSearchParams(location.search).get("lang");
+  show(chooseLanguage({ asked, stored: load(LANGUAGE_KEY), preferred: navigator.languages ?? [navigator.language] }));
 }

@@ -10,7 +10,7 @@
 // a history entry, so Back and Forward move between puzzles played.
 
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
-import { language, registerWords, setLanguage, t, translatePage } from "./i18n.js";
+import { registerWords, startLanguagePicker, t } from "./i18n.js";
 import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle, setKeptScore } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
 import { isTimedRecord, onRecordScored, receiptOf, recordPlay, startPlay } from "./records.js";
@@ -544,11 +544,9 @@ onRecordScored((id, score) => {
 
 // --- language ---------------------------------------------------------------------------------
 
-function applyLanguage(lang) {
-  setLanguage(lang);
-  save("gridlogic.lang", language());
-  translatePage();
-  els.lang.firstElementChild.lang = language() === "en" ? "ja" : "en";
+// The page again in the language the picker shows (i18n.js has set it and translated the marked
+// elements).
+function applyLanguage() {
   renderTabs();
   settings.relabel();
   renderTools();
@@ -575,7 +573,6 @@ function newRandomPuzzle() {
   openFromForm(query);
 }
 
-els.lang.addEventListener("click", () => applyLanguage(language() === "en" ? "ja" : "en"));
 els.settings.addEventListener("submit", (event) => {
   event.preventDefault();
   // New puzzle: the typed seed if the player changed it, any one (the server's pick) otherwise.
@@ -635,9 +632,7 @@ document.querySelector(".skip").addEventListener("click", (event) => {
 });
 
 function start() {
-  const stored = load("gridlogic.lang");
-  const browserLanguage = (navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en";
-  applyLanguage(stored || browserLanguage);
+  startLanguagePicker(els.lang, applyLanguage);
   setStatus("status.loadingGames", {}, "busy");
   openFromLocation("replace");
   gamesReady.then(() => { if (!state.puzzle) renderTabs(); });

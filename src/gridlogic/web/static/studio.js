@@ -27,7 +27,7 @@
 
 import { analyseDesign, fetchGames, fixDesign } from "./api.js";
 import { importedShareUrl } from "./import.js";
-import { t, translatePage } from "./i18n.js";
+import { formatNumber, t, translatePage } from "./i18n.js";
 import { startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
 import { loadEditor } from "./views/index.js";
@@ -210,8 +210,8 @@ function showAnalysis(found) {
       : t("studio.level.beyond");
     const list = htmlElement("ul", { class: "techniques" });
     for (const [name, n] of Object.entries(found.techniques)) {
-      const item = htmlElement("li", { lang: "en" });
-      item.textContent = `${name}: ${n}`;
+      const item = htmlElement("li");
+      item.textContent = `${t(`technique.${state.game}.${name}`)}: ${formatNumber(n)}`;
       list.append(item);
     }
     const caption = htmlElement("p", { class: "note" });
