@@ -67,3 +67,18 @@ def test_the_stats_page_fits_the_screen(browser, server_url, artifacts, screen):
         expect(rows.nth(0).locator("td").nth(5)).to_have_attribute("data-label", "Best")
         page.screenshot(path=artifacts / f"stats-page-{screen}.png", full_page=True)
         assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("screen", SCREEN_NAMES)
+def test_every_games_status_line_shows_its_whole_text(browser, server_url, artifacts, screen):
+    """Item 7: Loop's rule sentence ran past the status line's three lines at 360 px ("uses." hidden)."""
+    for locale in ("en-US", "ja-JP"):
+        with screen_page(browser, screen, locale=locale) as page:
+            for game in ("signal", "pattern", "loop"):
+                page.goto(f"{server_url}/?game={game}&size=5&seed=status-line")
+                expect(page.locator("#status")).to_contain_text("status-line", timeout=TIMEOUT)
+                status = page.locator("#status")
+                hidden = status.evaluate("s => s.scrollHeight - s.clientHeight")
+                assert hidden <= 0, (game, locale, status.inner_text(), hidden)
+                if game == "loop":
+                    page.screenshot(path=artifacts / f"status-line-loop-{screen}-{locale[:2]}.png")
