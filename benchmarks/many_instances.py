@@ -1,0 +1,175 @@
+"""Record writes per second on one PostgreSQL database: one ``gridlogic serve`` instance against three.
+
+Prints figures, asserts nothing. A throwaway PostgreSQL cluster (Debian's server, as the tests start
+it) holds two new databases; one gets one instance, the other three, each instance its own
+``gridlogic serve`` process (one server process, ``--generators 1``), all with one
+``GRIDLOGIC_SECRET`` and ``--trust-proxy 127.0.0.1``. This script is the proxy: it sends each
+request to the next instance in turn, with a client address of its own for every player in
+``X-Forwarded-For`` (so no per-address limit applies to the load).
+
+One run: ``--writes`` hand-out receipts are fetched first (each a new player), then ``--clients``
+threads send the records (``POST /api/records``: the server checks the receipt, the time and the
+board, scores the play and commits it), and the writes per second of that second part are the
+run's figure. The runs of one and of three instances take turns, ``--runs`` each, after a warm-up
+run of each, and the median of each is printed side by side, with the machine's cores: the client,
+the instances and PostgreSQL all share them.
+
+    .venv/bin/python benchmarks/many_instances.py [--writes 600] [--clients 16] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from itertools import count
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "store"))
+
+from postgres_cluster import Cluster, free_port
+
+from gridlogic import GAMES, puzzle_from_id
+
+SECRET = "benchmark-secret-0123456789abcdef"
+PUZZLE = "signal.3.5x5.medium.many-instances"
+START_SECONDS = 120
+
+
+class Instance:
+    """One ``gridlogic serve`` process on ``database``."""
+
+    def __init__(self, database: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "GRIDLOGIC_DATABASE_URL": database, "GRIDLOGIC_SECRET": SECRET}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gridlogic.cli", "serve", "--port", str(self.port), "--generators", "1",
+             "--trust-proxy", "127.0.0.1"],
+            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def ready(self) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=10).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("an instance did not start")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+
+class Site:
+    """``size`` instances on one new database, and the turn of the next request."""
+
+    def __init__(self, cluster: Cluster, size: int) -> None:
+        database = cluster.create_database()
+        self.instances = [Instance(database) for _ in range(size)]
+        for instance in self.instances:
+            instance.ready()
+        self.turn = count()
+        self.lock = threading.Lock()
+
+    def next_url(self) -> str:
+        with self.lock:
+            return self.instances[next(self.turn) % len(self.instances)].url
+
+    def stop(self) -> None:
+        for instance in self.instances:
+            instance.stop()
+
+
+PLAYER = count()
+
+
+def forwarded() -> dict[str, str]:
+    """A client address of a player's own (one of 2**16 in 198.18.0.0/15)."""
+    n = next(PLAYER) % 65536
+    return {"X-Forwarded-For": f"198.18.{n // 256}.{n % 256}"}
+
+
+def in_threads(work, items: list, clients: int) -> None:
+    threads = [threading.Thread(target=work, args=(items[n::clients],)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def writes_per_second(site: Site, writes: int, clients: int) -> float:
+    """One run (see the module docstring): the records' writes per second."""
+    puzzle = puzzle_from_id(PUZZLE)
+    board, moves = puzzle.solution(), GAMES[puzzle.game].min_moves(puzzle)
+    handouts: list[tuple[dict[str, str], httpx.Cookies, str, float]] = []
+    lock = threading.Lock()
+
+    def hand_out(numbers: list[int]) -> None:
+        for _ in numbers:
+            headers = forwarded()
+            with httpx.Client(base_url=site.next_url(), timeout=120, headers=headers) as client:
+                answer = client.post("/api/records/start", json={"id": PUZZLE})
+                if answer.status_code != 200:
+                    raise RuntimeError(f"a hand-out was answered {answer.status_code}: {answer.text}")
+                with lock:
+                    handouts.append((headers, client.cookies, answer.json()["play"], time.monotonic()))
+
+    def record(batch: list[tuple[dict[str, str], httpx.Cookies, str, float]]) -> None:
+        for headers, cookies, receipt, came in batch:
+            body = {"play": receipt, "board": board, "moves": moves, "checks": 0, "revealed": False,
+                    "seconds": round(time.monotonic() - came, 1)}
+            with httpx.Client(base_url=site.next_url(), timeout=120, headers=headers, cookies=cookies) as client:
+                answer = client.post("/api/records", json=body)
+            if answer.status_code != 201:
+                raise RuntimeError(f"a write was answered {answer.status_code}: {answer.text}")
+
+    in_threads(hand_out, list(range(writes)), clients)
+    started = time.perf_counter()
+    in_threads(record, handouts, clients)
+    return writes / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--writes", type=int, default=600)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    cluster = Cluster()
+    cluster.start()
+    sites: dict[int, Site] = {}
+    try:
+        for size in (1, 3):
+            sites[size] = Site(cluster, size)
+            writes_per_second(sites[size], args.writes, args.clients)  # warm-up: caches, connections, dailies
+        figures: dict[int, list[float]] = {1: [], 3: []}
+        for _ in range(args.runs):
+            for size, site in sites.items():
+                figures[size].append(writes_per_second(site, args.writes, args.clients))
+        print(f"record writes on one PostgreSQL database: POST /api/records, {args.writes} writes from "
+              f"{args.clients} clients a run, each a new player; median of {args.runs} runs; "
+              f"{os.cpu_count()} cores shared by the client, the instances and PostgreSQL")
+        print(f"{'instances':>9}{'writes/s':>10}   runs")
+        for size, rates in figures.items():
+            print(f"{size:>9}{statistics.median(rates):>10.0f}   {', '.join(f'{rate:.0f}' for rate in rates)}")
+        print(f"ratio 3/1: {statistics.median(figures[3]) / statistics.median(figures[1]):.2f}")
+    finally:
+        for site in sites.values():
+            site.stop()
+        cluster.remove()
+
+
+if __name__ == "__main__":
+    main()
