@@ -1,7 +1,7 @@
 // What every game's view folder (static/views/<name>/, found by name: tests/web/js/games.mjs) must
-// hold and offer, run on each folder found: the view module's surface, its words (the same keys in
-// English and Japanese, every key its modules ask for by name, none shadowing a shared word or
-// another game's), its stylesheet, and its studio editor where it has one; the registry that loads
+// hold and offer, run on each folder found: the view module's surface, its words (one object per
+// language of i18n.js, each with English's keys, plural forms and placeholders: words.mjs; every
+// key its modules ask for by name, none shadowing a shared word or another game's), its stylesheet, and its studio editor where it has one; the registry that loads
 // them by name; and the rule that nothing outside the games' folders names a game. Each game's own
 // rules are tested beside this file, in views/<name>.test.mjs.
 
@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { GAME_NAMES, STATIC, VIEWS, gameModule } from "./games.mjs";
-import { keys, t } from "../../../src/gridlogic/web/static/i18n.js";
+import { LANGUAGES, keys, t } from "../../../src/gridlogic/web/static/i18n.js";
+import { assertWordsComplete } from "./words.mjs";
 import { loadEditor, loadView, loadWords } from "../../../src/gridlogic/web/static/views/index.js";
 
 const SHARED_KEYS = new Set(keys("en")); // i18n.js's own words, before any game's are registered
@@ -47,14 +48,11 @@ for (const name of GAME_NAMES) {
     for (const f of ["initialNotes", "recognises"]) assert.ok(["function", "undefined"].includes(typeof view[f]), f);
   });
 
-  test(`${name}: its words have the same keys in English and Japanese, and every one the page asks for`, async () => {
-    const words = await gameModule(name, "words.js");
+  test(`${name}: its words are in every language with English's keys, and every one the page asks for`, async () => {
+    const words = { ...(await gameModule(name, "words.js")) };
     const view = await gameModule(name, "view.js");
-    const en = Object.keys(words.en), ja = Object.keys(words.ja);
-    assert.deepEqual([...ja].sort(), [...en].sort(), `${name}: English and Japanese differ`);
-    for (const lang of ["en", "ja"]) {
-      for (const [key, text] of Object.entries(words[lang])) assert.ok(typeof text === "string" && text.trim(), `${lang}:${key}`);
-    }
+    assertWordsComplete(assert, words, `views/${name}/words.js`);
+    const en = Object.keys(words.en);
     // What the page and the dialogs ask of every game by its name.
     const asked = [`game.${name}`, `hint.${name}`, `help.${name}`, `import.reads.${name}`,
       ...view.tools.map((tool) => `tool.${name}.${tool}`)];
@@ -79,7 +77,7 @@ for (const name of GAME_NAMES) {
   test(`${name}: loading its words registers them in both languages`, async () => {
     await loadWords(name);
     const words = await gameModule(name, "words.js");
-    for (const lang of ["en", "ja"]) {
+    for (const lang of LANGUAGES) {
       assert.ok(Object.keys(words[lang]).every((key) => keys(lang).includes(key)), lang);
     }
     assert.equal(t(`game.${name}`), words.en[`game.${name}`]);

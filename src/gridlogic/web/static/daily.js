@@ -82,8 +82,8 @@ function fillLeaderboards(details, date, puzzle) {
   details.replaceChildren(details.firstChild, ...boards);
 }
 
-// The level a daily is named by: its difficulty, or its preset's for a generator that makes any
-// level (Pattern version 1's "any"), one word per level wherever a level is named.
+// The level a daily is named by: its difficulty, or its preset's where the daily table asks a
+// generator for "any" level; one word per level wherever a level is named.
 const levelOf = (puzzle) => (puzzle.difficulty === "any" ? puzzle.preset : puzzle.difficulty);
 
 function puzzleCard(day, puzzle) {
