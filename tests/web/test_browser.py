@@ -266,6 +266,7 @@ def test_undo_redo_and_reset_are_free_and_reveal_scores_nothing(page, server_url
     page.click("#reset")
     assert tile_labels(page) == start
     expect(page.locator("#moves")).to_have_text("1")
+    page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
     page.click("#reveal")
     card = page.locator("#result")
     expect(card).to_be_visible(timeout=TIMEOUT)
@@ -281,18 +282,18 @@ def test_japanese_switch(page, server_url, artifacts):
     missing = page.evaluate(
         "import('/static/i18n.js').then(m => m.keys('en').filter(k => !m.keys('ja').includes(k)))")
     assert missing == []
-    page.click("#lang")
+    page.select_option("#lang", "ja")
     assert page.evaluate("document.documentElement.lang") == "ja"
     expect(page.locator("#new")).to_have_text("新しい問題")
     expect(page.locator(".tab[aria-selected=true]")).to_have_text("シグナル")
     expect(page.locator("#status")).to_contain_text("シード「nihongo」")
     assert "押すと右回転" in page.locator('.tile[data-index="0"]').get_attribute("aria-label")
     assert page.locator("#size option").first.inner_text() == "4×4"
-    assert page.locator("#lang span").get_attribute("lang") == "en"
+    assert page.locator("#lang option[value=ja]").get_attribute("lang") == "ja"
     page.screenshot(path=artifacts / "signal-desktop-ja.png")
     page.reload()  # the choice is remembered
     expect(page.locator("#new")).to_have_text("新しい問題", timeout=TIMEOUT)
-    page.click("#lang")
+    page.select_option("#lang", "en")
     expect(page.locator("#new")).to_have_text("New puzzle")
 
 

@@ -74,7 +74,7 @@ def test_loop_hint_marks_edges_close_leaves_the_board_and_japanese(page, server_
     expect(page.locator("#hint-panel")).to_be_hidden()
     assert page.locator(".hint-decides").count() == 0
     expect(page.locator("#moves")).to_have_text("0")
-    page.locator("#lang").click()
+    page.select_option("#lang", "ja")
     expect(page.locator("#hint")).to_have_text("ヒント")
     take_hint(page)
     expect(page.locator("#hint-text")).to_have_text(re.compile(r"^ヒント: 2行1列"))

@@ -52,6 +52,7 @@ def offering_less(page: Page, server_url: str, game: str, **changes: Any) -> Non
 
 
 def reveal_for_the_card(page: Page) -> None:
+    page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
     page.click("#reveal")
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
 

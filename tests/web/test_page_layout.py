@@ -149,6 +149,7 @@ def test_the_result_card_focuses_its_action(browser, server_url, artifacts, scre
     with screen_page(browser, screen) as page:
         page.goto(f"{server_url}/?game=pattern&size=5&seed=result-focus")
         expect(page.locator("#print-id")).to_contain_text("result-focus", timeout=TIMEOUT)
+        page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
         page.click("#reveal")
         expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
         assert page.evaluate("document.activeElement.id") == "result-new"

@@ -354,7 +354,7 @@ def test_the_studio_has_no_axe_violation(studio: Page, artifacts: Path):
     expect(page.locator("#verdict[data-verdict]")).to_have_attribute(
         "data-verdict", re.compile(r"^(unique|several|undecided)$"), timeout=TIMEOUT)
     assert axe_violations(page) == [], "signal"
-    page.click("#lang")
+    page.select_option("#lang", "ja")
     expect(page.locator("h1")).to_have_text("パズル工房")
     assert axe_violations(page) == [], "signal in Japanese"
     page.screenshot(path=artifacts / f"studio-axe-{size}-ja.png", full_page=True)

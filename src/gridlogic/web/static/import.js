@@ -18,6 +18,7 @@
 // and answers {shareUrl(puzzle), openFromLocation(params)}.
 
 import { fetchPuzzleById, importPuzzle } from "./api.js";
+import { filePicker } from "./filepick.js";
 import { t } from "./i18n.js";
 import { htmlElement } from "./svg.js";
 import { loadView } from "./views/index.js";
@@ -73,6 +74,7 @@ export function createImporter({ games: allGames, current, play, say }) {
     autocapitalize: "off", "aria-describedby": "import-help" });
   const file = htmlElement("input", { type: "file", id: "import-file", name: "file",
     accept: ".non,.txt,.json,text/plain,application/json" });
+  const picker = filePicker(file); // a button in the page's language, not the browser's
   const fileHelp = htmlElement("p", { id: "import-drop", class: "note", "data-i18n": "import.drop" });
   fileHelp.textContent = t("import.drop");
   const message = htmlElement("p", { id: "import-message", class: "import-message", role: "alert" });
@@ -83,7 +85,7 @@ export function createImporter({ games: allGames, current, play, say }) {
   title.textContent = t("import.title");
   actions.append(cancel, submit);
   form.append(title, help, labelled("import.game", choice), labelled("import.text", text),
-    labelled("import.file", file), fileHelp, message, actions);
+    labelled("import.file", picker.element), fileHelp, message, actions);
   dialog.append(form);
   document.getElementById("settings").after(opener);
   document.body.append(dialog);
@@ -117,7 +119,7 @@ export function createImporter({ games: allGames, current, play, say }) {
     help.textContent = helpText();
     choice.value = names().includes(game) ? game : names()[0] ?? "";
     text.value = pasted;
-    file.value = "";
+    picker.clear();
     show(null);
     dialog.showModal();
     text.focus();

@@ -19,7 +19,7 @@ import {
   createSettings, defaultQuery, linkQuery, linkRequest, seedProblem, versionOf,
 } from "./settings.js";
 import { createHints } from "./hint.js";
-import { createImporter, importedShareUrl, isImportedId } from "./import.js";
+import { createImporter, importedShareUrl, isImported, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
 import { fitZoomed, loadView, loadWords, nextZoom } from "./views/index.js";
@@ -162,7 +162,7 @@ function renderTools() {
 function showSettings() {
   const p = state.puzzle;
   if (!p) return;
-  settings.show(gameInfo(p.game), p.version, p);
+  settings.show(gameInfo(p.game), p.version, { ...p, imported: isImported(p) });
   els.settingsSummary.textContent = describePuzzle(p);
 }
 
@@ -343,6 +343,7 @@ function openingStatus() {
     return ["status.solvedBefore", { time: formatTime(play.seconds()), score: result?.score?.score ?? "–" }, "ok"];
   }
   const values = { game: t(`game.${puzzle.game}`), size: sizeText(puzzle), seed: puzzle.seed, hint: t(`hint.${puzzle.game}`) };
+  if (isImported(puzzle)) return [play.canUndo || play.canRedo ? "import.restored" : "import.ready", values, "info"];
   if (puzzle.stocked && !play.canUndo) return ["status.stocked", values, "info"];
   return [play.canUndo || play.canRedo ? "status.restored" : "status.ready", values, "info"];
 }
@@ -489,6 +490,7 @@ async function check() {
 async function reveal() {
   const { play, puzzle, game } = state;
   if (!play || play.finished) return;
+  if (!confirm(t("reveal.confirm"))) return; // a revealed play scores 0: asked first
   const answer = await answerOf(puzzle, "reveal");
   if (play !== state.play || play.finished) return;
   if (!answer.ok) {
@@ -558,7 +560,7 @@ function applyLanguage() {
     refresh();
   }
   if (state.status) {
-    const opening = state.puzzle && ["status.ready", "status.restored", "status.stocked"].includes(state.status.key);
+    const opening = state.puzzle && ["status.ready", "status.restored", "status.stocked", "import.ready", "import.restored"].includes(state.status.key);
     if (opening) setStatus(...openingStatus());
     else setStatus(state.status.key, state.status.values, state.status.kind);
   }

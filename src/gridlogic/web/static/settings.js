@@ -66,6 +66,7 @@ const isYesNo = (option) => option.values.length === 2 && option.values.every((v
 // onChange(query) is called when the player changes a field that names a new puzzle.
 export function createSettings(els, { t, onChange }) {
   let game = null, version = null;
+  let imported = false; // the shown puzzle was brought from outside: no generator version, no seed
 
   const text = (key, fallback, values) => { const said = t(key, values); return said === key ? fallback : said; };
   const hasCustom = () => version.rectangular || version.sides.some((s) => !version.presets.includes(s));
@@ -79,10 +80,12 @@ export function createSettings(els, { t, onChange }) {
     els.difficulty.replaceChildren(...version.difficulties.map((d) => new Option(t(`difficulty.${d}`), d)));
     els.difficulty.disabled = version.difficulties.length < 2;
     els.options.replaceChildren(...version.options.map(optionField));
-    els.versionField.hidden = game.versions.length < 2;
     els.version.replaceChildren(...[...game.versions].sort((a, b) => b.number - a.number).map((v) =>
       new Option(t(v.number === game.version ? "version.latest" : "version.option", { n: v.number }), String(v.number))));
-    els.version.value = String(version.number);
+    if (imported) els.version.prepend(new Option(t("version.imported"), ""));
+    els.versionField.hidden = game.versions.length < 2 && !imported;
+    els.version.value = imported ? "" : String(version.number);
+    els.seed.placeholder = imported ? t("seed.imported") : "";
   }
 
   function optionField(option) {
@@ -111,9 +114,11 @@ export function createSettings(els, { t, onChange }) {
   }
 
   // Shows puzzle's settings (the API's answer, or defaults {width, height, difficulty, seed})
-  // in the form of its game (/api/games entry) and version.
+  // in the form of its game (/api/games entry) and version; values.imported (a puzzle brought from
+  // outside) shows "imported" as its generator and no seed (its seed is its text).
   function show(gameInfo, number, values) {
     game = gameInfo;
+    imported = values.imported === true;
     version = versionOf(game, number) ?? latestOf(game);
     build();
     setSize(values.width, values.height);
@@ -124,13 +129,13 @@ export function createSettings(els, { t, onChange }) {
       if (input.type === "checkbox") input.checked = value === true;
       else input.value = String(value);
     }
-    els.seed.value = values.seed;
-    els.seed.dataset.shown = values.seed;
+    els.seed.value = imported ? "" : values.seed;
+    els.seed.dataset.shown = els.seed.value;
   }
 
   // The API query the form names.
   function read() {
-    const query = { version: els.version.value };
+    const query = { version: els.version.value || String(version.number) };
     if (els.size.value === "custom") {
       query.width = els.width.value;
       query.height = version.rectangular ? els.height.value : els.width.value;

@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "Es wird geprüft, ob es genau eine Lösung hat…",
   "import.refused": "Nicht spielbar: {message}",
   "import.ready": "{game}: ein von außen mitgebrachtes Rätsel mit genau einer Lösung. {hint}",
+  "import.restored": "{game}: ein von außen mitgebrachtes Rätsel; dein Spiel geht dort weiter, wo du aufgehört hast.",
   "import.badLink": "Das Rätsel dieses Links lässt sich nicht öffnen: {message}",
   "import.notAnId": "das ist keine Rätsel-ID",
   "import.file": "Oder eine Datei (.non, Text oder JSON)",

@@ -128,6 +128,7 @@ export const words = {
   "import.checking": "Checking that it has exactly one solution…",
   "import.refused": "Not played: {message}",
   "import.ready": "{game}: a puzzle brought from outside, with exactly one solution. {hint}",
+  "import.restored": "{game}: a puzzle brought from outside; your play is back where you left it.",
   "import.badLink": "This link's puzzle cannot be opened: {message}",
   "import.notAnId": "it is not a puzzle ID",
   "import.file": "Or a file (.non, a text or JSON file)",

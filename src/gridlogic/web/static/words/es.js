@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "Comprobando que tiene exactamente una solución…",
   "import.refused": "No se puede jugar: {message}",
   "import.ready": "{game}: un tablero traído de fuera, con exactamente una solución. {hint}",
+  "import.restored": "{game}: un tablero traído de fuera; tu partida sigue donde la dejaste.",
   "import.badLink": "El tablero de este enlace no se puede abrir: {message}",
   "import.notAnId": "no es un identificador de tablero",
   "import.file": "O un archivo (.non, texto o JSON)",

@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "Vérification qu’elle a exactement une solution…",
   "import.refused": "Impossible de jouer : {message}",
   "import.ready": "{game} : une grille venue d’ailleurs, avec exactement une solution. {hint}",
+  "import.restored": "{game} : une grille venue d’ailleurs ; votre partie reprend là où vous l’avez laissée.",
   "import.badLink": "La grille de ce lien ne peut pas être ouverte : {message}",
   "import.notAnId": "ce n’est pas un identifiant de grille",
   "import.file": "Ou un fichier (.non, texte ou JSON)",

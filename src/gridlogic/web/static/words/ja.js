@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "解がちょうど一つか確かめています…",
   "import.refused": "遊べません: {message}",
   "import.ready": "{game}: 持ち込まれたパズル（解はちょうど一つ）。{hint}",
+  "import.restored": "{game}: 持ち込まれたパズル。前回の続きから再開します。",
   "import.badLink": "このリンクのパズルは開けません: {message}",
   "import.notAnId": "パズル ID ではありません",
   "import.file": "またはファイル（.non、テキスト、JSON）",

@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "답이 정확히 하나인지 확인하는 중…",
   "import.refused": "플레이할 수 없습니다: {message}",
   "import.ready": "{game}: 밖에서 가져온 퍼즐, 답은 정확히 하나입니다. {hint}",
+  "import.restored": "{game}: 밖에서 가져온 퍼즐. 지난번에 멈춘 곳에서 이어서 합니다.",
   "import.badLink": "이 링크의 퍼즐을 열 수 없습니다: {message}",
   "import.notAnId": "퍼즐 ID가 아닙니다",
   "import.file": "또는 파일 (.non, 텍스트, JSON)",

@@ -125,6 +125,7 @@ export const words = {
   "import.checking": "正在确认它是否恰好有唯一解…",
   "import.refused": "无法游玩：{message}",
   "import.ready": "{game}：从外部带来的谜题，恰好有唯一解。{hint}",
+  "import.restored": "{game}：从外部带来的谜题；从上次离开的地方继续。",
   "import.badLink": "无法打开此链接中的谜题：{message}",
   "import.notAnId": "这不是谜题 ID",
   "import.file": "或者一个文件（.non、文本或 JSON）",

@@ -10,6 +10,7 @@
 // The studio link holds WxH and the cells as hex digits, four cells a digit, row by row.
 
 import { fetchSolution, analyseDesign, fixDesign } from "../../api.js";
+import { filePicker } from "../../filepick.js";
 import { t } from "../../i18n.js";
 import { htmlElement, svgElement } from "../../svg.js";
 import {
@@ -74,8 +75,9 @@ export function create(shell) {
 
   // An image file, and the threshold that turns it into a picture.
   const file = htmlElement("input", { type: "file", accept: "image/*", id: "pattern-image" });
-  const fileLabel = htmlElement("label", { class: "size-field", for: "pattern-image" });
-  fileLabel.append(htmlElement("span", { "data-i18n": "studio.pattern.image" }), file);
+  const picker = filePicker(file); // a button in the page's language, not the browser's "Choose File"
+  const fileLabel = htmlElement("div", { class: "size-field", role: "group", "aria-labelledby": "pattern-image-caption" });
+  fileLabel.append(htmlElement("span", { id: "pattern-image-caption", "data-i18n": "studio.pattern.image" }), picker.element);
   const threshold = htmlElement("input", { type: "range", min: 1, max: 255, value: 128, id: "pattern-threshold" });
   const thresholdLabel = htmlElement("label", { class: "size-field", for: "pattern-threshold" });
   thresholdLabel.append(htmlElement("span", { "data-i18n": "studio.pattern.threshold" }), threshold);
