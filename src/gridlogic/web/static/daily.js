@@ -5,7 +5,7 @@
 // is played on the game page, opened by its settings; the game page records the play
 // (records.js), so coming back here shows it.
 
-import { formatDay, t } from "./i18n.js";
+import { formatDay, language, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
 import { flushRecords, getJson, sendJson } from "./records.js";
@@ -57,7 +57,7 @@ async function fillBoard(list, path) {
   for (const entry of answer.data.entries) {
     const item = htmlElement("li", { "data-state": entry.state ?? "ranked", ...(entry.you ? { class: "you" } : {}) });
     item.textContent = entryText(entry);
-    if (entry.unranked) item.title = entry.unranked; // the server's reason (English)
+    if (entry.unranked && language() === "en") item.title = entry.unranked; // the server's reason (English)
     list.append(item);
   }
   if (answer.data.entries.length === 0) {
@@ -108,8 +108,8 @@ function puzzleCard(day, puzzle) {
   result.textContent = resultText(puzzle);
   card.append(result);
   if (puzzle.first?.outcome === "solved" && puzzle.first.unranked) {
-    // the server's reason (English) in the title; the line says it in the page's language
-    const unranked = htmlElement("p", { class: "unranked", title: puzzle.first.unranked });
+    // the server's reason (English) in the title of an English page; the line says it in every language
+    const unranked = htmlElement("p", { class: "unranked", ...(language() === "en" ? { title: puzzle.first.unranked } : {}) });
     unranked.textContent = t("daily.unranked");
     card.append(unranked);
   }

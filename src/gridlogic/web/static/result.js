@@ -40,7 +40,7 @@ export function createResultCard(dialog) {
     breakdown.replaceChildren();
     if (r.score) {
       score.textContent = String(r.score.score);
-      const label = r.score.rankLabel?.[language()] ?? r.score.rankLabel?.en ?? "";
+      const label = t(`rank.${r.score.rank}`);
       rank.textContent = r.score.rank === "revealed" ? label : `${r.score.rank} · ${label}`;
       for (const item of r.score.breakdown || []) {
         const row = document.createElement("li");
@@ -49,7 +49,7 @@ export function createResultCard(dialog) {
         const points = document.createElement("span");
         points.className = "points";
         points.textContent = item.points > 0 ? `+${item.points}` : String(item.points);
-        row.title = item.explanation || "";
+        if (language() === "en") row.title = item.explanation || ""; // the server's reckoning, in English
         row.append(name, points);
         breakdown.append(row);
       }

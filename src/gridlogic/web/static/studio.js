@@ -27,7 +27,7 @@
 
 import { analyseDesign, fetchGames, fixDesign } from "./api.js";
 import { importedShareUrl } from "./import.js";
-import { formatNumber, t, translatePage } from "./i18n.js";
+import { formatNumber, language, t, translatePage } from "./i18n.js";
 import { startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
 import { loadEditor } from "./views/index.js";
@@ -224,9 +224,11 @@ function showAnalysis(found) {
       details.at(-1).append(walk);
     }
   }
-  const note = htmlElement("p", { class: "note", lang: "en" });
-  note.textContent = found.note;
-  details.push(note);
+  if (language() === "en") { // the server's note, in English only: the verdict says it in every language
+    const note = htmlElement("p", { class: "note" });
+    note.textContent = found.note;
+    details.push(note);
+  }
   const kind = found.verdict === "unique" ? "ok" : found.verdict === "several" ? "error" : "info";
   const text = t(`studio.verdict.${found.verdict}`, { n: count, marks: t(`studio.marks.${state.game}`) });
   showVerdict({ kind, text, verdict: found.verdict, details });
@@ -242,9 +244,10 @@ function renderFixes() {
   if (!state.fixes) return;
   const fitting = state.fixes.fixes.filter((fix) => editor().fits(fix));
   const left = state.fixes.fixes.length - fitting.length;
+  // With no fix, the server's note says why in English; the other languages say there is none.
+  const none = language() === "en" ? state.fixes.note : t("studio.noFixes");
   els.fixNote.textContent = fitting.length ? t("studio.fixesFound", { n: fitting.length })
-    : state.fixes.fixes.length ? "" : state.fixes.note;
-  if (!fitting.length && !state.fixes.fixes.length) els.fixNote.lang = "en";
+    : state.fixes.fixes.length ? "" : none;
   if (left) els.fixNote.textContent += ` ${t("studio.fixesOther", { n: left })}`;
   for (const fix of fitting) {
     const button = htmlElement("button", { type: "button", class: "fix" });
