@@ -82,3 +82,29 @@ def test_every_games_status_line_shows_its_whole_text(browser, server_url, artif
                 assert hidden <= 0, (game, locale, status.inner_text(), hidden)
                 if game == "loop":
                     page.screenshot(path=artifacts / f"status-line-loop-{screen}-{locale[:2]}.png")
+
+
+@pytest.mark.parametrize("screen", SCREEN_NAMES)
+def test_the_hint_panel_moves_no_button(browser, server_url, artifacts, screen):
+    """Item 6: on a desktop the panel pushed the Undo…Reveal row ~100 px down, so a second click on
+    Hint landed in the hint's text. The buttons stay where they are, and Hint is where it was."""
+    with screen_page(browser, screen) as page:
+        page.goto(f"{server_url}/?game=pattern&version=2&size=10&difficulty=hard&seed=hint-still")
+        expect(page.locator("#print-id")).to_have_text("pattern.2.10x10.hard.hint-still", timeout=TIMEOUT)
+        expect(page.locator("#hint")).to_be_enabled()
+        before = {name: box(page, f"#{name}") for name in ("undo", "reveal", "hint", "check")}
+        hint = before["hint"]
+        page.mouse.click(hint["x"] + hint["width"] / 2, hint["y"] + hint["height"] / 2)
+        expect(page.locator("#hint-panel")).to_be_visible(timeout=TIMEOUT)
+        first = page.locator("#hint-text").inner_text()
+        after = {name: box(page, f"#{name}") for name in before}
+        assert after == before, (before, after)
+        for control in ("#hint-text", "#hint-apply", "#hint-close"):
+            expect(page.locator(control)).to_be_in_viewport()
+        page.screenshot(path=artifacts / f"hint-panel-buttons-still-{screen}.png")
+        # The second click at the same place is Hint's: the same hint again, asked for once more.
+        with page.expect_response("**/api/pattern/hint") as again:
+            page.mouse.click(hint["x"] + hint["width"] / 2, hint["y"] + hint["height"] / 2)
+        assert again.value.ok
+        expect(page.locator("#hint-text")).to_have_text(first)
+        assert axe_violations(page) == []
