@@ -108,3 +108,31 @@ def test_the_hint_panel_moves_no_button(browser, server_url, artifacts, screen):
         assert again.value.ok
         expect(page.locator("#hint-text")).to_have_text(first)
         assert axe_violations(page) == []
+
+
+def test_on_a_phone_a_puzzle_opened_is_played_on_the_whole_width(browser, server_url, artifacts):
+    """Item 2: after Open a puzzle… → Play the settings stayed open and the 5×5 board was ~80 px wide;
+    an 8×8 board with the settings open was ~40 px. Play folds them; unfolded, the board keeps about
+    the screen's width (the page scrolls)."""
+    from gridlogic import GAMES
+
+    game = GAMES["pattern"]
+    text = game.imports.write(game.problem(game.generate(5, "phone-import")))
+    with screen_page(browser, "phone") as page:
+        page.goto(f"{server_url}/?game=pattern&size=8&seed=phone-board")
+        expect(page.locator("#status")).to_contain_text("phone-board", timeout=TIMEOUT)
+        page.click("#settings-toggle")
+        expect(page.locator("#settings")).to_be_visible()
+        assert box(page, "#board > *")["width"] >= 300
+        page.screenshot(path=artifacts / "phone-settings-open-8x8.png", full_page=True)
+        page.click("#import-open")
+        page.locator("#import-text").fill(text)
+        page.locator("#import-play").click()
+        expect(page.locator("#import")).to_be_hidden(timeout=TIMEOUT)
+        expect(page.locator("#status")).to_contain_text("brought from outside")
+        expect(page.locator("#settings-toggle")).to_have_attribute("aria-expanded", "false")
+        expect(page.locator("#settings")).to_be_hidden()
+        board = box(page, "#board > *")
+        assert board["width"] >= 300 and board["y"] + board["height"] <= SCREENS["phone"][1], board
+        expect(page.locator("#check")).to_be_in_viewport()
+        page.screenshot(path=artifacts / "phone-after-import.png")

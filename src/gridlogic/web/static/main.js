@@ -166,11 +166,15 @@ function showSettings() {
   els.settingsSummary.textContent = describePuzzle(p);
 }
 
-els.settingsToggle.addEventListener("click", () => {
-  const open = els.settingsToggle.getAttribute("aria-expanded") !== "true";
+// On a phone the settings fold away (style.css); unfolded, they push the board down, which keeps a playable size.
+function unfoldSettings(open) {
   els.settingsToggle.setAttribute("aria-expanded", String(open));
   document.body.classList.toggle("settings-open", open);
   fitBoard();
+}
+
+els.settingsToggle.addEventListener("click", () => {
+  unfoldSettings(els.settingsToggle.getAttribute("aria-expanded") !== "true");
 });
 
 // --- opening a puzzle -------------------------------------------------------------------------
@@ -204,7 +208,9 @@ const importer = createImporter({
   play: async (puzzle) => {
     const id = ++state.requestId;
     const module = await loadView(puzzle.game);
-    if (id === state.requestId) showPuzzle(puzzle, module, "push");
+    if (id !== state.requestId) return;
+    showPuzzle(puzzle, module, "push");
+    unfoldSettings(false); // the puzzle chosen, the board gets the screen (Open a puzzle… is among the settings)
   },
 });
 
