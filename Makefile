@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-pure bench lint clean postgresql compiler
+.PHONY: run test test-pure docs bench lint clean postgresql compiler
 
 # Debian packages are installed quietly and without recommended extras (tools/apt-install).
 APT_INSTALL := tools/apt-install
@@ -73,6 +73,12 @@ PURE_TESTS := tests/signal tests/pattern tests/loop tests/pattern_general tests/
 test-pure: $(VENV)/.dev-installed
 	GRIDLOGIC_PURE=1 $(BIN)/python -m pytest -q $(PURE_TESTS)
 
+# The documentation site (Sphinx, docs/conf.py) into docs/_build/html; a warning or a broken
+# cross-reference fails it, as in tests/test_docs.py, which `make test` runs.
+docs: $(VENV)/.dev-installed
+	$(BIN)/python -m sphinx -b html -W --keep-going -n -q docs docs/_build/html
+	@echo "gridlogic: the site is in docs/_build/html/index.html"
+
 # Benchmarks print figures and assert nothing; each script's docstring says what it measures.
 bench: $(VENV)/.dev-installed postgresql
 	$(BIN)/python benchmarks/engines.py
@@ -86,5 +92,5 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache node_modules
+	rm -rf $(VENV) build dist .pytest_cache node_modules docs/_build
 	find src -name '*.so' -delete

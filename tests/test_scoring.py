@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from gridlogic import GAMES, InvalidParameters, scoring
 from gridlogic.durations import format_duration
+from gridlogic.game.registry import GAME_MODULES
 from gridlogic.scoring import par_seconds, par_table, score_play, scored_difficulties
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+SCORING_PAGE = Path(__file__).resolve().parents[1] / "docs" / "guide" / "scoring.md"
 
 PUZZLES = [
     (name, size, difficulty)
@@ -85,12 +86,13 @@ def test_par_grows_with_size_and_difficulty():
                 assert by_difficulty["any"] == by_difficulty["medium"]
 
 
-def test_readme_par_table_matches_the_code():
-    # The README's table is written by hand; it must say what par_table() computes.
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Scoring after a play", 1)[1].split("\n## ", 1)[0]
+def test_docs_par_table_matches_the_code():
+    # The scoring guide's table is written by hand; it must say what par_table() computes for the games
+    # gridlogic ships (a game the tests add beside them, such as the reference game, is not on the page).
+    shipped = {module.rsplit(".", 1)[1] for module in GAME_MODULES}
+    text = SCORING_PAGE.read_text(encoding="utf-8")
     rows = {}
-    for line in section.splitlines():
+    for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) == 6 and cells[0] in GAMES:
             rows[(cells[0], int(cells[1]))] = cells[2:]
@@ -100,6 +102,8 @@ def test_readme_par_table_matches_the_code():
 
     expected = {}
     for game, by_size in par_table().items():
+        if game not in shipped:
+            continue
         for size, by_difficulty in by_size.items():
             if "easy" in by_difficulty:
                 expected[(game, size)] = [
