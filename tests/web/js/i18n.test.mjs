@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { STATIC } from "./games.mjs";
+import { linkRequest } from "../../../src/gridlogic/web/static/settings.js";
 import { assertWordsComplete } from "./words.mjs";
 import {
   LANGUAGES, chooseLanguage, formatDay, formatNumber, keys, language, languageName, setLanguage, t,
@@ -81,4 +82,9 @@ test("every word a page or a shared module asks for by name is a shared word", (
       assert.ok(shared.has(key), `${file} asks for ${key}, which no language has`);
     }
   }
+});
+
+test("?lang= names the page's language, never a parameter of the puzzle the link asks the API for", () => {
+  assert.deepEqual(linkRequest("?game=g&size=5&lang=de&seed=x"), { game: "g", query: [["size", "5"], ["seed", "x"]] });
+  assert.deepEqual(linkRequest("?game=g&lang=fr"), { game: "g", query: [] });
 });

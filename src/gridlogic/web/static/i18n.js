@@ -97,8 +97,11 @@ export function keys(lang) {
   return Object.keys(STRINGS[lang] || {});
 }
 
-// Fills every element marked data-i18n (text) or data-i18n-label (aria-label) or data-i18n-title.
+// Fills every element marked data-i18n (text) or data-i18n-label (aria-label) or data-i18n-title,
+// and the document's title where <html data-title="key"> names the page ("gridlogic · {key's word}").
 export function translatePage(root = document) {
+  const page = root.documentElement?.dataset.title;
+  if (page) root.title = `${t("app.title")} · ${t(page)}`;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);

@@ -23,9 +23,10 @@ export const latestOf = (game) => versionOf(game, game.version);
 
 // What a page URL's query asks for: the game (from ?game=, or the id's first field) and the
 // other parameters as [name, value] pairs for the API; game is null when the URL names none.
+// ?lang= is the page's language (i18n.js), not the puzzle's, and is never sent.
 export function linkRequest(search) {
   const params = new URLSearchParams(search);
-  const query = [...params].filter(([name]) => name !== "game");
+  const query = [...params].filter(([name]) => name !== "game" && name !== "lang");
   const id = params.get("id");
   const game = params.get("game") ?? (id ? id.split(".")[0] : null);
   return { game, query };
