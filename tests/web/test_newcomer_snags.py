@@ -136,3 +136,53 @@ def test_on_a_phone_a_puzzle_opened_is_played_on_the_whole_width(browser, server
         assert board["width"] >= 300 and board["y"] + board["height"] <= SCREENS["phone"][1], board
         expect(page.locator("#check")).to_be_in_viewport()
         page.screenshot(path=artifacts / "phone-after-import.png")
+
+
+def several_pattern(page: Page) -> None:
+    """A 5×5 picture of two cells on a diagonal in the studio: several solutions, so Fixes is offered."""
+    page.get_by_label("Width").fill("5")
+    page.get_by_label("Height").fill("5")
+    page.locator('.pattern-board [data-cell="0"]').click()
+    page.locator('.pattern-board [data-cell="6"]').click()
+    expect(page.locator('#verdict[data-verdict="several"]')).to_have_count(1, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("screen", SCREEN_NAMES)
+def test_a_typed_studio_width_applies_as_typed(browser, server_url, artifacts, screen):
+    """Item 1: a typed Width applied only on blur, so the next board click painted the old size, and a
+    blur by a click on Fixes disabled Fixes between its mousedown and its click (the click was lost)."""
+    with screen_page(browser, screen) as page:
+        page.goto(f"{server_url}/studio#pattern")
+        expect(page.locator("body[data-ready=yes]")).to_have_count(1, timeout=TIMEOUT)
+        several_pattern(page)
+        width = page.get_by_label("Width")
+        # Typed 1 then 2 (1 is below the least width, 5): the board is 12 wide before the field is left.
+        width.fill("")
+        width.press_sequentially("12")
+        expect(page.locator(".pattern-board [data-cell]")).to_have_count(60)
+        assert page.evaluate("document.activeElement.getAttribute('type')") == "number"
+        page.locator('.pattern-board [data-cell="11"]').click()  # the new last column, row 1
+        expect(page.locator('.pattern-board [data-cell="11"].filled')).to_have_count(1)
+        expect(page.locator('#verdict[data-verdict="several"]')).to_have_count(1, timeout=TIMEOUT)
+        # Typed over again without leaving the field: one edit from the 5-wide design (8 then 80 would
+        # have cropped it to 8 first), and undo takes the whole of it back.
+        page.get_by_label("Height").fill("6")
+        expect(page.locator(".pattern-board [data-cell]")).to_have_count(72)
+        width.fill("")
+        width.press_sequentially("9")
+        expect(page.locator(".pattern-board [data-cell]")).to_have_count(54)
+        expect(page.locator(".pattern-board .picture-cell.filled")).to_have_count(2)
+        width.fill("")
+        width.press_sequentially("11")
+        expect(page.locator(".pattern-board [data-cell]")).to_have_count(66)
+        expect(page.locator('#verdict[data-verdict="several"]')).to_have_count(1, timeout=TIMEOUT)
+        # Fixes clicked straight from the field: the click is Fixes', not lost to the field's blur.
+        assert page.evaluate("document.activeElement.getAttribute('type')") == "number"
+        with page.expect_request("**/api/pattern/fixes"):
+            page.click("#fixes")
+        expect(page.locator("#fix-list .fix").first).to_be_visible(timeout=TIMEOUT)
+        expect(width).to_have_value("11")
+        page.screenshot(path=artifacts / f"studio-width-typed-{screen}.png")
+        page.click("#studio-undo")
+        expect(page.locator(".pattern-board [data-cell]")).to_have_count(72)  # 12 × 6: the 9 and 11 were one edit
+        expect(width).to_have_value("12")

@@ -67,6 +67,13 @@ const shell = {
     change();
     changed();
   },
+  // A change that replaces the edit before it (a size as it is typed: 1, then 12), made on the design
+  // as it was before that edit: no undo step of its own.
+  revise(change) {
+    editor().restore(state.history[state.game].past.at(-1));
+    change();
+    changed();
+  },
   redraw: () => draw(),
   say: (key, values = {}) => showVerdict({ kind: "error", text: t(key, values) }),
 };

@@ -46,23 +46,35 @@ export class Board {
 
 export const ARROWS = { ArrowUp: [-1, 0, 0], ArrowRight: [0, 1, 1], ArrowDown: [1, 0, 2], ArrowLeft: [0, -1, 3] };
 
-// A number field from min to max, labelled; onChange(value) with a value in range, onRefuse(min, max)
-// for anything else (the field shows the value it had).
+// A number field from min to max, labelled, applied as it is typed, so that the next click (on the
+// board, on Fixes) meets the design the field shows: a blur that applied it would come between that
+// click's mousedown and its click. onChange(value, first) gets each value in range as it comes; first
+// is true for the first one of a typing, an edit of its own, and false for the later ones, which
+// revise that edit: typing 3 then 0 of 30 is one edit to 30 columns from the design before, never
+// a crop to 3. A value out of range is refused when the field is left (onRefuse(min, max)), the
+// field showing the value applied.
 export function sizeField(key, min, max, value, onChange, onRefuse) {
   const label = htmlElement("label", { class: "size-field" });
   const words = htmlElement("span", { "data-i18n": key });
   words.textContent = t(key);
   const input = htmlElement("input", { type: "number", min, max, step: 1, inputmode: "numeric", value });
+  const inRange = (wanted) => input.value !== "" && Number.isInteger(wanted) && wanted >= min && wanted <= max;
+  let typing = false; // a value of this typing was applied: the next one revises it
+  input.addEventListener("input", () => {
+    const wanted = Number(input.value), typed = input.value;
+    if (!inRange(wanted) || (!typing && String(wanted) === input.dataset.value)) return;
+    onChange(wanted, !typing);
+    typing = true;
+    input.value = typed; // the design's redraw showed the size before the revision for a moment
+    input.dataset.value = String(wanted);
+  });
   input.addEventListener("change", () => {
-    const wanted = Number(input.value);
-    if (!Number.isInteger(wanted) || wanted < min || wanted > max) {
+    if (!inRange(Number(input.value))) {
       input.value = String(input.dataset.value);
       onRefuse(min, max);
-      return;
     }
-    input.dataset.value = String(wanted);
-    onChange(wanted);
   });
+  input.addEventListener("blur", () => { typing = false; });
   input.dataset.value = String(value);
   label.append(words, input);
   return { label, set(v) { input.value = String(v); input.dataset.value = String(v); } };
@@ -112,11 +124,12 @@ export function textAt(className, x, y, anchor, words) {
 }
 
 // The width and height fields of a board whose sides run from min to max: a new value is an
-// edit (resize(w, h)), one out of range is refused in the status.
+// edit (resize(w, h)), revised while it is typed (shell.revise), one out of range is refused in the status.
 export function sizeFields(shell, min, max, size, resize) {
   const refuse = (low, high) => shell.say("studio.sizeRange", { min: low, max: high });
-  const width = sizeField("size.width", min, max, size().w, (w) => shell.edit(() => resize(w, size().h)), refuse);
-  const height = sizeField("size.height", min, max, size().h, (h) => shell.edit(() => resize(size().w, h)), refuse);
+  const apply = (change) => (value, first) => (first ? shell.edit : shell.revise)(() => change(value));
+  const width = sizeField("size.width", min, max, size().w, apply((w) => resize(w, size().h)), refuse);
+  const height = sizeField("size.height", min, max, size().h, apply((h) => resize(size().w, h)), refuse);
   return {
     labels: [width.label, height.label],
     set(w, h) {

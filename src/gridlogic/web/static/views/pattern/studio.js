@@ -242,9 +242,10 @@ export function create(shell) {
   return {
     tools,
     render,
-    snapshot: () => ({ w: design.w, h: design.h, cells: [...design.cells] }),
+    // The image a picture was made from goes with it (the slider redraws it after an undo), until a hand edits it.
+    snapshot: () => ({ w: design.w, h: design.h, cells: [...design.cells], image }),
     restore(saved) {
-      image = null;
+      image = saved.image ?? null;
       design = { w: saved.w, h: saved.h, cells: [...saved.cells] };
       sizes.set(design.w, design.h);
     },
