@@ -54,6 +54,8 @@ test("t: numbers, plural forms and days in the language's form; an unknown langu
     assert.equal(formatNumber(1234.5), "1.234,5");
     assert.equal(formatDay("2026-12-07"), "7. Dezember 2026");
     setLanguage("en");
+    assert.match(t("studio.fixesFound", { n: 1 }), /^1 proven fix: /); // not "1 proven fixes"
+    assert.match(t("studio.fixesFound", { n: 3 }), /^3 proven fixes: /);
     assert.equal(t("daily.best", { time: "1:05", n: 1 }), "Best time 1:05 in 1 solve");
     assert.equal(t("daily.best", { time: "1:05", n: 2 }), "Best time 1:05 in 2 solves");
     assert.equal(formatDay("2026-12-07"), "December 7, 2026");
