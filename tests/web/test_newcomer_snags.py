@@ -186,3 +186,25 @@ def test_a_typed_studio_width_applies_as_typed(browser, server_url, artifacts, s
         page.click("#studio-undo")
         expect(page.locator(".pattern-board [data-cell]")).to_have_count(72)  # 12 × 6: the 9 and 11 were one edit
         expect(width).to_have_value("12")
+
+
+@pytest.mark.parametrize("screen", SCREEN_NAMES)
+def test_the_studio_board_and_its_buttons_fit_the_screen(browser, server_url, artifacts, screen):
+    """Item 8: at 1280×800 the studio's Pattern 10×10 ended at 812 px, hiding Undo, Redo and Clear.
+    Every editor's board and those buttons are on the desktop's first screen; on a phone the board keeps
+    at least half the screen's height or its whole width, the page scrolling to the buttons."""
+    width, height = SCREENS[screen]
+    with screen_page(browser, screen) as page:
+        page.goto(f"{server_url}/studio#pattern")
+        expect(page.locator("body[data-ready=yes]")).to_have_count(1, timeout=TIMEOUT)
+        for game in ("pattern", "loop", "signal"):
+            page.click(f"#tab-{game}")
+            expect(page.locator(f"#tab-{game}")).to_have_attribute("aria-selected", "true")
+            board, undo = box(page, ".studio-svg"), box(page, "#studio-clear")
+            assert board["y"] + board["height"] <= undo["y"], (game, board, undo)
+            if screen == "desktop":
+                assert undo["y"] + undo["height"] <= height, (game, undo)
+                assert board["height"] >= 300, (game, board)
+            else:
+                assert board["height"] >= height / 2 or board["width"] >= width - 40, (game, board)
+            page.screenshot(path=artifacts / f"studio-fold-{game}-{screen}.png")

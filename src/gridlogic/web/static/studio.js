@@ -128,6 +128,18 @@ function draw() {
   els.studioRedo.disabled = state.history[state.game].future.length === 0;
 }
 
+// The room the board has on the screen below what stands above it (the header, the tabs, the game's
+// tools, which differ between the games) and above Undo, Redo and Clear, so that those stay in view:
+// studio.css fits the board's SVG to it. Never less than half the screen (a phone's page scrolls).
+function fitBoardRoom() {
+  const top = els.studioBoard.getBoundingClientRect().top + window.scrollY;
+  const below = els.studioUndo.getBoundingClientRect().height + 24;
+  const room = Math.max(window.innerHeight - top - below, window.innerHeight / 2);
+  els.studioBoard.style.setProperty("--board-room", `${Math.floor(room)}px`);
+}
+window.addEventListener("resize", fitBoardRoom);
+new ResizeObserver(fitBoardRoom).observe(els.studioTools);
+
 function studioLink() {
   return `${location.origin}/studio#${state.game}:${editor().fragment()}`;
 }
