@@ -10,7 +10,7 @@
 // a history entry, so Back and Forward move between puzzles played.
 
 import { checkBoard, fetchGames, fetchPuzzle, fetchSolution } from "./api.js";
-import { registerWords, startLanguagePicker, t } from "./i18n.js";
+import { formatNumber, registerWords, startLanguagePicker, t } from "./i18n.js";
 import { currentPuzzle, loadPlay, savePlay, setCurrentPuzzle, setKeptScore } from "./keep.js";
 import { createPlay, formatTime } from "./play.js";
 import { isTimedRecord, onRecordScored, receiptOf, recordPlay, startPlay } from "./records.js";
@@ -437,7 +437,7 @@ function refresh() {
   view.render(play.board, { errors, mistakes: state.mistakes, notes: play.notes });
   els.problems.textContent = errors.map((error) => game.describeError(puzzle, error, t)).join(" ");
   els.problems.dataset.kind = errors.length ? "error" : "";
-  els.moves.textContent = String(play.moves);
+  els.moves.textContent = formatNumber(play.moves);
   els.undo.disabled = !play.canUndo;
   els.redo.disabled = !play.canRedo;
   els.reset.disabled = play.finished;

@@ -3,7 +3,7 @@
 // difficulty, kept in this browser (a revealed play never sets one). The card also says how the
 // score is counted (its "How the score is counted" part, the rule of gridlogic.scoring).
 
-import { language, t } from "./i18n.js";
+import { formatNumber, language, t } from "./i18n.js";
 import { formatTime } from "./play.js";
 import { load, save } from "./storage.js";
 
@@ -36,10 +36,10 @@ export function createResultCard(dialog) {
   function fill(r) {
     title.textContent = t(r.revealed ? "result.titleRevealed" : "result.title");
     time.textContent = formatTime(r.seconds);
-    moves.textContent = String(r.moves);
+    moves.textContent = formatNumber(r.moves);
     breakdown.replaceChildren();
     if (r.score) {
-      score.textContent = String(r.score.score);
+      score.textContent = formatNumber(r.score.score);
       const label = t(`rank.${r.score.rank}`);
       rank.textContent = r.score.rank === "revealed" ? label : `${r.score.rank} · ${label}`;
       for (const item of r.score.breakdown || []) {
@@ -48,7 +48,7 @@ export function createResultCard(dialog) {
         name.textContent = t(`part.${item.label}`);
         const points = document.createElement("span");
         points.className = "points";
-        points.textContent = item.points > 0 ? `+${item.points}` : String(item.points);
+        points.textContent = item.points > 0 ? `+${formatNumber(item.points)}` : formatNumber(item.points);
         if (language() === "en") row.title = item.explanation || ""; // the server's reckoning, in English
         row.append(name, points);
         breakdown.append(row);

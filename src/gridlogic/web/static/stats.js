@@ -2,7 +2,7 @@
 // median times per game, size and difficulty, the daily streak), the display name the daily
 // leaderboard shows, the export of every record (JSON, CSV) and their deletion.
 
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
 import { flushRecords, getJson, sendJson } from "./records.js";
@@ -41,8 +41,8 @@ function render() {
     const row = htmlElement("tr", { "data-game": group.game });
     const time = (seconds) => (seconds === null ? "–" : formatTime(seconds));
     row.append(cell(t(`game.${group.game}`)), cell(`${group.width} × ${group.height}`),
-      cell(t(`difficulty.${group.difficulty}`)), cell(String(group.solved), "solved"),
-      cell(String(group.revealed), "revealed"), cell(time(group.best), "best"), cell(time(group.median), "median"));
+      cell(t(`difficulty.${group.difficulty}`)), cell(formatNumber(group.solved), "solved"),
+      cell(formatNumber(group.revealed), "revealed"), cell(time(group.best), "best"), cell(time(group.median), "median"));
     return row;
   }));
   els.groups.hidden = stats.groups.length === 0;
