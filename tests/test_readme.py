@@ -29,6 +29,11 @@ NOT_RUN = ("serve", "curl", "dask")
 """Words of a command that needs a server, a Dask cluster or a database server: such a line is not run."""
 
 
+def needs_more(command: str) -> bool:
+    """Whether a command needs a server, a Dask cluster or a database server (:data:`NOT_RUN`)."""
+    return any(word in command for word in NOT_RUN)
+
+
 def page_name(page: Path) -> str:
     return str(page.relative_to(ROOT))
 
@@ -50,7 +55,7 @@ def commands_of(page: Path) -> list[tuple[str, list[str]]]:
             if not line.startswith("$ ") or "gridlogic" not in line:
                 continue
             command = re.sub(r"\s{2,}#.*$", "", line[2:]).strip()
-            if any(word in command.split() or word in command for word in NOT_RUN):
+            if needs_more(command):
                 continue
             expected = []
             for following in lines[index + 1:]:
@@ -79,7 +84,8 @@ def test_every_example_is_one_that_runs(page):
              if re.match(r"\s{4,}(>>> |\$ |gridlogic |\.venv/bin/gridlogic )", line)]
     assert not loose, f"{page_name(page)}: examples outside a fenced block: {loose}"
     bare = [line for block in blocks_of(page) if not re.search(r"^\$ ", block, re.MULTILINE)
-            for line in block.splitlines() if line.startswith("gridlogic ")]
+            for line in block.replace("\\\n", " ").splitlines()
+            if line.startswith("gridlogic ") and not needs_more(line)]
     assert not bare, f"{page_name(page)}: write these as '$ gridlogic ...' so that they run: {bare}"
 
 
@@ -115,7 +121,9 @@ def test_page_python_sessions_run(page, monkeypatch):
     monkeypatch.chdir(ROOT)  # a session may open examples/...
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    names: dict[str, object] = {}  # a page is one story: a later session uses what an earlier one made
     for number, block in enumerate(block for block in blocks_of(page) if ">>> " in block):
-        test = parser.get_doctest(block, {}, f"{page_name(page)} session {number}", str(page), 0)
-        runner.run(test)
+        test = parser.get_doctest(block, names, f"{page_name(page)} session {number}", str(page), 0)
+        runner.run(test, clear_globs=False)
+        names = test.globs
     assert runner.summarize(verbose=False).failed == 0
