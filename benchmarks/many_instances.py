@@ -56,16 +56,29 @@ class Instance:
             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def ready(self) -> None:
+        """Wait for the first answer, then for today's dailies and their floors (made in the background as
+        the instance starts: until then their work would fill the queue), then make the benchmark's puzzle."""
         deadline = time.monotonic() + START_SECONDS
-        while True:
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=10).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
+        while not self.answers("/api/games", lambda body: True):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("an instance did not start")
             time.sleep(0.2)
+        while not self.answers("/api/daily", lambda body: all(p["floor"] is not None for p in body["puzzles"])):
+            if time.monotonic() > deadline:
+                raise RuntimeError("an instance made no dailies")
+            time.sleep(0.5)
+        while not self.answers(f"/api/signal/puzzle?id={PUZZLE}", lambda body: True):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"an instance made no {PUZZLE}")
+            time.sleep(0.5)
+
+    def answers(self, path: str, done) -> bool:
+        """Whether ``path`` is answered 200 with a JSON body that ``done`` accepts."""
+        try:
+            answer = httpx.get(f"{self.url}{path}", timeout=30)
+        except httpx.TransportError:
+            return False
+        return answer.status_code == 200 and bool(done(answer.json()))
 
     def stop(self) -> None:
         self.process.terminate()
@@ -102,11 +115,22 @@ def forwarded() -> dict[str, str]:
 
 
 def in_threads(work, items: list, clients: int) -> None:
-    threads = [threading.Thread(target=work, args=(items[n::clients],)) for n in range(clients)]
+    """``work`` over ``items`` shared out to ``clients`` threads; the first failure of any is raised."""
+    failures: list[BaseException] = []
+
+    def run(share: list) -> None:
+        try:
+            work(share)
+        except BaseException as failure:  # noqa: BLE001 - raised again below, in the main thread
+            failures.append(failure)
+
+    threads = [threading.Thread(target=run, args=(items[n::clients],)) for n in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    if failures:
+        raise failures[0]
 
 
 def writes_per_second(site: Site, writes: int, clients: int) -> float:
@@ -120,11 +144,12 @@ def writes_per_second(site: Site, writes: int, clients: int) -> float:
         for _ in numbers:
             headers = forwarded()
             with httpx.Client(base_url=site.next_url(), timeout=120, headers=headers) as client:
+                sent = time.monotonic()  # the play's time counts from before the server signs its receipt
                 answer = client.post("/api/records/start", json={"id": PUZZLE})
                 if answer.status_code != 200:
                     raise RuntimeError(f"a hand-out was answered {answer.status_code}: {answer.text}")
                 with lock:
-                    handouts.append((headers, client.cookies, answer.json()["play"], time.monotonic()))
+                    handouts.append((headers, client.cookies, answer.json()["play"], sent))
 
     def record(batch: list[tuple[dict[str, str], httpx.Cookies, str, float]]) -> None:
         for headers, cookies, receipt, came in batch:

@@ -95,6 +95,13 @@ class Instance:
                 raise RuntimeError(f"the instance did not start: {self.errors()}")
             time.sleep(0.1)
 
+    def made(self, puzzle_id: str) -> None:
+        """Wait until the instance has made ``puzzle_id`` (kept in its cache): a server still busy
+        making its dailies ahead answers 503 with the seconds to wait."""
+        game = puzzle_id.split(".")[0]
+        answer = admitted(lambda: httpx.get(f"{self.url}/api/{game}/puzzle", params={"id": puzzle_id}, timeout=120))
+        assert answer.status_code == 200, answer.text
+
     def errors(self) -> str:
         """What the instance wrote to its standard error."""
         self.log.seek(0)
@@ -114,6 +121,16 @@ class Instance:
             self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             self.kill()
+
+
+def admitted(request: Callable[[], httpx.Response]) -> httpx.Response:
+    """The answer of ``request``, sent again after its ``Retry-After`` while the server is busy (503)."""
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        answer = request()
+        if answer.status_code != 503 or time.monotonic() > deadline:
+            return answer
+        time.sleep(min(5.0, float(answer.headers.get("Retry-After", "1"))))
 
 
 def start_together(database: str, count: int = INSTANCES) -> list[Instance]:
@@ -157,11 +174,26 @@ class Player:
             self.cookies.update(client.cookies)
         return answer
 
-    def start(self, instance: Instance, puzzle_id: str) -> tuple[str, float]:
-        """A hand-out receipt of ``puzzle_id`` from ``instance``, and when it came (monotonic)."""
+    def start(self, instance: Instance, puzzle_id: str) -> Started:
+        """A play of ``puzzle_id`` handed out by ``instance``."""
+        sent = time.monotonic()
         answer = self.send(instance, "POST", "/api/records/start", json={"id": puzzle_id})
         assert answer.status_code == 200, answer.text
-        return answer.json()["play"], time.monotonic()
+        return Started(answer.json()["play"], sent, time.monotonic())
+
+
+@dataclass(frozen=True)
+class Started:
+    """A play's receipt, when its hand-out was asked for and when it came (monotonic seconds): the
+    server signed the receipt between the two."""
+
+    receipt: str
+    sent: float
+    came: float
+
+    def seconds(self) -> float:
+        """The play's time so far, as the page counts it: at least the server's."""
+        return round(time.monotonic() - self.sent + 0.05, 1)
 
 
 def solved_body(receipt: str, puzzle_id: str, seconds: float, logged: bool = True) -> dict:
@@ -254,36 +286,31 @@ def todays_daily(instances: list[Instance]) -> Daily:
     return Daily(chosen["id"], chosen["game"], chosen["preset"], chosen["floor"], date.fromisoformat(day["date"]))
 
 
-def wait_out_floor(daily: Daily, started: list[float]) -> float:
-    """Wait until every play started at ``started`` (monotonic) has lasted the floor and a second;
-    answers the seconds the earliest one has lasted."""
-    time.sleep(max(0.0, min(started) + daily.floor + 1.0 - time.monotonic()))
-    return time.monotonic() - min(started)
-
-
-def lasted(started: float) -> float:
-    return round(time.monotonic() - started, 1)
+def wait_out_floor(daily: Daily, plays: list[Started]) -> None:
+    """Wait until every play has lasted the floor and a second by the server's clock too."""
+    time.sleep(max(0.0, max(play.came for play in plays) + daily.floor + 1.0 - time.monotonic()))
 
 
 def test_a_play_started_hinted_and_recorded_on_different_instances_and_one_leaderboard(instances):
     first, second, third = instances
     daily = todays_daily(instances)
     solver, hinted = Player(), Player()
-    receipt, began = solver.start(first, daily.id)  # the cookie is made by the first instance
-    hinted_receipt, hinted_began = hinted.start(second, daily.id)
+    solving = solver.start(first, daily.id)  # the cookie is made by the first instance
+    hinting = hinted.start(second, daily.id)
     puzzle = puzzle_from_id(daily.id)
     start_board = GAMES[daily.game].hints.start(puzzle)
-    hint = hinted.send(third, "POST", f"/api/{daily.game}/hint",
-                       json={"id": daily.id, "board": start_board, "play": hinted_receipt})
+    hint = admitted(lambda: hinted.send(third, "POST", f"/api/{daily.game}/hint",
+                                        json={"id": daily.id, "board": start_board, "play": hinting.receipt}))
     assert hint.status_code == 200 and hint.json()["hint"]["status"] == "step", hint.text
-    wait_out_floor(daily, [began, hinted_began])
+    wait_out_floor(daily, [solving, hinting])
 
-    answer = solver.send(second, "POST", "/api/records", json=solved_body(receipt, daily.id, lasted(began)))
+    answer = solver.send(second, "POST", "/api/records",
+                         json=solved_body(solving.receipt, daily.id, solving.seconds()))
     assert answer.status_code == 201, answer.text
     assert answer.json()["record"]["unranked"] is None and answer.json()["record"]["hints"] == 0
     assert solver.send(third, "PUT", "/api/records/name", json={"name": "crossed"}).status_code == 200
     answer = hinted.send(first, "POST", "/api/records",
-                         json=solved_body(hinted_receipt, daily.id, lasted(hinted_began)))
+                         json=solved_body(hinting.receipt, daily.id, hinting.seconds()))
     assert answer.status_code == 201, answer.text
     record = answer.json()["record"]
     assert record["hints"] == 1 and "the server gave 1 hint" in record["unranked"]
@@ -308,10 +335,10 @@ def test_one_address_holds_three_places_whichever_instances_its_players_use(inst
     assert neighbour.send(instances[0], "PUT", "/api/records/name", json={"name": "neighbour"}).status_code == 200
     starts = [player.start(instances[number % INSTANCES], daily.id)
               for number, player in enumerate([*household, neighbour])]
-    wait_out_floor(daily, [began for _, began in starts])
-    for number, (player, (receipt, began)) in enumerate(zip([*household, neighbour], starts, strict=True)):
+    wait_out_floor(daily, starts)
+    for number, (player, play) in enumerate(zip([*household, neighbour], starts, strict=True)):
         answer = player.send(instances[(number + 1) % INSTANCES], "POST", "/api/records",
-                             json=solved_body(receipt, daily.id, lasted(began)))
+                             json=solved_body(play.receipt, daily.id, play.seconds()))
         assert answer.status_code == 201 and answer.json()["record"]["unranked"] is None, answer.text
 
     boards = [neighbour.send(instance, "GET", daily.board_query).json()["entries"] for instance in instances]
@@ -374,11 +401,12 @@ class Load:
         starter, recorder = self.next_two()
         player = Player()
         try:
-            receipt, began = player.start(starter, KILL_PUZZLE)
+            play = player.start(starter, KILL_PUZZLE)
         except (httpx.TransportError, AssertionError):
             return  # the starter was killed: the play never began
+        receipt = play.receipt
         body = {"play": receipt, "board": self.board, "moves": self.moves, "checks": 0, "revealed": False,
-                "seconds": lasted(began) + 0.1}
+                "seconds": play.seconds()}
         with self.changed:
             self.writing[recorder.port] += 1
             self.changed.notify_all()
@@ -427,6 +455,8 @@ def test_an_instance_killed_mid_write_loses_no_acknowledged_record_and_the_other
     database = instances[0].database
     victim = instances[1]
     before = stored_ids(database)  # the plays of the tests before this one
+    for instance in instances:
+        instance.made(KILL_PUZZLE)
     load = Load(instances)
     threads = [threading.Thread(target=load.player) for _ in range(LOADERS)]
     for thread in threads:
