@@ -188,7 +188,7 @@ def test_a_group_is_made_its_link_joins_a_friend_and_its_board_shows_beside_the_
         maker.fill("#group-name", "Lunch table")
         maker.click("#new-group button[type=submit]")
         group = maker.locator("#group-list li")
-        expect(group.locator(".group-name")).to_have_text("Lunch table (1 members)", timeout=TIMEOUT)
+        expect(group.locator(".group-name")).to_have_text("Lunch table (1 member)", timeout=TIMEOUT)
         link = group.locator("input.invite").input_value()
         assert parse_qs(urlparse(link).query)["join"][0]
 

@@ -19,7 +19,7 @@ import { markHint, unmarkHint } from "./hint.js";
 import { formatNumber, language, t, translatePage } from "./i18n.js";
 import { showStatus, startLanguage } from "./pages.js";
 import { htmlElement } from "./svg.js";
-import { fitZoomed, loadView, nextZoom } from "./views/index.js";
+import { fitZoomed, loadView, loadWordsOf, nextZoom } from "./views/index.js";
 
 const RETRY_MS = 2000;
 const els = Object.fromEntries(["summary", "status", "board", "first", "back", "position", "next", "last",
@@ -139,6 +139,7 @@ async function open(id) {
   const games = await fetchGames();
   const offers = games.ok ? games.data.games.find(({ name }) => name === game)?.offers : undefined;
   if (offers && !offers.walkthrough) {
+    await loadWordsOf([game]); // the game's name, in the page's language (its view is not loaded)
     fail("explain.unavailable", { game: t(`game.${game}`) });
     return;
   }
