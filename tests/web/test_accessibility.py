@@ -154,3 +154,37 @@ def test_loop_is_playable_with_a_screen_readers_keys(page, server_url):
             page.keyboard.press("Shift+ArrowDown")
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#result-title")).to_have_text("Solved!")
+
+
+THEMED_PAGES = [
+    ("signal", "/?game=signal&size=5&seed=axe-theme"),
+    ("pattern", "/?game=pattern&size=10&seed=axe-theme"),
+    ("loop", "/?game=loop&size=7&seed=axe-theme"),
+    ("daily", "/daily"),
+    ("stats", "/stats"),
+    ("studio", "/studio#loop"),
+    ("explain", "/explain?id=pattern.2.10x10.medium.axe-theme"),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_every_page_in_both_themes_has_no_axe_violation(browser, server_url, artifacts, scheme, screen):
+    """The dark theme (the system's, prefers-color-scheme) and the light one on every page, boards
+    included: axe-core finds no violation (contrast above all) at 360×740 and 1280×800."""
+    from play_screens import screen_page
+
+    with screen_page(browser, screen, color_scheme=scheme) as tab:
+        for name, path in THEMED_PAGES:
+            tab.goto(server_url + path)
+            if name in ("signal", "pattern", "loop"):
+                expect(tab.locator("#status")).to_contain_text("“axe-theme”", timeout=TIMEOUT)
+                tab.locator("#board [data-index], #board .edge").first.click()  # a move: the marks it makes
+            elif name in ("studio", "explain"):
+                expect(tab.locator("body[data-ready=yes]")).to_have_count(1, timeout=TIMEOUT)
+            else:
+                expect(tab.locator("#status[data-kind=busy]")).to_have_count(0, timeout=TIMEOUT)
+            background = tab.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+            assert (background == "rgb(22, 24, 27)") == (scheme == "dark"), (name, background)
+            no_violations(tab, f"{name} page, {scheme}, {screen}")
+            tab.screenshot(path=artifacts / f"theme-{scheme}-{name}-{screen}.png", full_page=True)
