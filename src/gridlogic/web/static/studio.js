@@ -70,7 +70,12 @@ const shell = {
   // A change that replaces the edit before it (a size as it is typed: 1, then 12), made on the design
   // as it was before that edit: no undo step of its own.
   revise(change) {
-    editor().restore(state.history[state.game].past.at(-1));
+    const before = state.history[state.game].past.at(-1);
+    if (before === undefined) { // no edit to revise: this one is the first
+      shell.edit(change);
+      return;
+    }
+    editor().restore(before);
     change();
     changed();
   },
