@@ -9,8 +9,8 @@ back end found them. Checked two ways:
   cells; every grid of a small nonogram, row by row), by each path: the native search alone
   (python-sat hidden), SAT after the hand-over, SAT at once;
 * through the command line, in two child processes, one where ``import pysat`` fails: the studio's
-  analysis with fixes, ``solve``, ``explain`` and ``grade`` of the README's examples and of boards
-  with several solutions that the SAT back end takes over (a Loop board the native rules do not
+  analysis with fixes, ``solve``, ``explain`` and ``grade`` of the documentation's examples (``examples/``)
+  and of boards with several solutions that the SAT back end takes over (a Loop board the native rules do not
   finish within 50 propagations, a Pattern grid that needs more than 30 search nodes) print the
   same bytes. Only ``solve``'s account of its own work ("N search nodes, by METHOD") may differ:
   it names the stage that decided.
@@ -36,6 +36,7 @@ from gridlogic.pattern import decide as pattern_decide_module
 from gridlogic.pattern.decide import decide as decide_pattern
 from gridlogic.pattern.studio import picture_problem
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 _ = None
 
 
@@ -282,18 +283,16 @@ print(json.dumps(answers))
 
 
 def commands(folder: Path) -> list[list[str]]:
-    """The README's studio, solve, explain and grade examples, and boards with several solutions where
+    """The documentation's studio, solve, explain and grade examples, and boards with several solutions where
     SAT (installed) takes over from the native search."""
     files = {
-        "readme-loop.txt": ".2...\n...3.\n.....\n.1...\n...2.\n",
-        "readme-thin.txt": "13200\n21221\n20013\n10022\n21220\n",
         "loop-15-a.txt": loop_board_with_hidden_clues(15, "canonical-a", 2),
         "loop-15-c.txt": loop_board_with_hidden_clues(15, "canonical-c", 6),
     }
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
-    loop_15a, loop_15c, readme_loop = (str(folder / name) for name in ("loop-15-a.txt", "loop-15-c.txt",
-                                                                       "readme-loop.txt"))
+    loop_15a, loop_15c = (str(folder / name) for name in ("loop-15-a.txt", "loop-15-c.txt"))
+    readme_loop = str(EXAMPLES / "loop-two-loops.txt")
     picture_a, picture_b = random_picture(18, 0.35, 10), random_picture(18, 0.3, 4)
     found = [
         ["pattern", "analyse", "2x2:1/1/1/1", "--fixes"],
@@ -302,7 +301,7 @@ def commands(folder: Path) -> list[list[str]]:
         ["loop", "analyse", "2x2t0:3c", "--fixes"],
         ["loop", "analyse", readme_loop, "--fixes"],
         ["loop", "analyse", readme_loop, "--fixes", "--json"],
-        ["loop", "analyse", str(folder / "readme-thin.txt"), "--thin", "medium"],
+        ["loop", "analyse", str(EXAMPLES / "loop-every-clue.txt"), "--thin", "medium"],
         ["loop", "solve", "https://puzz.link/p?slither/5/5/kak520cjd"],
         ["pattern", "grade", "pattern.2.8x6l.hard.notes-example"],
         ["pattern", "explain", "--version", "1", "--size", "5", "--seed", "notes-example"],
@@ -363,5 +362,5 @@ def test_the_command_line_prints_the_same_with_and_without_python_sat(tmp_path):
     for argv, (_code, out) in zip(argvs, answers["with"][1:], strict=True):
         if argv[1] == "solve" and "--json" in argv and argv[0] == "pattern":
             assert json.loads(out)["method"] == "sat"
-    assert "these 6 together are proven to leave one loop" in outputs[f"loop analyse {tmp_path / 'readme-loop.txt'} "
+    assert "these 6 together are proven to leave one loop" in outputs[f"loop analyse {EXAMPLES / 'loop-two-loops.txt'} "
                                                                       "--fixes"]
