@@ -2,8 +2,9 @@
 
 For each language but English (and Japanese, whose pages the other browser tests read), the game page
 of every game (settings, board, import dialog, result card), the daily page, the records page, the
-studio with an analysed loop and the walk-through are opened with ``?lang=xx``, and the words they
-show (visible text, aria-labels, titles, placeholders, the document's title) are read. A word is
+studio with an analysed design and the walk-through are opened with ``?lang=xx``, and the words
+they show (visible text, aria-labels, titles, placeholders, the document's title) are read (and
+axe-core finds no violation on the game pages and the studio in the language). A word is
 English left over when the page's English words have it, the language's own words do not (so
 "Zoom", shared by English and German, is no leftover in German), and it is no name: the allow-list
 below. The words come from the page's own modules (static/words/, views/<game>/words.js), so the
@@ -18,7 +19,7 @@ server speaks every language.
 from __future__ import annotations
 
 import pytest
-from page_helpers import TIMEOUT, api
+from page_helpers import TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
 
 LANGUAGES = ("de", "fr", "es", "zh", "ko")
@@ -92,6 +93,7 @@ def test_the_game_page_is_in_the_language(tab: Page, server_url: str, lang: str)
         expect(page.locator(f'#board[data-game="{name}"]')).to_be_visible(timeout=TIMEOUT)
         expect(page.locator("#status")).to_contain_text(f"lang-{lang}", timeout=TIMEOUT)
         assert_in(page, lang, names, f"the {name} page")
+        assert axe_violations(page) == [], f"the {name} page in {lang}"
         if game["offers"]["imports"] and page.locator("#import-open").is_visible():
             page.click("#import-open")
             expect(page.locator("#import")).to_be_visible()
@@ -131,6 +133,7 @@ def test_the_studio_is_in_the_language(tab: Page, server_url: str, lang: str):
             random.first.click()
             expect(page.locator("#verdict[data-verdict]")).to_have_count(1, timeout=TIMEOUT)
         assert_in(page, lang, names, f"the {game['name']} studio")
+        assert axe_violations(page) == [], f"the {game['name']} studio in {lang}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
