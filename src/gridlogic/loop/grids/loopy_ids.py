@@ -106,9 +106,11 @@ def read_clues(text: str, grid: Grid) -> list[int | None]:
                 "0-9 and A-Z are clues, a-z runs of 1 to 26 faces without one")
         if len(clues) > len(grid.faces):
             break
-    if len(clues) != len(grid.faces):
-        raise InvalidParameters(f"the clues cover {'more than ' if len(clues) > len(grid.faces) else ''}"
-                                f"{len(clues)} faces, but the {grid.name} {grid.width}x{grid.height} grid has {len(grid.faces)}")
+    label = f"the {grid.name} {grid.width}x{grid.height} grid"
+    if len(clues) > len(grid.faces):
+        raise InvalidParameters(f"the clues cover more than the {len(grid.faces)} faces of {label}")
+    if len(clues) < len(grid.faces):
+        raise InvalidParameters(f"the clues cover {len(clues)} faces, but {label} has {len(grid.faces)}")
     check_clues(grid, clues)
     return clues
 
