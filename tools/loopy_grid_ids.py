@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from gridlogic.loop.grids import BUILT_GRID_NAMES, grid_type, read_loopy_id, write_loopy_id  # noqa: E402
+from gridlogic.loop.grids import BUILT_GRID_NAMES, grid_type, read_loopy_id, write_loopy_id
 
 OUT_DIR = ROOT / "tests" / "data" / "loopy_grids"
 LEVELS = "enth"

@@ -40,9 +40,11 @@ class GridType:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidParameters(f"{side} {value!r} of a {self.name} grid is not a whole number")
         if width < self.least_both or height < self.least_both:
-            raise InvalidParameters(f"width and height of a {self.name} grid must both be at least {self.least_both}, not {width}x{height}")
+            raise InvalidParameters(
+                f"width and height of a {self.name} grid must both be at least {self.least_both}, not {width}x{height}")
         if width < self.least_one and height < self.least_one:
-            raise InvalidParameters(f"at least one of width and height of a {self.name} grid must be at least {self.least_one}, not {width}x{height}")
+            raise InvalidParameters(f"at least one of width and height of a {self.name} grid must be at least "
+                                    f"{self.least_one}, not {width}x{height}")
         if width > MAX_SIDE or height > MAX_SIDE:
             raise InvalidParameters(f"a {self.name} grid is at most {MAX_SIDE}x{MAX_SIDE}, not {width}x{height}")
 
@@ -86,6 +88,7 @@ def build_grid(name: str | int, width: int, height: int) -> Grid:
     """Loopy's W×H grid of the type ``name`` (or Loopy type number), its faces in Loopy's order."""
     t = grid_type(name)
     if t.builder is None:
-        raise InvalidParameters(f"the {t.name} grid (Loopy t{t.number}) is not built yet; the grids built are {', '.join(BUILT_GRID_NAMES)}")
+        built = ", ".join(BUILT_GRID_NAMES)
+        raise InvalidParameters(f"the {t.name} grid (Loopy t{t.number}) is not built yet; the grids built are {built}")
     t.check_size(width, height)
     return t.builder(width, height)

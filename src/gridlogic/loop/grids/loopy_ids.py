@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 
+from . import tilings
 from .catalogue import grid_type
 from .graph import Grid
 from .solve import check_clues
-from . import tilings
 
 PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?(?:t(\d{1,3}))?(?:d([a-z]))?")
 MAX_ID_LENGTH = 200_000
@@ -68,9 +68,8 @@ def read_loopy_id(text: str) -> LoopyPuzzle:
     level = match[4]
     if level is not None and level not in "enth":
         raise InvalidParameters(f"Loopy level d{level} does not exist; the levels are de, dn, dt and dh")
-    description, separator, clue_text = body.partition("_")
-    if not separator:
-        description, clue_text = None, body
+    head, separator, tail = body.partition("_")
+    description, clue_text = (head, tail) if separator else (None, body)
     grid = grid_for(kind.name, width, height, description)
     return LoopyPuzzle(grid, tuple(read_clues(clue_text, grid)), level)
 

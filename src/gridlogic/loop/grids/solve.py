@@ -66,8 +66,18 @@ class OutOfBudget(Exception):
 class SearchState:
     """One branch: each edge's state, the counts that the rules read, and the paths' ends."""
 
-    __slots__ = ("line", "face_on", "face_unknown", "dot_on", "dot_unknown", "partner", "length",
-                 "lines", "closed", "unknown_left")
+    __slots__ = (
+        "closed",
+        "dot_on",
+        "dot_unknown",
+        "face_on",
+        "face_unknown",
+        "length",
+        "line",
+        "lines",
+        "partner",
+        "unknown_left",
+    )
 
     def __init__(self, grid: Grid) -> None:
         self.line = [UNKNOWN] * len(grid.edges)
@@ -269,11 +279,13 @@ class LoopSearch:
 def check_clues(grid: Grid, clues: Sequence[int | None]) -> list[int | None]:
     """The clues as a list, or InvalidParameters saying what is wrong with them."""
     if len(clues) != len(grid.faces):
-        raise InvalidParameters(f"{len(clues)} clues for a grid of {len(grid.faces)} faces; give one per face (None for no clue)")
+        raise InvalidParameters(
+            f"{len(clues)} clues for a grid of {len(grid.faces)} faces; give one per face (None for no clue)")
     for f, clue in enumerate(clues):
         degree = len(grid.face_edges[f])
         if clue is not None and (isinstance(clue, bool) or not isinstance(clue, int) or not 0 <= clue <= degree):
-            raise InvalidParameters(f"clue {clue!r} of face {f} is not allowed; a clue is 0 to the face's {degree} sides, or None")
+            raise InvalidParameters(
+                f"clue {clue!r} of face {f} is not allowed; a clue is 0 to the face's {degree} sides, or None")
     return list(clues)
 
 

@@ -318,36 +318,37 @@ def great_great_dodecagonal(width: int, height: int) -> Grid:
             px, py = (4 * a + 4 * c) * x + ((2 * a + 2 * c) if y % 2 else 0), (6 * a + 2 * c) * y
             odd_row, not_last_col, not_last_row = y % 2 == 1, x < width - 1, y < height - 1
             inner = (not_last_col or not odd_row) and (x > 0 or odd_row)
-
-            def face(*corners: Point) -> None:
-                b.add_face(shifted(px, py, list(corners)))
-
-            face(*dodecagon(a, c))
-            if y > 0 and (not_last_col or not odd_row):  # hexagon, top right
-                face((a + 2 * c, -(4 * a + c)), (a + 2 * c, -(2 * a + c)), (a + c, -(a + c)),
-                     (a, -(2 * a + c)), (a, -(4 * a + c)), (a + c, -(5 * a + c)))
-            if not_last_col:  # hexagon, right
-                face((2 * a + 3 * c, -a), (2 * a + 3 * c, a), (2 * a + 2 * c, 2 * a),
-                     (2 * a + c, a), (2 * a + c, -a), (2 * a + 2 * c, -2 * a))
-            if not_last_row and (not_last_col or not odd_row):  # hexagon, bottom right
-                face((a + 2 * c, 2 * a + c), (a + 2 * c, 4 * a + c), (a + c, 5 * a + c),
-                     (a, 4 * a + c), (a, 2 * a + c), (a + c, a + c))
-            if y > 0 and not_last_col:  # square, top right
-                face((a + 2 * c, -(2 * a + c)), (2 * a + 2 * c, -2 * a), (2 * a + c, -a), (a + c, -(a + c)))
-            if not_last_row and not_last_col:  # square, bottom right
-                face((2 * a + 2 * c, 2 * a), (a + 2 * c, 2 * a + c), (a + c, a + c), (2 * a + c, a))
-            if not_last_row and inner:  # square, below
-                face((a, 2 * a + c), (a, 4 * a + c), (-a, 4 * a + c), (-a, 2 * a + c))
-            if x > 0 and not_last_row:  # square, bottom left
-                face((-(2 * a + c), a), (-(a + c), a + c), (-(a + 2 * c), 2 * a + c), (-(2 * a + 2 * c), 2 * a))
-            if x > 0 and y > 0:  # square, top left
-                face((-(a + c), -(a + c)), (-(2 * a + c), -a), (-(2 * a + 2 * c), -2 * a), (-(a + 2 * c), -(2 * a + c)))
-            if y > 0 and inner:  # square, above
-                face((a, -(4 * a + c)), (a, -(2 * a + c)), (-a, -(2 * a + c)), (-a, -(4 * a + c)))
-            if y > 0 and not_last_col:  # triangle pointing down
-                face((3 * a + 2 * c, -(2 * a + c)), (2 * a + 2 * c, -2 * a), (a + 2 * c, -(2 * a + c)))
-            if not_last_row and not_last_col:  # triangle pointing up
-                face((3 * a + 2 * c, 2 * a + c), (a + 2 * c, 2 * a + c), (2 * a + 2 * c, 2 * a))
+            cell: list[tuple[bool, list[Point]]] = [
+                (True, dodecagon(a, c)),
+                (y > 0 and (not_last_col or not odd_row),  # hexagon, top right
+                 [(a + 2 * c, -(4 * a + c)), (a + 2 * c, -(2 * a + c)), (a + c, -(a + c)),
+                  (a, -(2 * a + c)), (a, -(4 * a + c)), (a + c, -(5 * a + c))]),
+                (not_last_col,  # hexagon, right
+                 [(2 * a + 3 * c, -a), (2 * a + 3 * c, a), (2 * a + 2 * c, 2 * a),
+                  (2 * a + c, a), (2 * a + c, -a), (2 * a + 2 * c, -2 * a)]),
+                (not_last_row and (not_last_col or not odd_row),  # hexagon, bottom right
+                 [(a + 2 * c, 2 * a + c), (a + 2 * c, 4 * a + c), (a + c, 5 * a + c),
+                  (a, 4 * a + c), (a, 2 * a + c), (a + c, a + c)]),
+                (y > 0 and not_last_col,  # square, top right
+                 [(a + 2 * c, -(2 * a + c)), (2 * a + 2 * c, -2 * a), (2 * a + c, -a), (a + c, -(a + c))]),
+                (not_last_row and not_last_col,  # square, bottom right
+                 [(2 * a + 2 * c, 2 * a), (a + 2 * c, 2 * a + c), (a + c, a + c), (2 * a + c, a)]),
+                (not_last_row and inner,  # square, below
+                 [(a, 2 * a + c), (a, 4 * a + c), (-a, 4 * a + c), (-a, 2 * a + c)]),
+                (x > 0 and not_last_row,  # square, bottom left
+                 [(-(2 * a + c), a), (-(a + c), a + c), (-(a + 2 * c), 2 * a + c), (-(2 * a + 2 * c), 2 * a)]),
+                (x > 0 and y > 0,  # square, top left
+                 [(-(a + c), -(a + c)), (-(2 * a + c), -a), (-(2 * a + 2 * c), -2 * a), (-(a + 2 * c), -(2 * a + c))]),
+                (y > 0 and inner,  # square, above
+                 [(a, -(4 * a + c)), (a, -(2 * a + c)), (-a, -(2 * a + c)), (-a, -(4 * a + c))]),
+                (y > 0 and not_last_col,  # triangle pointing down
+                 [(3 * a + 2 * c, -(2 * a + c)), (2 * a + 2 * c, -2 * a), (a + 2 * c, -(2 * a + c))]),
+                (not_last_row and not_last_col,  # triangle pointing up
+                 [(3 * a + 2 * c, 2 * a + c), (a + 2 * c, 2 * a + c), (2 * a + 2 * c, 2 * a)]),
+            ]
+            for present, corners in cell:
+                if present:
+                    b.add_face(shifted(px, py, corners))
     return b.build("great-great-dodecagonal", width, height)
 
 
