@@ -20,6 +20,14 @@ grid's lines, ``ID<TAB>edge edge ...``, go to ``tests/data/loopy_grids/<grid>.tx
 ``tests/loop/grids/test_loopy_ids.py`` imports every one, proves it unique with our solver,
 compares our loop with Loopy's and writes the ID back.
 
+``--speed`` times our solver (``decide``, CPU time) on the stored IDs and prints, per grid, how
+many import, prove unique and equal Loopy's loop, with the median and 95th percentile in ms and
+search nodes; ``--presets N`` does the same on N fresh Hard puzzles per grid at Loopy's preset
+size (:data:`PRESETS`, its desktop menus), asked of the driver and not stored:
+
+    .venv/bin/python tools/loopy_grid_ids.py --speed
+    .venv/bin/python tools/loopy_grid_ids.py --driver /tmp/loopy-ids --presets 20
+
 ``--check FILE...`` goes the other way: it hands each stored ID, as *we* write it, to Loopy and
 checks that Loopy reads it (``validate_desc``) and finds the stored loop: our export is read by
 Loopy.
@@ -28,6 +36,7 @@ Loopy.
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from gridlogic.loop.grids import BUILT_GRID_NAMES, grid_type, read_loopy_id, write_loopy_id
+from gridlogic.loop.grids import BUILT_GRID_NAMES, LoopyPuzzle, decide, grid_type, read_loopy_id, write_loopy_id
 
 OUT_DIR = ROOT / "tests" / "data" / "loopy_grids"
 LEVELS = "enth"
@@ -60,6 +69,13 @@ SIZES: dict[str, tuple[tuple[int, int], ...]] = {
     "great-great-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2)),
     "kagome": ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3)),
     "compass-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3)),
+}
+
+# Loopy's preset sizes (its top and More... menus on a desktop), all at Hard there.
+PRESETS: dict[str, tuple[int, int]] = {
+    "square": (10, 10), "triangular": (12, 10), "honeycomb": (10, 10), "snub-square": (7, 7), "cairo": (9, 9),
+    "great-hexagonal": (5, 4), "octagonal": (7, 7), "kites": (5, 5), "floret": (5, 5), "dodecagonal": (5, 4),
+    "great-dodecagonal": (5, 4), "great-great-dodecagonal": (5, 3), "kagome": (5, 4), "compass-dodecagonal": (5, 4),
 }
 
 # The C sources of the collection the driver needs (Loopy, its grids and their helpers).
@@ -170,18 +186,48 @@ def generate(driver: Path, name: str, count: int) -> list[str]:
     return lines
 
 
+def speed(name: str, lines: list[str]) -> str:
+    """One grid's line of figures: our solver on Loopy's puzzles ``ID<TAB>edges``."""
+    times, nodes, unique, equal = [], [], 0, 0
+    for line in lines:
+        loopy_id, edges = line.split("\t")
+        puzzle = read_loopy_id(loopy_id)
+        started = time.process_time()
+        verdict = decide(puzzle.grid, puzzle.clues)
+        times.append((time.process_time() - started) * 1000)
+        nodes.append(verdict.nodes)
+        unique += verdict.status == "unique"
+        loop = [e for e, on in enumerate(verdict.solutions[0]) if on] if verdict.solutions else []
+        equal += verdict.status == "unique" and loop == [int(e) for e in edges.split()]
+    times.sort()
+    nodes.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return (
+        f"{name:24} {len(lines):4} IDs {unique:4} unique {equal:4} equal to Loopy's  median "
+        f"{statistics.median(times):7.1f} ms  p95 {p95:8.1f} ms  median nodes {statistics.median(nodes):5.0f}"
+    )
+
+
 def check_export(driver: Path, files: list[Path]) -> int:
-    """Hand each stored ID as we write it to Loopy; 0 when Loopy reads all and finds the stored loop."""
+    """Loopy reads IDs we write: each stored puzzle, as we write it, and the same loop with every
+    face's clue shown (an ID Loopy never wrote); 0 when Loopy reads all and finds the stored loop."""
     failures = 0
     for path in files:
         stored = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line]
-        ours = [write_loopy_id(read_loopy_id(loopy_id)) for loopy_id, _ in stored]
-        run = subprocess.run([str(driver), "solve"], input="\n".join(ours) + "\n",
-                             capture_output=True, text=True, check=True)
+        ours, loops = [], []
+        for loopy_id, edges in stored:
+            puzzle = read_loopy_id(loopy_id)
+            loop = {int(e) for e in edges.split()}
+            every_clue = tuple(sum(e in loop for e in es) for es in puzzle.grid.face_edges)
+            ours += [write_loopy_id(puzzle), write_loopy_id(LoopyPuzzle(puzzle.grid, every_clue))]
+            loops += [edges, edges]
+        run = subprocess.run(
+            [str(driver), "solve"], input="\n".join(ours) + "\n", capture_output=True, text=True, check=True
+        )
         answers = run.stdout.splitlines()
-        bad = sum(1 for (_, edges), answer in zip(stored, answers, strict=True) if answer.split("\t")[1] != edges)
+        bad = sum(1 for edges, answer in zip(loops, answers, strict=True) if answer.split("\t")[1] != edges)
         failures += bad
-        print(f"{path.name}: {len(ours)} IDs written by us, {len(ours) - bad} read by Loopy with the same loop")
+        print(f"{path.name}: {len(ours)} IDs written by us, {len(ours) - bad} read by Loopy with the stored loop")
     return 1 if failures else 0
 
 
@@ -194,7 +240,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid", action="append", choices=BUILT_GRID_NAMES, help="only these grids (repeatable)")
     parser.add_argument("--count", type=int, default=100, help="puzzles per grid (default 100)")
     parser.add_argument("--check", type=Path, nargs="+", help="check that Loopy reads our writing of these files' IDs")
+    parser.add_argument("--speed", action="store_true", help="time our solver on the stored IDs")
+    parser.add_argument("--presets", type=int, metavar="N", help="time our solver on N Hard puzzles at preset sizes")
+    source.required = False
     args = parser.parse_args(argv)
+    if args.speed:
+        for name in args.grid or BUILT_GRID_NAMES:
+            print(speed(name, (OUT_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines()), flush=True)
+        return 0
+    if not (args.puzzles or args.driver):
+        parser.error("one of --puzzles or --driver is needed (--speed alone needs neither)")
     with tempfile.TemporaryDirectory(prefix="loopy-driver-") as scratch:
         if args.driver:
             driver = args.driver
@@ -202,6 +257,14 @@ def main(argv: list[str] | None = None) -> int:
             driver = build_driver(args.puzzles.resolve(), (args.keep or Path(scratch) / "loopy-ids").resolve())
         if args.check:
             return check_export(driver, args.check)
+        if args.presets:
+            for name in args.grid or BUILT_GRID_NAMES:
+                width, height = PRESETS[name]
+                params = f"{width}x{height}t{grid_type(name).number}dh"
+                run = subprocess.run([str(driver), "gen", params, str(args.presets), f"{name}-preset-"],
+                                     capture_output=True, text=True, check=True, timeout=3600)
+                print(f"{params:10} " + speed(name, run.stdout.splitlines()), flush=True)
+            return 0
         OUT_DIR.mkdir(parents=True, exist_ok=True)
         for name in args.grid or BUILT_GRID_NAMES:
             started = time.perf_counter()
