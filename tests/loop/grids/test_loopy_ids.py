@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import doctests
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import doctests
 from gridlogic.errors import InvalidParameters
-from gridlogic.loop.grids import BUILT_GRID_NAMES, LoopyPuzzle, build_grid, decide, loopy_ids, read_loopy_id, write_loopy_id
+from gridlogic.loop.grids import (
+    BUILT_GRID_NAMES,
+    LoopyPuzzle,
+    build_grid,
+    decide,
+    loopy_ids,
+    read_loopy_id,
+    write_loopy_id,
+)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "loopy_grids"
 
@@ -41,6 +49,14 @@ def test_loopy_puzzles_import_unique_with_loopys_loop_and_write_back_the_same(na
         assert verdict.status == "unique", loopy_id
         assert [e for e, on in enumerate(verdict.solutions[0]) if on] == loopy_loop, loopy_id
         assert write_loopy_id(puzzle) == loopy_id
+
+
+@pytest.mark.parametrize("name", BUILT_GRID_NAMES)
+def test_loopy_puzzles_have_one_loop_by_a_sat_count_too(name: str, sat_loops) -> None:
+    """The independent check: a SAT count on the grid's graph, sharing nothing with decide()."""
+    for loopy_id, loopy_loop in stored(name):
+        puzzle = read_loopy_id(loopy_id)
+        assert sat_loops(puzzle.grid, puzzle.clues) == [frozenset(loopy_loop)], loopy_id
 
 
 def test_the_docstring_example() -> None:

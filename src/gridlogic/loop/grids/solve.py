@@ -202,8 +202,8 @@ class LoopSearch:
     def search(self, s: SearchState) -> None:
         self.nodes += 1
         if self.nodes > self.node_budget or (
-            self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline
-        ):
+            self.deadline is not None and self.nodes % 256 == 1 and time.monotonic() > self.deadline
+        ):  # the clock is read at the first node and every 256th after it
             raise OutOfBudget
         try:
             self.probe(s)
