@@ -3,7 +3,11 @@ and no run on compiled engine modules older than their source (see gridlogic.nat
 
 Every app a test makes without saying where its records go writes them under a temporary
 ``XDG_DATA_HOME``; ``GRIDLOGIC_DATABASE_URL`` and ``GRIDLOGIC_SECRET`` from the developer's shell
-are dropped for the run. The ``postgres`` fixture starts one cluster for the session
+are dropped for the run. The reference game, Lights (``tests/reference_game/``), is registered
+beside the real games for the whole run, in this process and in every process it starts
+(``GRIDLOGIC_GAMES``, see :mod:`gridlogic.game.registry`), and its view folder is served with the
+page's files (a copy of ``static/`` with ``views/lights/`` added): every test that derives its table
+from the games runs it too, as it would a fourth game dropped into ``src/gridlogic/``. The ``postgres`` fixture starts one cluster for the session
 (``tests/store/postgres_cluster.py``); ``postgres.create_database()`` gives each test a database
 of its own.
 """
@@ -27,6 +31,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # doctests.py
 from postgres_cluster import Cluster
 
 _DATA_HOME = tempfile.mkdtemp(prefix="gridlogic-test-data-")
+REFERENCE_GAME = Path(__file__).resolve().parent / "reference_game"
+
+
+def register_reference_game() -> None:
+    """Lights joins the games here and in every process started from here, its view the page's files."""
+    sys.path.insert(0, str(REFERENCE_GAME))
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REFERENCE_GAME), os.environ.get("PYTHONPATH")]))
+    os.environ["GRIDLOGIC_GAMES"] = "lights"
+    from gridlogic.web import app
+
+    static = Path(_DATA_HOME) / "static"
+    shutil.copytree(app.STATIC_DIR, static)
+    shutil.copytree(REFERENCE_GAME / "views" / "lights", static / "views" / "lights")
+    app.STATIC_DIR = static
+
+
+register_reference_game()  # before any test module or other conftest reads the games
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -21,14 +21,18 @@ import pytest
 
 from gridlogic import GAMES, cli
 from gridlogic.cli import MAX_INPUT_BYTES, main
+from gridlogic.game import Game
 
 DATA = Path(__file__).resolve().parent / "data"
-# A small board of each game, as a file's text and as a command-line argument
-SMALL_BOARDS = {
-    "signal": ("[4, 4, 3, 9, 3, 13, 13, 4, 1, 7, 14, 2, 4, 11, 10, 4]",) * 2,
-    "pattern": ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", "2x2:1/1/1/1"),
-    "loop": ("3..\n..1\n", "slither/3/2/dhb"),
-}
+
+
+def small_board(game: Game) -> str:
+    """A small board of ``game`` as text its reader takes: its smallest preset's puzzle, written by
+    the first of its writers (its studio's, which ``read`` reads back, then its export formats)."""
+    writers = ([game.studio.write] if game.studio else []) + list(game.exports.values())
+    assert writers, f"{game.name} writes no puzzle as text"
+    version = game.version()
+    return writers[0](game.problem(game.generate(version.presets[0], "small", version.difficulties[0])))
 
 
 def one_line_failure(capsys, argv: list[str]) -> str:
@@ -66,6 +70,10 @@ def test_standard_input_over_the_limit_is_refused(capsys, monkeypatch):
     class Stdin:
         buffer = io.BytesIO(b" " * (MAX_INPUT_BYTES + 1))
 
+        @staticmethod
+        def isatty() -> bool:
+            return False
+
     monkeypatch.setattr(sys, "stdin", Stdin())
     assert "cannot read standard input: it holds more than" in one_line_failure(capsys, ["loop", "solve"])
 
@@ -95,16 +103,16 @@ def test_a_board_past_max_side_is_refused_before_solving(tmp_path, capsys, monke
 
     small = dataclasses.replace(GAMES[game], max_side=1, solve=no_solving)
     monkeypatch.setitem(GAMES, game, small)
-    text, argument = SMALL_BOARDS[game]
+    text = small_board(GAMES[game])
     path = tmp_path / "board.txt"
     path.write_text(text)
-    for given in (str(path), argument):
+    for given in (str(path), text):
         error = one_line_failure(capsys, [game, "solve", given])
         assert "board is too large to solve; at most 1 cells a side are accepted" in error
 
 
 def test_the_real_limits_are_stated(capsys):
-    assert {name: game.max_side for name, game in GAMES.items()} == {"signal": 200, "pattern": 200, "loop": 200}
+    assert [GAMES[name].max_side for name in ("signal", "pattern", "loop")] == [200, 200, 200]
     wide = "201x1:" + "/".join(["1"] * 201) + "/201"  # a 201x1 nonogram the reader takes
     assert "a 201x1 Pattern board is too large to solve; at most 200" in one_line_failure(
         capsys, ["pattern", "solve", wide])

@@ -21,8 +21,11 @@ def run(capsys, monkeypatch, argv, stdin=None):
     return code, out, err
 
 
-def test_every_game_has_hints():
-    assert [game.name for game in HINTED] == list(GAMES)
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.name)
+def test_a_game_has_the_explain_command_when_it_has_hints(capsys, game):
+    with pytest.raises(SystemExit) as shown:
+        main([game.name, "explain", "--help"])
+    assert shown.value.code == (0 if game.hints is not None else 2)
 
 
 @pytest.mark.parametrize("game", HINTED, ids=lambda g: g.name)

@@ -238,7 +238,7 @@ def test_revealed_must_be_a_bool(value):
 @pytest.mark.parametrize(
     "game, size, difficulty, bad, allowed",
     [
-        ("chess", 4, "any", "chess", "the games are signal, pattern, loop"),
+        ("chess", 4, "any", "chess", "the games are " + ", ".join(GAMES)),
         ("signal", 0, "any", 0, "a (width, height) pair, each 1 to 200"),
         ("pattern", 201, "any", 201, "a (width, height) pair, each 1 to 200"),
         ("loop", (5, 0), "any", (5, 0), "a (width, height) pair, each 1 to 200"),

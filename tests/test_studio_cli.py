@@ -23,12 +23,12 @@ def run(capsys, monkeypatch, argv, stdin=None):
     return code, out, err
 
 
-def test_every_game_with_a_studio_has_the_command(capsys):
+def test_every_game_with_a_studio_has_the_command_and_no_other(capsys):
     for game in GAMES.values():
         with pytest.raises(SystemExit) as shown:
             main([game.name, "analyse", "--help"])
-        assert shown.value.code == 0
-        assert "--fixes" in capsys.readouterr().out
+        assert shown.value.code == (0 if game.studio is not None else 2)
+        assert ("--fixes" in capsys.readouterr().out) is (game.studio is not None)
 
 
 def test_several_solutions_text_and_fixes(capsys, monkeypatch):

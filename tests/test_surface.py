@@ -70,7 +70,7 @@ def test_every_puzzle_keeps_the_contract(name, version, side, difficulty):
     assert made or (name, version, side, difficulty) in failing
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", [name for name, game in GAMES.items() if game.imports is not None])
 def test_every_imported_puzzle_keeps_the_contract(name):
     # Each generated puzzle's givens, brought back from outside, are the same puzzle under another ID.
     game = GAMES[name]

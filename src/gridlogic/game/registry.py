@@ -6,7 +6,11 @@ that record, in the list's order (the order the CLI and the page show them); it 
 modules the first time it is read, so importing :mod:`gridlogic` or an adapter loads no engine
 until a game is needed. Tests may replace an entry (``monkeypatch.setitem(GAMES, ...)``).
 
->>> list(GAMES)
+A game kept outside this package joins the table by its module's name in the environment variable
+``GRIDLOGIC_GAMES`` (comma-separated, after the list's games): the test suite registers its
+reference game, Lights (``tests/reference_game/``), that way, in every process it starts.
+
+>>> list(GAMES)[:3]
 ['signal', 'pattern', 'loop']
 >>> parse_id("signal.4.7x5w.hard.notes-example").options
 (('wrapping', True),)
@@ -16,10 +20,11 @@ until a game is needed. Tests may replace an entry (``monkeypatch.setitem(GAMES,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+import os
+from collections.abc import Callable, Iterator, MutableMapping
 from importlib import import_module
 
-from gridlogic.errors import InvalidParameters
+from gridlogic.errors import GridlogicError, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec, split_id
 from gridlogic.game.record import Game, Puzzle
 from gridlogic.params import short_repr
@@ -27,18 +32,37 @@ from gridlogic.params import short_repr
 __all__ = ["GAMES", "GAME_MODULES", "game_named", "parse_id", "puzzle_from_id"]
 
 GAME_MODULES = ("gridlogic.signal", "gridlogic.pattern", "gridlogic.loop")
+EXTRA_GAMES = "GRIDLOGIC_GAMES"
+
+
+def game_modules() -> tuple[str, ...]:
+    """:data:`GAME_MODULES`, then the modules :data:`EXTRA_GAMES` names."""
+    extra = os.environ.get(EXTRA_GAMES, "")
+    return GAME_MODULES + tuple(name.strip() for name in extra.split(",") if name.strip())
+
+
+def load_game(module: str) -> Game:
+    """The ``GAME`` record of ``module``; a module that is missing or has none is a clear error."""
+    try:
+        record = import_module(module).GAME
+    except (ImportError, AttributeError) as error:
+        raise GridlogicError(f"the game module {module!r} ({EXTRA_GAMES}: {os.environ.get(EXTRA_GAMES, '')!r}) "
+                             f"cannot be loaded: {error}") from None
+    if not isinstance(record, Game):
+        raise GridlogicError(f"the game module {module!r} has a GAME that is not a Game record")
+    return record
 
 
 class GameTable(MutableMapping[str, Game]):
-    """The games by name, loaded from :data:`GAME_MODULES` when first read."""
+    """The games by name, loaded from :func:`game_modules` when first read."""
 
-    def __init__(self, modules: tuple[str, ...]) -> None:
+    def __init__(self, modules: Callable[[], tuple[str, ...]]) -> None:
         self.modules = modules
         self.loaded: dict[str, Game] | None = None
 
     def games(self) -> dict[str, Game]:
         if self.loaded is None:
-            records = [import_module(module).GAME for module in self.modules]
+            records = [load_game(module) for module in self.modules()]
             self.loaded = {game.name: game for game in records}
         return self.loaded
 
@@ -61,7 +85,7 @@ class GameTable(MutableMapping[str, Game]):
         return f"GameTable({list(self)!r})"
 
 
-GAMES: MutableMapping[str, Game] = GameTable(GAME_MODULES)
+GAMES: MutableMapping[str, Game] = GameTable(game_modules)
 
 
 def game_named(name: object) -> Game:
