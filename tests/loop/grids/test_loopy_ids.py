@@ -92,6 +92,7 @@ def test_long_runs_and_big_clues_are_written_as_loopy_writes_them() -> None:
     [
         ("3x3t0", "has no ':'"),
         ("3y3t0:i", "are not WxHtN"),
+        ("\u0663x3t0:i", "are not WxHtN"),  # an Arabic-Indic 3: digits are ASCII
         ("3x3t99:i", "t99 does not exist"),
         ("3x3t0dq:i", "level dq does not exist"),
         ("2x2t0:d", "must both be at least 3"),

@@ -33,7 +33,7 @@ from .catalogue import grid_type
 from .graph import Grid
 from .solve import check_clues
 
-PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?(?:t(\d{1,3}))?(?:d([a-z]))?")
+PARAMS = re.compile(r"([0-9]{1,6})(?:x([0-9]{1,6}))?(?:t([0-9]{1,3}))?(?:d([a-z]))?")
 MAX_ID_LENGTH = 200_000
 
 
