@@ -59,6 +59,33 @@ def test_loopy_puzzles_have_one_loop_by_a_sat_count_too(name: str, sat_loops) ->
         assert sat_loops(puzzle.grid, puzzle.clues) == [frozenset(loopy_loop)], loopy_id
 
 
+# The example IDs in the comments of Loopy's grid.c, old triangular grids (no description, two
+# corner triangles hanging on one edge) and new ones ("0_"), with the loops Loopy's solver finds.
+LOOPY_TRIANGULAR_EXAMPLES = [
+    ("5x5t1:2c2a1a2a201a1a1a1112a1a2b1211f0b21a2a2a0a",
+     ("0 2 3 7 9 11 15 17 19 22 23 25 28 31 33 36 39 40 "
+     "42 45 46 50 52 55 61 64 68 69 70 71 74 75 79 81 83 84")),
+    ("5x6t1:a022a212h1a1d1a12c2b11a012b1a20d1a0a12e",
+     ("0 2 5 6 8 10 11 15 16 17 19 23 26 32 35 36 38 39 42 45 "
+     "49 54 55 57 60 66 67 69 73 75 77 80 84 86 87 90 92 93 95 99 100")),
+    ("5x5t1:0_21120b11a1a01a1a00c1a0b211021c1h1a2a1a0a",
+     ("1 2 4 8 9 10 15 16 18 24 29 31 33 40 43 44 50 "
+     "52 55 57 58 59 60 62 65 68 74 75 77 78 81 83 85 86")),
+    ("5x6t1:0_a1212c22c2a02a2f22a0c12a110d0e1c0c0a101121a1",
+     ("0 3 7 8 10 12 13 17 18 20 24 26 28 33 36 40 45 49 50 52 53 "
+     "56 57 58 59 63 65 71 74 77 78 83 85 87 91 94 98 100 103 105 106 108 109")),
+]
+
+
+@pytest.mark.parametrize(("loopy_id", "loopy_loop"), LOOPY_TRIANGULAR_EXAMPLES)
+def test_old_and_new_triangular_ids(loopy_id: str, loopy_loop: str) -> None:
+    puzzle = read_loopy_id(loopy_id)
+    verdict = decide(puzzle.grid, puzzle.clues)
+    assert verdict.status == "unique"
+    assert [e for e, on in enumerate(verdict.solutions[0]) if on] == [int(e) for e in loopy_loop.split()]
+    assert write_loopy_id(puzzle) == loopy_id
+
+
 def test_the_docstring_example() -> None:
     result = doctests.testmod(loopy_ids)
     assert result.failed == 0 and result.attempted >= 3
