@@ -19,7 +19,7 @@ def paper(page: Page) -> str:
 
 
 def colour(page: Page, selector: str, prop: str) -> str:
-    return page.locator(selector).first.evaluate(f"(e, p) => getComputedStyle(e)[p]", prop)
+    return page.locator(selector).first.evaluate("(e, p) => getComputedStyle(e)[p]", prop)
 
 
 @pytest.mark.parametrize("system", ["light", "dark"])
