@@ -16,6 +16,7 @@ import pytest
 from web_helpers import failing_signal_case, run_async
 
 from gridlogic import GAMES, GenerationFailed
+from gridlogic.game.registry import GAME_MODULES, load_game
 from gridlogic.game import IMPORTED
 from gridlogic.web import tasks
 from gridlogic.web.admission import (
@@ -120,8 +121,10 @@ def test_a_fast_machine_keeps_the_tables_estimates_of_what_it_has_not_seen():
 
 
 def test_the_shipped_table_measures_every_kind_of_work_of_every_game():
+    # The package's games (a game registered from elsewhere, the suite's Lights, is estimated from
+    # its nearest relatives until benchmarks/work_costs.py measures it).
     table = Costs.shipped().table
-    for game in GAMES.values():
+    for game in (load_game(module) for module in GAME_MODULES):
         for version in game.versions.values():
             for difficulty in version.difficulties:
                 flags = [""] + [letter for option in version.options for letter in option.letters[1:]]
