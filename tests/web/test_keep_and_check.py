@@ -46,8 +46,8 @@ def test_a_reload_mid_play_restores_board_history_moves_checks_and_time(page, se
 
 def test_a_solved_puzzle_stays_solved_when_reopened(page, server_url):
     open_puzzle(page, server_url, "signal", 4, "keep-solved")
-    page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
     page.click("#reveal")
+    page.click("#ask-yes")  # Reveal asks first, in the page's language
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
     page.click("#result-close")
     page.reload()

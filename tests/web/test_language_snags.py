@@ -2,7 +2,7 @@
 
 - 4: the walk-through names its techniques in the page's language (Japanese "一列", not "line").
 - 10: an imported puzzle's settings say Generator "imported" and show no seed (its text is no seed).
-- 11: Reveal asks first, in the page's language (dismissed, nothing is revealed); the daily cards
+- 11: Reveal asks first, in the page's language (Cancel or Escape reveals nothing); the daily cards
   name the daily's level, never "any", with the one word each level has everywhere (Japanese ふつう
   on the daily as in the settings); the file pickers of the studio and of the import dialog are
   the page's own button and words, not the browser's "Choose File".
@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from page_helpers import TIMEOUT, open_puzzle
+from page_helpers import TIMEOUT, axe_violations, open_puzzle
 from playwright.sync_api import Page, expect
 
 from gridlogic import GAMES
@@ -85,23 +85,30 @@ def test_reveal_asks_first_in_the_pages_language(tab: Page, server_url: str):
     page = tab
     open_puzzle(page, server_url, "pattern", 5, "reveal-asks")
     page.select_option("#lang", "de")
-    asked: list[str] = []
-
-    def dismiss(dialog):
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.once("dialog", dismiss)
+    native: list[str] = []
+    page.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
     page.click("#reveal")
-    expect(page.locator("#status")).not_to_have_text(word(page, "de", "status.revealed"))
-    assert asked == [word(page, "de", "reveal.confirm")]
+    question = page.locator("#ask")
+    expect(question).to_be_visible()
+    expect(question.locator("#ask-question")).to_have_text(word(page, "de", "reveal.confirm"))
+    expect(question.locator("#ask-yes")).to_have_text(word(page, "de", "reveal.yes"))
+    expect(question.locator("#ask-no")).to_have_text(word(page, "de", "button.cancel"))
+    expect(question.locator("#ask-no")).to_be_focused()  # the safe answer first
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(question).to_be_hidden()
     expect(page.locator("#result")).to_be_hidden()
     assert page.locator(".pattern-grid .cell.filled").count() == 0
-    page.once("dialog", lambda dialog: dialog.accept())
     page.click("#reveal")
+    page.click("#ask-no")
+    expect(question).to_be_hidden()
+    expect(page.locator("#result")).to_be_hidden()
+    page.click("#reveal")
+    page.click("#ask-yes")
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#result-score")).to_have_text("0", timeout=TIMEOUT)
     expect(page.locator("#result-rank")).to_have_text(word(page, "de", "rank.revealed"))
+    assert native == []  # no question of the browser's, in the browser's language
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -52,8 +52,8 @@ def offering_less(page: Page, server_url: str, game: str, **changes: Any) -> Non
 
 
 def reveal_for_the_card(page: Page) -> None:
-    page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
     page.click("#reveal")
+    page.click("#ask-yes")  # Reveal asks first, in the page's language
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
 
 

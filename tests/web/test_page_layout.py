@@ -149,8 +149,8 @@ def test_the_result_card_focuses_its_action(browser, server_url, artifacts, scre
     with screen_page(browser, screen) as page:
         page.goto(f"{server_url}/?game=pattern&size=5&seed=result-focus")
         expect(page.locator("#print-id")).to_contain_text("result-focus", timeout=TIMEOUT)
-        page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
         page.click("#reveal")
+        page.click("#ask-yes")  # Reveal asks first, in the page's language
         expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
         assert page.evaluate("document.activeElement.id") == "result-new"
         page.screenshot(path=artifacts / f"result-card-focus-{screen}.png")

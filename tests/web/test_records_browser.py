@@ -140,8 +140,8 @@ def test_the_page_shows_the_plays_receipt_with_its_hint_and_its_reveal(page, ser
     with page.expect_request(lambda r: "/api/signal/solution?" in r.url, timeout=TIMEOUT) as shown, \
             page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
                                  timeout=TIMEOUT) as written:
-        page.once("dialog", lambda dialog: dialog.accept())  # Reveal asks first
         page.locator("#reveal").click()
+        page.click("#ask-yes")  # Reveal asks first, in the page's language
     query = parse_qs(urlparse(shown.value.url).query)
     assert (query["play"], query["use"]) == ([receipt], ["reveal"])
     assert written.value.status == 201, written.value.text()

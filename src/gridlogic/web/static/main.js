@@ -19,6 +19,7 @@ import {
   createSettings, defaultQuery, linkQuery, linkRequest, seedProblem, versionOf,
 } from "./settings.js";
 import { createHints } from "./hint.js";
+import { ask } from "./ask.js";
 import { createImporter, importedShareUrl, isImported, isImportedId } from "./import.js";
 import { load, save } from "./storage.js";
 import { htmlElement } from "./svg.js";
@@ -496,7 +497,8 @@ async function check() {
 async function reveal() {
   const { play, puzzle, game } = state;
   if (!play || play.finished) return;
-  if (!confirm(t("reveal.confirm"))) return; // a revealed play scores 0: asked first
+  // A revealed play scores 0: asked first (and the play must still be the one asked about).
+  if (!(await ask("reveal.confirm", "reveal.yes")) || play !== state.play || play.finished) return;
   const answer = await answerOf(puzzle, "reveal");
   if (play !== state.play || play.finished) return;
   if (!answer.ok) {

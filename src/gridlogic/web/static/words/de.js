@@ -41,6 +41,8 @@ export const words = {
   "button.check": "Prüfen",
   "button.reveal": "Auflösen",
   "reveal.confirm": "Die Lösung zeigen? Dieses Spiel bekommt dann 0 Punkte.",
+  "reveal.yes": "Lösung zeigen",
+  "button.cancel": "Abbrechen",
   "button.hint": "Tipp",
   "hint.apply": "Übernehmen",
   "hint.close": "Schließen",

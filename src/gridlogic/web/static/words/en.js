@@ -44,6 +44,8 @@ export const words = {
   "button.check": "Check",
   "button.reveal": "Reveal",
   "reveal.confirm": "Show the solution? This play then scores 0.",
+  "reveal.yes": "Show the solution",
+  "button.cancel": "Cancel",
   "button.hint": "Hint",
   "hint.apply": "Apply",
   "hint.close": "Close",

@@ -41,6 +41,8 @@ export const words = {
   "button.check": "Comprobar",
   "button.reveal": "Resolver",
   "reveal.confirm": "¿Mostrar la solución? Esta partida obtendrá entonces 0 puntos.",
+  "reveal.yes": "Mostrar la solución",
+  "button.cancel": "Cancelar",
   "button.hint": "Pista",
   "hint.apply": "Aplicar",
   "hint.close": "Cerrar",

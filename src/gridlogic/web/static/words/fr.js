@@ -41,6 +41,8 @@ export const words = {
   "button.check": "Vérifier",
   "button.reveal": "Solution",
   "reveal.confirm": "Afficher la solution ? Cette partie vaudra alors 0 point.",
+  "reveal.yes": "Afficher la solution",
+  "button.cancel": "Annuler",
   "button.hint": "Indice",
   "hint.apply": "Appliquer",
   "hint.close": "Fermer",

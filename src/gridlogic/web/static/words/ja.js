@@ -41,6 +41,8 @@ export const words = {
   "button.check": "チェック",
   "button.reveal": "答えを見る",
   "reveal.confirm": "答えを表示しますか？このプレイのスコアは0点になります。",
+  "reveal.yes": "答えを見る",
+  "button.cancel": "キャンセル",
   "button.hint": "ヒント",
   "hint.apply": "反映する",
   "hint.close": "閉じる",

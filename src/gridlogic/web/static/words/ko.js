@@ -41,6 +41,8 @@ export const words = {
   "button.check": "확인",
   "button.reveal": "정답 보기",
   "reveal.confirm": "정답을 볼까요? 이번 플레이는 0점이 됩니다.",
+  "reveal.yes": "정답 보기",
+  "button.cancel": "취소",
   "button.hint": "힌트",
   "hint.apply": "적용",
   "hint.close": "닫기",

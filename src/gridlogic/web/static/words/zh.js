@@ -41,6 +41,8 @@ export const words = {
   "button.check": "检查",
   "button.reveal": "显示答案",
   "reveal.confirm": "要显示答案吗？本局将得 0 分。",
+  "reveal.yes": "显示答案",
+  "button.cancel": "取消",
   "button.hint": "提示",
   "hint.apply": "应用",
   "hint.close": "关闭",
