@@ -5,7 +5,8 @@
 - 11: Reveal asks first, in the page's language (Cancel or Escape reveals nothing); the daily cards
   name the daily's level, never "any", with the one word each level has everywhere (Japanese ふつう
   on the daily as in the settings); the file pickers of the studio and of the import dialog are
-  the page's own button and words, not the browser's "Choose File".
+  the page's own button and words, not the browser's "Choose File"; deleting one's records asks
+  in the page's language too (the browser's confirm() would answer "OK"/"Cancel" in its own).
 (The plural forms, "1 proven fix", are checked in tests/web/js/i18n.test.mjs.)
 """
 
@@ -154,3 +155,19 @@ def test_the_file_pickers_are_the_pages_own_button_and_words(tab: Page, server_u
     expect(dialog_picker.locator("button")).to_have_text("Choisir un fichier…")
     expect(dialog_picker.locator(".file-name")).to_have_text("Aucun fichier choisi")
     expect(dialog_picker.locator("input[type=file]")).to_be_hidden()
+
+
+def test_deleting_the_records_asks_in_the_pages_language(tab: Page, server_url: str):
+    page = tab
+    page.goto(f"{server_url}/stats?lang=es")
+    expect(page.locator("#plays")).not_to_be_empty(timeout=TIMEOUT)
+    page.click("#delete")
+    question = page.locator("#ask")
+    expect(question.locator("#ask-question")).to_have_text(word(page, "es", "stats.deleteConfirm"))
+    expect(question.locator("#ask-yes")).to_have_text(word(page, "es", "stats.delete"))
+    page.click("#ask-no")
+    expect(question).to_be_hidden()
+    expect(page.locator("#status")).to_be_hidden()
+    page.click("#delete")
+    page.click("#ask-yes")
+    expect(page.locator("#status")).to_have_text("Resultados borrados: 0.", timeout=TIMEOUT)

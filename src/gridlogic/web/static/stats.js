@@ -2,6 +2,7 @@
 // median times per game, size and difficulty, the daily streak), the display name the daily
 // leaderboard shows, the export of every record (JSON, CSV) and their deletion.
 
+import { ask } from "./ask.js";
 import { formatNumber, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
@@ -73,7 +74,7 @@ els.nameForm.addEventListener("submit", async (event) => {
 });
 
 els.remove.addEventListener("click", async () => {
-  if (!confirm(t("stats.deleteConfirm"))) return;
+  if (!(await ask("stats.deleteConfirm", "stats.delete"))) return; // asked in the page's language
   const answer = await sendJson("DELETE", "/api/records");
   if (answer.ok) setStatus("stats.deleted", { n: answer.data.deleted }, "ok");
   else setStatus("records.error", { message: failure(answer) }, "error");
