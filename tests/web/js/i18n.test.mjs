@@ -63,6 +63,7 @@ test("t: numbers, plural forms and days in the language's form; an unknown langu
     assert.equal(formatDay("2026-12-07"), "2026年12月7日");
     assert.equal(t("studio.fixesFound", { n: 1 }).includes("1 個"), true);
     assert.equal(setLanguage("xx"), "en");
+    assert.equal(setLanguage("toString"), "en");
     assert.equal(language(), "en");
     assert.equal(t("no.such.key"), "no.such.key");
   } finally {

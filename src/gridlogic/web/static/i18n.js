@@ -3,9 +3,9 @@
 // words/ja.js, ...: its own name and its words); a game's own words (its name, its help, its
 // board's labels, its techniques, its studio editor's words) are in its view folder,
 // views/<name>/words.js, one object per language ({en, ja, zh, ...}), registered here when the game
-// is loaded (views/index.js). LANGUAGES is the list of BOOKS below, and the tests hold every
-// language to English's keys (tests/web/js/i18n.test.mjs), so a language is one file here and one
-// object in each game's words.
+// is loaded (views/index.js). LANGUAGES is the list of BOOKS below, and the tests hold it to the
+// files of words/ and every language to English's keys (tests/web/js/i18n.test.mjs), so a language
+// is a file of words/ (imported below) and one object in each game's words.
 //
 // t(key, values) fills {name} placeholders, numbers in the language's form (Intl.NumberFormat); a
 // word that is an object has a form per plural category (Intl.PluralRules) chosen by values.n. A
@@ -50,7 +50,7 @@ export function chooseLanguage({ asked, stored, preferred = [] }) {
 }
 
 export function setLanguage(lang) {
-  current = STRINGS[lang] ? lang : "en";
+  current = LANGUAGES.includes(lang) ? lang : "en";
   if (typeof document !== "undefined") document.documentElement.lang = current;
   return current;
 }
