@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from gridlogic.errors import ImportRefused, InvalidParameters
 from gridlogic.game.ids import IMPORT_KIND, IMPORTED, SIZE_FIELD, PuzzleSpec, decode_field, split_id
@@ -87,8 +87,18 @@ def option_letters(options: Sequence[Option], values: Mapping[str, Any]) -> str:
     return "".join(option.letter(values[option.name]) for option in options if option.name in values)
 
 
+PuzzleT = TypeVar("PuzzleT", bound="Puzzle")
+"""A game's puzzle type (its versions' puzzles and its imported ones), which :class:`Game`,
+:class:`Version` and :class:`Imports` carry so that mypy follows it through the table."""
+PuzzleT_co = TypeVar("PuzzleT_co", bound="Puzzle", covariant=True)
+"""The puzzle type of one version's or one import's puzzles: a version 3 record makes version 3
+puzzles, and is a record of the game's puzzles (covariant)."""
+BoardT = TypeVar("BoardT")
+"""A game's board type: what its ``parse_board`` gives and its ``check`` judges."""
+
+
 @dataclass(frozen=True)
-class Version:
+class Version(Generic[PuzzleT_co]):
     """One generator version: what it accepts, and its own ``make``, ``from_dict`` and ``verify``.
 
     ``sides`` are the board sides it makes (every side in that range when
@@ -109,9 +119,9 @@ class Version:
     presets: tuple[int, ...]
     default_size: int
     difficulties: tuple[str, ...]
-    make: Callable[[PuzzleSpec], Puzzle]
-    from_dict: Callable[[object], Puzzle]
-    verify: Callable[[Any], bool]
+    make: Callable[[PuzzleSpec], PuzzleT_co]
+    from_dict: Callable[[object], PuzzleT_co]
+    verify: Callable[[Any], bool]  # its own puzzles: the game hands each puzzle to its version by number
     rectangular: bool = False
     options: tuple[Option, ...] = ()
     offered: Callable[[int, int, str, Mapping[str, Any]], str | None] | None = None
@@ -232,7 +242,7 @@ class Grader(Protocol):
 
 
 @dataclass(frozen=True)
-class Imports:
+class Imports(Generic[PuzzleT_co]):
     """How a game plays puzzles brought from outside (see :mod:`gridlogic.game.imported`).
 
     ``format`` names the text an imported puzzle's ID carries; ``write(problem)`` gives that text,
@@ -247,7 +257,7 @@ class Imports:
     format: str
     write: Callable[[Problem], str]
     read: Callable[[str], Problem]
-    puzzle: Callable[[Problem, Sequence[int]], Puzzle]
+    puzzle: Callable[[Problem, Sequence[int]], PuzzleT_co]
     limits: Mapping[str, Any]
     max_side: int
 
@@ -301,7 +311,7 @@ def graded_level_of(data: dict[str, Any]) -> str | None:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[PuzzleT, BoardT]):
     """One game's entry in the table: everything an adapter may use.
 
     The callables, for a puzzle ``p`` of this game:
@@ -343,18 +353,18 @@ class Game:
     name: str
     title: str
     summary: str
-    versions: Mapping[int, Version]
+    versions: Mapping[int, Version[PuzzleT]]
     latest: int
     unversioned: int
     seconds_per_cell: int
     solution_noun: str
     formats: str
     level_of: Callable[[dict[str, Any]], str | None]
-    parse_board: Callable[[int, int, object], Any]
-    check: Callable[[Any, Any], dict[str, Any]]
-    min_moves: Callable[[Any], int]
-    render_text: Callable[[Any, bool], str]
-    render_svg: Callable[[Any, bool], str]
+    parse_board: Callable[[int, int, object], BoardT]
+    check: Callable[[PuzzleT, BoardT], dict[str, Any]]
+    min_moves: Callable[[PuzzleT], int]
+    render_text: Callable[[PuzzleT, bool], str]
+    render_svg: Callable[[PuzzleT, bool], str]
     read: Callable[[str], Problem]
     read_file: Callable[[str, str], list[tuple[str, Problem]] | None]
     looks_inline: Callable[[str], bool]
@@ -365,7 +375,7 @@ class Game:
     solve_options: tuple[str, ...] = ("node_limit",)
     default_budget: float | None = None
     default_node_limit: int | None = None
-    imports: Imports | None = None
+    imports: Imports[PuzzleT] | None = None
     grade: Grader | None = None
     hints: Hints | None = None
     exports: Mapping[str, Callable[[Problem], str]] = field(default_factory=dict)
@@ -379,7 +389,7 @@ class Game:
             seen += [d for d in self.versions[number].difficulties if d not in seen]
         return tuple(seen)
 
-    def version(self, number: object = None) -> Version:
+    def version(self, number: object = None) -> Version[PuzzleT]:
         """The :class:`Version` numbered ``number`` (None: the latest); InvalidParameters names the others."""
         if number is None:
             return self.versions[self.latest]
@@ -421,7 +431,7 @@ class Game:
         return PuzzleSpec(self.name, chosen.number, width, height, difficulty, check_seed(seed), ordered,
                           option_letters(chosen.options, values))
 
-    def other_versions_making(self, size: object, refused_by: Version) -> str:
+    def other_versions_making(self, size: object, refused_by: Version[PuzzleT]) -> str:
         """``"; version 2 makes it, with sizes 4 to 30 ..."`` for each other version taking ``size``, else ``""``."""
         text = ""
         for number, other in sorted(self.versions.items()):
@@ -435,17 +445,17 @@ class Game:
         return text
 
     def generate(self, size: object, seed: object, difficulty: object = "any", *, version: object = None,
-                 **options: object) -> Puzzle:
+                 **options: object) -> PuzzleT:
         """The puzzle of these arguments (see :meth:`spec`); GenerationFailed if none can be made."""
         return self.make(self.spec(size, seed, difficulty, version=version, **options))
 
-    def make(self, spec: PuzzleSpec) -> Puzzle:
+    def make(self, spec: PuzzleSpec) -> PuzzleT:
         """The puzzle of a checked spec: generated by its version, or, imported, read and proven unique."""
         if spec.version == IMPORTED:
             return self.make_imported(spec)
         return self.version(spec.version).make(spec)
 
-    def from_dict(self, data: object) -> Puzzle:
+    def from_dict(self, data: object) -> PuzzleT:
         """The inverse of ``p.to_dict()`` for a puzzle of any version (its ``version`` field says which)
         or an imported one, checking every field."""
         if is_imported_dict(data):
@@ -458,7 +468,7 @@ class Game:
                                     f"here are version {self.versions_text()}")
         return self.versions[self.unversioned].from_dict(data)  # its reader says what is missing
 
-    def verify(self, puzzle: Puzzle) -> bool:
+    def verify(self, puzzle: PuzzleT) -> bool:
         """Re-solved from scratch by its version's solver: exactly one solution, and it is the answer."""
         if puzzle.version == IMPORTED:
             try:
@@ -475,7 +485,7 @@ class Game:
             raise InvalidParameters(f"a board is a side or text like 7x5, not {short_repr(key)}")
         return board_field(self.version(version), key, key)
 
-    def problem(self, puzzle: Puzzle) -> Problem:
+    def problem(self, puzzle: PuzzleT) -> Problem:
         """A puzzle's givens as a :class:`Problem`, for the solvers."""
         return Problem(self.name, puzzle.width, puzzle.height, puzzle.givens(), "gridlogic",
                        options=dict(puzzle.options))
@@ -496,13 +506,13 @@ class Game:
             )
         return PuzzleSpec(self.name, IMPORTED, problem.width, problem.height, imports.format, imports.write(problem))
 
-    def checked_imports(self) -> Imports:
+    def checked_imports(self) -> Imports[PuzzleT]:
         """:attr:`imports`; InvalidParameters when this game plays no puzzles brought from outside."""
         if self.imports is None:
             raise InvalidParameters(f"{self.title} does not play puzzles brought from outside")
         return self.imports
 
-    def make_imported(self, spec: PuzzleSpec) -> Puzzle:
+    def make_imported(self, spec: PuzzleSpec) -> PuzzleT:
         """The puzzle an imported spec names: its text read, solved within the import limits;
         ImportRefused says why when the solver did not prove exactly one solution."""
         imports = self.checked_imports()
@@ -512,7 +522,7 @@ class Game:
             raise refusal(verdict.status, self.title, self.solution_noun, imports.limits_text())
         return imports.puzzle(problem, verdict.solutions[0])
 
-    def imported_from_dict(self, data: object) -> Puzzle:
+    def imported_from_dict(self, data: object) -> PuzzleT:
         """An imported puzzle from its JSON form: solved again from its ID, which must give these fields."""
         fields = check_object(data, "an imported puzzle", ("id", "width", "height", "givens", "solution"))
         text = fields["id"]

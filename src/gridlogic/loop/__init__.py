@@ -53,9 +53,9 @@ from gridlogic.loop.formats import (
     to_puzzlink,
 )
 from gridlogic.loop.hints import hints_by_version
-from gridlogic.loop.imported import IMPORTS
+from gridlogic.loop.imported import IMPORTS, ImportedPuzzle
 from gridlogic.loop.render import render_solution, render_svg, render_text
-from gridlogic.loop.rules import Grading, check, min_moves, parse_board, solution_form
+from gridlogic.loop.rules import Grading, Puzzle, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
 from gridlogic.loop.v3.levels import LEVELS, grade_problem
 
@@ -70,7 +70,7 @@ VERSIONS: tuple[tuple[Version, Grading], ...] = (
 LATEST = v3.VERSION.number
 UNVERSIONED = v1.VERSION.number
 
-GAME = Game(
+GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     name="loop",
     title="Loop",
     summary="draw one loop that meets every number (slitherlink)",

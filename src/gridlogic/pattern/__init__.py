@@ -48,7 +48,7 @@ from gridlogic.game.record import Game, Studio, graded_level_of
 from gridlogic.pattern import studio, v1, v2
 from gridlogic.pattern.formats import MAX_SIDE
 from gridlogic.pattern.hints import hints_record
-from gridlogic.pattern.imported import IMPORTS, write_text
+from gridlogic.pattern.imported import IMPORTS, ImportedPuzzle, write_text
 from gridlogic.pattern.lines import compute_clue
 from gridlogic.pattern.problems import (
     DEFAULT_BUDGET,
@@ -63,10 +63,12 @@ from gridlogic.pattern.problems import (
 from gridlogic.pattern.render import render_solution, render_svg, render_text
 from gridlogic.pattern.rules import check, clues_for, min_moves, parse_board
 from gridlogic.pattern.solver import solve
+from gridlogic.pattern.v1.puzzle import ArticlePuzzle
+from gridlogic.pattern.v2.puzzle import PicturePuzzle
 
 __all__ = ["GAME", "clues_for", "compute_clue", "generate", "solve"]
 
-GAME = Game(
+GAME: Game[ArticlePuzzle | PicturePuzzle | ImportedPuzzle, list[int]] = Game(
     name="pattern",
     title="Pattern",
     summary="fill cells to match the run lengths (nonogram)",

@@ -46,13 +46,13 @@ from gridlogic.signal import decide, studio, v3, v4
 from gridlogic.signal.difficulty import analyze_difficulty
 from gridlogic.signal.formats import MAX_SIDE, looks_inline, read_board, read_file
 from gridlogic.signal.hints import HINTS
-from gridlogic.signal.imported import IMPORTS
+from gridlogic.signal.imported import IMPORTS, ImportedPuzzle
 from gridlogic.signal.net_ids import write_net_id
 from gridlogic.signal.render import render_solution, render_svg, render_text
-from gridlogic.signal.rules import check, min_moves, parse_board
+from gridlogic.signal.rules import Puzzle, check, min_moves, parse_board
 from gridlogic.signal.solver import SOLVE_NODE_LIMIT, solve
 
-GAME = Game(
+GAME: Game[Puzzle | ImportedPuzzle, list[int]] = Game(
     name="signal",
     title="Signal",
     summary="rotate tiles into one tree (Net)",

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gridlogic.game.record import Problem
-    from gridlogic.signal.rules import Puzzle
+    from gridlogic.signal.rules import Tiled
 
 # Index: the mask (1 up, 2 right, 4 down, 8 left).
 TILE_CHARACTERS = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
@@ -107,7 +107,7 @@ def board_svg(board: Sequence[int], n: int, lit: Iterable[int] = (), cell: int =
     return "\n".join(parts) + "\n"
 
 
-def render_text(puzzle: Puzzle, solution: bool = False) -> str:
+def render_text(puzzle: Tiled, solution: bool = False) -> str:
     """A puzzle's shuffled board, and with ``solution=True`` the answer below it."""
     text = board_text(puzzle.shuffled, puzzle.width, puzzle.height, puzzle.wrapping)
     if solution:
@@ -115,7 +115,7 @@ def render_text(puzzle: Puzzle, solution: bool = False) -> str:
     return text + "\n"
 
 
-def render_svg(puzzle: Puzzle, solution: bool = False) -> str:
+def render_svg(puzzle: Tiled, solution: bool = False) -> str:
     """A puzzle's shuffled board as SVG, or with ``solution=True`` its answer."""
     return board_svg(puzzle.answer if solution else puzzle.shuffled, puzzle.width, height=puzzle.height,
                      wrapping=puzzle.wrapping)

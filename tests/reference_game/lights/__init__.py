@@ -21,7 +21,7 @@ from gridlogic.game.record import Game, Problem
 from . import v1
 from .formats import looks_inline, read, read_file, write
 from .render import render_solution, render_svg, render_text
-from .rules import check, min_moves, parse_board
+from .rules import Puzzle, check, min_moves, parse_board
 from .solver import decide
 
 
@@ -29,7 +29,7 @@ def solution_form(problem: Problem, solution: Sequence[int]) -> dict[str, Any]:
     return {"presses": list(solution)}
 
 
-GAME = Game(
+GAME: Game[Puzzle, list[int]] = Game(
     name="lights", title="Lights", summary="put every lamp out; a press toggles a lamp and its neighbours",
     versions={v1.VERSION.number: v1.VERSION}, latest=1, unversioned=1,
     seconds_per_cell=2, solution_noun="set of presses", formats="WxH:lamps text (3x3:010111010), .lights files",
