@@ -1,4 +1,4 @@
-"""gridlogic: Signal, Pattern and Loop puzzles with proven unique solutions.
+"""gridlogic: logic puzzles with proven unique solutions (Signal, Pattern and Loop in this package).
 
 Each game is a subpackage that builds one :class:`~gridlogic.game.Game`
 record; ``GAMES`` maps the names to those records, in the order of the one
@@ -6,8 +6,8 @@ list of games (:mod:`gridlogic.game.registry`), and :func:`puzzle_from_id`
 makes any puzzle again from its ID.
 
 >>> import gridlogic
->>> list(gridlogic.GAMES)
-['signal', 'pattern', 'loop']
+>>> gridlogic.GAMES["pattern"].title
+'Pattern'
 >>> puzzle = gridlogic.GAMES["signal"].generate(4, "notes-example")
 >>> puzzle.id
 'signal.3.4x4.any.notes-example'

@@ -1,7 +1,7 @@
 """The records every game fills in: its table (:class:`Game`), its generator versions
 (:class:`Version`) and options, and the shapes adapters see (:class:`Puzzle`, :class:`Problem`).
 
-Each game (``gridlogic.signal``, ``.pattern``, ``.loop``) builds one :class:`Game` record at the
+Each game (``gridlogic.signal``, ``.pattern``, ``.loop``, or one from elsewhere) builds one :class:`Game` record at the
 end of its ``__init__.py``; :mod:`gridlogic.game.registry` lists the games. The CLI, the web app,
 batch generation and scoring use only these records: they never import from inside a game's
 folder and never switch on a game's name (compare the ``struct game`` table of Simon Tatham's
