@@ -7,8 +7,8 @@ are dropped for the run. The reference game, Lights (``tests/reference_game/``),
 beside the real games for the whole run, in this process and in every process it starts
 (``GRIDLOGIC_GAMES``, see :mod:`gridlogic.game.registry`), and its view folder is served with the
 page's files (a copy of ``static/`` with ``views/lights/`` added): every test that derives its table
-from the games runs it too, as it would a fourth game dropped into ``src/gridlogic/``. The ``postgres`` fixture starts one cluster for the session
-(``tests/store/postgres_cluster.py``); ``postgres.create_database()`` gives each test a database
+from the games runs it too, as it would a fourth game dropped into ``src/gridlogic/``. The
+``postgres`` fixture starts one cluster for the session (``tests/store/postgres_cluster.py``); ``postgres.create_database()`` gives each test a database
 of its own.
 """
 

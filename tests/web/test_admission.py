@@ -16,8 +16,8 @@ import pytest
 from web_helpers import failing_signal_case, run_async
 
 from gridlogic import GAMES, GenerationFailed
-from gridlogic.game.registry import GAME_MODULES, load_game
 from gridlogic.game import IMPORTED
+from gridlogic.game.registry import GAME_MODULES, load_game
 from gridlogic.web import tasks
 from gridlogic.web.admission import (
     DEFAULT_SECONDS,

@@ -74,11 +74,12 @@ def test_the_cli_generates_solves_prints_and_batches(tmp_path):
     assert several.returncode == 1 and "several" in several.stdout
     bad = gridlogic("lights", "solve", "3x3:0101", cwd=tmp_path)
     assert bad.returncode == 2 and "has 9 lamps, not 4" in bad.stderr and "Traceback" not in bad.stderr
-    printed = gridlogic("lights", "print", "--size", "3", "--seed-prefix", "p", "--count", "2", "--out", "lights.pdf", cwd=tmp_path)
+    printed = gridlogic("lights", "print", "--size", "3", "--seed-prefix", "p", "--count", "2",
+                        "--out", "lights.pdf", cwd=tmp_path)
     assert printed.returncode == 0, printed.stderr
     assert (tmp_path / "lights.pdf").read_bytes().startswith(b"%PDF")
-    batch = gridlogic("batch", "lights", "--size", "7", "--difficulty", "any", "--count", "5", "--seed-prefix", "b", "--jobs", "1",
-                      "--out", "lights.jsonl", cwd=tmp_path)
+    batch = gridlogic("batch", "lights", "--size", "7", "--difficulty", "any", "--count", "5", "--seed-prefix", "b",
+                      "--jobs", "1", "--out", "lights.jsonl", cwd=tmp_path)
     assert batch.returncode == 0, batch.stderr
     header, *records = [json.loads(line) for line in (tmp_path / "lights.jsonl").read_text().splitlines()]
     assert header["game"] == "lights"

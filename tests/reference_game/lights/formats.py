@@ -24,7 +24,8 @@ def read(text: str) -> Problem:
     """The board ``text`` writes; InvalidParameters says what a Lights text looks like otherwise."""
     found = TEXT.fullmatch(text.strip())
     if found is None:
-        raise InvalidParameters(f"not a Lights board (WxH:lamps, 1 lit, 0 dark, e.g. 3x3:010111010): {short_repr(text)}")
+        raise InvalidParameters(
+            f"not a Lights board (WxH:lamps, 1 lit, 0 dark, e.g. 3x3:010111010): {short_repr(text)}")
     width, height, lamps = int(found[1]), int(found[2]), found[3]
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise InvalidParameters(f"a Lights board has sides from 1 to {MAX_SIDE}, not {width}x{height}")
