@@ -8,8 +8,8 @@ beside the real games for the whole run, in this process and in every process it
 (``GRIDLOGIC_GAMES``, see :mod:`gridlogic.game.registry`), and its view folder is served with the
 page's files (a copy of ``static/`` with ``views/lights/`` added): every test that derives its table
 from the games runs it too, as it would a fourth game dropped into ``src/gridlogic/``. The
-``postgres`` fixture starts one cluster for the session (``tests/store/postgres_cluster.py``); ``postgres.create_database()`` gives each test a database
-of its own.
+``postgres`` fixture starts one cluster for the session (``tests/store/postgres_cluster.py``);
+``postgres.create_database()`` gives each test a database of its own.
 """
 
 from __future__ import annotations
