@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import doctests
 import pytest
 
-import doctests
 from gridlogic.errors import InvalidParameters
-from gridlogic.loop.grids import BUILT_GRID_NAMES, GRID_NAMES, GridBuilder, build_grid, catalogue, graph, grid_type, tilings
+from gridlogic.loop.grids import (
+    BUILT_GRID_NAMES,
+    GRID_NAMES,
+    GridBuilder,
+    build_grid,
+    catalogue,
+    graph,
+    grid_type,
+    tilings,
+)
 from gridlogic.loop.grids.graph import Grid
 
 
