@@ -20,7 +20,7 @@ and every day before 2027-03-01 keeps its version-1 puzzle. ``tests/store/test_d
 the IDs of some days, so an edit that would change an old day fails there.
 
 **The rows of 2027-01-01** move Signal and Pattern to their newer generators, at sizes chosen for
-a daily played on a phone (the reasons, with the figures, are in the README's "Daily puzzles"):
+a daily played on a phone (the reasons, with the figures, are in docs/guide/playing.md, "Daily puzzles"):
 Signal version 4, 8×8 medium and 10×10 hard (par 5:20 and 12:30; tiles of 40 and 32.5 CSS px
 on a 360 px wide screen, where 12×12 would give 27 px, near the 24 px least touch target, and
 Net's own presets for small screens stop at 11×11); Pattern version 2, 12×12 medium and 15×15
