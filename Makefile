@@ -25,12 +25,13 @@ compiler:
 # Marker files record which extras were installed; any change to a source file or the build files
 # installs again, so that the compiled engine modules never lag behind their source.
 SOURCES := $(shell find src/gridlogic -name '*.py') setup.py pyproject.toml
+# tools/install.py says which modules it compiles and how long it has taken so far.
 $(VENV)/.run-installed: $(SOURCES) | $(BIN)/python compiler
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	$(BIN)/python tools/install.py web
 	touch $@
 
 $(VENV)/.dev-installed: $(SOURCES) | $(BIN)/python compiler
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python tools/install.py dev
 	touch $@
 
 # The browser tests drive Debian's chromium; install it when it is missing. The Liberation fonts
