@@ -32,10 +32,14 @@ LEFTOVERS = """async ([lang, games, skipped, names]) => {
   const WORD = /\\p{L}[\\p{L}'’-]*\\p{L}/gu;
   const wordsOf = (text) => (text.match(WORD) || []).map((word) => word.toLowerCase()).filter((w) => w.length >= 3);
   // A word's forms, without its {placeholders} (their names are no word the page shows).
-  const forms = (word) => (typeof word === "string" ? [word] : Object.values(word)).map((f) => f.replace(/\{\w+\}/g, " "));
+  const forms = (word) => (typeof word === "string" ? [word] : Object.values(word)).map((f) => f.replace(/\\{\\w+\\}/g, " "));
   async function vocabulary(l) {
     const books = [(await import(`/static/words/${l}.js`)).words];
-    for (const game of games) books.push((await import(`/static/views/${game}/words.js`))[l]);
+    for (const game of games) {
+      const book = (await import(`/static/views/${game}/words.js`))[l];
+      if (!book) throw new Error(`views/${game}/words.js has no words in ${l}`);
+      books.push(book);
+    }
     return new Set(books.flatMap((book) => Object.values(book).flatMap(forms)).flatMap(wordsOf));
   }
   const english = await vocabulary("en"), own = await vocabulary(lang);
