@@ -123,7 +123,7 @@ def test_the_daily_cards_name_the_dailys_level_with_the_one_word_of_that_level(t
         level = word(page, lang, f"difficulty.{preset}")
         for card in page.locator(f'#puzzles .daily[data-preset="{preset}"]').all():
             title = card.locator("h3").inner_text()
-            assert title.endswith(f" · {level}") or title.endswith(f"・{level}"), title
+            assert title.endswith((f" · {level}", f"・{level}")), title
             assert any_word not in card.inner_text()
     if lang == "ja":
         assert "中級" not in page.locator("#puzzles").inner_text()

@@ -32,7 +32,8 @@ LEFTOVERS = """async ([lang, games, skipped, names]) => {
   const WORD = /\\p{L}[\\p{L}'’-]*\\p{L}/gu;
   const wordsOf = (text) => (text.match(WORD) || []).map((word) => word.toLowerCase()).filter((w) => w.length >= 3);
   // A word's forms, without its {placeholders} (their names are no word the page shows).
-  const forms = (word) => (typeof word === "string" ? [word] : Object.values(word)).map((f) => f.replace(/\\{\\w+\\}/g, " "));
+  const forms = (word) => (typeof word === "string" ? [word] : Object.values(word))
+    .map((form) => form.replace(/\\{\\w+\\}/g, " "));
   async function vocabulary(l) {
     const books = [(await import(`/static/words/${l}.js`)).words];
     for (const game of games) {
@@ -53,7 +54,9 @@ LEFTOVERS = """async ([lang, games, skipped, names]) => {
   }
   for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [aria-roledescription]")) {
     if (element.closest(skipped)) continue;
-    for (const name of ["aria-label", "title", "placeholder", "aria-roledescription"]) shown.push(element.getAttribute(name) ?? "");
+    for (const name of ["aria-label", "title", "placeholder", "aria-roledescription"]) {
+      shown.push(element.getAttribute(name) ?? "");
+    }
   }
   const left = new Set(wordsOf(shown.join(" ")).filter((w) => english.has(w) && !own.has(w) && !names.includes(w)));
   return [...left].sort();
@@ -149,7 +152,8 @@ def test_the_walk_through_is_in_the_language_but_the_servers_sentences(tab: Page
     page.click("#next")
     assert_in(page, lang, names, "the walk-through", skipped="#step-text, #steps")
     # The technique's name is the language's, before the server's sentence.
-    technique = page.evaluate(f"import('/static/views/pattern/words.js').then((m) => m.{lang}['technique.pattern.line'])")
+    words = "import('/static/views/pattern/words.js')"
+    technique = page.evaluate(f"{words}.then((m) => m.{lang}['technique.pattern.line'])")
     expect(page.locator("#step-text")).to_contain_text(f"1. {technique}: ")
 
 
