@@ -8,11 +8,11 @@ request to the next instance in turn, with a client address of its own for every
 ``X-Forwarded-For`` (so no per-address limit applies to the load).
 
 One run: ``--writes`` hand-out receipts are fetched first (each a new player), then ``--clients``
-threads send the records (``POST /api/records``: the server checks the receipt, the time and the
-board, scores the play and commits it), and the writes per second of that second part are the
-run's figure. The runs of one and of three instances take turns, ``--runs`` each, after a warm-up
-run of each, and the median of each is printed side by side, with the machine's cores: the client,
-the instances and PostgreSQL all share them.
+threads, each with a kept-alive connection to every instance, send the records (``POST /api/records``:
+the server checks the receipt, the time and the board, scores the play and commits it), and the
+writes per second of that second part are the run's figure. The runs of one and of three instances
+take turns, ``--runs`` each, after a warm-up run of each, and the median of each is printed side by
+side, with the machine's cores: the client, the instances and PostgreSQL all share them.
 
     .venv/bin/python benchmarks/many_instances.py [--writes 600] [--clients 16] [--runs 3]
 """
@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "tests" / "store"))
 from postgres_cluster import Cluster, free_port
 
 from gridlogic import GAMES, puzzle_from_id
+from gridlogic.web.records import COOKIE
 
 SECRET = "benchmark-secret-0123456789abcdef"
 PUZZLE = "signal.3.5x5.medium.many-instances"
@@ -137,30 +138,41 @@ def writes_per_second(site: Site, writes: int, clients: int) -> float:
     """One run (see the module docstring): the records' writes per second."""
     puzzle = puzzle_from_id(PUZZLE)
     board, moves = puzzle.solution(), GAMES[puzzle.game].min_moves(puzzle)
-    handouts: list[tuple[dict[str, str], httpx.Cookies, str, float]] = []
+    handouts: list[tuple[dict[str, str], str, float]] = []  # (a player's headers, its receipt, when it came)
     lock = threading.Lock()
 
-    def hand_out(numbers: list[int]) -> None:
-        for _ in numbers:
-            headers = forwarded()
-            with httpx.Client(base_url=site.next_url(), timeout=120, headers=headers) as client:
-                answer = client.post("/api/records/start", json={"id": PUZZLE})
-                if answer.status_code != 200:
-                    raise RuntimeError(f"a hand-out was answered {answer.status_code}: {answer.text}")
-                with lock:
-                    handouts.append((headers, client.cookies, answer.json()["play"], time.monotonic()))
+    def connections() -> dict[str, httpx.Client]:
+        """A client of this thread's own for each instance, its connection kept alive from request to request."""
+        return {instance.url: httpx.Client(base_url=instance.url, timeout=120) for instance in site.instances}
 
-    def record(batch: list[tuple[dict[str, str], httpx.Cookies, str, float]]) -> None:
-        for headers, cookies, receipt, came in batch:
+    def hand_out(numbers: list[int]) -> None:
+        clients = connections()
+        for _ in numbers:
+            client = clients[site.next_url()]
+            client.cookies.clear()  # each hand-out a new player
+            headers = forwarded()
+            answer = client.post("/api/records/start", json={"id": PUZZLE}, headers=headers)
+            if answer.status_code != 200:
+                raise RuntimeError(f"a hand-out was answered {answer.status_code}: {answer.text}")
+            player = {**headers, "Cookie": f"{COOKIE}={answer.cookies[COOKIE]}"}
+            with lock:
+                handouts.append((player, answer.json()["play"], time.monotonic()))
+        for client in clients.values():
+            client.close()
+
+    def record(batch: list[tuple[dict[str, str], str, float]]) -> None:
+        clients = connections()
+        for headers, receipt, came in batch:
             # The time since the receipt came, and most of the 5 s the server allows either way: the server
             # sees more (it signed the receipt before it came, and takes the record after it is sent),
             # seconds more on a loaded machine, and must not see less than the claim less 5 s.
             body = {"play": receipt, "board": board, "moves": moves, "checks": 0, "revealed": False,
                     "seconds": round(time.monotonic() - came + 4.5, 1)}
-            with httpx.Client(base_url=site.next_url(), timeout=120, headers=headers, cookies=cookies) as client:
-                answer = client.post("/api/records", json=body)
+            answer = clients[site.next_url()].post("/api/records", json=body, headers=headers)
             if answer.status_code != 201:
                 raise RuntimeError(f"a write was answered {answer.status_code}: {answer.text}")
+        for client in clients.values():
+            client.close()
 
     in_threads(hand_out, list(range(writes)), clients)
     started = time.perf_counter()
