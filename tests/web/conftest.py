@@ -24,6 +24,7 @@ from gridlogic.web.records import RecordSettings
 
 # The tests import their helpers by name (pytest runs with --import-mode=importlib).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_helpers import DESKTOP, PHONE
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -95,6 +96,20 @@ def browser():
 def _refused_request(text: str) -> bool:
     # Chromium logs every 4xx answer; the page shows those refusals in its status line.
     return text.startswith("Failed to load resource: the server responded with a status of 4")
+
+
+@pytest.fixture()
+def tab(browser, request):
+    """A page of a viewport (DESKTOP unless parametrised: indirect=True with PHONE or DESKTOP) whose
+    browser speaks English (so only ?lang= or the picker changes the language); page errors fail the test."""
+    viewport = getattr(request, "param", DESKTOP)
+    context = browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
 
 
 @pytest.fixture()

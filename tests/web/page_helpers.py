@@ -16,6 +16,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 TIMEOUT = 15_000
+PHONE = {"width": 360, "height": 740}  # the viewports the layout tests use
+DESKTOP = {"width": 1280, "height": 800}
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -13,25 +13,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from page_helpers import TIMEOUT, axe_violations
+from page_helpers import DESKTOP, PHONE, TIMEOUT, axe_violations
 from playwright.sync_api import Page, expect
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 PATTERN_ID = "pattern.2.10x10.medium.walk"
-
-
-@pytest.fixture()
-def tab(browser, request):
-    """A page of the given viewport (desktop unless parametrised); page errors fail the test."""
-    viewport = getattr(request, "param", DESKTOP)
-    context = browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
 
 
 def open_walk(page: Page, server_url: str, puzzle_id: str) -> int:

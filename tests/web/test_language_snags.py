@@ -23,18 +23,6 @@ from gridlogic import GAMES
 WALK_ID = "pattern.2.10x10.medium.walk"
 
 
-@pytest.fixture()
-def tab(browser):
-    """A desktop page whose browser speaks English; page errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
-
-
 def word(page: Page, lang: str, key: str, module: str = "/static/words/{lang}.js") -> str:
     """A word of the page's modules (a shared one, or a game's with module=views/<game>/words.js)."""
     if "{lang}" in module:

@@ -63,18 +63,6 @@ LEFTOVERS = """async ([lang, games, skipped, names]) => {
 }"""
 
 
-@pytest.fixture()
-def tab(browser):
-    """A desktop page whose browser speaks English (so only ?lang= makes it another language)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
-
-
 def games_of(page: Page, server_url: str) -> list[dict]:
     return api(page, f"{server_url}/api/games")["games"]
 
