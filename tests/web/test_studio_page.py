@@ -19,11 +19,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from page_helpers import TIMEOUT, axe_violations
+from page_helpers import DESKTOP, PHONE, TIMEOUT, axe_violations
 from playwright.sync_api import Page, expect
-
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture()
