@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 USER = "gridlogic"
 
@@ -87,3 +88,17 @@ class Cluster:
         except RuntimeError:
             pass  # already stopped
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def check_plays_indexes(connection: Any) -> int:
+    """PostgreSQL's own check (amcheck) of every index of the plays table, through a SQLAlchemy
+    ``connection``: a torn write would break one. Answers how many indexes were checked."""
+    from sqlalchemy import text
+
+    connection.execute(text("CREATE EXTENSION IF NOT EXISTS amcheck"))
+    indexes = connection.execute(text(
+        "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'plays'::regclass")).scalars().all()
+    for index in indexes:
+        connection.execute(text("SELECT bt_index_check(CAST(:index AS regclass), true)"), {"index": index})
+    connection.commit()
+    return len(indexes)

@@ -45,7 +45,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from postgres_cluster import Cluster, free_port
+from postgres_cluster import Cluster, check_plays_indexes, free_port
 from sqlalchemy import create_engine, select, text
 from tests.play_logs import solving_log
 
@@ -441,12 +441,7 @@ def amcheck(database: str) -> None:
     """PostgreSQL's own check of the plays' indexes (a torn write would break one)."""
     engine = create_engine(store_url(database))
     with engine.connect() as connection:
-        connection.execute(text("CREATE EXTENSION IF NOT EXISTS amcheck"))
-        indexes = connection.execute(text(
-            "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'plays'::regclass")).scalars().all()
-        for index in indexes:
-            connection.execute(text("SELECT bt_index_check(CAST(:index AS regclass), true)"), {"index": index})
-        connection.commit()
+        check_plays_indexes(connection)
     engine.dispose()
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from postgres_cluster import free_port
+from postgres_cluster import check_plays_indexes, free_port
 from sqlalchemy import create_engine, select, text
 
 from gridlogic import GAMES, puzzle_from_id
@@ -144,13 +144,7 @@ def integrity(database: str) -> None:
         if engine.dialect.name == "sqlite":
             assert connection.execute(text("PRAGMA integrity_check")).scalars().all() == ["ok"]
         else:
-            connection.execute(text("CREATE EXTENSION IF NOT EXISTS amcheck"))
-            indexes = connection.execute(text(
-                "SELECT indexrelid::regclass::text FROM pg_index WHERE indrelid = 'plays'::regclass")).scalars().all()
-            assert len(indexes) == 3
-            for index in indexes:
-                connection.execute(text("SELECT bt_index_check(CAST(:index AS regclass), true)"), {"index": index})
-            connection.commit()
+            assert check_plays_indexes(connection) == 3
     engine.dispose()
 
 
