@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 
@@ -20,6 +21,17 @@ from gridlogic.rng import js_length
 @pytest.mark.parametrize("module", [ids, imported, record, registry])
 def test_module_docstring_examples(module):
     assert doctests.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("extra, says", [
+    ("nosuchgame", "the game module 'nosuchgame' (GRIDLOGIC_GAMES: 'nosuchgame') cannot be loaded: No module"),
+    ("json", "the game module 'json' (GRIDLOGIC_GAMES: 'json') cannot be loaded: module 'json' has no attribute"),
+])
+def test_a_game_module_that_cannot_be_loaded_is_one_clear_line(extra, says):
+    run = subprocess.run([sys.executable, "-m", "gridlogic.cli", "signal", "generate", "--size", "4"],
+                         capture_output=True, text=True, check=False, env={**os.environ, "GRIDLOGIC_GAMES": extra})
+    assert run.returncode == 2 and run.stderr.startswith(f"gridlogic: {says}"), run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
 
 
 def test_games_are_listed_in_the_registry_order():

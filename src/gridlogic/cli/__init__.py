@@ -258,7 +258,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refusal is not None:
         sys.stderr.write(f"gridlogic: {refusal}\n")
         return 2
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except GridlogicError as error:  # the games themselves cannot be loaded (GRIDLOGIC_GAMES)
+        sys.stderr.write(f"gridlogic: {error}\n")
+        return 2
     args: Any = parser.parse_args(arguments)
     try:
         return int(args.handler(args))
