@@ -98,45 +98,39 @@ def _refused_request(text: str) -> bool:
     return text.startswith("Failed to load resource: the server responded with a status of 4")
 
 
+def watched(context: Any, console: bool = False) -> Iterator[Any]:
+    """A new page of the browser ``context``, closed after the test; an error the page threw (and
+    with ``console``, one it logged, refused requests apart) fails the test."""
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    if console:
+        tab.on("console", lambda message: errors.append(message.text)
+               if message.type == "error" and not _refused_request(message.text) else None)
+    yield tab
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
 @pytest.fixture()
 def tab(browser, request):
     """A page of a viewport (DESKTOP unless parametrised: indirect=True with PHONE or DESKTOP) whose
     browser speaks English (so only ?lang= or the picker changes the language); page errors fail the test."""
     viewport = getattr(request, "param", DESKTOP)
-    context = browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
+    yield from watched(browser.new_context(viewport=viewport, locale="en-US", has_touch=viewport is PHONE))
 
 
 @pytest.fixture()
 def page(browser):
     """A fresh desktop page (its own localStorage); page errors fail the test."""
-    context = browser.new_context(viewport={"width": 1000, "height": 1000}, locale="en-US")
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.on("console", lambda message: errors.append(message.text)
-           if message.type == "error" and not _refused_request(message.text) else None)
-    yield tab
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
+    yield from watched(browser.new_context(viewport={"width": 1000, "height": 1000}, locale="en-US"), console=True)
 
 
 @pytest.fixture()
 def phone(browser):
     """A 360-pixel-wide touch screen."""
-    context = browser.new_context(viewport={"width": 360, "height": 760}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2, locale="en-US")
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"the page logged errors: {errors}"
+    yield from watched(browser.new_context(viewport={"width": 360, "height": 760}, has_touch=True,
+                                           is_mobile=True, device_scale_factor=2, locale="en-US"))
 
 
 @pytest.fixture(scope="session")
