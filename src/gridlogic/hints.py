@@ -69,10 +69,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 __all__ = [
-    "HINT_STATUSES", "MARK_KINDS", "WALK_STATUSES", "Explain", "Hint", "Hints", "Mark", "Technique", "Text",
+    "HINT_STATUSES", "LANGUAGES", "MARK_KINDS", "WALK_STATUSES", "Explain", "Hint", "Hints", "Mark", "Technique", "Text",
     "Walkthrough", "board_changes", "hardest_level", "positions_text", "walk_on_board",
 ]
 
+LANGUAGES = ("en", "ja", "zh", "ko", "de", "fr", "es")
+"""The languages of a :class:`Text`, in the page's order of its language picker."""
 MARK_KINDS = ("tile", "cell", "edge", "vertex", "row", "column", "clue")
 HINT_STATUSES = ("step", "mistake", "solved", "stuck")
 WALK_STATUSES = ("solved", "stuck", "contradiction")
@@ -80,19 +82,52 @@ WALK_STATUSES = ("solved", "stuck", "contradiction")
 
 @dataclass(frozen=True)
 class Text:
-    """A sentence in English and in Japanese."""
+    """A sentence in the page's seven languages (:data:`LANGUAGES`; English and Japanese first, the
+    others by name). A sentence with parts is a template whose ``{names}`` :meth:`fill` fills, each
+    language with the same language of the parts:
+
+    >>> at = Text("At {place}: {n} lines.", "{place}: 線{n}本。", de="Bei {place}: {n} Linien.")
+    >>> at.fill(place=Text("the dot", "点", de="dem Punkt"), n=2).to_dict()
+    {'en': 'At the dot: 2 lines.', 'ja': '点: 線2本。', 'de': 'Bei dem Punkt: 2 Linien.'}
+
+    ``to_dict`` leaves out the languages a text does not have (a page shows English there);
+    ``tests/test_hint_languages.py`` finds every hint's text in all seven."""
 
     en: str
     ja: str
+    zh: str = ""
+    ko: str = ""
+    de: str = ""
+    fr: str = ""
+    es: str = ""
 
     def to_dict(self) -> dict[str, str]:
-        return {"en": self.en, "ja": self.ja}
+        return {lang: words for lang in LANGUAGES if (words := getattr(self, lang))}
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``, or in English when it has none in ``lang``."""
+        return getattr(self, lang) or self.en
+
+    def fill(self, **parts: Text | int | str) -> Text:
+        """Each language's template with its ``{name}`` fields filled: a :class:`Text` part by its text
+        in the same language (English where it has none), a number or string as it is."""
+        return Text(**{lang: getattr(self, lang).format(**{
+            name: part.get(lang) if isinstance(part, Text) else part for name, part in parts.items()
+        }) for lang in LANGUAGES})
+
+    @staticmethod
+    def join(texts: Sequence[Text], separator: Text) -> Text:
+        """The texts one after the other with ``separator`` between them, language by language."""
+        return Text(**{lang: separator.get(lang).join(t.get(lang) for t in texts) for lang in LANGUAGES})
 
     def __add__(self, other: Text) -> Text:
-        """Two texts one after the other: a space between the English ones unless the second goes
-        on with a punctuation mark (``Text("Suppose so", "") + Text(": then", "")`` is "Suppose so: then")."""
-        joiner = "" if other.en[:1] in (",", ".", ":", ";") else " "
-        return Text(f"{self.en}{joiner}{other.en}".strip(), self.ja + other.ja)
+        """Two texts one after the other: a space between them (none in Japanese and Chinese) unless the
+        second goes on with a punctuation mark (``Text("Suppose so", "") + Text(": then", "")`` is
+        "Suppose so: then")."""
+        def joined(first: str, second: str, lang: str) -> str:
+            spaced = lang not in ("ja", "zh") and second[:1] not in (",", ".", ":", ";")
+            return f"{first}{' ' if spaced else ''}{second}".strip()
+        return Text(**{lang: joined(getattr(self, lang), getattr(other, lang), lang) for lang in LANGUAGES})
 
 
 @dataclass(frozen=True, order=True)
