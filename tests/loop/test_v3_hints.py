@@ -10,6 +10,7 @@ import doctests
 import pytest
 
 from gridlogic import loop
+from gridlogic.hints import LANGUAGES
 from gridlogic.loop.hints import BOARD_BLANK, BOARD_CROSS, BOARD_LINE
 from gridlogic.loop.v3 import hints as v3_hints
 from gridlogic.loop.v3.levels import EXAMPLES, LEVELS, TECHNIQUE_LEVEL, grade
@@ -102,3 +103,33 @@ def test_a_brought_puzzle_beyond_the_ladder_is_finished_by_search_steps_and_has_
     walk = GAME.hints.explain(GAME.problem(beyond), None)
     counts = walk.counts([t.name for t in v3_hints.TECHNIQUES])
     assert walk.status == "solved" and walk.level is None and counts["search"] >= 1
+
+
+FACT_TECHNIQUES = ("cell_pair", "opposite", "parity")  # steps that stand on facts the board does not show
+
+
+@pytest.mark.parametrize("seed", ["chain-0", "chain-1"])
+def test_every_hint_of_an_expert_walk_names_the_clues_and_facts_it_used(seed):
+    """Each marked number is named with its value, each marked dot by its place, and a step by a
+    fact-writing technique lists its chain of facts: in all seven languages."""
+    puzzle = GAME.generate(10, seed, "expert", version=3)
+    clues = GAME.problem(puzzle).givens["clues"]
+    walk = GAME.hints.explain(GAME.problem(puzzle), puzzle.version)
+    assert walk.level == "expert"
+    chained = 0
+    for step in walk.steps:
+        words = step.explanation
+        assert all(words.to_dict().get(lang) for lang in LANGUAGES), words
+        assert all(getattr(words, lang) != words.en for lang in ("de", "fr", "es")), words
+        for mark in step.evidence:
+            if mark.kind == "cell":
+                r, c = divmod(mark.index, 10)
+                assert f"{clues[mark.index]} at row {r + 1}, column {c + 1}" in words.en, (mark, words.en)
+            elif mark.kind == "vertex":
+                r, c = divmod(mark.index, 11)
+                assert f"the dot at row {r + 1}, column {c + 1}" in words.en.lower(), (mark, words.en)
+        if step.technique in FACT_TECHNIQUES:
+            facts = words.en.split("It stands on these facts, in order: ")[1]
+            assert facts.startswith("(1) ") and len(step.evidence) > 1, words.en
+            chained += 1
+    assert chained >= 5
