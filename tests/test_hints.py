@@ -52,8 +52,9 @@ def test_module_docstring_example_runs():
 
 
 def test_positions_text_and_hardest_level():
-    assert positions_text([5, 0, 1, 2]) == Text("1–3 and 6", "1〜3・6")
-    assert positions_text([3]) == Text("4", "4")
+    assert positions_text([5, 0, 1, 2]) == Text("1–3 and 6", "1〜3・6", zh="1～3、6", ko="1~3, 6", de="1–3 und 6",
+                                                fr="1–3 et 6", es="1–3 y 6")
+    assert positions_text([3]) == Text("4", "4", zh="4", ko="4", de="4", fr="4", es="4")
     techniques = GAMES["loop"].hints.techniques(1)
     assert hardest_level([], techniques, ("easy", "medium", "hard")) == "easy"
     assert hardest_level(["clue", "corner"], techniques, ("easy", "medium", "hard")) == "medium"

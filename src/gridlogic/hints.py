@@ -219,7 +219,7 @@ def hardest_level(used: Iterable[str], techniques: Sequence[Technique], levels: 
 
 
 def positions_text(positions: Iterable[int]) -> Text:
-    """1-based positions as runs, in words: ``[0, 1, 2, 5]`` -> "1–3 and 6" (ja "1〜3・6")."""
+    """1-based positions as runs, in words: ``[0, 1, 2, 5]`` -> "1–3 and 6" (ja "1〜3・6", de "1–3 und 6")."""
     runs: list[tuple[int, int]] = []
     for p in sorted(set(positions)):
         if runs and runs[-1][1] == p - 1:
@@ -227,8 +227,13 @@ def positions_text(positions: Iterable[int]) -> Text:
         else:
             runs.append((p, p))
     words = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
-    en = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    return Text(en, "・".join(w.replace("–", "〜") for w in words))
+
+    def listed(conjunction: str) -> str:
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+    return Text(listed("and"), "・".join(w.replace("–", "〜") for w in words),
+                zh="、".join(w.replace("–", "～") for w in words), ko=", ".join(w.replace("–", "~") for w in words),
+                de=listed("und"), fr=listed("et"), es=listed("y"))
 
 
 class Explain(Protocol):

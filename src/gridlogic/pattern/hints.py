@@ -67,14 +67,38 @@ BOARD_FILLED, BOARD_MARKED, BOARD_BLANK = 1, 2, 0  # the page's cells
 TECHNIQUES = (
     Technique("line", None, Text(
         "one row or column: every way its clue fits the cells known so far agrees on a cell",
-        "1本の行か列: わかっているマスに合うヒントの置き方がどれも同じになるマスを決める")),
+        "1本の行か列: わかっているマスに合うヒントの置き方がどれも同じになるマスを決める",
+        zh="单独一行或一列：提示在已知格上的每种放法都一致的格即可确定",
+        ko="한 행이나 열: 단서를 지금까지 알려진 칸에 맞게 놓는 모든 방법이 한 칸에서 같으면 그 칸이 정해진다",
+        de="eine Zeile oder Spalte: Jede Art, wie ihr Hinweis zu den bisher bekannten Feldern passt, "
+           "stimmt in einem Feld überein",
+        fr="une ligne ou une colonne : toutes les façons de placer son indice sur les cases déjà connues "
+           "s’accordent sur une case",
+        es="una fila o columna: todas las formas de colocar su pista en las casillas ya conocidas coinciden "
+           "en una casilla")),
     Technique("probe", None, Text(
         "assume a cell filled or empty; if line solving then finds a line that cannot be completed, "
         "it is the other way",
-        "マスを塗る(空ける)と仮定して行と列をたどり、成り立たない列が出たら逆に決める")),
+        "マスを塗る(空ける)と仮定して行と列をたどり、成り立たない列が出たら逆に決める",
+        zh="假设某格涂色或空白，再逐行逐列推理；若出现无法完成的行或列，该格就是另一种",
+        ko="칸을 칠했다고(또는 비웠다고) 가정하고 줄마다 풀어 보아, 완성할 수 없는 줄이 나오면 그 칸은 반대이다",
+        de="nimm an, ein Feld sei gefüllt oder leer; lässt sich beim Lösen Reihe für Reihe dann eine Reihe "
+           "nicht mehr vervollständigen, ist es umgekehrt",
+        fr="supposer une case remplie ou vide ; si la résolution ligne par ligne trouve alors une ligne ou une "
+           "colonne impossible à compléter, elle est de l’autre façon",
+        es="suponer una casilla rellena o vacía; si al resolver línea a línea aparece una línea que no se puede "
+           "completar, es al revés")),
     Technique("search", None, Text(
         "assume a cell filled or empty and try every way on; if no grid meets the clues, it is the other way",
-        "マスを仮定してその先をすべて試し、どれもヒントに合わなければ逆に決める")),
+        "マスを仮定してその先をすべて試し、どれもヒントに合わなければ逆に決める",
+        zh="假设某格涂色或空白并试遍之后的所有可能；若没有盘面符合提示，该格就是另一种",
+        ko="칸을 칠했거나 비웠다고 가정하고 그 뒤를 모두 시도해, 단서를 만족하는 판이 없으면 그 칸은 반대이다",
+        de="nimm an, ein Feld sei gefüllt oder leer, und probiere alles Weitere durch; erfüllt kein Raster die "
+           "Hinweise, ist es umgekehrt",
+        fr="supposer une case remplie ou vide et essayer toutes les suites ; si aucune grille ne respecte les "
+           "indices, elle est de l’autre façon",
+        es="suponer una casilla rellena o vacía y probar todas las opciones; si ninguna cuadrícula cumple las "
+           "pistas, es al revés")),
 )
 
 
@@ -248,9 +272,20 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
 # --- words -----------------------------------------------------------------------------------
 
 def _line_name(line: tuple[str, int], capital: bool = True) -> Text:
+    """A row or column by its number: "Row 3" at the start of a sentence, "row 3" inside one."""
     kind, k = line
-    word = ("Row" if kind == "row" else "Column") if capital else kind
-    return Text(f"{word} {k + 1}", f"{k + 1}{'行' if kind == 'row' else '列'}目")
+    if kind == "row":
+        name = (Text("Row {k}", "{k}行目", zh="第 {k} 行", ko="{k}행", de="Zeile {k}", fr="Ligne {k}", es="Fila {k}")
+                if capital else
+                Text("row {k}", "{k}行目", zh="第 {k} 行", ko="{k}행", de="Zeile {k}", fr="la ligne {k}",
+                     es="la fila {k}"))
+    else:
+        name = (Text("Column {k}", "{k}列目", zh="第 {k} 列", ko="{k}열", de="Spalte {k}", fr="Colonne {k}",
+                     es="Columna {k}")
+                if capital else
+                Text("column {k}", "{k}列目", zh="第 {k} 列", ko="{k}열", de="Spalte {k}", fr="la colonne {k}",
+                     es="la columna {k}"))
+    return name.fill(k=k + 1)
 
 
 def _clue_text(clue: Sequence[int]) -> str:
@@ -259,11 +294,85 @@ def _clue_text(clue: Sequence[int]) -> str:
 
 def _cell_name(i: int, width: int) -> Text:
     r, c = divmod(i, width)
-    return Text(f"row {r + 1}, column {c + 1}", f"{r + 1}行{c + 1}列")
+    return Text("row {r}, column {c}", "{r}行{c}列", zh="第 {r} 行第 {c} 列", ko="{r}행 {c}열",
+                de="Zeile {r}, Spalte {c}", fr="ligne {r}, colonne {c}", es="fila {r}, columna {c}").fill(r=r + 1, c=c + 1)
 
 
-def _cells_word(count: int) -> str:
-    return "cell" if count == 1 else "cells"
+def _cells_at(positions: Sequence[int]) -> Text:
+    """The cells at 0-based ``positions`` of a line, in words: "cell 4", "cells 1–3 and 6"."""
+    where = positions_text(positions)
+    if len(positions) == 1:
+        return Text("cell {p}", "{p}マス目", zh="第 {p} 格", ko="{p}번째 칸", de="Feld {p}", fr="la case {p}",
+                    es="la casilla {p}").fill(p=where)
+    return Text("cells {p}", "{p}マス目", zh="第 {p} 格", ko="{p}번째 칸", de="Felder {p}", fr="les cases {p}",
+                es="las casillas {p}").fill(p=where)
+
+
+def _empty_word(count: int) -> Text:
+    """"empty" agreeing with ``count`` cells (French and Spanish say it in the plural)."""
+    if count == 1:
+        return Text("empty", "空白", zh="空白", ko="빈칸", de="leer", fr="vide", es="vacía")
+    return Text("empty", "空白", zh="空白", ko="빈칸", de="leer", fr="vides", es="vacías")
+
+
+def _line_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
+    """The template of a line step's sentence, for what it fills, leaves empty or both."""
+    if filled and empty:
+        return Text(
+            "{name} (clue {clue}): every way the clue fits {where} fills {filled} and leaves {empty} empty.",
+            "{name}（ヒント {clue}）: {where}どの置き方でも{filled}は塗られ、{empty}は空白になります。",
+            zh="{name}（提示 {clue}）：无论提示{where}怎样放，{filled}都要涂色，{empty}都是空白。",
+            ko="{name}(단서 {clue}): 단서를 {where} 어떻게 놓아도 {filled}은 칠해지고 {empty}은 빈칸이 됩니다.",
+            de="{name} (Hinweis {clue}): Jede Art, wie der Hinweis {where} passt, füllt {filled} und lässt {empty} leer.",
+            fr="{name} (indice {clue}) : toutes les façons de placer l’indice {where} remplissent {filled} et "
+               "laissent {empty} {empty_word}.",
+            es="{name} (pista {clue}): todas las formas de colocar la pista {where} rellenan {filled} y dejan "
+               "{empty} {empty_word}.")
+    if filled:
+        return Text(
+            "{name} (clue {clue}): every way the clue fits {where} fills {filled}.",
+            "{name}（ヒント {clue}）: {where}どの置き方でも{filled}は塗られます。",
+            zh="{name}（提示 {clue}）：无论提示{where}怎样放，{filled}都要涂色。",
+            ko="{name}(단서 {clue}): 단서를 {where} 어떻게 놓아도 {filled}은 칠해집니다.",
+            de="{name} (Hinweis {clue}): Jede Art, wie der Hinweis {where} passt, füllt {filled}.",
+            fr="{name} (indice {clue}) : toutes les façons de placer l’indice {where} remplissent {filled}.",
+            es="{name} (pista {clue}): todas las formas de colocar la pista {where} rellenan {filled}.")
+    return Text(
+        "{name} (clue {clue}): every way the clue fits {where} leaves {empty} empty.",
+        "{name}（ヒント {clue}）: {where}どの置き方でも{empty}は空白になります。",
+        zh="{name}（提示 {clue}）：无论提示{where}怎样放，{empty}都是空白。",
+        ko="{name}(단서 {clue}): 단서를 {where} 어떻게 놓아도 {empty}은 빈칸이 됩니다.",
+        de="{name} (Hinweis {clue}): Jede Art, wie der Hinweis {where} passt, lässt {empty} leer.",
+        fr="{name} (indice {clue}) : toutes les façons de placer l’indice {where} laissent {empty} {empty_word}.",
+        es="{name} (pista {clue}): todas las formas de colocar la pista {where} dejan {empty} {empty_word}.")
+
+
+def _supposed(cell: Text, value: int) -> Text:
+    """"Suppose row 2, column 3 were filled" (``value`` 1) or "... were empty" (0)."""
+    if value:
+        return Text("Suppose {cell} were filled", "{cell}が塗られているとすると", zh="假设{cell}的格涂色",
+                    ko="{cell} 칸을 칠했다고 가정하면", de="Angenommen, das Feld in {cell} wäre gefüllt",
+                    fr="Supposons la case de la {cell} remplie",
+                    es="Supongamos que la casilla de la {cell} estuviera rellena").fill(cell=cell)
+    return Text("Suppose {cell} were empty", "{cell}が空白だとすると", zh="假设{cell}的格为空白",
+                ko="{cell} 칸을 비웠다고 가정하면", de="Angenommen, das Feld in {cell} wäre leer",
+                fr="Supposons la case de la {cell} vide",
+                es="Supongamos que la casilla de la {cell} estuviera vacía").fill(cell=cell)
+
+
+def _so(value: int) -> Text:
+    """The conclusion of a refuted assumption that the cell has ``value``: it has the other one."""
+    if value:
+        return Text("So it is empty.", "よってこのマスは空白です。", zh="所以这格是空白。", ko="따라서 이 칸은 빈칸입니다.",
+                    de="Also ist es leer.", fr="Elle est donc vide.", es="Así que está vacía.")
+    return Text("So it is filled.", "よってこのマスは塗りです。", zh="所以这格要涂色。", ko="따라서 이 칸은 칠해집니다.",
+                de="Also ist es gefüllt.", fr="Elle est donc remplie.", es="Así que está rellena.")
+
+
+REFUTED = Text("{supposed}: {reason} {so}", "{supposed}、{reason}{so}", zh="{supposed}，{reason}{so}",
+               ko="{supposed}, {reason} {so}", de="{supposed}: {reason} {so}", fr="{supposed} : {reason} {so}",
+               es="{supposed}: {reason} {so}")
+"""A probe's or a search's sentence: the assumption, why it fails, and so the cell's value."""
 
 
 def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
@@ -278,50 +387,80 @@ def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues:
         known_before = any(cells[i] != UNKNOWN for i in line_cells)
         filled = [p for p, (_, v) in zip(along, step.cells) if v == 1]
         empty = [p for p, (_, v) in zip(along, step.cells) if v == 0]
-        name = _line_name(step.line)
-        where = Text("the cells known so far", "わかっているマスに合う") if known_before else Text(
-            f"its {len(line_cells)} cells", f"{len(line_cells)}マスへの")
-        parts_en, parts_ja = [], []
-        if filled:
-            parts_en.append(f"fills {_cells_word(len(filled))} {positions_text(filled).en}")
-            parts_ja.append(f"{positions_text(filled).ja}マス目は塗られ")
-        if empty:
-            parts_en.append(f"leaves {_cells_word(len(empty))} {positions_text(empty).en} empty")
-            parts_ja.append(f"{positions_text(empty).ja}マス目は空白")
-        ja_tail = "、".join(parts_ja)
-        ja_tail += "ます。" if not empty else "になります。"
-        return Text(
-            f"{name.en} (clue {_clue_text(clue)}): every way the clue fits {where.en} {' and '.join(parts_en)}.",
-            f"{name.ja}（ヒント {_clue_text(clue)}）: {where.ja}どの置き方でも{ja_tail}",
-        )
+        where = Text("the cells known so far", "わかっているマスに合う", zh="在已知格上",
+                     ko="지금까지 알려진 칸에 맞춰", de="zu den bisher bekannten Feldern",
+                     fr="sur les cases déjà connues", es="en las casillas ya conocidas") if known_before else Text(
+            "its {n} cells", "{n}マスへの", zh="在这 {n} 格中", ko="{n}칸에", de="in ihre {n} Felder",
+            fr="dans ses {n} cases", es="en sus {n} casillas").fill(n=len(line_cells))
+        return _line_step_text(filled, empty).fill(
+            name=_line_name(step.line), clue=_clue_text(clue), where=where,
+            filled=_cells_at(filled) if filled else "", empty=_cells_at(empty) if empty else "",
+            empty_word=_empty_word(len(empty)))
     assert step.assumption is not None
     i, value = step.assumption
-    cell = _cell_name(i, width)
-    supposed = Text(f"Suppose {cell.en} were {'filled' if value else 'empty'}",
-                    f"{cell.ja}が{'塗られている' if value else '空白だ'}とすると")
-    so = Text(f"So it is {'empty' if value else 'filled'}.", f"よってこのマスは{'空白' if value else '塗り'}です。")
-    if step.technique == "probe":
-        if step.line is None:
-            return supposed + Text(": line by line from there, some line can no longer be completed.",
-                                   "、行と列をたどるうちに成り立たない列が出ます。") + so
+    if step.technique == "probe" and step.line is None:
+        reason = Text("line by line from there, some line can no longer be completed.",
+                      "行と列をたどるうちに成り立たない列が出ます。",
+                      zh="从那里逐行逐列推下去，会有某一行或列无法完成。",
+                      ko="거기서부터 줄마다 풀어 나가면 완성할 수 없는 줄이 생깁니다.",
+                      de="Löst man von dort Reihe für Reihe weiter, lässt sich eine Reihe nicht mehr vervollständigen.",
+                      fr="en résolvant ligne par ligne à partir de là, une ligne ou une colonne ne peut plus être "
+                         "complétée.",
+                      es="resolviendo línea a línea desde ahí, alguna línea ya no se puede completar.")
+    elif step.technique == "probe":
+        assert step.line is not None
         kind, k = step.line
-        clue = row_clues[k] if kind == "row" else col_clues[k]
-        line = _line_name(step.line, capital=False)
-        return supposed + Text(
-            f": line by line from there, {line.en} (clue {_clue_text(clue)}) can no longer be completed.",
-            f"、そこから行と列をたどるうちに{line.ja}（ヒント {_clue_text(clue)}）が成り立たなくなります。") + so
-    return supposed + Text(
-        f": trying every way on from there ({step.nodes} cases), no grid meets all the clues.",
-        f"、その先をすべて試しても（{step.nodes}通り）すべてのヒントに合う盤面はありません。") + so
+        reason = Text("line by line from there, {line} (clue {clue}) can no longer be completed.",
+                      "そこから行と列をたどるうちに{line}（ヒント {clue}）が成り立たなくなります。",
+                      zh="从那里逐行逐列推下去，{line}（提示 {clue}）就无法完成了。",
+                      ko="거기서부터 줄마다 풀어 나가면 {line}(단서 {clue})을 완성할 수 없게 됩니다.",
+                      de="Löst man von dort Reihe für Reihe weiter, lässt sich {line} (Hinweis {clue}) nicht mehr "
+                         "vervollständigen.",
+                      fr="en résolvant ligne par ligne à partir de là, {line} (indice {clue}) ne peut plus être "
+                         "complétée.",
+                      es="resolviendo línea a línea desde ahí, {line} (pista {clue}) ya no se puede completar.",
+                      ).fill(line=_line_name(step.line, capital=False),
+                             clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]))
+    else:
+        reason = Text("trying every way on from there ({nodes} cases), no grid meets all the clues.",
+                      "その先をすべて試しても（{nodes}通り）すべてのヒントに合う盤面はありません。",
+                      zh="从那里试遍所有可能（{nodes} 种情况），没有任何盘面符合全部提示。",
+                      ko="거기서부터 모든 경우를 시도해도({nodes}가지) 모든 단서를 만족하는 판은 없습니다.",
+                      de="Probiert man von dort alles durch ({nodes} Fälle), erfüllt kein Raster alle Hinweise.",
+                      fr="en essayant toutes les suites à partir de là ({nodes} cas), aucune grille ne respecte "
+                         "tous les indices.",
+                      es="probando todas las opciones desde ahí ({nodes} casos), ninguna cuadrícula cumple todas "
+                         "las pistas.").fill(nodes=step.nodes)
+    return REFUTED.fill(supposed=_supposed(_cell_name(i, width), value), reason=reason, so=_so(value))
 
 
 # --- hints of a puzzle and a board -----------------------------------------------------------
 
 STUCK = Text("Nothing more follows from the clues and the cells decided so far by these techniques.",
-             "これらの手筋では、ヒントと決まったマスからこれ以上は決まりません。")
+             "これらの手筋では、ヒントと決まったマスからこれ以上は決まりません。",
+             zh="用这些技巧，从提示和已确定的格推不出更多结论。",
+             ko="이 기법들로는 단서와 지금까지 정한 칸에서 더 정해지는 것이 없습니다.",
+             de="Mit diesen Techniken folgt aus den Hinweisen und den bisher entschiedenen Feldern nichts mehr.",
+             fr="Avec ces techniques, rien de plus ne découle des indices et des cases décidées jusqu’ici.",
+             es="Con estas técnicas no se deduce nada más de las pistas y las casillas decididas hasta ahora.")
 SEVERAL = Text("This puzzle has more than one solution: from here on, the clues decide nothing more.",
-               "この問題には答えが2つ以上あります。ここから先はヒントだけでは決まりません。")
-SOLVED = Text("Nothing is left to decide: the grid shows every clue.", "すべてのヒントを満たしています。")
+               "この問題には答えが2つ以上あります。ここから先はヒントだけでは決まりません。",
+               zh="这道谜题有不止一个解：从这里开始，提示不能再决定什么。",
+               ko="이 퍼즐은 답이 둘 이상입니다: 여기서부터는 단서만으로 더 정해지지 않습니다.",
+               de="Dieses Rätsel hat mehr als eine Lösung: Ab hier entscheiden die Hinweise nichts mehr.",
+               fr="Cette grille a plus d’une solution : à partir d’ici, les indices ne décident plus rien.",
+               es="Este tablero tiene más de una solución: a partir de aquí, las pistas no deciden nada más.")
+SOLVED = Text("Nothing is left to decide: the grid shows every clue.", "すべてのヒントを満たしています。",
+              zh="已经没有要决定的了：盘面满足所有提示。", ko="더 정할 것이 없습니다: 판이 모든 단서를 만족합니다.",
+              de="Es bleibt nichts mehr zu entscheiden: Das Raster zeigt jeden Hinweis.",
+              fr="Il ne reste rien à décider : la grille respecte tous les indices.",
+              es="No queda nada por decidir: la cuadrícula cumple todas las pistas.")
+CONTRADICTION = Text("The clues contradict each other: no grid shows them all.",
+                     "ヒントどうしが矛盾しています。すべてに合う盤面はありません。",
+                     zh="提示互相矛盾：没有盘面能满足全部提示。", ko="단서끼리 모순됩니다: 모두를 만족하는 판은 없습니다.",
+                     de="Die Hinweise widersprechen einander: Kein Raster erfüllt sie alle.",
+                     fr="Les indices se contredisent : aucune grille ne les respecte tous.",
+                     es="Las pistas se contradicen: ninguna cuadrícula las cumple todas.")
 
 
 def _clues_of(puzzle: Any) -> tuple[list[list[int]], list[list[int]]]:
@@ -349,7 +488,8 @@ def _more(count: int) -> Text:
     """The words " (3 more after it)" for a count of mistakes above one."""
     if count < 2:
         return Text("", "")
-    return Text(f" ({count - 1} more after it)", f"（ほかに{count - 1}か所）")
+    return Text(" ({n} more after it)", "（ほかに{n}か所）", zh="（之后还有 {n} 处）", ko="(뒤에 {n}곳 더)",
+                de=" (danach noch {n})", fr=" (encore {n} après)", es=" ({n} más después)").fill(n=count - 1)
 
 
 def mistakes(puzzle: Any, board: Sequence[int]) -> list[int]:
@@ -366,13 +506,27 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
     if wrong:
         first = wrong[0]
         cell = _cell_name(first, puzzle.width)
-        filled = board[first] == BOARD_FILLED
-        state = (Text("filled, and the solution leaves it empty", "塗られていますが、答えでは空白です") if filled
-                 else Text("marked empty, and the solution fills it", "×が付いていますが、答えでは塗ります"))
+        state = (Text("filled, and the solution leaves it empty", "塗られていますが、答えでは空白です",
+                      zh="已涂色，但答案中它是空白", ko="칠해져 있지만 정답에서는 빈칸입니다",
+                      de="gefüllt, aber die Lösung lässt es leer", fr="remplie, alors que la solution la laisse vide",
+                      es="rellena, pero la solución la deja vacía") if board[first] == BOARD_FILLED
+                 else Text("marked empty, and the solution fills it", "×が付いていますが、答えでは塗ります",
+                           zh="标记为空（×），但答案中要涂色", ko="빈칸(×)으로 표시되어 있지만 정답에서는 칠합니다",
+                           de="als leer markiert, aber die Lösung füllt es",
+                           fr="marquée vide, alors que la solution la remplit",
+                           es="marcada vacía, pero la solución la rellena"))
         return Hint("mistake", None, (), (Mark("cell", first),), Text(
-            f"{cell.en[0].upper()}{cell.en[1:]} is a mistake: it is {state.en}{_more(len(wrong)).en}. "
-            "Clear it, and the hints go on from the cells that are right.",
-            f"{cell.ja}は間違いです。{state.ja}{_more(len(wrong)).ja}。消すと、正しいマスからヒントが続きます。"))
+            "{cell} is a mistake: it is {state}{more}. Clear it, and the hints go on from the cells that are right.",
+            "{cell}は間違いです。{state}{more}。消すと、正しいマスからヒントが続きます。",
+            zh="{cell}的格是错的：它{state}{more}。清除它，提示会从正确的格继续。",
+            ko="{cell} 칸이 틀렸습니다: {state}{more}. 지우면 맞는 칸에서부터 힌트가 이어집니다.",
+            de="Das Feld in {cell} ist ein Fehler: Es ist {state}{more}. Leere es, dann gehen die Tipps von den "
+               "richtigen Feldern aus weiter.",
+            fr="La case de la {cell} est une erreur : elle est {state}{more}. Effacez-la, et les indices reprennent "
+               "à partir des cases justes.",
+            es="La casilla de la {cell} es un error: está {state}{more}. Bórrala y las pistas siguen a partir de las "
+               "casillas correctas.").fill(cell=replace(cell, en=cell.en[0].upper() + cell.en[1:]), state=state,
+                                           more=_more(len(wrong))))
     rows, cols = _clues_of(puzzle)
     cells = _cells_of_board(board)
     if all((v == BOARD_FILLED) == bool(answer) for v, answer in zip(board, puzzle.answer)):
@@ -415,9 +569,7 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
             note = SEVERAL if verdict.status == "several" else STUCK
             return Walkthrough(None, tuple(steps), "stuck", note)
         if step.contradiction:
-            return Walkthrough(None, tuple(steps), "contradiction", Text(
-                "The clues contradict each other: no grid shows them all.",
-                "ヒントどうしが矛盾しています。すべてに合う盤面はありません。"))
+            return Walkthrough(None, tuple(steps), "contradiction", CONTRADICTION)
         steps.append(_step_hint(step, rows, cols, cells))
         for i, value in step.cells:
             cells[i] = value
