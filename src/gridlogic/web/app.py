@@ -29,7 +29,8 @@ allowed>"}``, an unknown path or game a 404, a puzzle the generator could not ma
 attempts a 422 with the engine's own message. A 500 is never sent: an unexpected exception is
 logged with its traceback and answered with a 503 that says so. A 503 with ``Retry-After`` also
 says that the queue of expensive work is full, and a 429 with ``Retry-After`` that the client's
-address has its share.
+address has its share. Every error answer also has a stable ``code`` and its ``params`` beside
+``error`` (:mod:`.errors`), for the page to say it in its own language.
 """
 
 from __future__ import annotations
@@ -56,11 +57,12 @@ from gridlogic.web import api, hints, imports, pdf_page, records, studio
 from gridlogic.web.admission import Admission
 from gridlogic.web.clients import ClientShares
 from gridlogic.web.delivery import Delivery
+from gridlogic.web.errors import ErrorCodes, with_code
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource, pool_for
 from gridlogic.web.ready import ReadyPuzzles
-from gridlogic.web.responses import error
+from gridlogic.web.responses import JSONResponse, error
 
 logger = logging.getLogger("gridlogic.web")
 
@@ -160,8 +162,10 @@ def create_app(games: Mapping[str, Game] | None = None,
 
     async def last_resort(request: Request, exc: Exception) -> Response:
         logger.error("unhandled error answering %s %s", request.method, request.url.path, exc_info=exc)
-        response = error("the server could not answer this request; the error has been logged", 503)
-        response.headers.update(SECURITY_HEADERS)  # this answer is sent from outside the middleware
+        # this answer is sent from outside the middleware: its code and its security headers are added here
+        message = {"error": "the server could not answer this request; the error has been logged"}
+        response = JSONResponse(with_code(message, 503, request.url.path), status_code=503)
+        response.headers.update(SECURITY_HEADERS)
         return response
 
     routes = [
@@ -179,7 +183,7 @@ def create_app(games: Mapping[str, Game] | None = None,
     ]
     app = Starlette(routes=routes,
                     middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), Middleware(ClientShares),
-                                *delivery.middleware()],
+                                *delivery.middleware(), Middleware(ErrorCodes)],
                     exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
     app.state.admission = admission  # the admission of expensive work, its pool and its costs

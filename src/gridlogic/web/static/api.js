@@ -1,14 +1,47 @@
 // The page's one link to the server: the JSON API under /api/ (see gridlogic.web.app).
 // Every call answers {ok, status, data, error} and never throws: data is the JSON body,
-// error the one-line message for the status line when ok is false — the server's own
-// "error" field, "HTTP <status>" when the body is not JSON, a translated "the server did not
-// answer" when there was no answer at all (status 0).
+// error the one-line message for the status line when ok is false — the server's error in the
+// page's language (errorText below), "HTTP <status>" (translated) when the body is not JSON, a
+// translated "the server did not answer" when there was no answer at all (status 0).
 //
 // A puzzle is asked for by a query of its own (size or width and height, difficulty,
 // version, options, seed; or its id alone); once the API has sent it, every later request
 // about it names it by the id the API gave.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+
+// The names of the params of an error that name a game: said by the game's name in the language.
+const GAME_PARAMS = ["game", "other"];
+
+// The sentence of an error answer (data, its JSON body) in the page's language. The server sends
+// its English sentence (error), a stable code and the code's params (gridlogic.web.errors); the
+// page's words say each code (error.<code> in words/<lang>.js) with those params. In English,
+// and for a code the words do not know or params they lack (an older or a newer server), the
+// server's own sentence is shown: it says the most (the sizes allowed, the line of a file that
+// could not be read). For example, in German,
+// errorText({error: "this Pattern puzzle has no solution", code: "import.none",
+// params: {game: "pattern"}}) is "Dieses Rätsel von Pattern hat keine Lösung."
+export function errorText(data) {
+  const english = typeof data?.error === "string" ? data.error : "?";
+  const key = `error.${data?.code}`;
+  const word = typeof data?.code === "string" ? t(key) : key; // t() without values: the word itself
+  if (language() === "en" || word === key) return english;
+  const params = { ...(data.params ?? {}) };
+  for (const name of GAME_PARAMS) {
+    const title = `game.${params[name]}`;
+    if (typeof params[name] === "string" && t(title) !== title) params[name] = t(title);
+  }
+  const needed = [...word.matchAll(/\{(\w+)\}/g)].map((found) => found[1]);
+  return needed.every((name) => name in params) ? t(key, params) : english;
+}
+
+// The error of an answer {status, data} fetched by other means (records.js's getJson), said as
+// request() says it: the server's error, "HTTP <status>" for a body that is not JSON, or "the
+// server did not answer" (status 0).
+export function answerError({ status, data }) {
+  if (typeof data?.error === "string") return errorText(data);
+  return status ? t("error.http", { status }) : t("status.offline");
+}
 
 async function request(path, options = {}) {
   let response;
@@ -23,9 +56,9 @@ async function request(path, options = {}) {
   try {
     data = await response.json();
   } catch {
-    return { ok: false, status: response.status, data: null, error: `HTTP ${response.status}` };
+    return { ok: false, status: response.status, data: null, error: t("error.http", { status: response.status }) };
   }
-  const error = response.ok ? null : data?.error ?? "?";
+  const error = response.ok ? null : errorText(data);
   return { ok: response.ok, status: response.status, data, error };
 }
 

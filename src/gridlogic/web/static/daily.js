@@ -5,6 +5,7 @@
 // is played on the game page, opened by its settings; the game page records the play
 // (records.js), so coming back here shows it.
 
+import { answerError } from "./api.js";
 import { formatDay, language, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
 import { formatTime } from "./play.js";
@@ -22,7 +23,7 @@ const invite = query.get("join"); // a group's invite link: /daily?join=INVITE
 let shown = null; // {day, archive}: the answers of /api/daily and /api/daily/archive
 let groups = []; // the player's friends' groups (/api/groups)
 
-const failure = (answer) => answer.data?.error ?? (answer.status ? `HTTP ${answer.status}` : t("status.offline"));
+const failure = answerError; // the sentence of a refusal, in the page's language
 
 // The game page's link to a daily puzzle: its settings, as a share link has them.
 function playLink(puzzle) {

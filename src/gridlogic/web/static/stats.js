@@ -2,6 +2,7 @@
 // median times per game, size and difficulty, the daily streak), the display name the daily
 // leaderboard shows, the export of every record (JSON, CSV) and their deletion.
 
+import { answerError } from "./api.js";
 import { ask } from "./ask.js";
 import { formatNumber, t } from "./i18n.js";
 import { startLanguage, showStatus } from "./pages.js";
@@ -16,7 +17,7 @@ const els = { lang: $("lang"), status: $("status"), streak: $("streak"), plays: 
 let stats = null; // the answer of /api/records/stats
 let status = { key: null, values: {}, kind: "info" };
 
-const failure = (answer) => answer.data?.error ?? (answer.status ? `HTTP ${answer.status}` : t("status.offline"));
+const failure = answerError; // the sentence of a refusal, in the page's language
 
 function setStatus(key, values = {}, kind = "info") {
   status = { key, values, kind };
