@@ -106,7 +106,9 @@ TECHNIQUES = (
 class Deduction:
     """One step: the (flat index, value) ``cells`` it decides (1 filled, 0 empty); the ``line``
     (``("row", r)`` or ``("column", c)``) a ``line`` step read or a ``probe`` ran into; the
-    ``assumption`` (index, value) a ``probe`` or ``search`` refuted, with the search's ``nodes``.
+    ``assumption`` (index, value) a ``probe`` or ``search`` refuted, with the search's ``nodes``;
+    a probe's ``chain``: the lines that led from its assumption to ``line``, in order, each with the
+    (index, value) cells it decided (:func:`_probe_chain`).
     ``contradiction``: the known cells cannot all be right (``cells`` is empty)."""
 
     technique: str
@@ -115,6 +117,7 @@ class Deduction:
     assumption: tuple[int, int] | None = None
     contradiction: bool = False
     nodes: int = 0
+    chain: tuple[tuple[tuple[str, int], tuple[tuple[int, int], ...]], ...] = ()
 
 
 class _Known:
@@ -197,6 +200,49 @@ def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple
     return tuple(sorted(cells))
 
 
+def _probe_chain(known: _Known, i: int, value: int
+                 ) -> tuple[tuple[tuple[tuple[str, int], tuple[tuple[int, int], ...]], ...], tuple[str, int]]:
+    """A refuted assumption's chain: line-solve from cell ``i`` having ``value``, a line at a time in the
+    order lines change (first the cell's row and column, then each line crossing a decided cell), up to
+    the first line whose clue no longer fits; then keep only the line steps that line stands on (those
+    that decided one of its cells during the probe, the steps those stood on, and so on back)."""
+    child = known.copy()
+    child.know(i, value)
+    width, height = known.width, known.height
+    r, c = divmod(i, width)
+    queue = [("row", r), ("column", c)]
+    steps: list[tuple[tuple[str, int], tuple[tuple[int, int], ...]]] = []
+    decided_by = {i: -1}  # a cell decided during the probe -> the step that decided it (-1: the assumption)
+    while queue:
+        line = queue.pop(0)
+        clue, length, filled, empty = child.line_state(*line)
+        result = solve_line(clue, length, filled, empty)
+        if result is None:
+            break
+        cells = _line_cells(*line, result[0] ^ filled, result[1] ^ empty, width)
+        for cell, cell_value in cells:
+            child.know(cell, cell_value)
+            decided_by[cell] = len(steps)
+            row, column = divmod(cell, width)
+            crossing = ("column", column) if line[0] == "row" else ("row", row)
+            if crossing not in queue:
+                queue.append(crossing)
+        if cells:
+            steps.append((line, cells))
+    else:  # the line solver found the contradiction, so line by line finds it too
+        raise AssertionError("a refuted probe found no broken line")
+    needed: set[int] = set()
+    todo = [(line, len(steps))]
+    while todo:
+        (kind, k), before = todo.pop()
+        for cell in range(k * width, k * width + width) if kind == "row" else range(k, width * height, width):
+            n = decided_by.get(cell, -1)
+            if 0 <= n < before and n not in needed:
+                needed.add(n)
+                todo.append((steps[n][0], n))
+    return tuple(steps[n] for n in sorted(needed)), line
+
+
 def _has_solution(known: _Known, node_limit: int, deadline: float | None = None) -> tuple[bool | None, int]:
     """(whether some grid meets the clues and ``known``, nodes used); None when the limit ran out.
     Depth first: line-solve, then branch on the first open cell."""
@@ -252,11 +298,8 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
             if known.assume(i, value) is None:
                 if known.assume(i, 1 - value) is None:
                     return Deduction("probe", (), assumption=(i, value), contradiction=True)
-                broken = known.copy()
-                broken.know(i, value)
-                r, c = divmod(i, known.width)
-                broken.propagate({r}, {c})
-                return Deduction("probe", ((i, 1 - value),), broken.broken_line(), (i, value))
+                chain, broken = _probe_chain(known, i, value)
+                return Deduction("probe", ((i, 1 - value),), broken, (i, value), chain=chain)
     if not open_cells:
         return None
     first = open_cells[0]
@@ -375,6 +418,56 @@ REFUTED = Text("{supposed}: {reason} {so}", "{supposed}、{reason}{so}", zh="{su
 """A probe's or a search's sentence: the assumption, why it fails, and so the cell's value."""
 
 
+def _chain_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
+    """The template of one line of a probe's chain, for what it fills, leaves empty or both."""
+    if filled and empty:
+        return Text("{name} (clue {clue}) fills {filled} and leaves {empty} empty",
+                    "{name}（ヒント {clue}）で{filled}が塗り、{empty}が空白",
+                    zh="{name}（提示 {clue}）涂{filled}，{empty}为空白",
+                    ko="{name}(단서 {clue})에서 {filled} 칠함, {empty} 빈칸",
+                    de="{name} (Hinweis {clue}) füllt {filled} und lässt {empty} leer",
+                    fr="{name} (indice {clue}) remplit {filled} et laisse {empty} {empty_word}",
+                    es="{name} (pista {clue}) rellena {filled} y deja {empty} {empty_word}")
+    if filled:
+        return Text("{name} (clue {clue}) fills {filled}", "{name}（ヒント {clue}）で{filled}が塗り",
+                    zh="{name}（提示 {clue}）涂{filled}", ko="{name}(단서 {clue})에서 {filled} 칠함",
+                    de="{name} (Hinweis {clue}) füllt {filled}", fr="{name} (indice {clue}) remplit {filled}",
+                    es="{name} (pista {clue}) rellena {filled}")
+    return Text("{name} (clue {clue}) leaves {empty} empty", "{name}（ヒント {clue}）で{empty}が空白",
+                zh="{name}（提示 {clue}）使{empty}为空白", ko="{name}(단서 {clue})에서 {empty} 빈칸",
+                de="{name} (Hinweis {clue}) lässt {empty} leer",
+                fr="{name} (indice {clue}) laisse {empty} {empty_word}",
+                es="{name} (pista {clue}) deja {empty} {empty_word}")
+
+
+def _chain_reason(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> Text:
+    """Why a probe fails, line by line: each line of its chain and what it decided, then the line
+    that can no longer be completed."""
+    width = len(col_clues)
+    links = []
+    for (kind, k), cells in step.chain:
+        along = [i % width if kind == "row" else i // width for i, _ in cells]
+        filled = [p for p, (_, v) in zip(along, cells) if v == 1]
+        empty = [p for p, (_, v) in zip(along, cells) if v == 0]
+        links.append(_chain_step_text(filled, empty).fill(
+            name=_line_name((kind, k), capital=False), clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]),
+            filled=_cells_at(filled) if filled else "", empty=_cells_at(empty) if empty else "",
+            empty_word=_empty_word(len(empty))))
+    assert step.line is not None
+    kind, k = step.line
+    return Text("line by line from there, {chain} → {line} (clue {clue}) can no longer be completed.",
+                "そこから行と列をたどると、{chain} → {line}（ヒント {clue}）が成り立たなくなります。",
+                zh="从那里逐行逐列推下去，{chain} → {line}（提示 {clue}）就无法完成了。",
+                ko="거기서부터 줄마다 풀어 나가면, {chain} → {line}(단서 {clue})을 완성할 수 없게 됩니다.",
+                de="Löst man von dort Reihe für Reihe weiter, so folgt: {chain} → {line} (Hinweis {clue}) lässt sich nicht "
+                   "mehr vervollständigen.",
+                fr="en résolvant ligne par ligne à partir de là, {chain} → {line} (indice {clue}) ne peut plus "
+                   "être complétée.",
+                es="resolviendo línea a línea desde ahí, {chain} → {line} (pista {clue}) ya no se puede completar."
+                ).fill(chain=Text.join(links, Text(" → ", " → ")), line=_line_name(step.line, capital=False),
+                       clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]))
+
+
 def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
                  cells: Sequence[int]) -> Text:
     """The step in words, for the board ``cells`` it was found on."""
@@ -407,6 +500,9 @@ def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues:
                       fr="en résolvant ligne par ligne à partir de là, une ligne ou une colonne ne peut plus être "
                          "complétée.",
                       es="resolviendo línea a línea desde ahí, alguna línea ya no se puede completar.")
+    elif step.technique == "probe" and step.chain:
+        assert step.line is not None
+        reason = _chain_reason(step, row_clues, col_clues)
     elif step.technique == "probe":
         assert step.line is not None
         kind, k = step.line
@@ -479,7 +575,10 @@ def _step_hint(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: S
     evidence: list[Mark] = []
     if step.assumption is not None:
         evidence.append(Mark("cell", step.assumption[0]))
-    if step.line is not None:
+    for line, _ in step.chain:
+        if Mark(*line) not in evidence:
+            evidence.append(Mark(*line))
+    if step.line is not None and Mark(*step.line) not in evidence:
         evidence.append(Mark(*step.line))
     return Hint("step", step.technique, decides, tuple(evidence), explain_step(step, row_clues, col_clues, cells))
 
