@@ -73,7 +73,7 @@ shuffled board shows it pointing up and left, so that is the first hint::
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
@@ -106,41 +106,212 @@ __all__ = ["STAGES", "TECHNIQUES", "hint", "knowledge", "made_links", "mistakes"
 SEARCH_NODE_LIMIT = 5000  # nodes version 4's search may take to refute one turn of a tile
 STAGES = ("boundary", "local", "global", "search")
 TECHNIQUES = (
-    Technique("boundary", "easy", Text("a turn with a pipe off the board is dropped", "盤の外を向く向きは除く")),
-    Technique("local", "easy", Text("a tile's pipes must meet its neighbours' (a pipe needs a pipe facing back)",
-                                    "隣のタイルとパイプが合う向きだけが残る")),
-    Technique("global", "medium", Text("a turn that would close a loop or cut tiles off from the rest is dropped",
-                                       "輪を作る向きや、タイルを孤立させる向きは除く")),
-    Technique("search", "medium", Text("a tile's turns are tried; a turn that leads to no solution is dropped",
-                                       "向きを試し、解にたどり着けない向きは除く")),
+    Technique("boundary", "easy", Text(
+        "a turn with a pipe off the board is dropped", "盤の外を向く向きは除く",
+        zh="管道伸出盘面的朝向被排除", ko="관이 판 밖을 향하는 방향은 제외한다",
+        de="eine Ausrichtung mit einem Rohr über den Rand fällt weg",
+        fr="une orientation avec un tuyau hors de la grille est écartée",
+        es="se descarta una orientación con un tubo fuera del tablero")),
+    Technique("local", "easy", Text(
+        "a tile's pipes must meet its neighbours' (a pipe needs a pipe facing back)", "隣のタイルとパイプが合う向きだけが残る",
+        zh="方块的管道必须与相邻方块的管道相接（一根管道需要对面也有管道）",
+        ko="타일의 관은 이웃 타일의 관과 맞닿아야 한다(관이 있으면 맞은편에도 관이 있어야 한다)",
+        de="die Rohre einer Kachel müssen auf die ihrer Nachbarn treffen (ein Rohr braucht ein Rohr, das zurückzeigt)",
+        fr="les tuyaux d’une tuile doivent rejoindre ceux de ses voisines (un tuyau en demande un en face)",
+        es="los tubos de una ficha deben unirse a los de sus vecinas (un tubo necesita otro que le apunte de vuelta)")),
+    Technique("global", "medium", Text(
+        "a turn that would close a loop or cut tiles off from the rest is dropped", "輪を作る向きや、タイルを孤立させる向きは除く",
+        zh="会形成回路或使方块与其余部分断开的朝向被排除", ko="고리를 만들거나 타일을 나머지와 끊어 놓는 방향은 제외한다",
+        de="eine Ausrichtung, die einen Kreis schließen oder Kacheln vom Rest abschneiden würde, fällt weg",
+        fr="une orientation qui fermerait une boucle ou couperait des tuiles du reste est écartée",
+        es="se descarta una orientación que cerraría un circuito o separaría fichas del resto")),
+    Technique("search", "medium", Text(
+        "a tile's turns are tried; a turn that leads to no solution is dropped", "向きを試し、解にたどり着けない向きは除く",
+        zh="逐一尝试方块的朝向，得不到解的朝向被排除", ko="타일의 방향을 하나씩 시도해 답에 이르지 못하는 방향은 제외한다",
+        de="die Ausrichtungen einer Kachel werden ausprobiert; eine, die zu keiner Lösung führt, fällt weg",
+        fr="on essaie les orientations d’une tuile ; une orientation qui ne mène à aucune solution est écartée",
+        es="se prueban las orientaciones de una ficha; se descarta la que no lleva a ninguna solución")),
 )
 LEVELS = ("easy", "medium", "hard")
 
-DIRECTIONS = (("up", "上"), ("right", "右"), ("down", "下"), ("left", "左"))
-NEIGHBOURS = (("the tile above", "上のタイル"), ("the tile to the right", "右のタイル"),
-              ("the tile below", "下のタイル"), ("the tile to the left", "左のタイル"))
-SHAPE_NAMES = {"blank": ("a blank", "空白"), "end": ("an end", "行き止まり"), "straight": ("a straight", "直線"),
-               "elbow": ("an elbow", "L字"), "tee": ("a tee", "T字"), "cross": ("a cross", "十字")}
+DIRECTIONS = (  # the ways a pipe points, as the sentences say them after "point" (de "nach", fr "vers", es "hacia")
+    Text("up", "上", zh="上", ko="위쪽", de="oben", fr="le haut", es="arriba"),
+    Text("right", "右", zh="右", ko="오른쪽", de="rechts", fr="la droite", es="la derecha"),
+    Text("down", "下", zh="下", ko="아래쪽", de="unten", fr="le bas", es="abajo"),
+    Text("left", "左", zh="左", ko="왼쪽", de="links", fr="la gauche", es="la izquierda"),
+)
+NEIGHBOURS = (
+    Text("the tile above", "上のタイル", zh="上方的方块", ko="위 타일", de="die Kachel darüber",
+         fr="la tuile du dessus", es="la ficha de arriba"),
+    Text("the tile to the right", "右のタイル", zh="右边的方块", ko="오른쪽 타일", de="die Kachel rechts",
+         fr="la tuile de droite", es="la ficha de la derecha"),
+    Text("the tile below", "下のタイル", zh="下方的方块", ko="아래 타일", de="die Kachel darunter",
+         fr="la tuile du dessous", es="la ficha de abajo"),
+    Text("the tile to the left", "左のタイル", zh="左边的方块", ko="왼쪽 타일", de="die Kachel links",
+         fr="la tuile de gauche", es="la ficha de la izquierda"),
+)
+SHAPE_NAMES = {
+    "blank": Text("a blank", "空白", zh="空白", ko="빈 타일", de="eine leere Kachel", fr="une tuile vide",
+                  es="una ficha vacía"),
+    "end": Text("an end", "行き止まり", zh="端点", ko="끝", de="ein Endstück", fr="une extrémité", es="un extremo"),
+    "straight": Text("a straight", "直線", zh="直线", ko="직선", de="eine Gerade", fr="un tuyau droit", es="una recta"),
+    "elbow": Text("an elbow", "L字", zh="L形", ko="ㄱ자", de="ein Winkel", fr="un coude", es="un codo"),
+    "tee": Text("a tee", "T字", zh="T形", ko="T자", de="ein T-Stück", fr="un T", es="una T"),
+    "cross": Text("a cross", "十字", zh="十字", ko="십자", de="ein Kreuz", fr="une croix", es="una cruz"),
+}
+
+# The separators of a list (:func:`_listed`): (between the first items, before the last one).
+AND = (Text(", ", "と", zh="、", ko=", ", de=", ", fr=", ", es=", "),
+       Text(" and ", "と", zh="和", ko="과 ", de=" und ", fr=" et ", es=" y "))
+OR = (Text(", ", "と", zh="、", ko=", ", de=", ", fr=", ", es=", "),
+      Text(" or ", "と", zh="或", ko="이나 ", de=" oder ", fr=" ou ", es=" o "))
+BORDER = (Text(", ", "・", zh="、", ko=", ", de=", ", fr=", ", es=", "),  # the ways off the board's edge
+          Text(" or ", "・", zh="或", ko="이나 ", de=" oder ", fr=" ou ", es=" o "))
+CLAUSES = (Text("; ", "。", zh="；", ko=". ", de="; ", fr=" ; ", es="; "),  # three or more clauses of a tile
+           Text("; and ", "。", zh="；", ko=". ", de="; und ", fr=" ; et ", es="; y "))
+TWO_CLAUSES = (CLAUSES[0], Text(" and ", "。", zh="，", ko=". ", de=" und ", fr=" et ", es=" y "))
 
 
 # --- words -----------------------------------------------------------------------------------
 
-def _tile(i: int, width: int) -> Text:
+def _tile(i: int, width: int, capital: bool = False) -> Text:
+    """A tile by its row and column: "row 2, column 3" ("Row 2, ..." with ``capital``, in English)."""
     r, c = divmod(i, width)
-    return Text(f"row {r + 1}, column {c + 1}", f"{r + 1}行{c + 1}列")
+    return Text("{row} {r}, column {c}", "{r}行{c}列", zh="第 {r} 行第 {c} 列", ko="{r}행 {c}열",
+                de="Zeile {r}, Spalte {c}", fr="ligne {r}, colonne {c}", es="fila {r}, columna {c}",
+                ).fill(row="Row" if capital else "row", r=r + 1, c=c + 1)
 
 
-def _listed(words: Sequence[str], joiner: str) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {joiner} " + words[-1]
+def _the_tile(i: int, width: int) -> Text:
+    """A tile as the subject that starts a sentence: "Row 2, column 3", de "Die Kachel in Zeile 2, Spalte 3"."""
+    return Text("{tile}", "{tile}", zh="{tile}的方块", ko="{tile} 타일", de="Die Kachel in {tile}",
+                fr="La tuile de la {tile}", es="La ficha de la {tile}").fill(tile=_tile(i, width, capital=True))
+
+
+def _listed(items: Sequence[Text], separators: tuple[Text, Text]) -> Text:
+    """Items one after the other: the first separator between all but the last two, the second before the last."""
+    if len(items) < 2:
+        return items[0] if items else Text("", "")
+    return Text.join([Text.join(items[:-1], separators[0]), items[-1]], separators[1])
 
 
 def _pointing(mask: int) -> Text:
-    dirs = [DIRECTIONS[d] for d in range(4) if mask & BITS[d]]
-    return Text(_listed([d[0] for d in dirs], "and"), "と".join(d[1] for d in dirs))
+    return _listed([DIRECTIONS[d] for d in range(4) if mask & BITS[d]], AND)
 
 
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
+# The sentences of a decided tile (:meth:`_Run._decided`), each a template filled with its parts.
+BECAUSE = Text("{way} ({why})", "{way}（{why}）", zh="{way}（{why}）", ko="{way}({why})", de="{way} ({why})",
+               fr="{way} ({why})", es="{way} ({why})")
+LINKED = Text("it is linked to {who}", "{who}とつながっている", zh="与{who}相连", ko="{who}과 이어져 있음",
+              de="sie und {who} sind verbunden", fr="elle est reliée à {who}", es="está unida a {who}")
+POINTS = Text("{who} points at it", "{who}がこちらを向いている", zh="{who}指向它", ko="{who}이 이쪽을 향함",
+              de="{who} zeigt auf sie", fr="{who} pointe vers elle", es="{who} apunta hacia ella")
+POINTS_ANYWAY = Text("{who} points at it however it can still turn", "{who}はどう回してもこちらを向く",
+                     zh="{who}无论怎样转都指向它", ko="{who}은 어떻게 돌려도 이쪽을 향함",
+                     de="{who} zeigt in jeder möglichen Ausrichtung auf sie",
+                     fr="{who} pointe vers elle dans toutes ses orientations possibles",
+                     es="{who} apunta hacia ella en cualquier orientación posible")
+POINTS_AWAY = Text("{who} does not point at it", "{who}がこちらを向いていない", zh="{who}没有指向它",
+                   ko="{who}이 이쪽을 향하지 않음", de="{who} zeigt nicht auf sie", fr="{who} ne pointe pas vers elle",
+                   es="{who} no apunta hacia ella")
+POINTS_AWAY_ANYWAY = Text("{who} cannot turn to point at it", "{who}はこちらを向けない", zh="{who}无法转向它",
+                          ko="{who}은 이쪽을 향할 수 없음", de="{who} kann sich nicht zu ihr drehen",
+                          fr="{who} ne peut pas se tourner vers elle", es="{who} no puede girarse hacia ella")
+EDGE = Text("{ways} (the board's edge)", "{ways}（盤の端）", zh="{ways}（盘面边缘）", ko="{ways}(판의 가장자리)",
+            de="{ways} (Rand des Feldes)", fr="{ways} (bord de la grille)", es="{ways} (borde del tablero)")
+MUST = Text("must point {ways}", "{ways}とはつながり", zh="必须朝{ways}", ko="{ways}으로 향해야 합니다",
+            de="muss nach {ways} zeigen", fr="doit pointer vers {ways}", es="debe apuntar hacia {ways}")
+CANNOT = Text("cannot point {ways}", "{ways}には向けません", zh="不能朝{ways}", ko="{ways}으로는 향할 수 없습니다",
+              de="kann nicht nach {ways} zeigen", fr="ne peut pas pointer vers {ways}", es="no puede apuntar hacia {ways}")
+DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`)
+    "loop": Text("pointing {ways} would close a loop with the marked tiles", "{ways}を向くと印のタイルと輪になります",
+                 zh="朝{ways}会与标记的方块形成回路", ko="{ways}으로 향하면 표시된 타일과 고리가 생깁니다",
+                 de="würde, nach {ways} zeigend, mit den markierten Kacheln einen Kreis schließen",
+                 fr="pointée vers {ways}, fermerait une boucle avec les tuiles marquées",
+                 es="apuntando hacia {ways}, cerraría un circuito con las fichas marcadas"),
+    "agree": Text("pointing {ways}, with the marked tiles turned to agree, would close a loop or shut tiles off "
+                  "from the rest", "{ways}を向くと、印のタイルを合わせて回したとき輪ができるか、タイルが孤立します",
+                  zh="朝{ways}时，若把标记的方块转到与之相合，就会形成回路或使方块与其余部分隔绝",
+                  ko="{ways}으로 향하면 표시된 타일을 맞춰 돌렸을 때 고리가 생기거나 타일이 고립됩니다",
+                  de="würde, nach {ways} zeigend und mit den markierten Kacheln passend gedreht, einen Kreis schließen "
+                     "oder Kacheln vom Rest abschneiden",
+                  fr="pointée vers {ways}, les tuiles marquées tournées pour s’accorder, fermerait une boucle ou "
+                     "isolerait des tuiles du reste",
+                  es="apuntando hacia {ways}, con las fichas marcadas giradas para encajar, cerraría un circuito o "
+                     "aislaría fichas del resto"),
+    "cut": Text("pointing {ways} would cut the marked tiles off from the rest", "{ways}を向くと印のタイルが孤立します",
+                zh="朝{ways}会使标记的方块与其余部分断开", ko="{ways}으로 향하면 표시된 타일이 고립됩니다",
+                de="würde, nach {ways} zeigend, die markierten Kacheln vom Rest abschneiden",
+                fr="pointée vers {ways}, couperait les tuiles marquées du reste",
+                es="apuntando hacia {ways}, separaría las fichas marcadas del resto"),
+}
+ONE_WAY_LEFT = Text("{tile} ({shape}) {clauses}: only one way is left, pointing {ways}.",
+                    "{tile}（{shape}）は{clauses}。残る向きは一つで、{ways}を向きます。",
+                    zh="{tile}（{shape}）{clauses}：只剩一种朝向，朝{ways}。",
+                    ko="{tile}({shape})은 {clauses}. 남는 방향은 하나뿐이라 {ways}으로 향합니다.",
+                    de="{tile} ({shape}) {clauses}: Es bleibt nur eine Ausrichtung, nach {ways}.",
+                    fr="{tile} ({shape}) {clauses} : il ne reste qu’une orientation, vers {ways}.",
+                    es="{tile} ({shape}) {clauses}: solo queda una orientación, hacia {ways}.")
+RULED_OUT = Text("With the turns that would close a loop or cut tiles off ruled out: {sentence}",
+                 "輪を作る向きやタイルを孤立させる向きを除くと、{sentence}",
+                 zh="排除会形成回路或使方块孤立的朝向后，{sentence}", ko="고리를 만들거나 타일을 고립시키는 방향을 빼면, {sentence}",
+                 de="Ohne die Ausrichtungen, die einen Kreis schließen oder Kacheln abschneiden würden, gilt: {sentence}",
+                 fr="Une fois écartées les orientations qui fermeraient une boucle ou isoleraient des tuiles : {sentence}",
+                 es="Descartadas las orientaciones que cerrarían un circuito o aislarían fichas: {sentence}")
+SAME_EVERY_WAY = Text("{tile} is {shape}: it looks the same whichever way it turns.", "{tile}は{shape}なので、どう回しても同じです。",
+                      zh="{tile}是{shape}：无论怎样旋转看起来都一样。", ko="{tile}({shape})은 어떻게 돌려도 모양이 같습니다.",
+                      de="{tile} ist {shape}: Sie sieht in jeder Ausrichtung gleich aus.",
+                      fr="{tile} est {shape} : elle reste la même quelle que soit son orientation.",
+                      es="{tile} es {shape}: se ve igual en cualquier orientación.")
+
+
+def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
+    """The search stage's sentence: of the ``tried`` turns of tile ``i``, only ``mask`` leads to a solution."""
+    if tried == 2:
+        words = Text(
+            "{tile} ({shape}): the rules stop here, so try its turns. {refuted} of the {tried} ways it can still turn "
+            "leads to no solution ({nodes} tries in all): only pointing {ways} is left.",
+            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは解にたどり着きません"
+            "（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
+            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，有 {refuted} 种得不到解"
+               "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
+            ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
+               "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter, also probiere ihre Ausrichtungen aus. {refuted} "
+               "der {tried} noch möglichen Ausrichtungen führt zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
+               "Ausrichtung nach {ways} bleibt.",
+            fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
+               "orientations encore possibles ne mène à aucune solution ({nodes} essais en tout) : il ne reste que "
+               "l’orientation vers {ways}.",
+            es="{tile} ({shape}): las reglas no dan para más, así que prueba sus orientaciones. {refuted} de las "
+               "{tried} orientaciones que aún puede tomar no lleva a ninguna solución ({nodes} intentos en total): "
+               "solo queda apuntar hacia {ways}.")
+    else:
+        words = Text(
+            "{tile} ({shape}): the rules stop here, so try its turns. {refuted} of the {tried} ways it can still turn "
+            "lead to no solution ({nodes} tries in all): only pointing {ways} is left.",
+            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは解にたどり着きません"
+            "（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
+            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，有 {refuted} 种得不到解"
+               "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
+            ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
+               "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter, also probiere ihre Ausrichtungen aus. {refuted} "
+               "der {tried} noch möglichen Ausrichtungen führen zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
+               "Ausrichtung nach {ways} bleibt.",
+            fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
+               "orientations encore possibles ne mènent à aucune solution ({nodes} essais en tout) : il ne reste que "
+               "l’orientation vers {ways}.",
+            es="{tile} ({shape}): las reglas no dan para más, así que prueba sus orientaciones. {refuted} de las "
+               "{tried} orientaciones que aún puede tomar no llevan a ninguna solución ({nodes} intentos en total): "
+               "solo queda apuntar hacia {ways}.")
+    return words.fill(tile=_the_tile(i, width), shape=SHAPE_NAMES[SHAPES[mask]], tried=tried, refuted=tried - 1,
+                      nodes=nodes, ways=_pointing(mask))
+
+
+def _lowered(text: Text) -> Text:
+    """A sentence that goes on after a colon: its first letter in lower case where the language writes it so."""
+    return replace(text, **{lang: getattr(text, lang)[:1].lower() + getattr(text, lang)[1:] for lang in ("en", "fr", "es")})
 
 
 @dataclass
@@ -330,38 +501,29 @@ class _Run:
             return None
         d[i] = 1 << left[0]
         self.global_dropped = False
-        shape = SHAPE_NAMES[SHAPES[left[0]]]
-        tile, pointing = _tile(i, geo.width), _pointing(left[0])
-        return _Event(i, left[0], "search", [], Text(
-            f"{_capital(tile.en)} ({shape[0]}): the rules stop here, so try its turns. {len(tried) - 1} of the "
-            f"{len(tried)} ways it can still turn {'leads' if len(tried) == 2 else 'lead'} to no solution "
-            f"({nodes} tries in all): only pointing {pointing.en} is left.",
-            f"{tile.ja}（{shape[1]}）: 手筋が尽きたので向きを試します。残る{len(tried)}通りのうち{len(tried) - 1}通りは"
-            f"解にたどり着きません（試行{nodes}回）。残るのは{pointing.ja}を向く向きだけです。"))
+        return _Event(i, left[0], "search", [], _tried_words(i, geo.width, left[0], len(tried), nodes))
 
     def _decided(self, i: int) -> _Event:
         """Tile ``i`` has one turn left: why, from its border, its neighbours now and what the global rule dropped."""
         d, geo = self.domains, self.geo
         mask = d[i].bit_length() - 1
-        tile, shape = _tile(i, geo.width), SHAPE_NAMES[SHAPES[mask]]
+        tile, shape = _the_tile(i, geo.width), SHAPE_NAMES[SHAPES[mask]]
         if len(VARIANTS[mask]) == 1:
-            return _Event(i, mask, self.stage, [], Text(
-                f"{_capital(tile.en)} is {shape[0]}: it looks the same whichever way it turns.",
-                f"{tile.ja}は{shape[1]}なので、どう回しても同じです。"))
+            return _Event(i, mask, self.stage, [], SAME_EVERY_WAY.fill(tile=tile, shape=shape))
         must: list[Text] = []
         cannot: list[Text] = []
         border: list[Text] = []
         evidence: list[int] = []
-        for d_, (way, way_ja) in enumerate(DIRECTIONS):
+        for d_, way in enumerate(DIRECTIONS):
             j = neighbour(i, d_, geo.width, geo.height, geo.wrapping)
             if j < 0:
-                border.append(Text(way, way_ja))
+                border.append(way)
                 continue
-            who, who_ja = NEIGHBOURS[d_]
+            who = NEIGHBOURS[d_]
             if self.stage == "boundary":  # the border alone, and the links the player made
                 if not self.given[i] & WITHOUT[d_]:
                     evidence.append(j)
-                    must.append(Text(f"{way} (it is linked to {who})", f"{way_ja}（{who_ja}とつながっている）"))
+                    must.append(BECAUSE.fill(way=way, why=LINKED.fill(who=who)))
                 continue
             there, back = d[j], OPPOSITE[d_]
             faces, turns_away = there & WITH[back], there & WITHOUT[back]
@@ -370,49 +532,21 @@ class _Run:
             decided = not there & (there - 1)
             evidence.append(j)
             if faces:
-                why = Text(f"{who} points at it" + ("" if decided else " however it can still turn"),
-                           f"{who_ja}がこちらを向いている" if decided else f"{who_ja}はどう回してもこちらを向く")
-                must.append(Text(f"{way} ({why.en})", f"{way_ja}（{why.ja}）"))
+                must.append(BECAUSE.fill(way=way, why=(POINTS if decided else POINTS_ANYWAY).fill(who=who)))
             else:
-                why = Text(f"{who} does not point at it" if decided else f"{who} cannot turn to point at it",
-                           f"{who_ja}がこちらを向いていない" if decided else f"{who_ja}はこちらを向けない")
-                cannot.append(Text(f"{way} ({why.en})", f"{way_ja}（{why.ja}）"))
+                cannot.append(BECAUSE.fill(way=way, why=(POINTS_AWAY if decided else POINTS_AWAY_ANYWAY).fill(who=who)))
         if border:  # the border's directions share one reason, said once
-            cannot.insert(0, Text(f"{_listed([w.en for w in border], 'or')} (the board's edge)",
-                                  f"{'・'.join(w.ja for w in border)}（盤の端）"))
-        clauses_en, clauses_ja = [], []
-        if must:
-            clauses_en.append(f"must point {_listed([m.en for m in must], 'and')}")
-            clauses_ja.append(f"{'と'.join(m.ja for m in must)}とはつながり")
+            cannot.insert(0, EDGE.fill(ways=_listed(border, BORDER)))
+        clauses = [MUST.fill(ways=_listed(must, AND))] if must else []
         if cannot:
-            clauses_en.append(f"cannot point {_listed([c.en for c in cannot], 'or')}")
-            clauses_ja.append(f"{'と'.join(c.ja for c in cannot)}には向けません")
+            clauses.append(CANNOT.fill(ways=_listed(cannot, OR)))
         for drop in self.dropped.get(i, []):
-            pointing = _pointing(drop.mask)
             evidence += drop.tiles
-            if drop.kind == "loop":
-                clauses_en.append(f"pointing {pointing.en} would close a loop with the marked tiles")
-                clauses_ja.append(f"{pointing.ja}を向くと印のタイルと輪になります")
-            elif drop.kind == "agree":
-                clauses_en.append(f"pointing {pointing.en}, with the marked tiles turned to agree, would close a "
-                                  "loop or shut tiles off from the rest")
-                clauses_ja.append(f"{pointing.ja}を向くと、印のタイルを合わせて回したとき輪ができるか、タイルが孤立します")
-            else:
-                clauses_en.append(f"pointing {pointing.en} would cut the marked tiles off from the rest")
-                clauses_ja.append(f"{pointing.ja}を向くと印のタイルが孤立します")
-        prefix = Text("", "")
+            clauses.append(DROPPED[drop.kind].fill(ways=_pointing(drop.mask)))
+        sentence = ONE_WAY_LEFT.fill(tile=tile, shape=shape, ways=_pointing(mask),
+                                     clauses=_listed(clauses, CLAUSES if len(clauses) > 2 else TWO_CLAUSES))
         if self.global_dropped and i not in self.dropped:
-            prefix = Text("With the turns that would close a loop or cut tiles off ruled out: ",
-                          "輪を作る向きやタイルを孤立させる向きを除くと、")
-        pointing = _pointing(mask)
-        en_clauses = (" and ".join(clauses_en) if len(clauses_en) < 3
-                      else "; ".join(clauses_en[:-1]) + "; and " + clauses_en[-1])
-        ja_clauses = "。".join(c for c in clauses_ja)
-        sentence = Text(
-            f"{_capital(tile.en)} ({shape[0]}) {en_clauses}: only one way is left, pointing {pointing.en}.",
-            f"{tile.ja}（{shape[1]}）は{ja_clauses}。残る向きは一つで、{pointing.ja}を向きます。")
-        if prefix.en:
-            sentence = Text(prefix.en + sentence.en[0].lower() + sentence.en[1:], prefix.ja + sentence.ja)
+            sentence = RULED_OUT.fill(sentence=_lowered(sentence))
         return _Event(i, mask, self.stage, sorted(set(evidence) - {i}), sentence)
 
 
@@ -535,10 +669,51 @@ def knowledge(tiles: Sequence[int], board: Sequence[int], geo: Geometry) -> list
 
 
 STUCK = Text("Nothing more follows from the tiles and the links made so far, within the search's limits.",
-             "これまでのタイルとつながりからは、探索の範囲内でこれ以上は決まりません。")
+             "これまでのタイルとつながりからは、探索の範囲内でこれ以上は決まりません。",
+             zh="在搜索的限度内，从这些方块和目前的连接推不出更多结论。",
+             ko="지금까지의 타일과 연결로는 탐색 한도 안에서 더 정해지는 것이 없습니다.",
+             de="Aus den Kacheln und den bisherigen Verbindungen folgt im Rahmen der Suche nichts mehr.",
+             fr="Rien de plus ne découle des tuiles et des liaisons faites jusqu’ici, dans les limites de la recherche.",
+             es="De las fichas y las uniones hechas hasta ahora no se deduce nada más, dentro de los límites de la "
+                "búsqueda.")
 SEVERAL = Text("This board has more than one solution: from here on, the tiles decide nothing more.",
-               "この盤面には答えが2つ以上あります。ここから先はタイルだけでは決まりません。")
-SOLVED = Text("Nothing is left to decide: the board is one tree.", "すべてつながっています。")
+               "この盤面には答えが2つ以上あります。ここから先はタイルだけでは決まりません。",
+               zh="这个盘面有不止一个解：从这里开始，方块本身不能再决定什么。",
+               ko="이 판은 답이 둘 이상입니다: 여기서부터는 타일만으로 더 정해지지 않습니다.",
+               de="Dieses Feld hat mehr als eine Lösung: Ab hier entscheiden die Kacheln nichts mehr.",
+               fr="Cette grille a plus d’une solution : à partir d’ici, les tuiles ne décident plus rien.",
+               es="Este tablero tiene más de una solución: a partir de aquí, las fichas no deciden nada más.")
+SOLVED = Text("Nothing is left to decide: the board is one tree.", "すべてつながっています。",
+              zh="已经没有要决定的了：盘面连成了一棵树。", ko="더 정할 것이 없습니다: 판이 하나의 나무가 되었습니다.",
+              de="Es bleibt nichts mehr zu entscheiden: Das Feld ist ein einziger Baum.",
+              fr="Il ne reste rien à décider : la grille forme un seul arbre.",
+              es="No queda nada por decidir: el tablero es un solo árbol.")
+NO_TREE = Text("No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。",
+               zh="无论怎样旋转这些方块，都连不成一棵树。", ko="이 타일들을 어떻게 돌려도 하나의 나무가 되지 않습니다.",
+               de="Keine Drehung dieser Kacheln ergibt einen einzigen Baum.",
+               fr="Aucune façon de tourner ces tuiles ne forme un seul arbre.",
+               es="Ninguna forma de girar estas fichas da un solo árbol.")
+MISTAKE = Text("The link between {first} and {second} is a mistake: the solution does not join them{more}. "
+               "Turn one of them, and the hints go on from the links that are right.",
+               "{first}と{second}のつながりは間違いです。答えではつながりません{more}。"
+               "どちらかを回すと、正しいつながりからヒントが続きます。",
+               zh="{first}和{second}之间的连接是错的：答案中它们并不相连{more}。转动其中一个，提示会从正确的连接继续。",
+               ko="{first}과 {second} 사이의 연결은 틀렸습니다: 정답에서는 둘이 이어지지 않습니다{more}. "
+                  "둘 중 하나를 돌리면 맞는 연결에서부터 힌트가 이어집니다.",
+               de="Die Verbindung zwischen den Kacheln in {first} und {second} ist ein Fehler: Die Lösung verbindet "
+                  "sie nicht{more}. Drehe eine der beiden, dann gehen die Tipps von den richtigen Verbindungen aus weiter.",
+               fr="La liaison entre les tuiles de la {first} et de la {second} est une erreur : la solution ne les "
+                  "relie pas{more}. Tournez l’une d’elles, et les indices reprennent à partir des liaisons justes.",
+               es="La unión entre las fichas de la {first} y de la {second} es un error: la solución no las une{more}. "
+                  "Gira una de ellas y las pistas siguen a partir de las uniones correctas.")
+
+
+def _more(count: int) -> Text:
+    """The words " (3 more after it)" for a count of mistakes above one."""
+    if count < 2:
+        return Text("", "")
+    return Text(" ({n} more after it)", "（ほかに{n}か所）", zh="（之后还有 {n} 处）", ko="(뒤에 {n}곳 더)",
+                de=" (danach noch {n})", fr=" (encore {n} après)", es=" ({n} más después)").fill(n=count - 1)
 
 
 def _step(event: _Event) -> Hint:
@@ -555,14 +730,8 @@ def hint(puzzle: Any, board: Sequence[int]) -> Hint:
     wrong = mistakes(puzzle, board)
     if wrong:
         i, j = wrong[0]
-        more = Text(f" ({len(wrong) - 1} more after it)", f"（ほかに{len(wrong) - 1}か所）") if len(wrong) > 1 \
-            else Text("", "")
-        first, second = _tile(i, n), _tile(j, n)
-        return Hint("mistake", None, (), (Mark("tile", i), Mark("tile", j)), Text(
-            f"The link between {first.en} and {second.en} is a mistake: the solution does not join them{more.en}. "
-            "Turn one of them, and the hints go on from the links that are right.",
-            f"{first.ja}と{second.ja}のつながりは間違いです。答えではつながりません{more.ja}。"
-            "どちらかを回すと、正しいつながりからヒントが続きます。"))
+        return Hint("mistake", None, (), (Mark("tile", i), Mark("tile", j)),
+                    MISTAKE.fill(first=_tile(i, n), second=_tile(j, n), more=_more(len(wrong))))
     if is_solved(board, n, geo.height, geo.wrapping):
         return Hint("solved", None, (), (), SOLVED)
     run = _Run(geo, knowledge(puzzle.shuffled, board, geo), [VARIANTS[m] for m in puzzle.shuffled],
@@ -591,16 +760,14 @@ def walkthrough(tiles: Sequence[int], geo: Geometry, version: int | None = None,
     steps = tuple(_step(event) for event in run.events())
     check_deadline(deadline)  # before the solver or the grader that ends it
     if run.status == "contradiction":
-        return Walkthrough(None, steps, "contradiction", Text(
-            "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
+        return Walkthrough(None, steps, "contradiction", NO_TREE), run
     if run.status == "stuck":
         ways = (solve_checked(list(tiles), n, deadline=deadline).solutions if articles
                 else solve_board(tiles, geo, SOLVE_NODE_LIMIT, deadline).solutions)
         return Walkthrough(None, steps, "stuck", SEVERAL if len(ways) > 1 else STUCK), run
     solution = [domain.bit_length() - 1 for domain in run.domains]
     if not is_solved(solution, n, geo.height, geo.wrapping):
-        return Walkthrough(None, steps, "contradiction", Text(
-            "No way of turning these tiles makes one tree.", "どう回してもひとつの木になりません。")), run
+        return Walkthrough(None, steps, "contradiction", NO_TREE), run
     graded = analyze_checked(solution, n, deadline=deadline) if articles else grade(solution, geo, deadline)[0]
     return Walkthrough(graded.level if graded else None, steps, "solved"), run
 
