@@ -1,4 +1,5 @@
-"""``gridlogic GAME explain``: the walk-through through the real CLI entry point, for every game with hints."""
+"""``gridlogic GAME explain``: the walk-through through the real CLI entry point, for every game with hints, in
+each of the seven languages."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 
 from gridlogic import GAMES
 from gridlogic.cli import main
+from gridlogic.cli.explain import walkthrough_text
+from gridlogic.hints import LANGUAGES, Hint, Mark, Text, Walkthrough
 
 HINTED = [game for game in GAMES.values() if game.hints is not None]
 
@@ -87,6 +90,57 @@ def test_explain_in_japanese(capsys, monkeypatch):
     assert "   1. line    3行目（ヒント 1 3）" in out
     code, out, _ = run(capsys, monkeypatch, ["loop", "explain", "loop.1.5x5.easy.readme", "--lang", "ja"])
     assert out.splitlines()[2] == "37手で解けました（レベル easy）"
+
+
+HEADERS = {  # pattern.1.5x5.any.notes-example's first two lines after its title, in each language
+    "en": ["solved in 13 steps", "techniques: line 13, probe 0, search 0"],
+    "ja": ["13手で解けました", "手筋: line 13, probe 0, search 0"],
+    "zh": ["13 步解开", "技巧：line 13, probe 0, search 0"],
+    "ko": ["13단계 만에 풀림", "기법: line 13, probe 0, search 0"],
+    "de": ["gelöst in 13 Schritten", "Techniken: line 13, probe 0, search 0"],
+    "fr": ["résolu en 13 étapes", "techniques : line 13, probe 0, search 0"],
+    "es": ["resuelto en 13 pasos", "técnicas: line 13, probe 0, search 0"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_explain_in_every_language(capsys, monkeypatch, lang):
+    assert set(HEADERS) == set(LANGUAGES)
+    code, out, _ = run(capsys, monkeypatch,
+                       ["pattern", "explain", "--version", "1", "--seed", "notes-example", "--lang", lang])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2:4] == HEADERS[lang]
+    puzzle = GAMES["pattern"].generate(5, "notes-example", version=1)
+    walk = GAMES["pattern"].hints.explain(GAMES["pattern"].problem(puzzle), 1)
+    steps = [line for line in lines[5:] if line.strip()]
+    assert len(steps) == len(walk.steps) == 13
+    for line, step in zip(steps, walk.steps, strict=True):
+        assert line.endswith(f"  {step.explanation.get(lang)}") and step.explanation.get(lang)
+        if lang in ("de", "fr", "es"):
+            assert step.explanation.get(lang) != step.explanation.en
+
+
+@pytest.mark.parametrize("lang, one, several", [
+    ("en", "solved in 1 step, level easy", "stopped in 2 steps, no level"),
+    ("ja", "1手で解けました（レベル easy）", "2手で止まりました（レベルなし）"),
+    ("zh", "1 步解开（等级 easy）", "2 步后停止（无等级）"),
+    ("ko", "1단계 만에 풀림 (레벨 easy)", "2단계에서 멈춤 (레벨 없음)"),
+    ("de", "gelöst in 1 Schritt, Stufe easy", "angehalten nach 2 Schritten, keine Stufe"),
+    ("fr", "résolu en 1 étape, niveau easy", "arrêté après 2 étapes, sans niveau"),
+    ("es", "resuelto en 1 paso, nivel easy", "detenido tras 2 pasos, sin nivel"),
+])
+def test_the_first_line_counts_steps_and_names_the_level_in_each_language(lang, one, several):
+    hints = GAMES["pattern"].hints
+    step = Hint("step", "line", (Mark("cell", 0, 1),), (Mark("row", 0),), Text("Row 1 ...", "1行目 ..."))
+    assert walkthrough_text(hints, 2, Walkthrough("easy", (step,), "solved"), lang).splitlines()[0] == one
+    assert walkthrough_text(hints, 2, Walkthrough(None, (step, step), "stuck"), lang).splitlines()[0] == several
+
+
+def test_explain_refuses_a_language_it_does_not_speak(capsys):
+    with pytest.raises(SystemExit) as shown:
+        main(["pattern", "explain", "--seed", "a", "--lang", "xx"])
+    assert shown.value.code == 2 and "invalid choice: 'xx'" in capsys.readouterr().err
 
 
 def test_explain_a_puzzle_with_several_solutions_stops_and_says_so(capsys, monkeypatch):

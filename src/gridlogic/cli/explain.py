@@ -14,9 +14,17 @@ the steps show, then the steps::
       1. boundary  Row 1, column 4 (an elbow) cannot point up or right (the board's edge): ...
 
 ``--json`` prints ``{"game", "id", "level", "status", "note", "techniques",
-"steps": [{"technique", "explanation": {"en", "ja"}, "decides", "evidence"}]}``
-and ``--lang ja`` the text in Japanese. Exit code 0 when the steps solve the
-puzzle, 1 when they stop short (several solutions, or beyond the techniques).
+"steps": [{"technique", "explanation": {"en", "ja", ...}, "decides", "evidence"}]}``
+(the explanation in each language it has), and ``--lang`` picks the language of the text, one of
+:data:`~gridlogic.hints.LANGUAGES` (the technique and level names stay the grader's own)::
+
+    $ gridlogic signal explain signal.3.4x4.any.notes-example --lang de
+    ...
+    gelöst in 16 Schritten, Stufe medium
+    Techniken: boundary 3, local 7, global 0, search 6
+
+Exit code 0 when the steps solve the puzzle, 1 when they stop short (several solutions, or beyond
+the techniques).
 
 ``--budget SECONDS`` bounds the walk-through (default 60: a random 200x200 nonogram would take
 hours): past it, nothing is printed but one line on standard error, and the exit code is 3::
@@ -37,7 +45,7 @@ from gridlogic.cli import EXIT_OUT_OF_TIME, add_budget_argument, deadline_of
 from gridlogic.cli.games import GAME_ACTIONS, add_board_arguments, board_arguments, read_problem
 from gridlogic.errors import InvalidParameters
 from gridlogic.game import GAMES, IMPORTED, Game, Problem, parse_id
-from gridlogic.hints import Hints, Walkthrough
+from gridlogic.hints import LANGUAGES, Hints, Text, Walkthrough
 
 __all__ = ["register", "walkthrough_text"]
 
@@ -63,7 +71,7 @@ def _add_explain(actions: argparse._SubParsersAction, game: Game) -> None:
     parser.add_argument("--version", type=int, metavar="V", help=f"generator version (default {game.latest})")
     parser.add_argument("--seed", help="the seed of a generated puzzle")
     parser.add_argument("--json", action="store_true", help="print the walk-through as JSON")
-    parser.add_argument("--lang", choices=("en", "ja"), default="en", help="the language of the text (default en)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the text (default en)")
     add_budget_argument(parser, "the walk-through")
     parser.set_defaults(handler=functools.partial(_explain, game))
 
@@ -96,26 +104,46 @@ def _problem(game: Game, args: argparse.Namespace) -> tuple[Problem, int | None,
     return game.problem(puzzle), puzzle.version, title, puzzle.id
 
 
+ENDINGS = {  # the first line of a walk-through, by how it ended
+    "solved": Text("solved in {steps}{level}", "{steps}で解けました{level}", zh="{steps}解开{level}",
+                   ko="{steps} 만에 풀림{level}", de="gelöst in {steps}{level}", fr="résolu en {steps}{level}",
+                   es="resuelto en {steps}{level}"),
+    "stuck": Text("stopped in {steps}{level}", "{steps}で止まりました{level}", zh="{steps}后停止{level}",
+                  ko="{steps}에서 멈춤{level}", de="angehalten nach {steps}{level}", fr="arrêté après {steps}{level}",
+                  es="detenido tras {steps}{level}"),
+    "contradiction": Text("contradicted in {steps}{level}", "{steps}で矛盾しました{level}", zh="{steps}后出现矛盾{level}",
+                          ko="{steps}에서 모순{level}", de="Widerspruch nach {steps}{level}",
+                          fr="contradiction après {steps}{level}", es="contradicción tras {steps}{level}"),
+}
+LEVEL = Text(", level {level}", "（レベル {level}）", zh="（等级 {level}）", ko=" (레벨 {level})", de=", Stufe {level}",
+             fr=", niveau {level}", es=", nivel {level}")
+NO_LEVEL = Text(", no level", "（レベルなし）", zh="（无等级）", ko=" (레벨 없음)", de=", keine Stufe", fr=", sans niveau",
+                es=", sin nivel")
+TECHNIQUES = Text("techniques: {counts}", "手筋: {counts}", zh="技巧：{counts}", ko="기법: {counts}",
+                  de="Techniken: {counts}", fr="techniques : {counts}", es="técnicas: {counts}")
+
+
+def _steps(count: int) -> Text:
+    """"1 step", "16 steps" (as the languages count them)."""
+    if count == 1:
+        return Text("{n} step", "{n}手", zh="{n} 步", ko="{n}단계", de="{n} Schritt", fr="{n} étape",
+                    es="{n} paso").fill(n=count)
+    return Text("{n} steps", "{n}手", zh="{n} 步", ko="{n}단계", de="{n} Schritten", fr="{n} étapes",
+                es="{n} pasos").fill(n=count)
+
+
 def walkthrough_text(hints: Hints, version: int | None, walk: Walkthrough, lang: str = "en") -> str:
-    """The walk-through as the text ``explain`` prints after its title."""
+    """The walk-through as the text ``explain`` prints after its title, in ``lang`` (one of
+    :data:`~gridlogic.hints.LANGUAGES`; English where a text lacks it)."""
     names = [technique.name for technique in hints.techniques(version)]
-    counts = walk.counts(names)
-    graded = bool(hints.levels(version))
-    steps = len(walk.steps)
-    counted = ", ".join(f"{name} {count}" for name, count in counts.items())
-    if lang == "ja":
-        ending = {"solved": "で解けました", "stuck": "で止まりました", "contradiction": "で矛盾しました"}[walk.status]
-        level = f"（レベル {walk.level}）" if walk.level else ("（レベルなし）" if graded else "")
-        lines = [f"{steps}手{ending}{level}", f"手筋: {counted}", ""]
-    else:
-        ending = {"solved": "solved", "stuck": "stopped", "contradiction": "contradicted"}[walk.status]
-        level = f", level {walk.level}" if walk.level else (", no level" if graded else "")
-        lines = [f"{ending} in {steps} step{'s' if steps != 1 else ''}{level}", f"techniques: {counted}", ""]
+    counted = ", ".join(f"{name} {count}" for name, count in walk.counts(names).items())
+    level = LEVEL.fill(level=walk.level) if walk.level else NO_LEVEL if hints.levels(version) else Text("", "")
+    lines = [ENDINGS[walk.status].fill(steps=_steps(len(walk.steps)), level=level).get(lang),
+             TECHNIQUES.fill(counts=counted).get(lang), ""]
     width = max(map(len, names))
     for number, step in enumerate(walk.steps, 1):
-        words = step.explanation.ja if lang == "ja" else step.explanation.en
-        lines.append(f"{number:>4}. {step.technique or '':<{width}}  {words}")
-    note = walk.note.ja if lang == "ja" else walk.note.en
+        lines.append(f"{number:>4}. {step.technique or '':<{width}}  {step.explanation.get(lang)}")
+    note = walk.note.get(lang)
     if note:
         lines += ["", note] if walk.steps else [note]
     return "\n".join(lines)
