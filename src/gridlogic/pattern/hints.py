@@ -464,7 +464,8 @@ def _chain_reason(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues
                 fr="en résolvant ligne par ligne à partir de là, {chain} → {line} (indice {clue}) ne peut plus "
                    "être complétée.",
                 es="resolviendo línea a línea desde ahí, {chain} → {line} (pista {clue}) ya no se puede completar."
-                ).fill(chain=Text.join(links, Text(" → ", " → ")), line=_line_name(step.line, capital=False),
+                ).fill(chain=Text.join(links, Text(" → ", " → ", zh=" → ", ko=" → ", de=" → ", fr=" → ", es=" → ")),
+                       line=_line_name(step.line, capital=False),
                        clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]))
 
 
