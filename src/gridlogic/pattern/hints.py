@@ -282,7 +282,11 @@ def next_deduction(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Seque
     easiest technique (see the module docstring); None when none decides anything. Past ``deadline``:
     :class:`~gridlogic.params.OutOfTime`."""
     rows, cols = _clues(row_clues, col_clues)
-    known = _known(rows, cols, cells)
+    return _next_step(_known(rows, cols, cells), deadline)
+
+
+def _next_step(known: _Known, deadline: float | None) -> Deduction | None:
+    """:func:`next_deduction` from what is known."""
     for kind, k in known.lines():
         clue, length, filled, empty = known.line_state(kind, k)
         result = solve_line(clue, length, filled, empty)
@@ -657,10 +661,11 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
     ``deadline``, :class:`~gridlogic.params.OutOfTime`."""
     rows, cols = _clues(row_clues, col_clues)
     cells = [UNKNOWN] * (len(rows) * len(cols))
+    known = _Known(rows, cols, cells)
     steps: list[Hint] = []
     while UNKNOWN in cells:
         check_deadline(deadline)
-        step = next_deduction(rows, cols, cells, deadline)
+        step = _next_step(known, deadline)
         if step is None:
             verdict = decide(rows, cols, len(cols), len(rows), time_limit=seconds_left(deadline, STUCK_SECONDS),
                              least=False)  # the status only: no solution is shown
@@ -673,6 +678,7 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
         steps.append(_step_hint(step, rows, cols, cells))
         for i, value in step.cells:
             cells[i] = value
+            known.know(i, value)
     return Walkthrough(None, tuple(steps), "solved")
 
 

@@ -140,7 +140,8 @@ def validate_clue(clue: object, length: int, name: str) -> tuple[int, ...]:
     if not isinstance(clue, (list, tuple)):
         raise InvalidParameters(f"{name} clue {short_repr(clue)} is not a list of run lengths")
     for number in clue:
-        check_int(number, f"{name} clue {short_repr(list(clue))}: each run length", 0)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:  # the words only when refused
+            check_int(number, f"{name} clue {short_repr(list(clue))}: each run length", 0)
     needed = clue_length(clue)
     if needed > length:
         raise InvalidParameters(
