@@ -411,9 +411,9 @@ def _so(value: int) -> Text:
     """The conclusion of a refuted assumption that the cell has ``value``: it has the other one."""
     if value:
         return Text("So it is empty.", "よってこのマスは空白です。", zh="所以这格是空白。", ko="따라서 이 칸은 빈칸입니다.",
-                    de="Also ist es leer.", fr="Elle est donc vide.", es="Así que está vacía.")
+                    de="Daher ist es leer.", fr="Elle est donc vide.", es="Así que está vacía.")
     return Text("So it is filled.", "よってこのマスは塗りです。", zh="所以这格要涂色。", ko="따라서 이 칸은 칠해집니다.",
-                de="Also ist es gefüllt.", fr="Elle est donc remplie.", es="Así que está rellena.")
+                de="Daher ist es gefüllt.", fr="Elle est donc remplie.", es="Así que está rellena.")
 
 
 REFUTED = Text("{supposed}: {reason} {so}", "{supposed}、{reason}{so}", zh="{supposed}，{reason}{so}",

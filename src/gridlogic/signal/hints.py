@@ -277,7 +277,7 @@ def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
                "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
             ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
                "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
-            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter, also probiere ihre Ausrichtungen aus. {refuted} "
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. {refuted} "
                "der {tried} noch möglichen Ausrichtungen führt zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
                "Ausrichtung nach {ways} bleibt.",
             fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
@@ -296,7 +296,7 @@ def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
                "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
             ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
                "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
-            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter, also probiere ihre Ausrichtungen aus. {refuted} "
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. {refuted} "
                "der {tried} noch möglichen Ausrichtungen führen zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
                "Ausrichtung nach {ways} bleibt.",
             fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
