@@ -11,9 +11,9 @@ below. The words come from the page's own modules (static/words/, views/<game>/w
 check follows every new word.
 
 What the server says in sentences (a hint's and a walk-through step's explanation, a walk's note)
-comes in English and Japanese only: the walk-through's step texts are left out of the check, and
-``test_the_walk_through_steps_are_in_the_language`` says so by failing (strict xfail) until the
-server speaks every language.
+comes in every language too (:class:`gridlogic.hints.Text`): the walk-through's page words are
+checked without its steps in every language, and ``test_the_walk_through_steps_are_in_the_language``
+checks the steps too, in German.
 """
 
 from __future__ import annotations
@@ -145,7 +145,6 @@ def test_the_walk_through_is_in_the_language_but_the_servers_sentences(tab: Page
     expect(page.locator("#step-text")).to_contain_text(f"1. {technique}: ")
 
 
-@pytest.mark.xfail(strict=True, reason="the server explains its steps in English and Japanese only (hints.Text)")
 def test_the_walk_through_steps_are_in_the_language(tab: Page, server_url: str):
     page = tab
     page.goto(f"{server_url}/explain?id={WALK_ID}&lang=de")
