@@ -111,7 +111,8 @@ def test_the_closing_notes_read_in_every_language():
              for name in ("STUCK", "SEVERAL", "SOLVED")}
     notes |= {"pattern.CONTRADICTION": pattern_hints.CONTRADICTION, "signal.NO_TREE": signal_hints.NO_TREE,
               "a pattern walk with two solutions": pattern_hints.walkthrough([[1], [1]], [[1], [1]]).note,
-              "signal tiles that make no tree": signal_hints.walkthrough([1, 1, 1, 1], board_geometry(2, 2, False))[0].note}
+              "signal tiles that make no tree":
+                  signal_hints.walkthrough([1, 1, 1, 1], board_geometry(2, 2, False))[0].note}
     for where, note in notes.items():
         _assert_in_every_language(note, where)
 

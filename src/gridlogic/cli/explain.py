@@ -111,14 +111,15 @@ ENDINGS = {  # the first line of a walk-through, by how it ended
     "stuck": Text("stopped in {steps}{level}", "{steps}で止まりました{level}", zh="{steps}后停止{level}",
                   ko="{steps}에서 멈춤{level}", de="angehalten nach {steps}{level}", fr="arrêté après {steps}{level}",
                   es="detenido tras {steps}{level}"),
-    "contradiction": Text("contradicted in {steps}{level}", "{steps}で矛盾しました{level}", zh="{steps}后出现矛盾{level}",
+    "contradiction": Text("contradicted in {steps}{level}", "{steps}で矛盾しました{level}",
+                          zh="{steps}后出现矛盾{level}",
                           ko="{steps}에서 모순{level}", de="Widerspruch nach {steps}{level}",
                           fr="contradiction après {steps}{level}", es="contradicción tras {steps}{level}"),
 }
 LEVEL = Text(", level {level}", "（レベル {level}）", zh="（等级 {level}）", ko=" (레벨 {level})", de=", Stufe {level}",
              fr=", niveau {level}", es=", nivel {level}")
-NO_LEVEL = Text(", no level", "（レベルなし）", zh="（无等级）", ko=" (레벨 없음)", de=", keine Stufe", fr=", sans niveau",
-                es=", sin nivel")
+NO_LEVEL = Text(", no level", "（レベルなし）", zh="（无等级）", ko=" (레벨 없음)", de=", keine Stufe",
+                fr=", sans niveau", es=", sin nivel")
 TECHNIQUES = Text("techniques: {counts}", "手筋: {counts}", zh="技巧：{counts}", ko="기법: {counts}",
                   de="Techniken: {counts}", fr="techniques : {counts}", es="técnicas: {counts}")
 

@@ -342,7 +342,8 @@ def _clue_text(clue: Sequence[int]) -> str:
 def _cell_name(i: int, width: int) -> Text:
     r, c = divmod(i, width)
     return Text("row {r}, column {c}", "{r}行{c}列", zh="第 {r} 行第 {c} 列", ko="{r}행 {c}열",
-                de="Zeile {r}, Spalte {c}", fr="ligne {r}, colonne {c}", es="fila {r}, columna {c}").fill(r=r + 1, c=c + 1)
+                de="Zeile {r}, Spalte {c}", fr="ligne {r}, colonne {c}", es="fila {r}, columna {c}",
+                ).fill(r=r + 1, c=c + 1)
 
 
 def _cells_at(positions: Sequence[int]) -> Text:
@@ -370,7 +371,8 @@ def _line_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
             "{name}（ヒント {clue}）: {where}どの置き方でも{filled}は塗られ、{empty}は空白になります。",
             zh="{name}（提示 {clue}）：无论提示{where}怎样放，{filled}都要涂色，{empty}都是空白。",
             ko="{name}(단서 {clue}): 단서를 {where} 어떻게 놓아도 {filled}은 칠해지고 {empty}은 빈칸이 됩니다.",
-            de="{name} (Hinweis {clue}): Jede Art, wie der Hinweis {where} passt, füllt {filled} und lässt {empty} leer.",
+            de="{name} (Hinweis {clue}): Jede Art, wie der Hinweis {where} passt, füllt {filled} und lässt {empty} "
+               "leer.",
             fr="{name} (indice {clue}) : toutes les façons de placer l’indice {where} remplissent {filled} et "
                "laissent {empty} {empty_word}.",
             es="{name} (pista {clue}): todas las formas de colocar la pista {where} rellenan {filled} y dejan "
@@ -410,9 +412,11 @@ def _supposed(cell: Text, value: int) -> Text:
 def _so(value: int) -> Text:
     """The conclusion of a refuted assumption that the cell has ``value``: it has the other one."""
     if value:
-        return Text("So it is empty.", "よってこのマスは空白です。", zh="所以这格是空白。", ko="따라서 이 칸은 빈칸입니다.",
+        return Text("So it is empty.", "よってこのマスは空白です。", zh="所以这格是空白。",
+                    ko="따라서 이 칸은 빈칸입니다.",
                     de="Daher ist es leer.", fr="Elle est donc vide.", es="Así que está vacía.")
-    return Text("So it is filled.", "よってこのマスは塗りです。", zh="所以这格要涂色。", ko="따라서 이 칸은 칠해집니다.",
+    return Text("So it is filled.", "よってこのマスは塗りです。", zh="所以这格要涂色。",
+                ko="따라서 이 칸은 칠해집니다.",
                 de="Daher ist es gefüllt.", fr="Elle est donc remplie.", es="Así que está rellena.")
 
 
@@ -463,8 +467,8 @@ def _chain_reason(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues
                 "そこから行と列をたどると、{chain} → {line}（ヒント {clue}）が成り立たなくなります。",
                 zh="从那里逐行逐列推下去，{chain} → {line}（提示 {clue}）就无法完成了。",
                 ko="거기서부터 줄마다 풀어 나가면, {chain} → {line}(단서 {clue})을 완성할 수 없게 됩니다.",
-                de="Löst man von dort Reihe für Reihe weiter, so folgt: {chain} → {line} (Hinweis {clue}) lässt sich nicht "
-                   "mehr vervollständigen.",
+                de="Löst man von dort Reihe für Reihe weiter, so folgt: {chain} → {line} (Hinweis {clue}) lässt "
+                   "sich nicht mehr vervollständigen.",
                 fr="en résolvant ligne par ligne à partir de là, {chain} → {line} (indice {clue}) ne peut plus "
                    "être complétée.",
                 es="resolviendo línea a línea desde ahí, {chain} → {line} (pista {clue}) ya no se puede completar."
@@ -558,7 +562,8 @@ SOLVED = Text("Nothing is left to decide: the grid shows every clue.", "すべ�
               es="No queda nada por decidir: la cuadrícula cumple todas las pistas.")
 CONTRADICTION = Text("The clues contradict each other: no grid shows them all.",
                      "ヒントどうしが矛盾しています。すべてに合う盤面はありません。",
-                     zh="提示互相矛盾：没有盘面能满足全部提示。", ko="단서끼리 모순됩니다: 모두를 만족하는 판은 없습니다.",
+                     zh="提示互相矛盾：没有盘面能满足全部提示。",
+                     ko="단서끼리 모순됩니다: 모두를 만족하는 판은 없습니다.",
                      de="Die Hinweise widersprechen einander: Kein Raster erfüllt sie alle.",
                      fr="Les indices se contredisent : aucune grille ne les respecte tous.",
                      es="Las pistas se contradicen: ninguna cuadrícula las cumple todas.")

@@ -113,21 +113,26 @@ TECHNIQUES = (
         fr="une orientation avec un tuyau hors de la grille est écartée",
         es="se descarta una orientación con un tubo fuera del tablero")),
     Technique("local", "easy", Text(
-        "a tile's pipes must meet its neighbours' (a pipe needs a pipe facing back)", "隣のタイルとパイプが合う向きだけが残る",
+        "a tile's pipes must meet its neighbours' (a pipe needs a pipe facing back)",
+        "隣のタイルとパイプが合う向きだけが残る",
         zh="方块的管道必须与相邻方块的管道相接（一根管道需要对面也有管道）",
         ko="타일의 관은 이웃 타일의 관과 맞닿아야 한다(관이 있으면 맞은편에도 관이 있어야 한다)",
         de="die Rohre einer Kachel müssen auf die ihrer Nachbarn treffen (ein Rohr braucht ein Rohr, das zurückzeigt)",
         fr="les tuyaux d’une tuile doivent rejoindre ceux de ses voisines (un tuyau en demande un en face)",
         es="los tubos de una ficha deben unirse a los de sus vecinas (un tubo necesita otro que le apunte de vuelta)")),
     Technique("global", "medium", Text(
-        "a turn that would close a loop or cut tiles off from the rest is dropped", "輪を作る向きや、タイルを孤立させる向きは除く",
-        zh="会形成回路或使方块与其余部分断开的朝向被排除", ko="고리를 만들거나 타일을 나머지와 끊어 놓는 방향은 제외한다",
+        "a turn that would close a loop or cut tiles off from the rest is dropped",
+        "輪を作る向きや、タイルを孤立させる向きは除く",
+        zh="会形成回路或使方块与其余部分断开的朝向被排除",
+        ko="고리를 만들거나 타일을 나머지와 끊어 놓는 방향은 제외한다",
         de="eine Ausrichtung, die einen Kreis schließen oder Kacheln vom Rest abschneiden würde, fällt weg",
         fr="une orientation qui fermerait une boucle ou couperait des tuiles du reste est écartée",
         es="se descarta una orientación que cerraría un circuito o separaría fichas del resto")),
     Technique("search", "medium", Text(
-        "a tile's turns are tried; a turn that leads to no solution is dropped", "向きを試し、解にたどり着けない向きは除く",
-        zh="逐一尝试方块的朝向，得不到解的朝向被排除", ko="타일의 방향을 하나씩 시도해 답에 이르지 못하는 방향은 제외한다",
+        "a tile's turns are tried; a turn that leads to no solution is dropped",
+        "向きを試し、解にたどり着けない向きは除く",
+        zh="逐一尝试方块的朝向，得不到解的朝向被排除",
+        ko="타일의 방향을 하나씩 시도해 답에 이르지 못하는 방향은 제외한다",
         de="die Ausrichtungen einer Kachel werden ausprobiert; eine, die zu keiner Lösung führt, fällt weg",
         fr="on essaie les orientations d’une tuile ; une orientation qui ne mène à aucune solution est écartée",
         es="se prueban las orientaciones de una ficha; se descarta la que no lleva a ninguna solución")),
@@ -222,7 +227,8 @@ EDGE = Text("{ways} (the board's edge)", "{ways}（盤の端）", zh="{ways}（�
 MUST = Text("must point {ways}", "{ways}とはつながり", zh="必须朝{ways}", ko="{ways}으로 향해야 합니다",
             de="muss nach {ways} zeigen", fr="doit pointer vers {ways}", es="debe apuntar hacia {ways}")
 CANNOT = Text("cannot point {ways}", "{ways}には向けません", zh="不能朝{ways}", ko="{ways}으로는 향할 수 없습니다",
-              de="kann nicht nach {ways} zeigen", fr="ne peut pas pointer vers {ways}", es="no puede apuntar hacia {ways}")
+              de="kann nicht nach {ways} zeigen", fr="ne peut pas pointer vers {ways}",
+              es="no puede apuntar hacia {ways}")
 DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`)
     "loop": Text("pointing {ways} would close a loop with the marked tiles", "{ways}を向くと印のタイルと輪になります",
                  zh="朝{ways}会与标记的方块形成回路", ko="{ways}으로 향하면 표시된 타일과 고리가 생깁니다",
@@ -258,8 +264,10 @@ RULED_OUT = Text("With the turns that would close a loop or cut tiles off ruled 
                  de="Ohne die Ausrichtungen, die einen Kreis schließen oder Kacheln abschneiden würden, gilt: {sentence}",
                  fr="Une fois écartées les orientations qui fermeraient une boucle ou isoleraient des tuiles : {sentence}",
                  es="Descartadas las orientaciones que cerrarían un circuito o aislarían fichas: {sentence}")
-SAME_EVERY_WAY = Text("{tile} is {shape}: it looks the same whichever way it turns.", "{tile}は{shape}なので、どう回しても同じです。",
-                      zh="{tile}是{shape}：无论怎样旋转看起来都一样。", ko="{tile}({shape})은 어떻게 돌려도 모양이 같습니다.",
+SAME_EVERY_WAY = Text("{tile} is {shape}: it looks the same whichever way it turns.",
+                      "{tile}は{shape}なので、どう回しても同じです。",
+                      zh="{tile}是{shape}：无论怎样旋转看起来都一样。",
+                      ko="{tile}({shape})은 어떻게 돌려도 모양이 같습니다.",
                       de="{tile} ist {shape}: Sie sieht in jeder Ausrichtung gleich aus.",
                       fr="{tile} est {shape} : elle reste la même quelle que soit son orientation.",
                       es="{tile} es {shape}: se ve igual en cualquier orientación.")
@@ -271,15 +279,15 @@ def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
         words = Text(
             "{tile} ({shape}): the rules stop here, so try its turns. {refuted} of the {tried} ways it can still turn "
             "leads to no solution ({nodes} tries in all): only pointing {ways} is left.",
-            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは解にたどり着きません"
-            "（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
-            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，有 {refuted} 种得不到解"
-               "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
+            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは"
+            "解にたどり着きません（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
+            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，"
+               "有 {refuted} 种得不到解（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
             ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
                "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
-            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. {refuted} "
-               "der {tried} noch möglichen Ausrichtungen führt zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
-               "Ausrichtung nach {ways} bleibt.",
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. "
+               "{refuted} der {tried} noch möglichen Ausrichtungen führt zu keiner Lösung ({nodes} Versuche "
+               "insgesamt): Nur die Ausrichtung nach {ways} bleibt.",
             fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
                "orientations encore possibles ne mène à aucune solution ({nodes} essais en tout) : il ne reste que "
                "l’orientation vers {ways}.",
@@ -290,15 +298,15 @@ def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
         words = Text(
             "{tile} ({shape}): the rules stop here, so try its turns. {refuted} of the {tried} ways it can still turn "
             "lead to no solution ({nodes} tries in all): only pointing {ways} is left.",
-            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは解にたどり着きません"
-            "（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
-            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，有 {refuted} 种得不到解"
-               "（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
+            "{tile}（{shape}）: 手筋が尽きたので向きを試します。残る{tried}通りのうち{refuted}通りは"
+            "解にたどり着きません（試行{nodes}回）。残るのは{ways}を向く向きだけです。",
+            zh="{tile}（{shape}）：规则到此为止，于是尝试它的朝向。它还能转到的 {tried} 种朝向中，"
+               "有 {refuted} 种得不到解（共尝试 {nodes} 次）：只剩朝{ways}这一种。",
             ko="{tile}({shape}): 규칙으로는 더 정할 수 없으니 방향을 시도해 봅니다. 아직 가능한 {tried}가지 방향 중 "
                "{refuted}가지는 답에 이르지 못합니다(모두 {nodes}번 시도). 남는 것은 {ways}으로 향하는 방향뿐입니다.",
-            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. {refuted} "
-               "der {tried} noch möglichen Ausrichtungen führen zu keiner Lösung ({nodes} Versuche insgesamt): Nur die "
-               "Ausrichtung nach {ways} bleibt.",
+            de="{tile} ({shape}): Hier helfen die Regeln nicht weiter; probiere daher ihre Ausrichtungen aus. "
+               "{refuted} der {tried} noch möglichen Ausrichtungen führen zu keiner Lösung ({nodes} Versuche "
+               "insgesamt): Nur die Ausrichtung nach {ways} bleibt.",
             fr="{tile} ({shape}) : les règles s’arrêtent ici, essayez donc ses orientations. {refuted} des {tried} "
                "orientations encore possibles ne mènent à aucune solution ({nodes} essais en tout) : il ne reste que "
                "l’orientation vers {ways}.",
@@ -311,7 +319,8 @@ def _tried_words(i: int, width: int, mask: int, tried: int, nodes: int) -> Text:
 
 def _lowered(text: Text) -> Text:
     """A sentence that goes on after a colon: its first letter in lower case where the language writes it so."""
-    return replace(text, **{lang: getattr(text, lang)[:1].lower() + getattr(text, lang)[1:] for lang in ("en", "fr", "es")})
+    return replace(text, **{lang: getattr(text, lang)[:1].lower() + getattr(text, lang)[1:]
+                            for lang in ("en", "fr", "es")})
 
 
 @dataclass
@@ -673,7 +682,8 @@ STUCK = Text("Nothing more follows from the tiles and the links made so far, wit
              zh="在搜索的限度内，从这些方块和目前的连接推不出更多结论。",
              ko="지금까지의 타일과 연결로는 탐색 한도 안에서 더 정해지는 것이 없습니다.",
              de="Aus den Kacheln und den bisherigen Verbindungen folgt im Rahmen der Suche nichts mehr.",
-             fr="Rien de plus ne découle des tuiles et des liaisons faites jusqu’ici, dans les limites de la recherche.",
+             fr="Rien de plus ne découle des tuiles et des liaisons faites jusqu’ici, dans les limites de la "
+                "recherche.",
              es="De las fichas y las uniones hechas hasta ahora no se deduce nada más, dentro de los límites de la "
                 "búsqueda.")
 SEVERAL = Text("This board has more than one solution: from here on, the tiles decide nothing more.",
@@ -701,7 +711,8 @@ MISTAKE = Text("The link between {first} and {second} is a mistake: the solution
                ko="{first}과 {second} 사이의 연결은 틀렸습니다: 정답에서는 둘이 이어지지 않습니다{more}. "
                   "둘 중 하나를 돌리면 맞는 연결에서부터 힌트가 이어집니다.",
                de="Die Verbindung zwischen den Kacheln in {first} und {second} ist ein Fehler: Die Lösung verbindet "
-                  "sie nicht{more}. Drehe eine der beiden, dann gehen die Tipps von den richtigen Verbindungen aus weiter.",
+                  "sie nicht{more}. Drehe eine der beiden, dann gehen die Tipps von den richtigen Verbindungen aus "
+                  "weiter.",
                fr="La liaison entre les tuiles de la {first} et de la {second} est une erreur : la solution ne les "
                   "relie pas{more}. Tournez l’une d’elles, et les indices reprennent à partir des liaisons justes.",
                es="La unión entre las fichas de la {first} y de la {second} es un error: la solución no las une{more}. "
