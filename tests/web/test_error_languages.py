@@ -3,8 +3,9 @@
 Every code of :data:`~gridlogic.web.errors.KINDS` has its words (``error.<code>``) in every
 ``static/words/<lang>.js``, using only params the code's answers carry; and the refusals a person
 meets on the pages (a bad puzzle ID, an import that does not parse, a Loopy ID of another grid, a
-puzzle with several solutions, a body too large, a busy server...) come back with their code and
-params beside the English ``error``, which stays as it was.
+puzzle with several solutions, a body too large, a busy server...) come back to a browser (a
+request with ``Accept-Language``) with their code and params beside the English ``error``, which
+stays as it was; a client without ``Accept-Language`` gets the English ``error`` alone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from gridlogic.web.app import STATIC_DIR
 from gridlogic.web.errors import CODES, KINDS, error_code, with_code
 
 LANGUAGES = ("en", "ja", "zh", "ko", "de", "fr", "es")
+BROWSER = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}  # what a browser sends, whatever the page's language
 # The params every answer may have besides its pattern's groups (see gridlogic.web.errors).
 COMMON_PARAMS = {"detail", "game", "seconds", "id"}
 _WORD = re.compile(r'^\s*"(error\.[\w.]+)":\s*("(?:[^"\\]|\\.)*"),?\s*$', re.MULTILINE)
@@ -77,6 +79,7 @@ def test_the_words_use_only_params_their_code_carries():
      "in 3 attempts; try another seed, size or difficulty", "puzzle.notFound", {"width": 5, "height": 5}),
     (400, "/api/records/name", "a name has at most 32 characters; this one has 40", "name.tooLong",
      {"most": 32, "n": 40}),
+    (404, "/api/groups/join", "no group has this invite; ask its member for the link again", "group.unknown", {}),
     (409, "/api/records/play", "this play is recorded already, with other figures", "record.already", {}),
     (503, "/api/pattern/puzzle", "the server is busy: 9 requests of expensive work are in flight", "server.busy",
      {"seconds": 4}),
@@ -87,10 +90,11 @@ def test_the_words_use_only_params_their_code_carries():
     (502, "/", "something else", "server.unavailable", {}),
 ])
 def test_a_message_gets_its_code_and_params(status, path, message, code, params):
-    found, found_params = error_code(status, path, message, retry_after="4")
+    found, found_params = error_code(status, path, message, retry_after="4", games=("pattern", "loop", "signal"))
     assert found == code
     assert found_params["detail"] == message
     assert params.items() <= found_params.items()
+    assert ("game" in found_params) == path.startswith(("/api/pattern/", "/api/loop/", "/api/signal/"))
 
 
 def test_an_answer_with_a_code_is_left_as_it_is():
@@ -125,7 +129,7 @@ REFUSALS = [
 @pytest.mark.parametrize(("method", "path", "body", "status", "code", "params"), REFUSALS,
                          ids=[f"{code}:{path}" for _, path, _, _, code, _ in REFUSALS])
 def test_a_refusal_a_person_meets_has_its_code(client, method, path, body, status, code, params):
-    answer = client.request(method, path, json=body)
+    answer = client.request(method, path, json=body, headers=BROWSER)
     assert answer.status_code == status, answer.text
     data = answer.json()
     assert isinstance(data["error"], str) and data["error"]
@@ -133,6 +137,19 @@ def test_a_refusal_a_person_meets_has_its_code(client, method, path, body, statu
     assert data["params"]["detail"] == data["error"]
     assert params.items() <= data["params"].items()
     assert int(answer.headers["content-length"]) == len(answer.content)
+    assert "Accept-Language" in answer.headers["vary"]
+    plain = client.request(method, path, json=body)  # a script's request: the English error alone
+    assert plain.json() == {"error": data["error"]}
+    assert "Accept-Language" in plain.headers["vary"]
+
+
+def test_a_compressed_refusal_has_its_code(client):
+    long_id = "pattern.bogus." + "x" * 2000  # an answer long enough to be compressed
+    answer = client.get(f"/api/pattern/explain?id={long_id}", headers={**BROWSER, "Accept-Encoding": "gzip"})
+    assert answer.status_code == 400
+    assert answer.headers.get("content-encoding") == "gzip", answer.headers
+    assert answer.json()["code"] == "id.invalid"
+    assert set(answer.headers["vary"].replace(" ", "").split(",")) >= {"Accept-Encoding", "Accept-Language"}
 
 
 def test_a_client_past_its_share_is_told_when_to_ask_again(client, app):
@@ -140,7 +157,7 @@ def test_a_client_past_its_share_is_told_when_to_ask_again(client, app):
     jobs = admission.client_jobs
     admission.client_jobs = 0  # every expensive request of this address is past its share
     try:
-        answer = client.get("/api/pattern/puzzle?size=5&seed=past-its-share")
+        answer = client.get("/api/pattern/puzzle?size=5&seed=past-its-share", headers=BROWSER)
     finally:
         admission.client_jobs = jobs
     assert answer.status_code == 429, answer.text
@@ -154,7 +171,7 @@ def test_an_unexpected_error_has_its_code_too(client, app, monkeypatch):
         raise RuntimeError("broken on purpose")
 
     monkeypatch.setattr(app.state.puzzles, "get", broken)
-    answer = client.get("/api/pattern/puzzle?size=5&seed=broken-on-purpose")
+    answer = client.get("/api/pattern/puzzle?size=5&seed=broken-on-purpose", headers=BROWSER)
     assert answer.status_code == 503
     data = answer.json()
     assert data["code"] == "server.failed"

@@ -29,8 +29,9 @@ allowed>"}``, an unknown path or game a 404, a puzzle the generator could not ma
 attempts a 422 with the engine's own message. A 500 is never sent: an unexpected exception is
 logged with its traceback and answered with a 503 that says so. A 503 with ``Retry-After`` also
 says that the queue of expensive work is full, and a 429 with ``Retry-After`` that the client's
-address has its share. Every error answer also has a stable ``code`` and its ``params`` beside
-``error`` (:mod:`.errors`), for the page to say it in its own language.
+address has its share. To a request with ``Accept-Language`` (a browser's), every error answer also
+has a stable ``code`` and its ``params`` beside ``error`` (:mod:`.errors`), for the page to say it
+in its own language.
 """
 
 from __future__ import annotations
@@ -164,8 +165,10 @@ def create_app(games: Mapping[str, Game] | None = None,
         logger.error("unhandled error answering %s %s", request.method, request.url.path, exc_info=exc)
         # this answer is sent from outside the middleware: its code and its security headers are added here
         message = {"error": "the server could not answer this request; the error has been logged"}
-        response = JSONResponse(with_code(message, 503, request.url.path), status_code=503)
-        response.headers.update(SECURITY_HEADERS)
+        if "accept-language" in request.headers:
+            message = with_code(message, 503, request.url.path, games=available)
+        response = JSONResponse(message, status_code=503)
+        response.headers.update({**SECURITY_HEADERS, "Vary": "Accept-Language"})
         return response
 
     routes = [
@@ -183,7 +186,7 @@ def create_app(games: Mapping[str, Game] | None = None,
     ]
     app = Starlette(routes=routes,
                     middleware=[Middleware(ResponseHeaders), Middleware(ServerTiming), Middleware(ClientShares),
-                                *delivery.middleware(), Middleware(ErrorCodes)],
+                                *delivery.middleware(), Middleware(ErrorCodes, games=tuple(available))],
                     exception_handlers={HTTPException: http_error, Exception: last_resort}, lifespan=lifespan)
     app.state.puzzles = puzzles  # the PuzzleSource, for what runs beside the requests (and tests)
     app.state.admission = admission  # the admission of expensive work, its pool and its costs

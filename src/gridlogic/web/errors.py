@@ -4,16 +4,21 @@ Every refusal of the API is ``{"error": "<English sentence>"}`` (see :mod:`.resp
 shows it in its own language by the ``code`` this module adds, a key of the page's words
 (``error.<code>`` in ``static/words/<lang>.js``) filled with ``params``. For example::
 
-    GET /api/pattern/explain?id=bogus
+    GET /api/pattern/explain?id=bogus   (Accept-Language: de)
     -> 400 {"error": "'bogus' is not a puzzle ID: expected GAME.VERSION...", "code": "id.invalid",
             "params": {"id": "bogus", "game": "pattern", "detail": "'bogus' is not a puzzle ID: ..."}}
 
 :class:`ErrorCodes`, an ASGI middleware, adds them to every JSON answer of status 400 or more that
-has no ``code`` yet, by the first of :data:`KINDS` that fits its status, path and English message
-(its named groups are params). Every answer also has the params ``detail`` (the English message),
-``game`` (the game of an ``/api/<game>/...`` path, when it has one) and ``seconds`` (its
-``Retry-After``, when it has one). The last kinds of :data:`KINDS` fit any message of their statuses,
-so every error has a code; those codes' words show ``detail``, as the page did before it had codes.
+has no ``code`` yet, for a request that says which languages its reader reads (``Accept-Language``,
+which every browser sends): a client that does not, a script, gets the English answer alone, as
+before codes (the answer says ``Vary: Accept-Language``). The code is the first of :data:`KINDS`
+that fits the answer's status, path and English message (its named groups are params): a message
+reworded where it is raised needs its kind's pattern here reworded too (tests/web/test_error_languages.py
+asks the app for the refusals a person meets and checks their codes). Every answer also has the params
+``detail`` (the English message), ``game`` (the game of an ``/api/<game>/...`` path), ``id`` (the
+query string's, when it has one) and ``seconds`` (its ``Retry-After``, when it has one). The last
+kinds of :data:`KINDS` fit any message of their statuses, so every error has a code; those codes'
+words quote ``detail``, the English message, beside a sentence of the page's language.
 
 Params that name a game (``game``, ``other``) hold its name (``pattern``), which the page turns into
 the game's name in its language (``game.<name>``); a quoted value (``'bogus'``) is unquoted.
@@ -24,7 +29,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
@@ -122,11 +127,14 @@ def unquoted(value: str) -> str:
     return value
 
 
-def error_code(status: int, path: str, message: str, retry_after: str | None = None,
-               query: str = "") -> tuple[str, dict[str, Any]]:
+def error_code(status: int, path: str, message: str, *, retry_after: str | None = None, query: str = "",
+               games: Collection[str] | None = None) -> tuple[str, dict[str, Any]]:
     """The code and params of an error answer of ``status`` to a request for ``path`` (with ``query``, its
-    query string, whose ``id`` is the param ``id`` where the message quotes none), saying ``message``."""
+    query string, whose ``id`` is the param ``id`` where the message quotes none), saying ``message``;
+    ``games``: the names a path ``/api/<game>/...`` may have (None: any)."""
     route = _GAME_PATH.match(path)
+    if route and games is not None and route["game"] not in games:
+        route = None
     endpoint = route["what"] if route else None
     params: dict[str, Any] = {"detail": message}
     if route:
@@ -152,55 +160,67 @@ def error_code(status: int, path: str, message: str, retry_after: str | None = N
     return "request.refused", params  # a status below 400: no answer of this module's has one
 
 
-def with_code(content: Mapping[str, Any], status: int, path: str, retry_after: str | None = None,
-              query: str = "") -> dict[str, Any]:
-    """An error answer's JSON ``content`` with its ``code`` and ``params`` (as it is when it has a code)."""
+def with_code(content: Mapping[str, Any], status: int, path: str, **request: Any) -> dict[str, Any]:
+    """An error answer's JSON ``content`` with its ``code`` and ``params`` (as it is when it has a code);
+    ``request``: what else :func:`error_code` may know of the request."""
     if "code" in content or not isinstance(content.get("error"), str):
         return dict(content)
-    code, params = error_code(status, path, content["error"], retry_after, query)
+    code, params = error_code(status, path, content["error"], **request)
     return {**content, "code": code, "params": params}
 
 
-def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
+def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
     return next((value.decode("latin-1") for key, value in headers if key.lower() == name), None)
 
 
-class ErrorCodes:
-    """ASGI middleware: every JSON answer of status 400 or more gets its ``code`` and ``params``
-    (:func:`with_code`). It must see the body before it is compressed (inside the gzip middleware)."""
+def varying(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` of an error answer, saying that it depends on ``Accept-Language`` (beside what else)."""
+    vary = _header(headers, b"vary")
+    if vary is None:
+        return [*headers, (b"vary", b"Accept-Language")]
+    if "accept-language" in vary.lower():
+        return headers
+    return [(key, f"{vary}, Accept-Language".encode("latin-1")) if key.lower() == b"vary" else (key, value)
+            for key, value in headers]
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class ErrorCodes:
+    """ASGI middleware: every JSON answer of status 400 or more to a request with ``Accept-Language``
+    gets its ``code`` and ``params`` (:func:`with_code`); every answer of status 400 or more says
+    ``Vary: Accept-Language``. It must see the body before it is compressed (inside the gzip middleware).
+    ``games``: the app's game names (a path ``/api/<game>/...`` of another name names no game)."""
+
+    def __init__(self, app: ASGIApp, games: Collection[str] | None = None) -> None:
         self.app = app
+        self.games = games
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        asks_codes = _header(scope.get("headers", []), b"accept-language") is not None
         start: Message | None = None
         chunks: list[bytes] = []
 
         async def coding(message: Message) -> None:
             nonlocal start
-            if message["type"] == "http.response.start":
+            if message["type"] == "http.response.start" and message["status"] >= 400:
                 headers = list(message.get("headers", []))
-                json_error = (message["status"] >= 400 and _header(headers, b"content-encoding") is None
-                              and (_header(headers, b"content-type") or "").startswith("application/json"))
-                if json_error:
+                if asks_codes and _header(headers, b"content-encoding") is None and (
+                        _header(headers, b"content-type") or "").startswith("application/json"):
                     start = message  # held until the whole body is here
                     return
-                await send(message)
+                message = {**message, "headers": varying(headers)}
             elif message["type"] == "http.response.body" and start is not None:
                 chunks.append(message.get("body", b""))
-                if message.get("more_body", False):
-                    return
-                await self._send_coded(scope, start, b"".join(chunks), send)
-            else:
-                await send(message)
+                if not message.get("more_body", False):
+                    await self._send_coded(scope, start, b"".join(chunks), send)
+                return
+            await send(message)
 
         await self.app(scope, receive, coding)
 
-    @staticmethod
-    async def _send_coded(scope: Scope, start: Message, body: bytes, send: Send) -> None:
+    async def _send_coded(self, scope: Scope, start: Message, body: bytes, send: Send) -> None:
         headers = list(start.get("headers", []))
         try:
             content = json.loads(body)
@@ -208,9 +228,10 @@ class ErrorCodes:
             content = None
         if isinstance(content, dict):
             query = scope.get("query_string", b"").decode("latin-1")
-            coded = with_code(content, start["status"], scope.get("path", ""), _header(headers, b"retry-after"), query)
+            coded = with_code(content, start["status"], scope.get("path", ""), query=query, games=self.games,
+                              retry_after=_header(headers, b"retry-after"))
             body = json.dumps(coded, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
             headers = [(key, value) for key, value in headers if key.lower() != b"content-length"]
             headers.append((b"content-length", str(len(body)).encode("ascii")))
-        await send({**start, "headers": headers})
+        await send({**start, "headers": varying(headers)})
         await send({"type": "http.response.body", "body": body, "more_body": False})

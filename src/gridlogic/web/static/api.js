@@ -18,9 +18,9 @@ const GAME_PARAMS = ["game", "other"];
 // page's words say each code (error.<code> in words/<lang>.js) with those params. In English,
 // and for a code the words do not know or params they lack (an older or a newer server), the
 // server's own sentence is shown: it says the most (the sizes allowed, the line of a file that
-// could not be read). For example, in German,
-// errorText({error: "this Pattern puzzle has no solution", code: "import.none",
-// params: {game: "pattern"}}) is "Dieses Rätsel von Pattern hat keine Lösung."
+// could not be read). For example, in German, errorText({error: "the body is too large; at most
+// 65536 bytes are accepted", code: "body.tooLarge", params: {bytes: 65536}}) is "Die Anfrage ist
+// zu groß: Höchstens 65.536 Bytes werden angenommen."
 export function errorText(data) {
   const english = typeof data?.error === "string" ? data.error : "?";
   const key = `error.${data?.code}`;
