@@ -229,12 +229,39 @@ MUST = Text("must point {ways}", "{ways}とはつながり", zh="必须朝{ways}
 CANNOT = Text("cannot point {ways}", "{ways}には向けません", zh="不能朝{ways}", ko="{ways}으로는 향할 수 없습니다",
               de="kann nicht nach {ways} zeigen", fr="ne peut pas pointer vers {ways}",
               es="no puede apuntar hacia {ways}")
-DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`)
-    "loop": Text("pointing {ways} would close a loop with the marked tiles", "{ways}を向くと印のタイルと輪になります",
-                 zh="朝{ways}会与标记的方块形成回路", ko="{ways}으로 향하면 표시된 타일과 고리가 생깁니다",
-                 de="würde, nach {ways} zeigend, mit den markierten Kacheln einen Kreis schließen",
-                 fr="pointée vers {ways}, fermerait une boucle avec les tuiles marquées",
-                 es="apuntando hacia {ways}, cerraría un circuito con las fichas marcadas"),
+DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`), naming its tiles
+    "loop": Text("pointing {ways} would close a loop through {tiles}", "{ways}を向くと{tiles}を通る輪になります",
+                 zh="朝{ways}会形成经过{tiles}的回路", ko="{ways}으로 향하면 {tiles}을 지나는 고리가 생깁니다",
+                 de="würde, nach {ways} zeigend, einen Kreis durch {tiles} schließen",
+                 fr="pointée vers {ways}, fermerait une boucle passant par {tiles}",
+                 es="apuntando hacia {ways}, cerraría un circuito por {tiles}"),
+    "cut": Text("pointing {ways} would cut {tiles} off from the rest", "{ways}を向くと{tiles}が孤立します",
+                zh="朝{ways}会使{tiles}与其余部分断开", ko="{ways}으로 향하면 {tiles}이 고립됩니다",
+                de="würde, nach {ways} zeigend, {tiles} vom Rest abschneiden",
+                fr="pointée vers {ways}, couperait {tiles} du reste",
+                es="apuntando hacia {ways}, separaría {tiles} del resto"),
+    "agree_stuck": Text("pointing {ways} would leave {tiles} no way to turn that agrees",
+                        "{ways}を向くと{tiles}に合う向きがなくなります",
+                        zh="朝{ways}时，{tiles}没有相合的朝向", ko="{ways}으로 향하면 {tiles}에 맞는 방향이 없습니다",
+                        de="würde, nach {ways} zeigend, {tiles} keine passende Ausrichtung lassen",
+                        fr="pointée vers {ways}, ne laisserait à {tiles} aucune orientation qui s’accorde",
+                        es="apuntando hacia {ways}, no dejaría a {tiles} ninguna orientación que encaje"),
+    "agree_loop": Text("pointing {ways}, with its neighbours turned to agree, would close a loop through {tiles}",
+                       "{ways}を向き、隣のタイルを合わせて回すと、{tiles}を通る輪になります",
+                       zh="朝{ways}并把相邻方块转到与之相合时，会形成经过{tiles}的回路",
+                       ko="{ways}으로 향하고 이웃 타일을 맞춰 돌리면 {tiles}을 지나는 고리가 생깁니다",
+                       de="würde, nach {ways} zeigend und mit passend gedrehten Nachbarn, einen Kreis durch {tiles} "
+                          "schließen",
+                       fr="pointée vers {ways}, ses voisines tournées pour s’accorder, fermerait une boucle passant par "
+                          "{tiles}",
+                       es="apuntando hacia {ways}, con sus vecinas giradas para encajar, cerraría un circuito por {tiles}"),
+    "agree_cut": Text("pointing {ways}, with its neighbours turned to agree, would shut {tiles} off from the rest",
+                      "{ways}を向き、隣のタイルを合わせて回すと、{tiles}が孤立します",
+                      zh="朝{ways}并把相邻方块转到与之相合时，{tiles}会与其余部分隔绝",
+                      ko="{ways}으로 향하고 이웃 타일을 맞춰 돌리면 {tiles}이 고립됩니다",
+                      de="würde, nach {ways} zeigend und mit passend gedrehten Nachbarn, {tiles} vom Rest abschneiden",
+                      fr="pointée vers {ways}, ses voisines tournées pour s’accorder, isolerait {tiles} du reste",
+                      es="apuntando hacia {ways}, con sus vecinas giradas para encajar, aislaría {tiles} del resto"),
     "agree": Text("pointing {ways}, with the marked tiles turned to agree, would close a loop or shut tiles off "
                   "from the rest", "{ways}を向くと、印のタイルを合わせて回したとき輪ができるか、タイルが孤立します",
                   zh="朝{ways}时，若把标记的方块转到与之相合，就会形成回路或使方块与其余部分隔绝",
@@ -245,12 +272,27 @@ DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`)
                      "isolerait des tuiles du reste",
                   es="apuntando hacia {ways}, con las fichas marcadas giradas para encajar, cerraría un circuito o "
                      "aislaría fichas del resto"),
-    "cut": Text("pointing {ways} would cut the marked tiles off from the rest", "{ways}を向くと印のタイルが孤立します",
-                zh="朝{ways}会使标记的方块与其余部分断开", ko="{ways}으로 향하면 표시된 타일이 고립됩니다",
-                de="würde, nach {ways} zeigend, die markierten Kacheln vom Rest abschneiden",
-                fr="pointée vers {ways}, couperait les tuiles marquées du reste",
-                es="apuntando hacia {ways}, separaría las fichas marcadas del resto"),
 }
+NAMED_TILES = 8  # a drop names this many of its tiles; the rest are marked on the board
+TILES = (Text("the tile at {tiles}", "{tiles}のタイル", zh="{tiles}的方块", ko="{tiles} 타일", de="die Kachel in {tiles}",
+              fr="la tuile {tiles}", es="la ficha {tiles}"),
+         Text("the tiles at {tiles}", "{tiles}のタイル", zh="{tiles}的方块", ko="{tiles} 타일",
+              de="die Kacheln in {tiles}", fr="les tuiles {tiles}", es="las fichas {tiles}"))
+TILE_LIST = (Text("; ", "・", zh="、", ko=", ", de="; ", fr=" ; ", es="; "),
+             Text(" and ", "・", zh="和", ko=", ", de=" und ", fr=" et ", es=" y "))
+MORE_TILES = Text("{n} more marked on the board", "ほか{n}枚（盤に印）", zh="另外 {n} 个（盘面上已标记）",
+                  ko="그 밖의 {n}개(판에 표시)", de="{n} weiteren (markiert)", fr="{n} autres (marquées)",
+                  es="{n} más (marcadas)")
+
+
+def _tiles(tiles: Sequence[int], width: int) -> Text:
+    """Tiles by row and column: the first :data:`NAMED_TILES`, then how many more are marked."""
+    names = [_tile(t, width) for t in tiles[:NAMED_TILES]]
+    if len(tiles) > NAMED_TILES:
+        names.append(MORE_TILES.fill(n=len(tiles) - NAMED_TILES))
+    return TILES[len(tiles) > 1].fill(tiles=_listed(names, TILE_LIST))
+
+
 ONE_WAY_LEFT = Text("{tile} ({shape}) {clauses}: only one way is left, pointing {ways}.",
                     "{tile}（{shape}）は{clauses}。残る向きは一つで、{ways}を向きます。",
                     zh="{tile}（{shape}）{clauses}：只剩一种朝向，朝{ways}。",
@@ -258,12 +300,17 @@ ONE_WAY_LEFT = Text("{tile} ({shape}) {clauses}: only one way is left, pointing 
                     de="{tile} ({shape}) {clauses}: Es bleibt nur eine Ausrichtung, nach {ways}.",
                     fr="{tile} ({shape}) {clauses} : il ne reste qu’une orientation, vers {ways}.",
                     es="{tile} ({shape}) {clauses}: solo queda una orientación, hacia {ways}.")
-RULED_OUT = Text("With the turns that would close a loop or cut tiles off ruled out: {sentence}",
-                 "輪を作る向きやタイルを孤立させる向きを除くと、{sentence}",
-                 zh="排除会形成回路或使方块孤立的朝向后，{sentence}", ko="고리를 만들거나 타일을 고립시키는 방향을 빼면, {sentence}",
-                 de="Ohne die Ausrichtungen, die einen Kreis schließen oder Kacheln abschneiden würden, gilt: {sentence}",
-                 fr="Une fois écartées les orientations qui fermeraient une boucle ou isoleraient des tuiles : {sentence}",
-                 es="Descartadas las orientaciones que cerrarían un circuito o aislarían fichas: {sentence}")
+RULED_OUT = Text("With the turns that would close a loop or cut tiles off ruled out ({tiles}): {sentence}",
+                 "輪を作る向きやタイルを孤立させる向き（{tiles}）を除くと、{sentence}",
+                 zh="排除会形成回路或使方块孤立的朝向（{tiles}）后，{sentence}",
+                 ko="고리를 만들거나 타일을 고립시키는 방향({tiles})을 빼면, {sentence}",
+                 de="Ohne die Ausrichtungen, die einen Kreis schließen oder Kacheln abschneiden würden ({tiles}), "
+                    "gilt: {sentence}",
+                 fr="Une fois écartées les orientations qui fermeraient une boucle ou isoleraient des tuiles "
+                    "({tiles}) : {sentence}",
+                 es="Descartadas las orientaciones que cerrarían un circuito o aislarían fichas ({tiles}): {sentence}")
+"""The preface of a tile the local rule decided after the global rule dropped turns of other tiles
+(named: those next to it, else all of them)."""
 SAME_EVERY_WAY = Text("{tile} is {shape}: it looks the same whichever way it turns.",
                       "{tile}は{shape}なので、どう回しても同じです。",
                       zh="{tile}是{shape}：无论怎样旋转看起来都一样。",
@@ -551,11 +598,14 @@ class _Run:
             clauses.append(CANNOT.fill(ways=_listed(cannot, OR)))
         for drop in self.dropped.get(i, []):
             evidence += drop.tiles
-            clauses.append(DROPPED[drop.kind].fill(ways=_pointing(drop.mask)))
+            clauses.append(DROPPED[drop.kind].fill(ways=_pointing(drop.mask), tiles=_tiles(drop.tiles, geo.width)))
         sentence = ONE_WAY_LEFT.fill(tile=tile, shape=shape, ways=_pointing(mask),
                                      clauses=_listed(clauses, CLAUSES if len(clauses) > 2 else TWO_CLAUSES))
         if self.global_dropped and i not in self.dropped:
-            sentence = RULED_OUT.fill(sentence=_lowered(sentence))
+            others = sorted(k for k in self.dropped if k != i)
+            near = [k for k in others if k in geo.neighbours[i]] or others
+            evidence += near
+            sentence = RULED_OUT.fill(sentence=_lowered(sentence), tiles=_tiles(near, geo.width))
         return _Event(i, mask, self.stage, sorted(set(evidence) - {i}), sentence)
 
 
@@ -576,7 +626,7 @@ def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry, versi
     rule also lets the neighbours agree first; a turn only that finds wrong is an ``agree`` drop,
     its tiles the neighbours."""
     if version_4 and conflict_free_orientations(domains, i, geo) >> mask & 1:
-        return _Drop(mask, "agree", sorted(set(geo.neighbours[i])))
+        return _agree_failure(domains, i, mask, geo) or _Drop(mask, "agree", sorted(set(geo.neighbours[i])))
     trial = list(domains)
     trial[i] = 1 << mask
     cells = len(trial)
@@ -595,6 +645,41 @@ def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry, versi
     groups = _groups(possible)
     apart = min((g for g in groups if i not in g), key=len, default=[])
     return _Drop(mask, "cut", sorted(apart))
+
+
+def _agree_failure(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> _Drop | None:
+    """Why turn ``mask`` of tile ``i`` fails once its neighbours agree with it (each keeps the turns
+    that face ``i`` exactly where ``mask`` faces it): a neighbour left no turn (``agree_stuck``), the
+    links every turn left now has closing a loop (``agree_loop``, the tiles on it), or a group of
+    linked tiles with no open link left, short of the whole board (``agree_cut``, the smallest);
+    None when none of these shows (the rule saw more than this replay)."""
+    trial = list(domains)
+    trial[i] = 1 << mask
+    for d, j in geo.directions[i]:
+        trial[j] &= WITH[OPPOSITE[d]] if mask & BITS[d] else WITHOUT[OPPOSITE[d]]
+        if not trial[j]:
+            return _Drop(mask, "agree_stuck", [j])
+    present: list[list[int]] = [[] for _ in trial]
+    open_links = []
+    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
+        if not trial[a] & has_a or not trial[b] & has_b:
+            continue  # an absent link
+        if trial[a] & lacks_a or trial[b] & lacks_b:
+            open_links.append((a, b))
+            continue
+        path = _path(present, a, b)
+        if path:
+            return _Drop(mask, "agree_loop", path)
+        present[a].append(b)
+        present[b].append(a)
+    groups = _groups(present)
+    group_of = {tile: n for n, group in enumerate(groups) for tile in group}
+    open_ends = [0] * len(groups)
+    for a, b in open_links:
+        open_ends[group_of[a]] += 1
+        open_ends[group_of[b]] += 1
+    closed = [group for n, group in enumerate(groups) if not open_ends[n] and len(group) < len(trial)]
+    return _Drop(mask, "agree_cut", sorted(min(closed, key=len))) if closed else None
 
 
 def _path(adjacent: Sequence[Sequence[int]], start: int, goal: int) -> list[int]:
