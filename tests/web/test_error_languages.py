@@ -86,6 +86,8 @@ def test_the_words_use_only_params_their_code_carries():
     (429, "/api/pattern/hint", "this address has 2 requests of expensive work in flight", "client.share",
      {"seconds": 4}),
     (503, "/api/records/play", "the database is down; try again later", "records.unavailable", {}),
+    (503, "/api/pattern/solution", "the database is down; the answer and the hints of a recorded play are handed "
+     "out once the server has noted them: try again later", "records.unavailable", {"game": "pattern"}),
     (418, "/api/pattern/puzzle", "something new", "request.refused", {"detail": "something new"}),
     (502, "/", "something else", "server.unavailable", {}),
 ])

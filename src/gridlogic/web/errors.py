@@ -97,7 +97,7 @@ KINDS: tuple[ErrorKind, ...] = (
     ErrorKind("group.unknown", (400, 404), r"^no group has this invite|^invite must be |^a group is named by "),
     ErrorKind("group.notMember", (404,), r"^you are not a member of this group$"),
     ErrorKind("record.already", (409,)),
-    ErrorKind("records.unavailable", (503,), r"send it again later with this receipt$|; try again later$"),
+    ErrorKind("records.unavailable", (503,), r"send it again later with this receipt$|try again later$"),
     # the server
     ErrorKind("server.failed", (503,), r"^the server could not answer this request"),
     ErrorKind("server.busy", (503,), r"^the server is busy"),
