@@ -34,6 +34,11 @@ walk-through of a puzzle uses the techniques of the grader's level and no
 harder ones: the level it shows is the grader's (``tests/loop/test_hints.py``
 checks it for every level).
 
+Every explanation and note is a :class:`~gridlogic.hints.Text` in the page's seven languages, its
+places (a cell, a dot, an edge and its direction) filled into each language's sentence in the same
+language, with the page's words for them (``static/views/loop/words.js``). German, French and
+Spanish give a dot or an edge without its article, which each sentence puts in its own case.
+
 Worked example (the engine's ``EXAMPLES["clue"]``, checked in
 ``tests/loop/test_hints.py``): the 2x2 board ``. . / 0 1``; the 0 in the
 bottom-left cell has no line on any side::
@@ -50,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
+from gridlogic.hints import LANGUAGES, Hint, Hints, Mark, Technique, Text, Walkthrough, hardest_level
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, validate_loop
 from gridlogic.loop.decide import decide
 from gridlogic.loop.engine import LOOP_RULE, MEDIUM, VERTEX_RULE, Engine
@@ -68,20 +73,55 @@ SEARCH_NODE_LIMIT = 2000  # nodes a search step may take to refute one assumptio
 BOARD_BLANK, BOARD_LINE, BOARD_CROSS = 0, 1, 2  # the page's edges
 
 TECHNIQUES = (
-    Technique("clue", "easy", Text("a number already has its lines, or needs every open side",
-                                   "数字の線がもう足りているか、残りの辺すべてが必要")),
-    Technique("vertex", "easy", Text("a dot has 0 or 2 lines", "点には線が0本か2本")),
-    Technique("loop", "easy", Text("a line may not close a loop that is not the whole answer",
-                                   "答え全体でない輪を閉じる線は引けない")),
-    Technique("corner", "medium", Text("the pairs of sides meeting at a dot, read across cells and dots",
-                                       "点で出会う2辺の組を、マスと点をまたいで読む")),
-    Technique("threes", "medium", Text("two 3s side by side", "隣り合う2つの3")),
-    Technique("colour", "hard", Text("inside and outside: a line separates them, a × keeps them together",
-                                     "内側と外側: 線をまたぐと入れ替わり、×では変わらない")),
-    Technique("trial", "hard", Text("assume an edge; if the rules then run into a contradiction, it is the "
-                                    "other way", "辺を仮定して矛盾が出たら逆に決める")),
-    Technique("search", None, Text("assume an edge and try every way on; if no loop fits, it is the other way",
-                                   "辺を仮定してその先をすべて試し、輪ができなければ逆に決める")),
+    Technique("clue", "easy", Text(
+        "a number already has its lines, or needs every open side",
+        "数字の線がもう足りているか、残りの辺すべてが必要",
+        zh="数字的线已经够了，或者需要剩下的每条边", ko="숫자의 선이 이미 다 찼거나, 남은 변이 모두 필요함",
+        de="eine Zahl hat ihre Linien schon, oder sie braucht jede offene Seite",
+        fr="un nombre a déjà ses traits, ou il lui faut chacun de ses côtés indécis",
+        es="un número ya tiene sus líneas, o necesita todos sus lados sin decidir")),
+    Technique("vertex", "easy", Text(
+        "a dot has 0 or 2 lines", "点には線が0本か2本", zh="每个点有 0 条或 2 条线", ko="점에는 선이 0개 또는 2개",
+        de="ein Punkt hat 0 oder 2 Linien", fr="un point a 0 ou 2 traits", es="un punto tiene 0 o 2 líneas")),
+    Technique("loop", "easy", Text(
+        "a line may not close a loop that is not the whole answer", "答え全体でない輪を閉じる線は引けない",
+        zh="不能画出闭合成回路、却不是完整答案的线", ko="답 전체가 아닌 고리를 닫는 선은 그을 수 없음",
+        de="eine Linie darf keine Schleife schließen, die nicht die ganze Lösung ist",
+        fr="un trait ne peut pas fermer une boucle qui n’est pas toute la solution",
+        es="una línea no puede cerrar un bucle que no sea la solución entera")),
+    Technique("corner", "medium", Text(
+        "the pairs of sides meeting at a dot, read across cells and dots",
+        "点で出会う2辺の組を、マスと点をまたいで読む",
+        zh="在点上相交的两条边的组合，跨越格子和点来看", ko="점에서 만나는 두 변의 쌍을 칸과 점에 걸쳐 읽기",
+        de="die Paare von Seiten, die sich an einem Punkt treffen, über Felder und Punkte hinweg gelesen",
+        fr="les paires de côtés qui se rejoignent en un point, lues de case en point",
+        es="los pares de lados que se juntan en un punto, leídos a través de casillas y puntos")),
+    Technique("threes", "medium", Text(
+        "two 3s side by side", "隣り合う2つの3", zh="相邻的两个 3", ko="나란히 붙은 두 3",
+        de="zwei Dreien nebeneinander", fr="deux 3 côte à côte", es="dos 3 contiguos")),
+    Technique("colour", "hard", Text(
+        "inside and outside: a line separates them, a × keeps them together",
+        "内側と外側: 線をまたぐと入れ替わり、×では変わらない",
+        zh="内侧与外侧：线把两边分开，× 让两边保持在同一侧",
+        ko="안쪽과 바깥쪽: 선은 둘을 가르고, ×는 같은 쪽으로 묶는다",
+        de="innen und außen: eine Linie trennt sie, ein × hält sie zusammen",
+        fr="intérieur et extérieur : un trait les sépare, un × les garde ensemble",
+        es="dentro y fuera: una línea los separa, una × los mantiene juntos")),
+    Technique("trial", "hard", Text(
+        "assume an edge; if the rules then run into a contradiction, it is the other way",
+        "辺を仮定して矛盾が出たら逆に決める",
+        zh="假设一条边；如果规则接着推出矛盾，它就是另一种", ko="변 하나를 가정해서 규칙이 모순에 이르면 반대로 정한다",
+        de="nimm eine Kante an; führen die Regeln dann zu einem Widerspruch, ist es umgekehrt",
+        fr="supposer une arête ; si les règles mènent alors à une contradiction, c’est l’inverse",
+        es="suponer una arista; si las reglas llevan entonces a una contradicción, es al revés")),
+    Technique("search", None, Text(
+        "assume an edge and try every way on; if no loop fits, it is the other way",
+        "辺を仮定してその先をすべて試し、輪ができなければ逆に決める",
+        zh="假设一条边并试遍之后的所有走法；如果没有回路成立，它就是另一种",
+        ko="변 하나를 가정하고 그 뒤를 모두 시도해서 맞는 고리가 없으면 반대로 정한다",
+        de="nimm eine Kante an und probiere jeden weiteren Weg; passt keine Schleife, ist es umgekehrt",
+        fr="supposer une arête et essayer toutes les suites ; si aucune boucle ne convient, c’est l’inverse",
+        es="suponer una arista y probar todas las continuaciones; si no cabe ningún bucle, es al revés")),
 )
 LEVELS = LEVEL_NAMES
 
@@ -101,63 +141,122 @@ class _Contradiction(Exception):
 
 # --- words -----------------------------------------------------------------------------------
 
+def _position(r: int, c: int) -> Text:
+    """A 0-based row and column in words."""
+    return Text("row {r}, column {c}", "{r}行{c}列", zh="第 {r} 行第 {c} 列", ko="{r}행 {c}열",
+                de="Zeile {r}, Spalte {c}", fr="ligne {r}, colonne {c}",
+                es="fila {r}, columna {c}").fill(r=r + 1, c=c + 1)
+
+
 def _cell(i: int, width: int) -> Text:
-    r, c = divmod(i, width)
-    return Text(f"row {r + 1}, column {c + 1}", f"{r + 1}行{c + 1}列")
+    return _position(*divmod(i, width))
 
 
 def _dot(v: int, width: int) -> Text:
-    r, c = divmod(v, width + 1)
-    return Text(f"the dot at row {r + 1}, column {c + 1}", f"{r + 1}行{c + 1}列の点")
+    """A dot by its row and column: in German, French and Spanish without its article, which each
+    sentence gives in its case ("am Punkt", "du point", "del punto")."""
+    return Text("the dot at {at}", "{at}の点", zh="{at}的点", ko="{at}의 점", de="Punkt in {at}", fr="point en {at}",
+                es="punto de la {at}").fill(at=_position(*divmod(v, width + 1)))
 
 
 def _edge(e: int, width: int, height: int) -> Text:
-    """An edge by the dot it leaves to the right (a horizontal edge) or downwards (a vertical one)."""
+    """An edge by the dot it leaves to the right (a horizontal edge) or downwards (a vertical one);
+    in German, French and Spanish without its article, as :func:`_dot`."""
     horizontal = (height + 1) * width
     if e < horizontal:
-        dot, way = _dot(e // width * (width + 1) + e % width, width), ("right", "右")
+        dot, way = _dot(e // width * (width + 1) + e % width, width), DOT_WAYS[1]
     else:
-        dot, way = _dot(e - horizontal, width), ("down", "下")
-    return Text(f"the edge from {dot.en} going {way[0]}", f"{dot.ja}から{way[1]}への辺")
+        dot, way = _dot(e - horizontal, width), DOT_WAYS[2]
+    return Text("the edge from {dot} going {way}", "{dot}から{way}への辺", zh="从{dot}向{way}的边",
+                ko="{dot}에서 {way}으로 가는 변", de="Kante vom {dot} nach {way}",
+                fr="arête qui part du {dot} vers {way}", es="arista que sale del {dot} hacia {way}"
+                ).fill(dot=dot, way=way)
 
 
 def _node(x: int, width: int, cells: int) -> Text:
-    return Text("the outside", "盤の外") if x == cells else _cell(x, width)
+    """A colouring's node: a cell, or the outside of the board."""
+    if x == cells:
+        return Text("the outside", "盤の外", zh="盘面外", ko="판의 바깥", de="das Äußere des Spielfelds",
+                    fr="l’extérieur de la grille", es="el exterior del tablero")
+    return Text("{cell}", "{cell}", zh="{cell}的格子", ko="{cell}의 칸", de="das Feld in {cell}",
+                fr="la case en {cell}", es="la casilla de la {cell}").fill(cell=_cell(x, width))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _capitalized(text: Text) -> Text:
+    """The text with its first letter a capital in every language (a sentence that starts with a place)."""
+    return Text(**{lang: getattr(text, lang)[:1].upper() + getattr(text, lang)[1:] for lang in LANGUAGES})
 
 
-CELL_SIDES = (("top", "上"), ("right", "右"), ("bottom", "下"), ("left", "左"))
-DOT_WAYS = (("up", "上"), ("right", "右"), ("down", "下"), ("left", "左"))
+def _by_count(n: int, one: Mapping[str, str], many: Text) -> Text:
+    """``many``, a text of a count ``n`` in the plural, with ``one``'s singular (by language: English,
+    German, French, Spanish) where ``n`` is one (in French, 0 or 1)."""
+    def singular(lang: str) -> bool:
+        return lang in one and (n == 1 or (lang == "fr" and n == 0))
+    return Text(**{lang: one[lang] if singular(lang) else getattr(many, lang) for lang in LANGUAGES})
+
+
+CELL_SIDES = (
+    Text("top", "上", zh="上边", ko="위쪽", de="oben", fr="du haut", es="de arriba"),
+    Text("right", "右", zh="右边", ko="오른쪽", de="rechts", fr="de droite", es="de la derecha"),
+    Text("bottom", "下", zh="下边", ko="아래쪽", de="unten", fr="du bas", es="de abajo"),
+    Text("left", "左", zh="左边", ko="왼쪽", de="links", fr="de gauche", es="de la izquierda"),
+)
+DOT_WAYS = (
+    Text("up", "上", zh="上", ko="위쪽", de="oben", fr="le haut", es="arriba"),
+    Text("right", "右", zh="右", ko="오른쪽", de="rechts", fr="la droite", es="la derecha"),
+    Text("down", "下", zh="下", ko="아래쪽", de="unten", fr="le bas", es="abajo"),
+    Text("left", "左", zh="左", ko="왼쪽", de="links", fr="la gauche", es="la izquierda"),
+)
+_COMMA = Text(", ", "、", zh="，", ko=", ", de=", ", fr=", ", es=", ")
+_LIST_COMMA = Text(", ", "と", zh="、", ko="·", de=", ", fr=", ", es=", ")
+_LIST_AND = Text(" and ", "と", zh="和", ko="·", de=" und ", fr=" et ", es=" y ")
+
+# what a step decides around a cell (its sides) or a dot (its edges), for a line and for none:
+# (the singular by language, the text in the plural)
+_CELL_LINE = (
+    {"en": "its {what} side has a line", "de": "die Seite {what} hat eine Linie", "fr": "le côté {what} a un trait",
+     "es": "el lado {what} tiene línea"},
+    Text("its {what} sides have a line", "{what}の辺は線", zh="{what}有线", ko="{what} 변은 선",
+         de="die Seiten {what} haben eine Linie", fr="les côtés {what} ont un trait",
+         es="los lados {what} tienen línea"))
+_CELL_NONE = (
+    {"en": "its {what} side has none", "de": "die Seite {what} hat keine Linie",
+     "fr": "le côté {what} n’a pas de trait", "es": "el lado {what} no tiene línea"},
+    Text("its {what} sides have none", "{what}の辺は線なし", zh="{what}无线", ko="{what} 변은 선 없음",
+         de="die Seiten {what} haben keine Linie", fr="les côtés {what} n’ont pas de trait",
+         es="los lados {what} no tienen línea"))
+_DOT_LINE = (
+    {"en": "the edge going {what} has a line", "de": "die Kante nach {what} hat eine Linie",
+     "fr": "l’arête vers {what} a un trait", "es": "la arista hacia {what} tiene línea"},
+    Text("the edges going {what} have a line", "{what}への辺は線", zh="向{what}的边有线", ko="{what}으로 가는 변은 선",
+         de="die Kanten nach {what} haben eine Linie", fr="les arêtes vers {what} ont un trait",
+         es="las aristas hacia {what} tienen línea"))
+_DOT_NONE = (
+    {"en": "the edge going {what} has none", "de": "die Kante nach {what} hat keine Linie",
+     "fr": "l’arête vers {what} n’a pas de trait", "es": "la arista hacia {what} no tiene línea"},
+    Text("the edges going {what} have none", "{what}への辺は線なし", zh="向{what}的边无线",
+         ko="{what}으로 가는 변은 선 없음", de="die Kanten nach {what} haben keine Linie",
+         fr="les arêtes vers {what} n’ont pas de trait", es="las aristas hacia {what} no tienen línea"))
+
+
+def _listed(words: Sequence[Text]) -> Text:
+    """Words as a list: "top, right and left" (Japanese 上と右と左)."""
+    if len(words) == 1:
+        return words[0]
+    return Text.join([Text.join(words[:-1], _LIST_COMMA), words[-1]], _LIST_AND)
 
 
 def _around(decided: Sequence[tuple[int, int]], place_edges: Sequence[int], cell: bool) -> Text:
     """What a step decides around one cell (its sides) or one dot (its edges), in words:
     "its top and left sides have a line, its right side has none"."""
     names = CELL_SIDES if cell else DOT_WAYS
-    lines = [names[place_edges.index(e)] for e, v in decided if v]
-    empty = [names[place_edges.index(e)] for e, v in decided if not v]
-
-    def listed(words: list[tuple[str, str]]) -> Text:
-        en = [w[0] for w in words]
-        return Text(en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1], "と".join(w[1] for w in words))
-
     parts = []
-    if lines:
-        what = listed(lines)
-        plural = len(lines) > 1
-        parts.append(Text(f"its {what.en} {'sides have' if plural else 'side has'} a line", f"{what.ja}の辺は線")
-                     if cell else Text(f"the {'edges' if plural else 'edge'} going {what.en} "
-                                       f"{'have' if plural else 'has'} a line", f"{what.ja}への辺は線"))
-    if empty:
-        what = listed(empty)
-        plural = len(empty) > 1
-        parts.append(Text(f"its {what.en} {'sides have' if plural else 'side has'} none", f"{what.ja}の辺は線なし")
-                     if cell else Text(f"the {'edges' if plural else 'edge'} going {what.en} "
-                                       f"{'have' if plural else 'has'} none", f"{what.ja}への辺は線なし"))
-    return Text(", ".join(p.en for p in parts), "、".join(p.ja for p in parts))
+    wordings = ((True, _CELL_LINE if cell else _DOT_LINE), (False, _CELL_NONE if cell else _DOT_NONE))
+    for has_line, (one, many) in wordings:
+        words = [names[place_edges.index(e)] for e, v in decided if bool(v) == has_line]
+        if words:
+            parts.append(_by_count(len(words), one, many).fill(what=_listed(words)))
+    return Text.join(parts, _COMMA)
 
 
 # --- the board and its engine ------------------------------------------------------------------
@@ -210,26 +309,99 @@ class _Board:
 
 def _clue_words(b: _Board, c: int, value: int, lines: int, open_sides: int) -> Text:
     k, cell = b.clues[c], _cell(c, b.width)
+    assert k is not None  # a step of the clue rule is at a clue
     if not value and k == 0:
-        return Text(f"The 0 at {cell.en}: none of its sides has a line.", f"{cell.ja}の0: どの辺にも線はありません。")
+        return Text("The 0 at {cell}: none of its sides has a line.", "{cell}の0: どの辺にも線はありません。",
+                    zh="{cell}的 0：它的边都没有线。", ko="{cell}의 0: 어느 변에도 선이 없습니다.",
+                    de="Die 0 in {cell}: Keine ihrer Seiten hat eine Linie.",
+                    fr="Le 0 en {cell} : aucun de ses côtés n’a de trait.",
+                    es="El 0 de la {cell}: ninguno de sus lados tiene línea.").fill(cell=cell)
     if not value:
-        return Text(f"The {k} at {cell.en} has its {_count(lines, 'line')} already: its other sides have none.",
-                    f"{cell.ja}の{k}は線がもう{lines}本あるので、残りの辺に線はありません。")
-    return Text(f"The {k} at {cell.en} needs every one of its {_count(open_sides, 'undecided side')}: "
-                "they are lines.", f"{cell.ja}の{k}は、残る{open_sides}辺がすべて線でないと足りません。")
+        return _by_count(lines, {
+            "en": "The {k} at {cell} has its {n} line already: its other sides have none.",
+            "de": "Die {k} in {cell} hat schon {n} Linie: Ihre übrigen Seiten haben keine.",
+            "fr": "Le {k} en {cell} a déjà {n} trait : ses autres côtés n’en ont pas.",
+            "es": "El {k} de la {cell} ya tiene {n} línea: sus otros lados no tienen ninguna."}, Text(
+            "The {k} at {cell} has its {n} lines already: its other sides have none.",
+            "{cell}の{k}は線がもう{n}本あるので、残りの辺に線はありません。",
+            zh="{cell}的 {k} 已经有 {n} 条线，所以其余的边都没有线。",
+            ko="{cell}의 {k}: 선이 이미 {n}개 있으므로 나머지 변에는 선이 없습니다.",
+            de="Die {k} in {cell} hat schon {n} Linien: Ihre übrigen Seiten haben keine.",
+            fr="Le {k} en {cell} a déjà {n} traits : ses autres côtés n’en ont pas.",
+            es="El {k} de la {cell} ya tiene {n} líneas: sus otros lados no tienen ninguna.")
+        ).fill(k=k, cell=cell, n=lines)
+    return _by_count(open_sides, {
+        "en": "The {k} at {cell} needs every one of its {n} undecided side: they are lines.",
+        "de": "Die {k} in {cell} braucht ihre einzige offene Seite: Sie ist eine Linie.",
+        "fr": "Le {k} en {cell} a besoin de son seul côté indécis : c’est un trait.",
+        "es": "El {k} de la {cell} necesita su único lado sin decidir: tiene línea."}, Text(
+        "The {k} at {cell} needs every one of its {n} undecided sides: they are lines.",
+        "{cell}の{k}は、残る{n}辺がすべて線でないと足りません。",
+        zh="{cell}的 {k} 需要剩下的全部 {n} 条未定的边：它们都是线。",
+        ko="{cell}의 {k}: 미정인 변 {n}개가 모두 선이어야 채워지므로, 모두 선입니다.",
+        de="Die {k} in {cell} braucht jede ihrer {n} offenen Seiten: Sie sind Linien.",
+        fr="Le {k} en {cell} a besoin de chacun de ses {n} côtés indécis : ce sont des traits.",
+        es="El {k} de la {cell} necesita sus {n} lados sin decidir: todos tienen línea.")
+    ).fill(k=k, cell=cell, n=open_sides)
 
 
 def _vertex_words(b: _Board, v: int, lines: int) -> Text:
     dot = _dot(v, b.width)
     if lines == 2:
-        return Text(f"Two lines meet at {dot.en}: its other edges have no line.",
-                    f"{dot.ja}では線が2本つながっているので、ほかの辺に線はありません。")
+        return Text("Two lines meet at {dot}: its other edges have no line.",
+                    "{dot}では線が2本つながっているので、ほかの辺に線はありません。",
+                    zh="两条线在{dot}相连，所以它的其他边都没有线。",
+                    ko="{dot}에서 선 두 개가 만나므로, 나머지 변에는 선이 없습니다.",
+                    de="Am {dot} treffen sich zwei Linien: Seine übrigen Kanten haben keine Linie.",
+                    fr="Deux traits se rejoignent au {dot} : ses autres arêtes n’ont pas de trait.",
+                    es="Dos líneas se juntan en el {dot}: sus otras aristas no tienen línea.").fill(dot=dot)
     if lines == 0:
-        return Text(f"{dot.en[0].upper()}{dot.en[1:]} has no line and one undecided edge: a line there would "
-                    "end at the dot, so it has none.",
-                    f"{dot.ja}は線がなく、未定の辺が1本だけです。そこに線を引くと行き止まりになるので、線はありません。")
-    return Text(f"A line ends at {dot.en} and can only go on along its one undecided edge: that edge is a line.",
-                f"{dot.ja}で線が止まっていて、先に進めるのは未定の1本だけです。その辺は線です。")
+        return _capitalized(Text(
+            "{dot} has no line and one undecided edge: a line there would end at the dot, so it has none.",
+            "{dot}は線がなく、未定の辺が1本だけです。そこに線を引くと行き止まりになるので、線はありません。",
+            zh="{dot}没有线，只有一条未定的边：在那里画线会在这个点断头，所以它没有线。",
+            ko="{dot}에는 선이 없고 미정인 변이 하나뿐입니다: 거기에 선을 그으면 이 점에서 막다른 길이 "
+               "되므로, 선이 없습니다.",
+            de="Der {dot} hat keine Linie und nur eine offene Kante: Eine Linie dort würde am Punkt enden, "
+               "daher hat sie keine.",
+            fr="Le {dot} n’a aucun trait et une seule arête indécise : un trait sur elle finirait en cul-de-sac "
+               "à ce point, donc elle n’en a pas.",
+            es="El {dot} no tiene línea y solo una arista sin decidir: una línea ahí acabaría en el punto, "
+               "así que no tiene línea.").fill(dot=dot))
+    return Text("A line ends at {dot} and can only go on along its one undecided edge: that edge is a line.",
+                "{dot}で線が止まっていて、先に進めるのは未定の1本だけです。その辺は線です。",
+                zh="线在{dot}中断，只能沿它唯一一条未定的边继续：这条边是线。",
+                ko="선이 {dot}에서 멈추고, 이어질 수 있는 곳은 미정인 변 하나뿐입니다: 그 변은 선입니다.",
+                de="Eine Linie endet am {dot} und kann nur über seine einzige offene Kante weiter: Diese Kante "
+                   "ist eine Linie.",
+                fr="Un trait s’arrête au {dot} et ne peut continuer que par sa seule arête indécise : cette arête "
+                   "est un trait.",
+                es="Una línea termina en el {dot} y solo puede seguir por su única arista sin decidir: esa arista "
+                   "tiene línea.").fill(dot=dot)
+
+
+def _early_loop_words(edge: Text, dot: Text, short: bool) -> Text:
+    """Why a line on ``edge`` would close the chain from ``dot`` too early: a number would stay unmet
+    (``short``: the chain holds every line) or other lines would be left outside."""
+    why = Text("a number would stay unmet", "満たされない数字が残ります", zh="会有数字得不到满足",
+               ko="채워지지 않는 숫자가 남습니다", de="eine Zahl bliebe unerfüllt",
+               fr="un nombre resterait non respecté", es="un número quedaría sin cumplir") if short else Text(
+        "other lines would be left outside it", "ほかの線が輪の外に残ります", zh="其他的线会留在回路外面",
+        ko="다른 선이 고리 밖에 남습니다", de="andere Linien blieben außerhalb von ihr",
+        fr="d’autres traits resteraient en dehors", es="otras líneas quedarían fuera de él")
+    return Text(
+        "A line on {edge} would join the two ends of the line from {dot} into a loop, but {why}: "
+        "that edge has no line.",
+        "{edge}に線を引くと、{dot}から続く線の両端がつながって輪になりますが、{why}。よって線はありません。",
+        zh="在{edge}上画线，会把从{dot}延伸出的线的两端连成回路，但{why}：所以这条边没有线。",
+        ko="{edge}에 선을 그으면 {dot}에서 이어지는 선의 두 끝이 만나 고리가 되는데, 그러면 {why}. "
+           "따라서 그 변에는 선이 없습니다.",
+        de="Eine Linie auf der {edge} würde die beiden Enden der Linie vom {dot} zu einer Schleife schließen, "
+           "aber {why}: Diese Kante hat keine Linie.",
+        fr="Un trait sur l’{edge} fermerait en boucle les deux bouts du trait qui part du {dot}, mais {why} : "
+           "cette arête n’a pas de trait.",
+        es="Una línea en la {edge} uniría en un bucle los dos extremos de la línea que sale del {dot}, pero {why}: "
+           "esa arista no tiene línea.").fill(edge=edge, dot=dot, why=why)
 
 
 def _easy_step(b: _Board) -> Hint | None:
@@ -251,7 +423,12 @@ def _easy_step(b: _Board) -> Hint | None:
             decided = tuple((e, 0) for e in range(g.edge_count) if engine.edge_state[e] == UNKNOWN)
             return b.step("loop", decided, (Mark("edge", e) for e in loop), Text(
                 "The loop is closed and meets every number: no other edge has a line.",
-                "輪が閉じてすべての数字を満たしています。ほかの辺に線はありません。"))
+                "輪が閉じてすべての数字を満たしています。ほかの辺に線はありません。",
+                zh="回路已经闭合并满足所有数字：其他边都没有线。",
+                ko="고리가 닫혔고 모든 숫자를 채웁니다: 다른 변에는 선이 없습니다.",
+                de="Die Schleife ist geschlossen und erfüllt jede Zahl: Keine andere Kante hat eine Linie.",
+                fr="La boucle est fermée et respecte tous les nombres : aucune autre arête n’a de trait.",
+                es="El bucle está cerrado y cumple todos los números: ninguna otra arista tiene línea."))
         for v in range(g.vertex_count):
             lines = engine.vertex_line_count[v]
             chain = b.chain_edges(v) if lines == 1 else []
@@ -268,13 +445,8 @@ def _easy_step(b: _Board) -> Hint | None:
                 evidence = [Mark("vertex", v), *(Mark("edge", e) for e in b.known_edges(g.vertex_edges[v]))]
                 return b.step("vertex", decided, evidence, _vertex_words(b, v, lines))
             short = len(chain) == engine.line_count
-            why = Text("a number would stay unmet", "満たされない数字が残ります") if short else Text(
-                "other lines would be left outside it", "ほかの線が輪の外に残ります")
-            dot, edge = _dot(v, b.width), _edge(decided[0][0], b.width, b.height)
-            return b.step("loop", decided, [Mark("vertex", v), *(Mark("edge", e) for e in chain)], Text(
-                f"A line on {edge.en} would join the two ends of the line from {dot.en} into a loop, "
-                f"but {why.en}: that edge has no line.",
-                f"{edge.ja}に線を引くと、{dot.ja}から続く線の両端がつながって輪になりますが、{why.ja}。よって線はありません。"))
+            return b.step("loop", decided, [Mark("vertex", v), *(Mark("edge", e) for e in chain)],
+                          _early_loop_words(_edge(decided[0][0], b.width, b.height), _dot(v, b.width), short))
     return None
 
 
@@ -312,20 +484,40 @@ def _corner_step(b: _Board) -> Hint | None:
 
 def _corner_words(b: _Board, i: int, decided: Sequence[tuple[int, int]], helped: bool) -> Text:
     with_others = Text(", read with the corners around it (the marked cells and dots)",
-                       "周りの角（印のマスと点）も合わせて見ると") if helped else Text(
-        ", read corner by corner", "角ごとに見ると")
+                       "周りの角（印のマスと点）も合わせて見ると", zh="结合周围的角（标出的格子和点）来看",
+                       ko="주변 모서리(표시된 칸과 점)까지 함께 보면",
+                       de=", zusammen mit den Ecken ringsum gelesen (den markierten Feldern und Punkten)",
+                       fr=", en lisant aussi les coins autour (les cases et points marqués)",
+                       es=", leyendo también las esquinas de alrededor (las casillas y puntos marcados)") if helped \
+        else Text(", read corner by corner", "角ごとに見ると", zh="逐个角来看", ko="모서리마다 보면",
+                  de=", Ecke für Ecke gelesen", fr=", coin par coin", es=", esquina por esquina")
     if i >= b.cells:
         v = i - b.cells
-        dot = _dot(v, b.width)
-        what = _around(decided, b.grid.vertex_edges[v], cell=False)
-        return Text(f"At {dot.en} the loop has 0 or 2 lines{with_others.en}: in every way left, {what.en}.",
-                    f"{dot.ja}は線が0本か2本です。{with_others.ja}、残る組み合わせはどれも「{what.ja}」です。")
+        return Text(
+            "At {dot} the loop has 0 or 2 lines{with_others}: in every way left, {what}.",
+            "{dot}は線が0本か2本です。{with_others}、残る組み合わせはどれも「{what}」です。",
+            zh="{dot}的线是 0 条或 2 条。{with_others}，剩下的每种组合都是“{what}”。",
+            ko="{dot}에는 선이 0개 또는 2개입니다. {with_others}, 남은 조합은 모두 ‘{what}’입니다.",
+            de="Am {dot} hat die Schleife 0 oder 2 Linien{with_others}. In jeder verbleibenden Möglichkeit gilt: "
+               "{what}.",
+            fr="Au {dot}, la boucle a 0 ou 2 traits{with_others} : dans chaque possibilité restante, {what}.",
+            es="En el {dot} el bucle tiene 0 o 2 líneas{with_others}: en todas las posibilidades que quedan, {what}."
+        ).fill(dot=_dot(v, b.width), with_others=with_others, what=_around(decided, b.grid.vertex_edges[v], cell=False))
     k, cell = b.clues[i], _cell(i, b.width)
-    name = Text(f"The {k} at {cell.en}", f"{cell.ja}の{k}") if k is not None else Text(
-        f"The cell at {cell.en}", f"{cell.ja}のマス")
-    what = _around(decided, b.grid.cell_edges[i], cell=True)
-    return Text(f"{name.en}{with_others.en}: in every way its sides can still go, {what.en}.",
-                f"{name.ja}は、{with_others.ja}、残る辺の組み合わせはどれも「{what.ja}」です。")
+    name = Text("The {k} at {cell}", "{cell}の{k}", zh="{cell}的 {k}", ko="{cell}의 {k}", de="Die {k} in {cell}",
+                fr="Le {k} en {cell}", es="El {k} de la {cell}") if k is not None else Text(
+        "The cell at {cell}", "{cell}のマス", zh="{cell}的格子", ko="{cell}의 칸", de="Das Feld in {cell}",
+        fr="La case en {cell}", es="La casilla de la {cell}")
+    return Text(
+        "{name}{with_others}: in every way its sides can still go, {what}.",
+        "{name}は、{with_others}、残る辺の組み合わせはどれも「{what}」です。",
+        zh="{name}，{with_others}，它的边剩下的每种组合都是“{what}”。",
+        ko="{name}: {with_others}, 변의 남은 조합은 모두 ‘{what}’입니다.",
+        de="{name}{with_others} – bei jeder noch möglichen Belegung der Seiten gilt: {what}.",
+        fr="{name}{with_others} : dans toutes les possibilités restantes pour ses côtés, {what}.",
+        es="{name}{with_others}: en todas las formas en que aún pueden ir sus lados, {what}."
+    ).fill(name=name.fill(k=k if k is not None else "", cell=cell), with_others=with_others,
+           what=_around(decided, b.grid.cell_edges[i], cell=True))
 
 
 def _threes_step(b: _Board) -> Hint | None:
@@ -342,12 +534,21 @@ def _threes_step(b: _Board) -> Hint | None:
              if b.clues[a] == 3 and (step == w or a % w < w - 1) and a + step < b.cells and b.clues[a + step] == 3
              and (set(g.cell_edges[a]) | set(g.cell_edges[a + step])) & changed]
     evidence = [Mark("cell", c) for pair in pairs for c in pair]
-    names = [Text(f"{_cell(a, w).en} and {_cell(c, w).en}", f"{_cell(a, w).ja}と{_cell(c, w).ja}") for a, c in pairs]
-    where = Text("; ".join(n.en for n in names), "、".join(n.ja for n in names))
+    names = [Text("{a} and {c}", "{a}と{c}", zh="{a}和{c}", ko="{a}과 {c}", de="{a} und {c}", fr="{a} et {c}",
+                  es="{a} y {c}").fill(a=_cell(a, w), c=_cell(c, w)) for a, c in pairs]
+    where = Text.join(names, Text("; ", "、", zh="；", ko="; ", de="; ", fr=" ; ", es="; "))
     return b.step("threes", decided, evidence, Text(
-        f"Two 3s side by side ({where.en}): the side between them and their two far sides are lines, and the "
+        "Two 3s side by side ({where}): the side between them and their two far sides are lines, and the "
         "edges that continue the side between them have none.",
-        f"3が隣り合っています（{where.ja}）。間の辺と両端の辺は線で、間の辺の延長には線がありません。"))
+        "3が隣り合っています（{where}）。間の辺と両端の辺は線で、間の辺の延長には線がありません。",
+        zh="两个 3 相邻（{where}）：它们之间的边和两端的边是线，之间那条边的延长线上没有线。",
+        ko="3 두 개가 나란히 있습니다({where}): 사이의 변과 양쪽 끝의 변은 선이고, 사이 변의 연장선에는 선이 없습니다.",
+        de="Zwei Dreien nebeneinander ({where}): Die Seite zwischen ihnen und ihre beiden äußeren Seiten sind "
+           "Linien, und die Kanten, die die Seite zwischen ihnen verlängern, haben keine.",
+        fr="Deux 3 côte à côte ({where}) : le côté entre eux et leurs deux côtés extérieurs sont des traits, et "
+           "les arêtes qui prolongent le côté entre eux n’en ont pas.",
+        es="Dos 3 contiguos ({where}): el lado entre ellos y sus dos lados exteriores tienen línea, y las aristas "
+           "que prolongan el lado entre ellos no tienen línea.").fill(where=where))
 
 
 # --- hard ------------------------------------------------------------------------------------
@@ -379,6 +580,57 @@ def _tie(b: _Board, start: int, goal: int) -> list[int]:
     return path
 
 
+def _tied_words(first: Text, second: Text, value: int) -> Text:
+    """Two colour nodes tied by the marked edges: on different sides (the edge between them is a line,
+    ``value`` 1) or on the same side (no line)."""
+    side = Text("different sides: the edge between them is a line", "内外が逆なので、間の辺は線です",
+                zh="内外相反，所以它们之间的边是线。", ko="안팎이 반대이므로 사이의 변은 선입니다.",
+                de="verschiedenen Seiten: Die Kante zwischen ihnen ist eine Linie.",
+                fr="de part et d’autre : l’arête entre eux est un trait.",
+                es="en lados distintos: la arista entre ellos tiene línea.") if value else Text(
+        "the same side: the edge between them has no line", "同じ側なので、間の辺に線はありません",
+        zh="在同一侧，所以它们之间的边没有线。", ko="같은 쪽이므로 사이의 변에는 선이 없습니다.",
+        de="derselben Seite: Die Kante zwischen ihnen hat keine Linie.",
+        fr="du même côté : l’arête entre eux n’a pas de trait.",
+        es="del mismo lado: la arista entre ellos no tiene línea.")
+    return Text(
+        "Inside and outside: crossing a line swaps them, crossing a × keeps them. Along the marked edges, "
+        "{first} and {second} are on {side}.",
+        "内側と外側: 線をまたぐと入れ替わり、×をまたぐと変わりません。印の辺をたどると、{first}と{second}は{side}",
+        zh="内侧与外侧：跨过线就互换，跨过 × 则不变。沿着标出的边，{first}和{second}{side}",
+        ko="안쪽과 바깥쪽: 선을 넘으면 바뀌고, ×를 넘으면 그대로입니다. "
+           "표시된 변을 따라가면 {first}과 {second}은 {side}",
+        de="Innen und außen: Über eine Linie hinweg wechseln sie, über ein × hinweg bleiben sie. Entlang der "
+           "markierten Kanten liegen {first} und {second} auf {side}",
+        fr="Intérieur et extérieur : franchir un trait les échange, franchir un × les garde. Le long des arêtes "
+           "marquées, {first} et {second} sont {side}",
+        es="Dentro y fuera: cruzar una línea los intercambia, cruzar una × los mantiene. Siguiendo las aristas "
+           "marcadas, {first} y {second} quedan {side}").fill(first=first, second=second, side=side)
+
+
+def _tied_sides_words(k: int, cell: Text, what: Text) -> Text:
+    """A clue whose open sides the marked edges tie together: counted so, only ``what`` meets it."""
+    return Text(
+        "The {k} at {cell}: the cells beyond some of its open sides are tied together by the marked edges "
+        "(crossing a line swaps inside and outside, crossing a × keeps them), so those sides go together; "
+        "counted that way, the {k} is met only if {what}.",
+        "{cell}の{k}: 未定の辺の先のマスのうち、印の辺で内外が結び付いているものは一緒に決まります"
+        "（線をまたぐと内外が入れ替わり、×では変わりません）。そう数えると、{k}を満たすのは「{what}」の場合だけです。",
+        zh="{cell}的 {k}：它的一些未定的边外侧的格子由标出的边连在一起（跨过线内外互换，跨过 × 不变），"
+           "所以这些边一起决定；这样数下来，只有“{what}”时才能满足 {k}。",
+        ko="{cell}의 {k}: 미정인 변 너머의 칸 가운데 표시된 변으로 안팎이 묶인 것들은 함께 정해집니다"
+           "(선을 넘으면 안팎이 바뀌고, ×를 넘으면 그대로입니다). 그렇게 세면 ‘{what}’일 때만 이 숫자가 채워집니다.",
+        de="Die {k} in {cell}: Die Felder hinter einigen ihrer offenen Seiten sind durch die markierten Kanten "
+           "verbunden (über eine Linie hinweg wechseln innen und außen, über ein × hinweg nicht), daher gehen "
+           "diese Seiten zusammen; so gezählt ist die {k} nur erfüllt, wenn gilt: {what}.",
+        fr="Le {k} en {cell} : les cases au-delà de certains de ses côtés indécis sont liées par les arêtes "
+           "marquées (franchir un trait échange intérieur et extérieur, franchir un × les garde), donc ces côtés "
+           "vont ensemble ; en comptant ainsi, le {k} n’est respecté que si {what}.",
+        es="El {k} de la {cell}: las casillas al otro lado de algunos de sus lados sin decidir están unidas por "
+           "las aristas marcadas (cruzar una línea intercambia dentro y fuera, cruzar una × los mantiene), así que "
+           "esos lados van juntos; contando así, el {k} solo se cumple si {what}.").fill(k=k, cell=cell, what=what)
+
+
 def _colour_step(b: _Board) -> Hint | None:
     engine = b.engine
     colouring = engine.colouring
@@ -398,14 +650,8 @@ def _colour_step(b: _Board) -> Hint | None:
             a, c = colouring.edge_sides[2 * e], colouring.edge_sides[2 * e + 1]
             path = _tie(b, a, c)
             evidence = [Mark("cell", x) for x in (a, c) if x < b.cells] + [Mark("edge", p) for p in path]
-            first, second = _node(a, b.width, b.cells), _node(c, b.width, b.cells)
-            side = Text("different sides: the edge between them is a line", "内外が逆なので、間の辺は線です") if value \
-                else Text("the same side: the edge between them has no line", "同じ側なので、間の辺に線はありません")
-            return b.step("colour", [(e, value)], evidence, Text(
-                f"Inside and outside: crossing a line swaps them, crossing a × keeps them. Along the marked edges, "
-                f"{first.en} and {second.en} are on {side.en}.",
-                "内側と外側: 線をまたぐと入れ替わり、×をまたぐと変わりません。"
-                f"印の辺をたどると、{first.ja}と{second.ja}は{side.ja}"))
+            return b.step("colour", [(e, value)], evidence,
+                          _tied_words(_node(a, b.width, b.cells), _node(c, b.width, b.cells), value))
         k = b.clues[clue_cell]
         far = []
         for side_edge in b.grid.cell_edges[clue_cell]:
@@ -419,24 +665,71 @@ def _colour_step(b: _Board) -> Hint | None:
                 if colouring.find(x)[0] == colouring.find(y)[0]:
                     ties += _tie(b, x, y)
         evidence = [Mark("cell", clue_cell), *(Mark("edge", t) for t in ties)]
-        cell = _cell(clue_cell, b.width)
         what = _around([(e, value)], b.grid.cell_edges[clue_cell], cell=True)
-        return b.step("colour", [(e, value)], evidence, Text(
-            f"The {k} at {cell.en}: the cells beyond some of its open sides are tied together by the marked edges "
-            f"(crossing a line swaps inside and outside, crossing a × keeps them), so those sides go together; "
-            f"counted that way, the {k} is met only if {what.en}.",
-            f"{cell.ja}の{k}: 未定の辺の先のマスのうち、印の辺で内外が結び付いているものは一緒に決まります"
-            f"（線をまたぐと内外が入れ替わり、×では変わりません）。そう数えると、{k}を満たすのは「{what.ja}」の場合だけです。"))
+        assert k is not None  # the colouring's clue queue holds clue cells
+        return b.step("colour", [(e, value)], evidence, _tied_sides_words(k, _cell(clue_cell, b.width), what))
     return None
 
 
-def _assumed(value: int) -> Text:
-    return Text("had a line" if value == LINE else "had no line", "線がある" if value == LINE else "線がない")
+def _supposed(edge: Text, value: int) -> Text:
+    """"Suppose the edge had a line" (``value`` LINE) or "... had no line"; the Japanese is the edge and
+    what is assumed, for a sentence to go on with と仮定すると."""
+    if value == LINE:
+        return Text("Suppose {edge} had a line", "{edge}に線がある", zh="假设{edge}有线",
+                    ko="{edge}에 선이 있다고 가정하면",
+                    de="Angenommen, die {edge} hätte eine Linie", fr="Supposons que l’{edge} ait un trait",
+                    es="Supongamos que la {edge} tiene línea").fill(edge=edge)
+    return Text("Suppose {edge} had no line", "{edge}に線がない", zh="假设{edge}没有线",
+                ko="{edge}에 선이 없다고 가정하면",
+                de="Angenommen, die {edge} hätte keine Linie", fr="Supposons que l’{edge} n’ait pas de trait",
+                es="Supongamos que la {edge} no tiene línea").fill(edge=edge)
 
 
 def _so(value: int) -> Text:
-    return Text("So it has no line." if value == LINE else "So it has a line.",
-                "よってこの辺に線はありません。" if value == LINE else "よってこの辺は線です。")
+    """The conclusion of a refuted assumption of ``value`` on the edge: the other way."""
+    if value == LINE:
+        return Text("So it has no line.", "よってこの辺に線はありません。", zh="所以这条边没有线。",
+                    ko="따라서 이 변에는 선이 없습니다.", de="Daher hat sie keine Linie.",
+                    fr="Donc elle n’a pas de trait.", es="Así que no tiene línea.")
+    return Text("So it has a line.", "よってこの辺は線です。", zh="所以这条边是线。", ko="따라서 이 변은 선입니다.",
+                de="Daher hat sie eine Linie.", fr="Donc elle a un trait.", es="Así que tiene línea.")
+
+
+def _trial_words(edge: Text, value: int, forced: int) -> Text:
+    """A trial refuted: assuming ``value`` on ``edge`` forced ``forced`` more edges into a contradiction."""
+    more = _by_count(forced, {"en": "{n} more edge (marked)", "de": "noch {n} Kante (markiert)",
+                              "fr": "{n} autre arête (marquée)", "es": "{n} arista más (marcada)"}, Text(
+        "{n} more edges (marked)", "", zh="另外 {n} 条边（已标出）", ko="변 {n}개가 더(표시됨)",
+        de="noch {n} Kanten (markiert)", fr="{n} autres arêtes (marquées)", es="{n} aristas más (marcadas)")
+    ).fill(n=forced)
+    return Text(
+        "{supposed}: the rules up to inside and outside then decide {more} and run into a contradiction.",
+        "{supposed}と仮定すると、ほかの{n}辺が決まっていき、矛盾に行き着きます。",
+        zh="{supposed}：到内外规则为止的各条规则会再决定{more}，并推出矛盾。",
+        ko="{supposed}, 안쪽과 바깥쪽까지의 규칙으로 {more} 정해지고 모순에 이릅니다.",
+        de="{supposed}: Die Regeln bis zu innen und außen entscheiden dann {more} und führen zu einem Widerspruch.",
+        fr="{supposed} : les règles jusqu’à intérieur et extérieur décident alors {more} et mènent à une "
+           "contradiction.",
+        es="{supposed}: las reglas hasta dentro y fuera deciden entonces {more} y llevan a una contradicción."
+    ).fill(supposed=_supposed(edge, value), more=more, n=forced) + _so(value)
+
+
+def _search_words(edge: Text, value: int, nodes: int) -> Text:
+    """A search refuted: under ``value`` on ``edge``, ``nodes`` cases and no loop."""
+    cases = _by_count(nodes, {"en": "{n} case", "de": "{n} Fall", "es": "{n} caso"}, Text(
+        "{n} cases", "", zh="{n} 种情况", ko="{n}가지", de="{n} Fälle", fr="{n} cas", es="{n} casos")).fill(n=nodes)
+    return Text(
+        "{supposed}: trying every way on from there ({cases}) finds no loop that meets every number.",
+        "{supposed}と仮定すると、その先をすべて試しても（{n}通り）すべての数字を満たす輪はできません。",
+        zh="{supposed}：从那里试遍之后的所有走法（{cases}），都找不到满足所有数字的回路。",
+        ko="{supposed}, 그 뒤를 모두 시도해도({cases}) 모든 숫자를 채우는 고리가 없습니다.",
+        de="{supposed}: Probiert man von dort jeden weiteren Weg ({cases}), findet sich keine Schleife, die jede "
+           "Zahl erfüllt.",
+        fr="{supposed} : en essayant toutes les suites à partir de là ({cases}), on ne trouve aucune boucle qui "
+           "respecte tous les nombres.",
+        es="{supposed}: probando todas las continuaciones desde ahí ({cases}), no se encuentra ningún bucle que "
+           "cumpla todos los números."
+    ).fill(supposed=_supposed(edge, value), cases=cases, n=nodes) + _so(value)
 
 
 def _trial_step(b: _Board) -> Hint | None:
@@ -452,13 +745,8 @@ def _trial_step(b: _Board) -> Hint | None:
             engine.undo(mark)
             if ok:
                 continue
-            evidence = (Mark("edge", f) for f in forced)
-            edge = _edge(e, b.width, b.height)
-            return b.step("trial", [(e, 0 if value == LINE else 1)], evidence, Text(
-                f"Suppose {edge.en} {_assumed(value).en}: the rules up to inside and outside then decide "
-                f"{_count(len(forced), 'more edge')} (marked) and run into a contradiction.",
-                f"{edge.ja}に{_assumed(value).ja}と仮定すると、ほかの{len(forced)}辺が決まっていき、矛盾に行き着きます。")
-                + _so(value))
+            return b.step("trial", [(e, 0 if value == LINE else 1)], (Mark("edge", f) for f in forced),
+                          _trial_words(_edge(e, b.width, b.height), value, len(forced)))
     return None
 
 
@@ -516,12 +804,8 @@ def _search_step(b: _Board) -> Hint | None:
             engine, b.clues, b.width, b.height, SEARCH_NODE_LIMIT, b.deadline)
         engine.undo(mark)
         if found is False:
-            edge = _edge(e, b.width, b.height)
-            return b.step("search", [(e, 0 if value == LINE else 1)], (), Text(
-                f"Suppose {edge.en} {_assumed(value).en}: trying every way on from there "
-                f"({_count(nodes, 'case')}) finds no loop that meets every number.",
-                f"{edge.ja}に{_assumed(value).ja}と仮定すると、その先をすべて試しても（{nodes}通り）すべての数字を満たす輪はできません。")
-                + _so(value))
+            return b.step("search", [(e, 0 if value == LINE else 1)], (),
+                          _search_words(_edge(e, b.width, b.height), value, nodes))
     return None
 
 
@@ -558,10 +842,56 @@ def next_step(clues: Sequence[int | None], width: int, height: int, known: Mappi
 # --- hints of a puzzle and a board -----------------------------------------------------------
 
 STUCK = Text("Nothing more follows from the numbers and the edges decided so far by these techniques.",
-             "これらの手筋では、数字と決まった辺からこれ以上は決まりません。")
+             "これらの手筋では、数字と決まった辺からこれ以上は決まりません。",
+             zh="用这些技巧，从数字和已经确定的边推不出更多了。",
+             ko="이 기법들로는 숫자와 지금까지 정해진 변에서 더 정해지는 것이 없습니다.",
+             de="Mit diesen Techniken folgt aus den Zahlen und den bisher entschiedenen Kanten nichts weiter.",
+             fr="Avec ces techniques, rien de plus ne découle des nombres et des arêtes décidées jusqu’ici.",
+             es="Con estas técnicas no se deduce nada más de los números y las aristas decididas hasta ahora.")
 SEVERAL = Text("This puzzle has more than one loop: from here on, the numbers decide nothing more.",
-               "この問題には答えの輪が2つ以上あります。ここから先は数字だけでは決まりません。")
-SOLVED = Text("Nothing is left to decide: the loop is complete.", "輪が完成しています。")
+               "この問題には答えの輪が2つ以上あります。ここから先は数字だけでは決まりません。",
+               zh="这道题的答案回路不止一个：从这里开始，数字无法再决定什么。",
+               ko="이 퍼즐에는 답이 되는 고리가 둘 이상 있습니다: 여기서부터는 숫자만으로 더 정할 수 없습니다.",
+               de="Dieses Rätsel hat mehr als eine Schleife: Ab hier entscheiden die Zahlen nichts mehr.",
+               fr="Cette grille a plus d’une boucle : à partir d’ici, les nombres ne décident plus rien.",
+               es="Este tablero tiene más de un bucle: a partir de aquí, los números no deciden nada más.")
+SOLVED = Text("Nothing is left to decide: the loop is complete.", "輪が完成しています。",
+              zh="没有要决定的了：回路已经完成。", ko="더 정할 것이 없습니다: 고리가 완성되었습니다.",
+              de="Es ist nichts mehr zu entscheiden: Die Schleife ist vollständig.",
+              fr="Il ne reste rien à décider : la boucle est complète.",
+              es="No queda nada por decidir: el bucle está completo.")
+NO_LOOP = Text("No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。",
+               zh="没有能满足这些数字的回路。", ko="이 숫자들을 모두 채우는 고리는 없습니다.",
+               de="Keine Schleife erfüllt diese Zahlen.", fr="Aucune boucle ne respecte ces nombres.",
+               es="Ningún bucle cumple estos números.")
+
+
+def _mistake_words(edge: Text, is_line: bool, more: int) -> Text:
+    """The first wrong edge (a line off the loop, or a × on it) and how many more wrong edges follow it."""
+    what = Text("has a line, but the loop does not pass there", "に線がありますが、答えの輪は通りません",
+                zh="有线，但答案的回路不经过这里", ko="에 선이 있지만 답의 고리는 지나가지 않습니다",
+                de="hat eine Linie, aber die Schleife verläuft dort nicht",
+                fr="a un trait, mais la boucle n’y passe pas", es="tiene línea, pero el bucle no pasa por ahí"
+                ) if is_line else Text(
+        "is marked ×, but the loop passes there", "に×がありますが、答えの輪が通ります",
+        zh="标了 ×，但答案的回路经过这里", ko="에 ×가 있지만 답의 고리가 지나갑니다",
+        de="ist mit × markiert, aber die Schleife verläuft dort", fr="est marquée ×, mais la boucle y passe",
+        es="está marcada con ×, pero el bucle pasa por ahí")
+    after = _by_count(more, {"fr": " ({n} autre après elle)"}, Text(
+        " ({n} more after it)", "（ほかに{n}か所）", zh="（后面还有 {n} 处）", ko="(그 뒤로 {n}곳 더)",
+        de=" (danach noch {n} weitere)", fr=" ({n} autres après elle)", es=" ({n} más después)")).fill(n=more) \
+        if more else Text("", "")
+    return _capitalized(Text(
+        "{edge} is a mistake: it {what}{after}. Clear it, and the hints go on from the edges that are right.",
+        "{edge}は間違いです。この辺{what}{after}。消すと、正しい辺からヒントが続きます。",
+        zh="{edge}是错的：它{what}{after}。清除它后，提示会从正确的边继续。",
+        ko="{edge}은 잘못되었습니다: 이 변{what}{after}. 지우면 올바른 변에서 힌트가 이어집니다.",
+        de="Die {edge} ist ein Fehler: Sie {what}{after}. Lösche sie, dann gehen die Tipps von den richtigen "
+           "Kanten aus weiter.",
+        fr="L’{edge} est une erreur : elle {what}{after}. Effacez-la, et les indices reprennent à partir des "
+           "arêtes justes.",
+        es="La {edge} es un error: {what}{after}. Bórrala y las pistas siguen desde las aristas correctas."
+    ).fill(edge=edge, what=what, after=after))
 
 
 def _flat(board: Mapping[str, Sequence[int]]) -> list[int]:
@@ -590,16 +920,8 @@ def hint_for(puzzle: Any, board: Mapping[str, Sequence[int]],
     wrong = mistakes(puzzle, board)
     if wrong:
         first = wrong[0]
-        is_line = _flat(board)[first] == BOARD_LINE
-        what = (Text("has a line, but the loop does not pass there", "に線がありますが、答えの輪は通りません")
-                if is_line else Text("is marked ×, but the loop passes there", "に×がありますが、答えの輪が通ります"))
-        more = Text(f" ({len(wrong) - 1} more after it)", f"（ほかに{len(wrong) - 1}か所）") if len(wrong) > 1 \
-            else Text("", "")
-        edge = _edge(first, puzzle.width, puzzle.height)
-        return Hint("mistake", None, (), (Mark("edge", first),), Text(
-            f"{edge.en[0].upper()}{edge.en[1:]} is a mistake: it {what.en}{more.en}. Clear it, and the hints go on "
-            "from the edges that are right.",
-            f"{edge.ja}は間違いです。この辺{what.ja}{more.ja}。消すと、正しい辺からヒントが続きます。"))
+        return Hint("mistake", None, (), (Mark("edge", first),), _mistake_words(
+            _edge(first, puzzle.width, puzzle.height), _flat(board)[first] == BOARD_LINE, len(wrong) - 1))
     flat = _flat(board)
     if all((v == BOARD_LINE) == bool(answer) for v, answer in zip(flat, puzzle.edges())):
         return Hint("solved", None, (), (), SOLVED)
@@ -643,15 +965,13 @@ def walkthrough(clues: Sequence[int | None], width: int, height: int, levels: Se
         if step is None:
             verdict = stuck_verdict(checked, width, height, deadline)
             if verdict.status == "none":
-                return Walkthrough(None, tuple(steps), "contradiction", Text(
-                    "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
+                return Walkthrough(None, tuple(steps), "contradiction", NO_LOOP)
             return Walkthrough(None, tuple(steps), "stuck", SEVERAL if verdict.status == "several" else STUCK)
         steps.append(step)
         for mark in step.decides:
             known[mark.index] = LINE if mark.value else CROSS
     if not validate_loop([1 if known[e] == LINE else 0 for e in range(edge_count)], checked, width, height):
-        return Walkthrough(None, tuple(steps), "contradiction", Text(
-            "No loop meets these numbers.", "これらの数字をすべて満たす輪はありません。"))
+        return Walkthrough(None, tuple(steps), "contradiction", NO_LOOP)
     used = {step.technique for step in steps if step.technique is not None}
     return Walkthrough(hardest_level(used, techniques, levels), tuple(steps), "solved")
 
