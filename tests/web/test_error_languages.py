@@ -15,6 +15,9 @@ import re
 
 import pytest
 
+from gridlogic import GAMES
+from gridlogic.errors import GenerationFailed
+from gridlogic.game.imported import refusal
 from gridlogic.web.app import STATIC_DIR
 from gridlogic.web.errors import CODES, KINDS, error_code, with_code
 
@@ -71,12 +74,12 @@ def test_the_words_use_only_params_their_code_carries():
      "id.otherGame", {"id": "loop.1.5x5.easy.a", "other": "loop", "game": "pattern"}),
     (400, "/api/pattern/import", "'loop.1.5x5.easy.a' is a Loop puzzle's ID, not a Pattern one",
      "id.otherGame", {"other": "loop"}),
-    (422, "/api/signal/import", "this Signal puzzle could not be proven to have exactly one solution within "
-     "2,000 search nodes", "import.unproven", {"limits": "2,000 search nodes"}),
+    (422, "/api/signal/import", ("this Signal puzzle could not be proven to have exactly one solution within "
+     "2,000 search nodes"), "import.unproven", {"limits": "2,000 search nodes"}),
     (422, "/api/pattern/import", "this Pattern puzzle fills no cell: its blank grid is solved already",
      "import.solved", {}),
-    (422, "/api/pattern/puzzle", "no 5x5 Pattern puzzle of difficulty hard (version 1) was found for seed 'x' "
-     "in 3 attempts; try another seed, size or difficulty", "puzzle.notFound", {"width": 5, "height": 5}),
+    (422, "/api/pattern/puzzle", ("no 5x5 Pattern puzzle of difficulty hard (version 1) was found for seed 'x' "
+     "in 3 attempts; try another seed, size or difficulty"), "puzzle.notFound", {"width": 5, "height": 5}),
     (400, "/api/records/name", "a name has at most 32 characters; this one has 40", "name.tooLong",
      {"most": 32, "n": 40}),
     (404, "/api/groups/join", "no group has this invite; ask its member for the link again", "group.unknown", {}),
@@ -86,8 +89,8 @@ def test_the_words_use_only_params_their_code_carries():
     (429, "/api/pattern/hint", "this address has 2 requests of expensive work in flight", "client.share",
      {"seconds": 4}),
     (503, "/api/records/play", "the database is down; try again later", "records.unavailable", {}),
-    (503, "/api/pattern/solution", "the database is down; the answer and the hints of a recorded play are handed "
-     "out once the server has noted them: try again later", "records.unavailable", {"game": "pattern"}),
+    (503, "/api/pattern/solution", ("the database is down; the answer and the hints of a recorded play are handed "
+     "out once the server has noted them: try again later"), "records.unavailable", {"game": "pattern"}),
     (418, "/api/pattern/puzzle", "something new", "request.refused", {"detail": "something new"}),
     (502, "/", "something else", "server.unavailable", {}),
 ])
@@ -178,3 +181,18 @@ def test_an_unexpected_error_has_its_code_too(client, app, monkeypatch):
     data = answer.json()
     assert data["code"] == "server.failed"
     assert data["error"] == "the server could not answer this request; the error has been logged"
+
+
+@pytest.mark.parametrize("name", ["pattern", "loop", "signal"])
+def test_the_messages_of_the_engines_refusals_get_their_codes(name):
+    """The sentences the library words (an import refused, a puzzle not found), as it words them."""
+    game = GAMES[name]
+    path = f"/api/{name}/import"
+    for status, code in [("several", "import.several"), ("none", "import.none"), ("unknown", "import.unproven")]:
+        message = str(refusal(status, game.title, game.solution_noun, game.imports.limits_text()))
+        assert error_code(422, path, message)[0] == code, message
+    spec = game.spec(game.version(game.unversioned).default_size, "no-such-puzzle", "any")
+    message = str(GenerationFailed.after(500, spec))
+    found, params = error_code(422, f"/api/{name}/puzzle", message)
+    assert found == "puzzle.notFound", message
+    assert (params["width"], params["height"]) == (spec.width, spec.height)
