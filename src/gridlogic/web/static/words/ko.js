@@ -279,7 +279,7 @@ export const words = {
   "error.puzzle.notFound": "이 시드로는 이 난이도의 {width} × {height} 퍼즐을 찾지 못했습니다. 다른 시드, 크기 또는 난이도를 시도해 보세요.",
   "error.puzzle.notMade": "생성기가 만들지 못했습니다(영어 설명: {detail}).",
   "error.date.invalid": "“{date}”은(는) 2026-12-01 같은 날짜가 아닙니다.",
-  "error.daily.none": "{date}의 데일리 퍼즐은 없습니다.",
+  "error.daily.none": "{date}의 ‘오늘의 퍼즐’은 없습니다.",
   "error.name.tooLong": "이름은 최대 {most}자입니다. 이 이름은 {n}자입니다.",
   "error.name.invalid": "이 이름에는 이름에 쓸 수 없는 문자가 들어 있습니다.",
   "error.group.nameNeeded": "그룹에는 이름이 필요합니다({least}~{most}자).",
