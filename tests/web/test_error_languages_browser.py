@@ -1,8 +1,8 @@
 """The server's refusals in the page's language, in Debian's chromium (gridlogic.web.errors, api.js).
 
 A walk-through of a bad ID and a pasted text that is no puzzle are refused in German on a German
-page, where they were the server's English before; the English page still shows the server's own
-sentence.
+page, where they were the server's English before (a Loopy ID of another grid in Japanese, a daily
+of no day in French); the English page still shows the server's own sentence.
 """
 
 from __future__ import annotations
@@ -60,3 +60,9 @@ def test_the_english_page_shows_the_servers_own_sentence(page: Page, server_url:
     expect(page.locator("#import-message")).to_have_text(
         "Not played: line 1: expected a keyword (width, height, rows, columns, goal, or a header such as title), "
         "got 'hello'", timeout=TIMEOUT)
+
+
+def test_a_daily_of_no_day_is_refused_in_french(tab: Page, server_url: str):
+    tab.goto(f"{server_url}/daily?date=1999-01-01&lang=fr")
+    expect(tab.locator("#status")).to_contain_text("Il n’y a pas de grille du jour pour le 1999-01-01.",
+                                                   timeout=TIMEOUT)
