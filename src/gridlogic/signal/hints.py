@@ -679,7 +679,10 @@ def _agree_failure(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> 
         open_ends[group_of[a]] += 1
         open_ends[group_of[b]] += 1
     closed = [group for n, group in enumerate(groups) if not open_ends[n] and len(group) < len(trial)]
-    return _Drop(mask, "agree_cut", sorted(min(closed, key=len))) if closed else None
+    if not closed:
+        return None
+    smallest = min(closed, key=len)
+    return _Drop(mask, "agree_cut", sorted(smallest))
 
 
 def _path(adjacent: Sequence[Sequence[int]], start: int, goal: int) -> list[int]:
