@@ -29,9 +29,11 @@ solution page, in Helvetica as well as in IPA Gothic::
 
 from __future__ import annotations
 
+import functools
 import glob
 import io
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +55,10 @@ FONT_PACKAGE = "fonts-ipafont-gothic"
 CORE_FONT = "helvetica"  # fpdf2's built-in font, when no TrueType font is given: Latin-1 only
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 ID_LINES = 3  # an ID longer than this many lines is cut, with "…"
+FAMILY = "text"  # the name a document knows its TrueType font by
+COMMON_CHARACTERS = "".join(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x100)])) + "…"  # ASCII, Latin-1, "…"
+SOLUTIONS = "Solutions"
+NOTE = "(percent-encoded: its seed holds {})"
 
 
 def installed_font() -> str | None:
@@ -66,8 +72,9 @@ def installed_font() -> str | None:
 
 def printable_svg(svg: str) -> bytes:
     """A game's SVG as fpdf2 draws it on paper: black on white (:func:`~gridlogic.paper.black_on_white`),
-    ``<title>`` taken out, and text centred on its ``y`` by ``dominant-baseline`` (which fpdf2 does not
-    read) moved down by 0.35 em onto its baseline."""
+    ``<title>`` taken out, text centred on its ``y`` by ``dominant-baseline`` (which fpdf2 does not
+    read) moved down by 0.35 em onto its baseline, and runs of like shapes drawn as one path
+    (:func:`merge_shapes`)."""
     ElementTree.register_namespace("", SVG_NAMESPACE)
     root = ElementTree.fromstring(svg)
     black_on_white(root)
@@ -84,7 +91,158 @@ def printable_svg(svg: str) -> bytes:
             element.set("y", f"{float(element.get('y', 0)) + 0.35 * font_size:g}")
 
     walk(root, 16.0)
+    merge_shapes(root)
     return ElementTree.tostring(root, encoding="utf-8")
+
+
+SHAPE_GEOMETRY = {"line": ("x1", "y1", "x2", "y2"), "rect": ("x", "y", "width", "height"), "circle": ("cx", "cy", "r")}
+SHAPE_PAINT = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit")
+BLENDING = ("style", "opacity", "fill-opacity", "stroke-opacity", "mix-blend-mode", "filter", "mask", "clip-path")
+Box = tuple[float, float, float, float]  # left, top, right, bottom: what a shape paints, its stroke included
+
+
+@dataclass(frozen=True)
+class _Paint:
+    """What an element inherits that decides whether its shapes may be drawn as one path."""
+
+    fill: str = "black"
+    stroke: str = "none"
+    stroke_width: float = 1.0
+    opaque: bool = True  # no ancestor blends (opacity, style...): shapes painted once look as shapes painted apart
+
+    def within(self, element: ElementTree.Element) -> _Paint | None:
+        """The paint of ``element``'s children; None when a length is not a plain number."""
+        width = _number(element.get("stroke-width", self.stroke_width))
+        if width is None:
+            return None
+        return _Paint(element.get("fill", self.fill).strip(), element.get("stroke", self.stroke).strip(), width,
+                      self.opaque and not any(name in element.attrib for name in BLENDING))
+
+
+@dataclass
+class _Shape:
+    """A <line>, <rect> or <circle> as a subpath, with the box it paints (stroke included) and its style."""
+
+    element: ElementTree.Element
+    style: tuple[str, tuple[tuple[str, str], ...]]  # its tag and every attribute that is not geometry
+    subpath: str
+    box: Box
+    fills_and_strokes: bool  # painted twice: two of them may share a path only where they do not overlap
+
+
+@dataclass
+class _Run:
+    """Shapes of one style drawn as one path, where the first of them was."""
+
+    shapes: list[_Shape]
+    box: Box
+
+    def overlaps(self, box: Box) -> bool:
+        return _meet(self.box, box) and any(_meet(shape.box, box) for shape in self.shapes)
+
+
+def merge_shapes(element: ElementTree.Element, paint: _Paint | None = _Paint()) -> None:
+    """Draw each run of sibling lines, rectangles or circles of one style as one ``<path>``, in place.
+
+    fpdf2 draws an SVG element by element, and a board has one per grid line, cell and dot; a path
+    of many subpaths costs it about one. A shape joins the latest run of its style unless something
+    drawn since overlaps it (painting it earlier would then change what covers what); anything but a
+    plain shape (text, a group, a transform...) keeps its place and nothing moves across it. A
+    shape that both fills and strokes joins only a run it does not overlap, and nothing merges
+    under an ancestor that blends (opacity, style), so the page looks as before."""
+    paint = paint.within(element) if paint is not None else None
+    placed: list[_Run | ElementTree.Element] = []
+    for child in list(element):
+        shape = _shape(child, paint) if paint is not None and paint.opaque else None
+        if shape is None:
+            merge_shapes(child, paint)
+            placed.append(child)
+        else:
+            _place(placed, shape)
+    element[:] = [_drawn(item) for item in placed]
+
+
+def _place(placed: list[_Run | ElementTree.Element], shape: _Shape) -> None:
+    for item in reversed(placed):
+        if isinstance(item, _Run) and item.shapes[0].style == shape.style:
+            if not (shape.fills_and_strokes and item.overlaps(shape.box)):
+                item.shapes.append(shape)
+                item.box = _union(item.box, shape.box)
+                return
+        if not isinstance(item, _Run) or item.overlaps(shape.box):
+            break
+    placed.append(_Run([shape], shape.box))
+
+
+def _drawn(item: _Run | ElementTree.Element) -> ElementTree.Element:
+    """The element that draws ``item``: a shape alone stays as it was."""
+    if not isinstance(item, _Run):
+        return item
+    first = item.shapes[0].element
+    if len(item.shapes) == 1:
+        return first
+    tag, attributes = item.shapes[0].style
+    path = ElementTree.Element(f"{{{SVG_NAMESPACE}}}path", dict(attributes))
+    path.set("fill-rule", "nonzero")  # overlapping subpaths fill as the shapes did, one by one
+    if tag == "line":
+        path.set("fill", "none")  # a line has no inside
+    path.set("d", " ".join(shape.subpath for shape in item.shapes))
+    path.tail = first.tail
+    return path
+
+
+def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
+    """``element`` as a shape that may share a path, or None (not a plain line, rectangle or circle)."""
+    tag = element.tag.rpartition("}")[2] if element.tag.startswith(f"{{{SVG_NAMESPACE}}}") else ""
+    geometry = SHAPE_GEOMETRY.get(tag)
+    if geometry is None or len(element) or any(name not in geometry and name not in SHAPE_PAINT
+                                               for name in element.attrib):
+        return None
+    numbers = [_number(element.get(name, "0")) for name in geometry]
+    own = paint.within(element)
+    if own is None or any(value is None for value in numbers):
+        return None
+    a, b, c, d = (*numbers, 0.0)[:4]  # type: ignore[misc]
+    pad = own.stroke_width  # caps and corners reach at most this far beyond the geometry
+    if tag == "line":
+        subpath, box = f"M {_text(a)} {_text(b)} L {_text(c)} {_text(d)}", (min(a, c), min(b, d), max(a, c), max(b, d))
+    elif tag == "rect":
+        if c <= 0 or d <= 0:
+            return None
+        right, bottom = _text(a + c), _text(b + d)
+        subpath = f"M {_text(a)} {_text(b)} L {right} {_text(b)} L {right} {bottom} L {_text(a)} {bottom} Z"
+        box = (a, b, a + c, b + d)
+    else:
+        if c <= 0:
+            return None
+        arc = f"A {_text(c)} {_text(c)} 0 0 1"
+        subpath = (f"M {_text(a + c)} {_text(b)} {arc} {_text(a)} {_text(b + c)} {arc} {_text(a - c)} {_text(b)} "
+                   f"{arc} {_text(a)} {_text(b - c)} {arc} {_text(a + c)} {_text(b)} Z")
+        box = (a - c, b - c, a + c, b + c)
+    style = (tag, tuple(sorted((name, value) for name, value in element.attrib.items() if name not in geometry)))
+    return _Shape(element, style, subpath, (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
+                  tag != "line" and own.fill != "none" and own.stroke != "none")
+
+
+def _number(value: str | float) -> float | None:
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _text(value: float) -> str:
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _meet(one: Box, other: Box) -> bool:
+    return one[0] <= other[2] and other[0] <= one[2] and one[1] <= other[3] and other[1] <= one[3]
+
+
+def _union(one: Box, other: Box) -> Box:
+    return min(one[0], other[0]), min(one[1], other[1]), max(one[2], other[2]), max(one[3], other[3])
 
 
 @dataclass(frozen=True)
@@ -139,33 +297,105 @@ def pdf_document(game: Game, puzzles: Sequence[Puzzle], *, paper: str = "a4", pe
                  title: str = "", font: str | None) -> PdfDocument:
     """The puzzles, then their solutions, as a PDF; ``font`` is a TrueType file, or None for Helvetica."""
     fpdf = import_fpdf()
+    typeface = None if font is None else _typeface(fpdf, font)
+    lettering = (_Lettering(CORE_FONT, lambda ch: ord(ch) < 0x100) if typeface is None
+                 else _Lettering(FAMILY, lambda ch: ord(ch) in typeface.glyphs))
+    labels = [printed_id(puzzle.id, lettering.has_glyph) for puzzle in puzzles]
+    common = typeface is not None and typeface.draws_commonly(_printed_text(game, puzzles, labels, title))
+    layout = functools.partial(_laid_out, fpdf, game, puzzles, labels, paper, per_page, title, lettering)
+    pdf = layout(typeface, common)
+    if common and pdf.fonts[FAMILY].missing_glyphs:  # a text _printed_text missed: set it all in the whole font
+        pdf = layout(typeface, False)
+    return PdfDocument(bytes(pdf.output()), int(pdf.pages_count), sum(reason is not None for _, reason in labels))
+
+
+def _laid_out(fpdf: Any, game: Game, puzzles: Sequence[Puzzle], labels: Sequence[tuple[str, str | None]],
+              paper: str, per_page: int, title: str, lettering: _Lettering, typeface: _Typeface | None,
+              common: bool) -> Any:
+    """The document's pages, drawn; its text in ``typeface`` (cut down to the common characters if ``common``)."""
     pdf = fpdf.FPDF(orientation="portrait", unit="mm", format=PAPERS[paper][0])
     pdf.set_auto_page_break(False)
     pdf.set_creator("gridlogic")
     pdf.set_title(title or f"{game.title} puzzles")
-    lettering = _lettering(pdf, fpdf, font)
-    labels = [printed_id(puzzle.id, lettering.has_glyph) for puzzle in puzzles]
+    if typeface is not None:
+        typeface.add_to(pdf, common)
     sections = [(False, puzzles, per_page), (True, puzzles, max(4, per_page))]
     for solved, shown, each in sections:
         frames = _frames(paper, each, title)
         for start in range(0, len(shown), each):
             pdf.add_page()
-            _heading(pdf, lettering, paper, title, "Solutions" if solved and start == 0 else "")
+            _heading(pdf, lettering, paper, title, SOLUTIONS if solved and start == 0 else "")
             for frame, number in zip(frames, range(start, min(start + each, len(shown)))):
                 _draw(pdf, lettering, game, shown[number], (number + 1, *labels[number]), frame, solved)
-    return PdfDocument(bytes(pdf.output()), int(pdf.pages_count), sum(reason is not None for _, reason in labels))
+    return pdf
 
 
-def _lettering(pdf: Any, fpdf: Any, font: str | None) -> _Lettering:
-    """Load ``font`` into ``pdf`` (None: the core font, nothing to load)."""
-    if font is None:
-        return _Lettering(CORE_FONT, lambda ch: ord(ch) < 0x100)
+def _printed_text(game: Game, puzzles: Sequence[Puzzle], labels: Sequence[tuple[str, str | None]],
+                  title: str) -> str:
+    """Every text a document of these puzzles sets in its font (the boards' own text is fpdf2's)."""
+    captions = (_caption(game, number, puzzle) for number, puzzle in enumerate(puzzles, 1))
+    notes = (NOTE.format(reason) for _, reason in labels if reason is not None)
+    return "".join([title, SOLUTIONS, "…", *captions, *(shown for shown, _ in labels), *notes])
+
+
+@dataclass(frozen=True)
+class _Typeface:
+    """A TrueType font read once per process (:func:`_typeface`): which characters it draws, and itself
+    cut down to :data:`COMMON_CHARACTERS` (a few hundred glyphs instead of thousands), which a document
+    that prints nothing else loads instead of the whole font.
+
+    Why not one parsed font for every document: fpdf2 (2.8) keeps a document's glyph subset on its
+    ``TTFFont``, and on output subsets that font's fontTools object in place and closes it
+    (``fpdf/output.py``, ``_add_fonts``), so a parsed font serves one document only. Each document
+    therefore gets its own ``TTFFont``, made from bytes that are read here once and never change: its
+    own subset, safe in any thread. Most of the cost of a font is fontTools decoding its tables
+    (``cmap``, ``hmtx``, ``glyf``, ``post``: about 0.1 s for IPA Gothic's 12,000 glyphs), which fpdf2's
+    subsetting needs again at output; the cut-down font's tables are a few kilobytes."""
+
+    path: str
+    glyphs: frozenset[int]  # the code points the whole font draws
+    common: bytes | None  # the cut-down font, None when the font has no TrueType outlines (left whole)
+    common_glyphs: frozenset[int]
+
+    def draws_commonly(self, text: str) -> bool:
+        """Whether the cut-down font draws every character of ``text``."""
+        return self.common is not None and all(ord(ch) in self.common_glyphs for ch in set(text))
+
+    def add_to(self, pdf: Any, common: bool) -> None:
+        """Give ``pdf`` this font as :data:`FAMILY`, cut down if ``common``."""
+        if not common:
+            pdf.add_font(FAMILY, fname=self.path)
+            return
+        from fpdf.fonts import TTFFont
+
+        pdf.fonts[FAMILY] = TTFFont(pdf, io.BytesIO(self.common), FAMILY, "")  # what add_font does, from bytes
+
+
+def _typeface(fpdf: Any, font: str) -> _Typeface:
+    """``font`` read (once per process while the file is unchanged), or a GridlogicError saying why not."""
     try:
-        pdf.add_font("text", fname=font)
+        return _read_typeface(font, os.stat(font).st_mtime_ns)
     except (OSError, ValueError, fpdf.FPDFException, _font_error()) as error:
         raise GridlogicError(f"cannot use the font {font!r}: {error}") from None
-    glyphs = pdf.fonts["text"].cmap
-    return _Lettering("text", lambda ch: ord(ch) in glyphs)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_typeface(path: str, modified: int) -> _Typeface:
+    from fontTools import subset, ttLib
+
+    whole = ttLib.TTFont(path, recalcBBoxes=False, recalcTimestamp=False)  # the cut keeps the whole font's head
+    glyphs = frozenset(whole.getBestCmap() or ())
+    if not glyphs or "glyf" not in whole:
+        return _Typeface(path, glyphs, None, frozenset())
+    common_glyphs = frozenset(ord(ch) for ch in COMMON_CHARACTERS) & glyphs
+    options = subset.Options(notdef_outline=True, recommended_glyphs=True, glyph_names=True, layout_features=[])
+    options.drop_tables += ["GSUB", "GPOS", "GDEF"]  # fpdf2 drops these when it embeds a font
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=common_glyphs)
+    subsetter.subset(whole)
+    cut = io.BytesIO()
+    whole.save(cut)
+    return _Typeface(path, glyphs, cut.getvalue(), common_glyphs)
 
 
 def _heading(pdf: Any, lettering: _Lettering, paper: str, title: str, section: str) -> None:
@@ -192,7 +422,7 @@ def _draw(pdf: Any, lettering: _Lettering, game: Game, puzzle: Puzzle, label: tu
     shown = lines if len(lines) <= ID_LINES else [*lines[:ID_LINES - 1],
                                                   lines[ID_LINES - 1][:-1] + lettering.ellipsis]
     if encoded_because is not None:
-        note = f"(percent-encoded: its seed holds {encoded_because})"
+        note = NOTE.format(encoded_because)
         shown += pdf.multi_cell(frame.width, id_line, note, wrapmode="WORD", dry_run=True, output="LINES")
     id_h = id_line * len(shown) + 2
     board_h = frame.height - caption_h - id_h - 2
