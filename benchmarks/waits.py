@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -64,10 +65,10 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 waits: list[list[float]] = [[], [], []]
                 for k in range(args.seeds):
-                    puzzle, made = timed(lambda: game.generate((size, size), f"wait-{k}", level, **options))
-                    walked = timed(lambda: game.hints.explain(game.problem(puzzle), puzzle.version))[1] \
+                    puzzle, made = timed(partial(game.generate, (size, size), f"wait-{k}", level, **options))
+                    walked = timed(partial(game.hints.explain, game.problem(puzzle), puzzle.version))[1] \
                         if game.hints else float("nan")
-                    printed = timed(lambda: pdf_document(game, [puzzle], font=font))[1]
+                    printed = timed(partial(pdf_document, game, [puzzle], font=font))[1]
                     for figures, ms in zip(waits, (made, walked, printed)):
                         figures.append(ms)
                 cells = []

@@ -25,7 +25,7 @@ and a player's board, ``hint`` answers one :class:`Hint`:
     what forces it: the clues, lines, cells, tiles, vertices and edges a
     person looks at to see it (for a mistake: the wrong item).
 ``explanation``
-    one or two short sentences in English and in Japanese (:class:`Text`).
+    one or two short sentences in the page's seven languages (:class:`Text`).
 
 **Sound by construction.** A step's values follow from the clues and the
 player's correct cells alone; the solution is read for one thing only, to
@@ -69,8 +69,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 __all__ = [
-    "HINT_STATUSES", "LANGUAGES", "MARK_KINDS", "WALK_STATUSES", "Explain", "Hint", "Hints", "Mark", "Technique", "Text",
-    "Walkthrough", "board_changes", "hardest_level", "positions_text", "walk_on_board",
+    "HINT_STATUSES", "LANGUAGES", "MARK_KINDS", "WALK_STATUSES", "Explain", "Hint", "Hints", "Mark", "Technique",
+    "Text", "Walkthrough", "board_changes", "hardest_level", "positions_text", "walk_on_board",
 ]
 
 LANGUAGES = ("en", "ja", "zh", "ko", "de", "fr", "es")

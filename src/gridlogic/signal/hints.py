@@ -252,14 +252,16 @@ DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`), naming i
                        ko="{ways}으로 향하고 이웃 타일을 맞춰 돌리면 {tiles}을 지나는 고리가 생깁니다",
                        de="würde, nach {ways} zeigend und mit passend gedrehten Nachbarn, einen Kreis durch {tiles} "
                           "schließen",
-                       fr="pointée vers {ways}, ses voisines tournées pour s’accorder, fermerait une boucle passant par "
-                          "{tiles}",
-                       es="apuntando hacia {ways}, con sus vecinas giradas para encajar, cerraría un circuito por {tiles}"),
+                       fr="pointée vers {ways}, ses voisines tournées pour s’accorder, fermerait une boucle "
+                          "passant par {tiles}",
+                       es="apuntando hacia {ways}, con sus vecinas giradas para encajar, cerraría un circuito por "
+                          "{tiles}"),
     "agree_cut": Text("pointing {ways}, with its neighbours turned to agree, would shut {tiles} off from the rest",
                       "{ways}を向き、隣のタイルを合わせて回すと、{tiles}が孤立します",
                       zh="朝{ways}并把相邻方块转到与之相合时，{tiles}会与其余部分隔绝",
                       ko="{ways}으로 향하고 이웃 타일을 맞춰 돌리면 {tiles}이 고립됩니다",
-                      de="würde, nach {ways} zeigend und mit passend gedrehten Nachbarn, {tiles} vom Rest abschneiden",
+                      de="würde, nach {ways} zeigend und mit passend gedrehten Nachbarn, {tiles} vom Rest "
+                         "abschneiden",
                       fr="pointée vers {ways}, ses voisines tournées pour s’accorder, isolerait {tiles} du reste",
                       es="apuntando hacia {ways}, con sus vecinas giradas para encajar, aislaría {tiles} del resto"),
     "agree": Text("pointing {ways}, with the marked tiles turned to agree, would close a loop or shut tiles off "
@@ -274,8 +276,8 @@ DROPPED = {  # a turn the global rule dropped, by why (:class:`_Drop`), naming i
                      "aislaría fichas del resto"),
 }
 NAMED_TILES = 8  # a drop names this many of its tiles; the rest are marked on the board
-TILES = (Text("the tile at {tiles}", "{tiles}のタイル", zh="{tiles}的方块", ko="{tiles} 타일", de="die Kachel in {tiles}",
-              fr="la tuile {tiles}", es="la ficha {tiles}"),
+TILES = (Text("the tile at {tiles}", "{tiles}のタイル", zh="{tiles}的方块", ko="{tiles} 타일",
+              de="die Kachel in {tiles}", fr="la tuile {tiles}", es="la ficha {tiles}"),
          Text("the tiles at {tiles}", "{tiles}のタイル", zh="{tiles}的方块", ko="{tiles} 타일",
               de="die Kacheln in {tiles}", fr="les tuiles {tiles}", es="las fichas {tiles}"))
 TILE_LIST = (Text("; ", "・", zh="、", ko=", ", de="; ", fr=" ; ", es="; "),

@@ -11,8 +11,9 @@ used (``cell_pair`` or ``opposite`` at hard, ``parity`` at expert), since those 
 themselves. From medium up a step also names the **facts it stands on**, in the order they were
 written: the pair facts and links the deciding cell or dot read, then those each fact's rule had read,
 back to the numbers and the edges (:func:`_chain`); each fact's number or dot is marked as evidence.
-The words are in all seven languages (:data:`WORDS`). A walk-through takes a ``deadline`` (see :mod:`gridlogic.hints`), checked before each
-step and inside a ``search`` step: past it, :class:`~gridlogic.params.OutOfTime`.
+The words are in all seven languages (:data:`WORDS`). A walk-through takes a ``deadline`` (see
+:mod:`gridlogic.hints`), checked before each step and inside a ``search`` step: past it,
+:class:`~gridlogic.params.OutOfTime`.
 
 Worked example (the levels' ``EXAMPLES["clue"]``, checked in ``tests/loop/test_v3_hints.py``): on the
 2×2 board ``. . / 0 1`` the first step is the 0's: none of its four sides has a line.
@@ -27,8 +28,9 @@ standing on one fact, which the 1 beside the dot wrote:
 >>> from gridlogic.loop.v3.levels import EXAMPLES
 >>> width, height, clues = EXAMPLES["cell_pair"]
 >>> step = next(s for s in walkthrough(clues, width, height).steps if s.technique == "cell_pair")
->>> print(step.explanation.en.split("in order: ")[1])
-(1) the 1 at row 4, column 2: at most one of the edges going right and down from the dot at row 4, column 2 is a line. That decides 2 edges: 0 lines, 2 without.
+>>> print(step.explanation.en.split("in order: ")[1])  # doctest: +NORMALIZE_WHITESPACE
+(1) the 1 at row 4, column 2: at most one of the edges going right and down from the dot at row 4,
+column 2 is a line. That decides 2 edges: 0 lines, 2 without.
 >>> [(m.kind, m.index) for m in step.evidence]
 [('vertex', 16), ('edge', 31), ('edge', 12), ('cell', 13)]
 """
@@ -189,7 +191,8 @@ def _reads(board: _StepBoard, item: int) -> tuple[tuple[int, ...], tuple[int, ..
 
 def _fact_reads(board: _StepBoard, fact: _Fact) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The pairs and edges whose facts the rule that wrote ``fact`` read: a number's corner reads the
-    corner across the cell (the run of its two other sides), unless its number alone tells; a dot's pair with one line, nothing but
+    corner across the cell (the run of its two other sides), unless its number alone tells; a dot's pair
+    with one line, nothing but
     edges; an opposite pair, the pairs across from it; a link, everything its item reads."""
     lay = board.layout
     if fact.rule == "cell_pair":
@@ -243,81 +246,86 @@ def _chain(board: _StepBoard, item: int) -> list[_Fact]:
     return [facts[n] for n in sorted(used)]
 
 
-def _texts(templates: dict[str, tuple[str, ...]]) -> dict[str, Text]:
-    """Texts by name from their seven languages in :data:`~gridlogic.hints.LANGUAGES`' order."""
-    return {name: Text(en, ja, zh=zh, ko=ko, de=de, fr=fr, es=es)
-            for name, (en, ja, zh, ko, de, fr, es) in templates.items()}
-
-
 # The words of a step, each in en, ja, zh, ko, de, fr, es.
-WORDS = _texts({
-    "board": ("the whole board", "盤全体", "整个盘面", "판 전체", "das ganze Brett", "toute la grille",
-              "todo el tablero"),
-    "cell": ("the cell at row {r}, column {c}", "{r}行{c}列のマス", "第{r}行第{c}列的格子", "{r}행 {c}열의 칸",
-             "das Feld in Zeile {r}, Spalte {c}", "la case ligne {r}, colonne {c}", "la casilla fila {r}, columna {c}"),
-    "clue": ("the {k} at row {r}, column {c}", "{r}行{c}列の{k}", "第{r}行第{c}列的{k}", "{r}행 {c}열의 {k}",
-             "die {k} in Zeile {r}, Spalte {c}", "le {k} ligne {r}, colonne {c}", "el {k} en la fila {r}, columna {c}"),
-    "dot": ("the dot at row {r}, column {c}", "{r}行{c}列の点", "第{r}行第{c}列的点", "{r}행 {c}열의 점",
-            "Punkt (Zeile {r}, Spalte {c})", "le point ligne {r}, colonne {c}", "el punto fila {r}, columna {c}"),
-    "up": ("up", "上", "上", "위", "oben", "le haut", "arriba"),
-    "right": ("right", "右", "右", "오른쪽", "rechts", "la droite", "la derecha"),
-    "down": ("down", "下", "下", "아래", "unten", "le bas", "abajo"),
-    "left": ("left", "左", "左", "왼쪽", "links", "la gauche", "la izquierda"),
-    "at_most": ("at most one", "多くて1本", "至多一条", "많아야 하나", "höchstens eine", "au plus une",
-                "como mucho una"),
-    "at_least": ("at least one", "少なくとも1本", "至少一条", "적어도 하나", "mindestens eine", "au moins une",
-                 "al menos una"),
-    "exactly": ("exactly one", "ちょうど1本", "恰好一条", "정확히 하나", "genau eine", "exactement une",
-                "exactamente una"),
-    "pair": ("{quant} of the edges going {a} and {b} from {dot} is a line",
-             "{dot}から{a}と{b}への辺のうち、線は{quant}", "{dot}向{a}和向{b}的边中，线{quant}",
-             "{dot}의 {a}·{b} 방향 변 중 선은 {quant}", "{quant} der Kanten nach {a} und {b} an {dot} ist eine Linie",
-             "{quant} des arêtes vers {a} et vers {b} depuis {dot} est un trait",
-             "{quant} de las aristas hacia {a} y hacia {b} desde {dot} es línea"),
-    "pair_own": ("{quant} of its edges going {a} and {b} is a line", "その{a}と{b}への辺のうち、線は{quant}",
-                 "它向{a}和向{b}的边中，线{quant}", "이 점의 {a}·{b} 방향 변 중 선은 {quant}",
-                 "{quant} seiner Kanten nach {a} und {b} ist eine Linie",
-                 "{quant} de ses arêtes vers {a} et vers {b} est un trait",
-                 "{quant} de sus aristas hacia {a} y hacia {b} es línea"),
-    "edge": ("the edge going {way} from {dot}", "{dot}から{way}への辺", "{dot}向{way}的边", "{dot}의 {way} 방향 변",
-             "die Kante nach {way} an {dot}", "l'arête vers {way} depuis {dot}", "la arista hacia {way} desde {dot}"),
-    "two_edges": ("{a} and {b}", "{a}と{b}", "{a}和{b}", "{a}과 {b}", "{a} und {b}", "{a} et {b}", "{a} y {b}"),
-    "edges_at": ("the edges going {a} and {b} from {dot}", "{dot}から{a}と{b}への辺", "{dot}向{a}和向{b}的边",
-                 "{dot}의 {a}·{b} 방향 변", "die Kanten nach {a} und {b} an {dot}",
-                 "les arêtes vers {a} et vers {b} depuis {dot}", "las aristas hacia {a} y hacia {b} desde {dot}"),
-    "edges_own": ("its edges going {a} and {b}", "その{a}と{b}への辺", "它向{a}和向{b}的边", "이 점의 {a}·{b} 방향 변",
-                  "seine Kanten nach {a} und {b}", "ses arêtes vers {a} et vers {b}",
-                  "sus aristas hacia {a} y hacia {b}"),
-    "alike": ("{edges} are alike (both lines or neither)", "{edges}は同じ（両方線か、両方線なし）",
-              "{edges}相同（都是线或都不是）", "{edges}은 같음(둘 다 선이거나 둘 다 아님)",
-              "{edges} sind gleich (beide Linien oder keine)", "{edges} sont pareilles (deux traits ou aucun)",
-              "{edges} son iguales (las dos son línea o ninguna)"),
-    "opposite": ("{edges} are opposite (exactly one is a line)", "{edges}は逆（線はちょうど1本）",
-                 "{edges}相反（恰好一条是线）", "{edges}은 반대(정확히 하나가 선)",
-                 "{edges} sind entgegengesetzt (genau eine ist eine Linie)",
-                 "{edges} sont opposées (exactement un trait)", "{edges} son opuestas (exactamente una es línea)"),
-    "fact": ("({n}) {writer}: {fact}", "（{n}）{writer}: {fact}", "（{n}）{writer}：{fact}",
-             "({n}) {writer}: {fact}", "({n}) {writer}: {fact}", "({n}) {writer} : {fact}",
-             "({n}) {writer}: {fact}"),
-    "fact_separator": ("; ", "。", "；", "; ", "; ", " ; ", "; "),
-    "chain": (" It stands on these facts, in order: {facts}.", "根拠は順に次のとおり: {facts}。",
-              "依据依次是：{facts}。", " 근거는 차례로 다음과 같다: {facts}.",
-              " Das beruht auf diesen Fakten, der Reihe nach: {facts}.",
-              " Cela repose sur ces faits, dans l'ordre : {facts}.",
-              " Se apoya en estos hechos, por orden: {facts}."),
-    "step": ("At {place}: {why}.{chain} That decides {what}.", "{place}: {why}。{chain}これで{what}が決まります。",
-             "在{place}：{why}。{chain}由此确定{what}。", "{place}: {why}.{chain} 이로써 {what}이 정해진다.",
-             "{Place}: {why}.{chain} Das entscheidet {what}.", "{Place} : {why}.{chain} Cela décide {what}.",
-             "{Place}: {why}.{chain} Eso decide {what}."),
-    "decided_one": ("{n} edge: {lines} line{s}, {crosses} without", "{n}辺（線{lines}、線なし{crosses}）",
-                    "{n}条边（线{lines}，无线{crosses}）", "변 {n}개(선 {lines}, 선 없음 {crosses})",
-                    "{n} Kante: {lines} mit Linie, {crosses} ohne", "{n} arête : {lines} avec trait, {crosses} sans",
-                    "{n} arista: {lines} con línea, {crosses} sin"),
-    "decided": ("{n} edges: {lines} line{s}, {crosses} without", "{n}辺（線{lines}、線なし{crosses}）",
-                "{n}条边（线{lines}，无线{crosses}）", "변 {n}개(선 {lines}, 선 없음 {crosses})",
-                "{n} Kanten: {lines} mit Linie, {crosses} ohne", "{n} arêtes : {lines} avec trait, {crosses} sans",
-                "{n} aristas: {lines} con línea, {crosses} sin"),
-})
+WORDS = {
+    "board": Text("the whole board", "盤全体", zh="整个盘面", ko="판 전체", de="das ganze Brett", fr="toute la grille",
+                  es="todo el tablero"),
+    "cell": Text("the cell at row {r}, column {c}", "{r}行{c}列のマス", zh="第{r}行第{c}列的格子",
+                 ko="{r}행 {c}열의 칸", de="das Feld in Zeile {r}, Spalte {c}", fr="la case ligne {r}, colonne {c}",
+                 es="la casilla fila {r}, columna {c}"),
+    "clue": Text("the {k} at row {r}, column {c}", "{r}行{c}列の{k}", zh="第{r}行第{c}列的{k}", ko="{r}행 {c}열의 {k}",
+                 de="die {k} in Zeile {r}, Spalte {c}", fr="le {k} ligne {r}, colonne {c}",
+                 es="el {k} en la fila {r}, columna {c}"),
+    "dot": Text("the dot at row {r}, column {c}", "{r}行{c}列の点", zh="第{r}行第{c}列的点", ko="{r}행 {c}열의 점",
+                de="Punkt (Zeile {r}, Spalte {c})", fr="le point ligne {r}, colonne {c}",
+                es="el punto fila {r}, columna {c}"),
+    "up": Text("up", "上", zh="上", ko="위", de="oben", fr="le haut", es="arriba"),
+    "right": Text("right", "右", zh="右", ko="오른쪽", de="rechts", fr="la droite", es="la derecha"),
+    "down": Text("down", "下", zh="下", ko="아래", de="unten", fr="le bas", es="abajo"),
+    "left": Text("left", "左", zh="左", ko="왼쪽", de="links", fr="la gauche", es="la izquierda"),
+    "at_most": Text("at most one", "多くて1本", zh="至多一条", ko="많아야 하나", de="höchstens eine", fr="au plus une",
+                    es="como mucho una"),
+    "at_least": Text("at least one", "少なくとも1本", zh="至少一条", ko="적어도 하나", de="mindestens eine",
+                     fr="au moins une", es="al menos una"),
+    "exactly": Text("exactly one", "ちょうど1本", zh="恰好一条", ko="정확히 하나", de="genau eine", fr="exactement une",
+                    es="exactamente una"),
+    "pair": Text("{quant} of the edges going {a} and {b} from {dot} is a line",
+                 "{dot}から{a}と{b}への辺のうち、線は{quant}", zh="{dot}向{a}和向{b}的边中，线{quant}",
+                 ko="{dot}의 {a}·{b} 방향 변 중 선은 {quant}",
+                 de="{quant} der Kanten nach {a} und {b} an {dot} ist eine Linie",
+                 fr="{quant} des arêtes vers {a} et vers {b} depuis {dot} est un trait",
+                 es="{quant} de las aristas hacia {a} y hacia {b} desde {dot} es línea"),
+    "pair_own": Text("{quant} of its edges going {a} and {b} is a line", "その{a}と{b}への辺のうち、線は{quant}",
+                     zh="它向{a}和向{b}的边中，线{quant}", ko="이 점의 {a}·{b} 방향 변 중 선은 {quant}",
+                     de="{quant} seiner Kanten nach {a} und {b} ist eine Linie",
+                     fr="{quant} de ses arêtes vers {a} et vers {b} est un trait",
+                     es="{quant} de sus aristas hacia {a} y hacia {b} es línea"),
+    "edge": Text("the edge going {way} from {dot}", "{dot}から{way}への辺", zh="{dot}向{way}的边",
+                 ko="{dot}의 {way} 방향 변", de="die Kante nach {way} an {dot}", fr="l'arête vers {way} depuis {dot}",
+                 es="la arista hacia {way} desde {dot}"),
+    "two_edges": Text("{a} and {b}", "{a}と{b}", zh="{a}和{b}", ko="{a}과 {b}", de="{a} und {b}", fr="{a} et {b}",
+                      es="{a} y {b}"),
+    "edges_at": Text("the edges going {a} and {b} from {dot}", "{dot}から{a}と{b}への辺", zh="{dot}向{a}和向{b}的边",
+                     ko="{dot}의 {a}·{b} 방향 변", de="die Kanten nach {a} und {b} an {dot}",
+                     fr="les arêtes vers {a} et vers {b} depuis {dot}",
+                     es="las aristas hacia {a} y hacia {b} desde {dot}"),
+    "edges_own": Text("its edges going {a} and {b}", "その{a}と{b}への辺", zh="它向{a}和向{b}的边",
+                      ko="이 점의 {a}·{b} 방향 변", de="seine Kanten nach {a} und {b}",
+                      fr="ses arêtes vers {a} et vers {b}", es="sus aristas hacia {a} y hacia {b}"),
+    "alike": Text("{edges} are alike (both lines or neither)", "{edges}は同じ（両方線か、両方線なし）",
+                  zh="{edges}相同（都是线或都不是）", ko="{edges}은 같음(둘 다 선이거나 둘 다 아님)",
+                  de="{edges} sind gleich (beide Linien oder keine)",
+                  fr="{edges} sont pareilles (deux traits ou aucun)",
+                  es="{edges} son iguales (las dos son línea o ninguna)"),
+    "opposite": Text("{edges} are opposite (exactly one is a line)", "{edges}は逆（線はちょうど1本）",
+                     zh="{edges}相反（恰好一条是线）", ko="{edges}은 반대(정확히 하나가 선)",
+                     de="{edges} sind entgegengesetzt (genau eine ist eine Linie)",
+                     fr="{edges} sont opposées (exactement un trait)",
+                     es="{edges} son opuestas (exactamente una es línea)"),
+    "fact": Text("({n}) {writer}: {fact}", "（{n}）{writer}: {fact}", zh="（{n}）{writer}：{fact}",
+                 ko="({n}) {writer}: {fact}", de="({n}) {writer}: {fact}", fr="({n}) {writer} : {fact}",
+                 es="({n}) {writer}: {fact}"),
+    "fact_separator": Text("; ", "。", zh="；", ko="; ", de="; ", fr=" ; ", es="; "),
+    "chain": Text(" It stands on these facts, in order: {facts}.", "根拠は順に次のとおり: {facts}。",
+                  zh="依据依次是：{facts}。", ko=" 근거는 차례로 다음과 같다: {facts}.",
+                  de=" Das beruht auf diesen Fakten, der Reihe nach: {facts}.",
+                  fr=" Cela repose sur ces faits, dans l'ordre : {facts}.",
+                  es=" Se apoya en estos hechos, por orden: {facts}."),
+    "step": Text("At {place}: {why}.{chain} That decides {what}.", "{place}: {why}。{chain}これで{what}が決まります。",
+                 zh="在{place}：{why}。{chain}由此确定{what}。", ko="{place}: {why}.{chain} 이로써 {what}이 정해진다.",
+                 de="{Place}: {why}.{chain} Das entscheidet {what}.", fr="{Place} : {why}.{chain} Cela décide {what}.",
+                 es="{Place}: {why}.{chain} Eso decide {what}."),
+    "decided_one": Text("{n} edge: {lines} line{s}, {crosses} without", "{n}辺（線{lines}、線なし{crosses}）",
+                        zh="{n}条边（线{lines}，无线{crosses}）", ko="변 {n}개(선 {lines}, 선 없음 {crosses})",
+                        de="{n} Kante: {lines} mit Linie, {crosses} ohne",
+                        fr="{n} arête : {lines} avec trait, {crosses} sans",
+                        es="{n} arista: {lines} con línea, {crosses} sin"),
+    "decided": Text("{n} edges: {lines} line{s}, {crosses} without", "{n}辺（線{lines}、線なし{crosses}）",
+                    zh="{n}条边（线{lines}，无线{crosses}）", ko="변 {n}개(선 {lines}, 선 없음 {crosses})",
+                    de="{n} Kanten: {lines} mit Linie, {crosses} ohne",
+                    fr="{n} arêtes : {lines} avec trait, {crosses} sans",
+                    es="{n} aristas: {lines} con línea, {crosses} sin"),
+}
 WAYS = ("up", "right", "down", "left")
 
 
@@ -399,144 +407,158 @@ def _place(item: int, width: int, cells: int) -> tuple[Mark | None, Text]:
     return Mark("vertex", item - cells), _dot_words(item - cells, width)
 
 
-_WHY = _texts({
-    "clue": ("a number already has all its lines (its other sides have none), or needs every undecided side",
-             "数字の線がもう足りている（残りの辺に線はない）か、残る辺がすべて線でないと足りない",
-             "数字的线已经够了（其余的边没有线），或者需要所有未定的边",
-             "숫자의 선이 이미 다 찼거나(나머지 변에는 선이 없음) 남은 변이 모두 선이어야 한다",
-             "eine Zahl hat schon alle ihre Linien (ihre anderen Seiten haben keine) oder braucht jede offene Seite",
-             "un nombre a déjà tous ses traits (ses autres côtés n'en ont pas) ou a besoin de chaque côté ouvert",
-             "un número ya tiene todas sus líneas (sus otros lados no tienen) o necesita cada lado abierto"),
-    "vertex": ("a dot has 0 or 2 lines", "点には線が0本か2本", "点上有0条或2条线", "점에는 선이 0개나 2개",
-               "ein Punkt hat 0 oder 2 Linien", "un point a 0 ou 2 traits", "un punto tiene 0 o 2 líneas"),
-    "loop": ("a line there would close a loop that is not the whole answer (or the loop is closed already)",
-             "そこに線を引くと答え全体でない輪が閉じる（または輪がもう閉じている）",
-             "在那里画线会闭合一个不是完整答案的回路（或者回路已经闭合）",
-             "거기에 선을 그으면 답 전체가 아닌 고리가 닫힌다(또는 고리가 이미 닫혔다)",
-             "eine Linie dort würde eine Schleife schließen, die nicht die ganze Lösung ist (oder die Schleife ist "
-             "schon geschlossen)",
-             "un trait là fermerait une boucle qui n'est pas toute la solution (ou la boucle est déjà fermée)",
-             "una línea ahí cerraría un bucle que no es toda la solución (o el bucle ya está cerrado)"),
-    "pinch": ("the number can leave out one more side; a line already reaches the dot where two of its "
-              "undecided sides meet, so at most one of those two is a line and the side left out is there: "
-              "its other undecided sides are lines",
-              "この数字が空けられる辺はあと1本で、未定の2辺が出会う点に線がもう届いているので、その2辺のうち線は多くて1本。"
-              "空く辺はそこにあるので、ほかの未定の辺は線",
-              "这个数字还能空出一条边；线已到达它两条未定边相交的点，所以这两条中至多一条是线，空出的边就在那里："
-              "其余未定的边都是线",
-              "이 숫자는 한 변을 더 비울 수 있다. 미정인 두 변이 만나는 점에 선이 이미 닿아 있으니 그 둘 중 선은 많아야 "
-              "하나이고 비는 변은 거기에 있다: 나머지 미정 변은 선이다",
-              "die Zahl kann noch eine Seite frei lassen; eine Linie erreicht schon den Punkt, an dem zwei ihrer "
-              "offenen Seiten zusammentreffen, also ist höchstens eine davon eine Linie und die freie Seite liegt "
-              "dort: ihre anderen offenen Seiten sind Linien",
-              "le nombre peut encore laisser un côté vide ; un trait atteint déjà le point où deux de ses côtés "
-              "ouverts se rejoignent, donc au plus un des deux est un trait et le côté vide est là : ses autres "
-              "côtés ouverts sont des traits",
-              "el número aún puede dejar un lado vacío; una línea ya llega al punto donde se juntan dos de sus "
-              "lados abiertos, así que como mucho uno de los dos es línea y el lado vacío está ahí: sus otros "
-              "lados abiertos son líneas"),
-    "pair": ("a dot with one line takes at most one of any two undecided edges (exactly one of its last two), "
-             "and a dot without a line takes both or neither of its last two edges",
-             "線が1本ある点は、未定の2辺のうち多くて1本（最後の2辺ならちょうど1本）を取り、線のない点は最後の2辺を両方取るか取らない",
-             "有一条线的点在任意两条未定边中至多取一条（最后两条时恰好一条），没有线的点对最后两条边要么都取要么都不取",
-             "선이 하나인 점은 미정인 두 변 중 많아야 하나(마지막 두 변이면 정확히 하나)를 갖고, 선이 없는 점은 마지막 두 변을 "
-             "둘 다 갖거나 둘 다 갖지 않는다",
-             "ein Punkt mit einer Linie nimmt von zwei offenen Kanten höchstens eine (von seinen letzten zwei genau "
-             "eine), und ein Punkt ohne Linie nimmt seine letzten zwei Kanten beide oder keine",
-             "un point avec un trait prend au plus une de deux arêtes ouvertes (exactement une de ses deux "
-             "dernières), et un point sans trait prend ses deux dernières arêtes toutes les deux ou aucune",
-             "un punto con una línea toma como mucho una de dos aristas abiertas (exactamente una de sus dos "
-             "últimas), y un punto sin línea toma sus dos últimas aristas las dos o ninguna"),
-    "bound": ("counting the fewest and most lines the number's other sides can hold, with what its corner "
-              "dots allow, this side is decided",
-              "数字の残りの辺が持てる線の最少と最多を、角の点の条件も入れて数えると、この辺が決まる",
-              "数一数数字其余的边（连同角上的点允许的情况）最少和最多能有几条线，这条边就确定了",
-              "숫자의 나머지 변이 가질 수 있는 선의 최소와 최대를 모서리 점의 조건까지 넣어 세면 이 변이 정해진다",
-              "zählt man die wenigsten und meisten Linien, die die anderen Seiten der Zahl tragen können, mit dem, "
-              "was ihre Eckpunkte erlauben, ist diese Seite entschieden",
-              "en comptant le moins et le plus de traits que les autres côtés du nombre peuvent porter, avec ce que "
-              "permettent ses points de coin, ce côté est décidé",
-              "contando las líneas mínimas y máximas que caben en los otros lados del número, con lo que permiten "
-              "los puntos de sus esquinas, este lado queda decidido"),
-    "cell_pair": ("the numbers tell their corners how many lines they hold (a 3's corner at least one, a 1's "
-                  "at most one, a 2 passes \"exactly one\" on), and the dots pass that across",
-                  "数字が角の線の数を決め（3の角は少なくとも1本、1の角は多くて1本、2は「ちょうど1本」を向かいへ渡す）、点がそれを隣へ伝える",
-                  "数字决定角上线的数目（3的角至少一条，1的角至多一条，2把“恰好一条”传到对角），点再把它传到相邻处",
-                  "숫자가 모서리의 선 개수를 정하고(3의 모서리는 적어도 하나, 1의 모서리는 많아야 하나, 2는 \"정확히 하나\"를 "
-                  "건너편으로 넘김) 점이 그것을 옆으로 전한다",
-                  "die Zahlen sagen ihren Ecken, wie viele Linien sie tragen (die Ecke einer 3 mindestens eine, einer 1 "
-                  "höchstens eine, eine 2 gibt „genau eine“ weiter), und die Punkte reichen das weiter",
-                  "les nombres disent à leurs coins combien de traits ils portent (le coin d'un 3 au moins un, d'un 1 "
-                  "au plus un, un 2 transmet « exactement un »), et les points le passent plus loin",
-                  "los números dicen a sus esquinas cuántas líneas llevan (la esquina de un 3 al menos una, la de un 1 "
-                  "como mucho una, un 2 pasa «exactamente una»), y los puntos lo transmiten"),
-    "opposite": ("at a dot, a pair of edges with a line among them leaves at most one for the opposite pair, "
-                 "and a pair with exactly one decides what the dot's other edges hold",
-                 "点で、線を含む2辺の組があれば向かいの組の線は多くて1本。ちょうど1本の組があれば、点の残りの辺が決まる",
-                 "在一个点上，含有线的一组边让对面那组至多一条线；恰好一条的一组决定该点其余的边",
-                 "한 점에서 선을 포함한 두 변의 쌍이 있으면 맞은편 쌍의 선은 많아야 하나이고, 정확히 하나인 쌍은 그 점의 나머지 "
-                 "변을 정한다",
-                 "an einem Punkt lässt ein Kantenpaar mit einer Linie darin dem gegenüberliegenden Paar höchstens eine, "
-                 "und ein Paar mit genau einer entscheidet die übrigen Kanten des Punkts",
-                 "en un point, une paire d'arêtes avec un trait laisse au plus un trait à la paire opposée, et une paire "
-                 "avec exactement un décide les autres arêtes du point",
-                 "en un punto, un par de aristas con una línea deja como mucho una al par opuesto, y un par con "
-                 "exactamente una decide las demás aristas del punto"),
-    "parity": ("edges known to be alike or opposite (a number's or a dot's last two undecided edges), "
-               "chained across the board, decide it",
-               "同じか逆と分かった辺（数字や点の最後の未定の2辺）を盤全体でつなぐと決まる",
-               "已知相同或相反的边（数字或点最后两条未定的边），在整个盘面上串联起来，就确定了它",
-               "같거나 반대라고 알려진 변(숫자나 점의 마지막 미정 두 변)을 판 전체에 걸쳐 이으면 정해진다",
-               "Kanten, die als gleich oder entgegengesetzt bekannt sind (die letzten zwei offenen Kanten einer Zahl "
-               "oder eines Punkts), über das Brett verkettet, entscheiden es",
-               "des arêtes connues pareilles ou opposées (les deux dernières arêtes ouvertes d'un nombre ou d'un "
-               "point), enchaînées sur la grille, le décident",
-               "aristas que se saben iguales u opuestas (las dos últimas aristas abiertas de un número o de un "
-               "punto), encadenadas por el tablero, lo deciden"),
-})
+_WHY = {
+    "clue": Text("a number already has all its lines (its other sides have none), or needs every undecided side",
+                 "数字の線がもう足りている（残りの辺に線はない）か、残る辺がすべて線でないと足りない",
+                 zh="数字的线已经够了（其余的边没有线），或者需要所有未定的边",
+                 ko="숫자의 선이 이미 다 찼거나(나머지 변에는 선이 없음) 남은 변이 모두 선이어야 한다",
+                 de="eine Zahl hat schon alle ihre Linien (ihre anderen Seiten haben keine) oder braucht jede offene "
+                    "Seite",
+                 fr="un nombre a déjà tous ses traits (ses autres côtés n'en ont pas) ou a besoin de chaque côté "
+                    "ouvert",
+                 es="un número ya tiene todas sus líneas (sus otros lados no tienen) o necesita cada lado abierto"),
+    "vertex": Text("a dot has 0 or 2 lines", "点には線が0本か2本", zh="点上有0条或2条线", ko="점에는 선이 0개나 2개",
+                   de="ein Punkt hat 0 oder 2 Linien", fr="un point a 0 ou 2 traits", es="un punto tiene 0 o 2 líneas"),
+    "loop": Text("a line there would close a loop that is not the whole answer (or the loop is closed already)",
+                 "そこに線を引くと答え全体でない輪が閉じる（または輪がもう閉じている）",
+                 zh="在那里画线会闭合一个不是完整答案的回路（或者回路已经闭合）",
+                 ko="거기에 선을 그으면 답 전체가 아닌 고리가 닫힌다(또는 고리가 이미 닫혔다)",
+                 de="eine Linie dort würde eine Schleife schließen, die nicht die ganze Lösung ist (oder die Schleife "
+                    "ist schon geschlossen)",
+                 fr="un trait là fermerait une boucle qui n'est pas toute la solution (ou la boucle est déjà fermée)",
+                 es="una línea ahí cerraría un bucle que no es toda la solución (o el bucle ya está cerrado)"),
+    "pinch": Text("the number can leave out one more side; a line already reaches the dot where two of its undecided "
+                  "sides meet, so at most one of those two is a line and the side left out is there: its other "
+                  "undecided sides are lines",
+                  "この数字が空けられる辺はあと1本で、未定の2辺が出会う点に線がもう届いているので、"
+                  "その2辺のうち線は多くて1本。空く辺はそこにあるので、ほかの未定の辺は線",
+                  zh="这个数字还能空出一条边；线已到达它两条未定边相交的点，所以这两条中至多一条是线，"
+                     "空出的边就在那里：其余未定的边都是线",
+                  ko="이 숫자는 한 변을 더 비울 수 있다. 미정인 두 변이 만나는 점에 선이 이미 닿아 있으니 그 둘 중 "
+                     "선은 많아야 하나이고 비는 변은 거기에 있다: 나머지 미정 변은 선이다",
+                  de="die Zahl kann noch eine Seite frei lassen; eine Linie erreicht schon den Punkt, an dem zwei "
+                     "ihrer offenen Seiten zusammentreffen, also ist höchstens eine davon eine Linie und die freie "
+                     "Seite liegt dort: ihre anderen offenen Seiten sind Linien",
+                  fr="le nombre peut encore laisser un côté vide ; un trait atteint déjà le point où deux de ses "
+                     "côtés ouverts se rejoignent, donc au plus un des deux est un trait et le côté vide est là : ses "
+                     "autres côtés ouverts sont des traits",
+                  es="el número aún puede dejar un lado vacío; una línea ya llega al punto donde se juntan dos de sus "
+                     "lados abiertos, así que como mucho uno de los dos es línea y el lado vacío está ahí: sus otros "
+                     "lados abiertos son líneas"),
+    "pair": Text("a dot with one line takes at most one of any two undecided edges (exactly one of its last two), and "
+                 "a dot without a line takes both or neither of its last two edges",
+                 "線が1本ある点は、未定の2辺のうち多くて1本（最後の2辺ならちょうど1本）を取り、"
+                 "線のない点は最後の2辺を両方取るか取らない",
+                 zh="有一条线的点在任意两条未定边中至多取一条（最后两条时恰好一条），"
+                    "没有线的点对最后两条边要么都取要么都不取",
+                 ko="선이 하나인 점은 미정인 두 변 중 많아야 하나(마지막 두 변이면 정확히 하나)를 갖고, 선이 없는 "
+                    "점은 마지막 두 변을 둘 다 갖거나 둘 다 갖지 않는다",
+                 de="ein Punkt mit einer Linie nimmt von zwei offenen Kanten höchstens eine (von seinen letzten zwei "
+                    "genau eine), und ein Punkt ohne Linie nimmt seine letzten zwei Kanten beide oder keine",
+                 fr="un point avec un trait prend au plus une de deux arêtes ouvertes (exactement une de ses deux "
+                    "dernières), et un point sans trait prend ses deux dernières arêtes toutes les deux ou aucune",
+                 es="un punto con una línea toma como mucho una de dos aristas abiertas (exactamente una de sus dos "
+                    "últimas), y un punto sin línea toma sus dos últimas aristas las dos o ninguna"),
+    "bound": Text("counting the fewest and most lines the number's other sides can hold, with what its corner dots "
+                  "allow, this side is decided",
+                  "数字の残りの辺が持てる線の最少と最多を、角の点の条件も入れて数えると、この辺が決まる",
+                  zh="数一数数字其余的边（连同角上的点允许的情况）最少和最多能有几条线，这条边就确定了",
+                  ko="숫자의 나머지 변이 가질 수 있는 선의 최소와 최대를 모서리 점의 조건까지 넣어 세면 이 변이 "
+                     "정해진다",
+                  de="zählt man die wenigsten und meisten Linien, die die anderen Seiten der Zahl tragen können, mit "
+                     "dem, was ihre Eckpunkte erlauben, ist diese Seite entschieden",
+                  fr="en comptant le moins et le plus de traits que les autres côtés du nombre peuvent porter, avec "
+                     "ce que permettent ses points de coin, ce côté est décidé",
+                  es="contando las líneas mínimas y máximas que caben en los otros lados del número, con lo que "
+                     "permiten los puntos de sus esquinas, este lado queda decidido"),
+    "cell_pair": Text("the numbers tell their corners how many lines they hold (a 3's corner at least one, a 1's at "
+                      "most one, a 2 passes \"exactly one\" on), and the dots pass that across",
+                      "数字が角の線の数を決め（3の角は少なくとも1本、1の角は多くて1本、"
+                      "2は「ちょうど1本」を向かいへ渡す）、点がそれを隣へ伝える",
+                      zh="数字决定角上线的数目（3的角至少一条，1的角至多一条，2把“恰好一条”传到对角），"
+                         "点再把它传到相邻处",
+                      ko="숫자가 모서리의 선 개수를 정하고(3의 모서리는 적어도 하나, 1의 모서리는 많아야 하나, 2는 "
+                         "\"정확히 하나\"를 건너편으로 넘김) 점이 그것을 옆으로 전한다",
+                      de="die Zahlen sagen ihren Ecken, wie viele Linien sie tragen (die Ecke einer 3 mindestens "
+                         "eine, einer 1 höchstens eine, eine 2 gibt „genau eine“ weiter), und die Punkte reichen das "
+                         "weiter",
+                      fr="les nombres disent à leurs coins combien de traits ils portent (le coin d'un 3 au moins un, "
+                         "d'un 1 au plus un, un 2 transmet « exactement un »), et les points le passent plus loin",
+                      es="los números dicen a sus esquinas cuántas líneas llevan (la esquina de un 3 al menos una, la "
+                         "de un 1 como mucho una, un 2 pasa «exactamente una»), y los puntos lo transmiten"),
+    "opposite": Text("at a dot, a pair of edges with a line among them leaves at most one for the opposite pair, and "
+                     "a pair with exactly one decides what the dot's other edges hold",
+                     "点で、線を含む2辺の組があれば向かいの組の線は多くて1本。ちょうど1本の組があれば、"
+                     "点の残りの辺が決まる",
+                     zh="在一个点上，含有线的一组边让对面那组至多一条线；恰好一条的一组决定该点其余的边",
+                     ko="한 점에서 선을 포함한 두 변의 쌍이 있으면 맞은편 쌍의 선은 많아야 하나이고, 정확히 하나인 "
+                        "쌍은 그 점의 나머지 변을 정한다",
+                     de="an einem Punkt lässt ein Kantenpaar mit einer Linie darin dem gegenüberliegenden Paar "
+                        "höchstens eine, und ein Paar mit genau einer entscheidet die übrigen Kanten des Punkts",
+                     fr="en un point, une paire d'arêtes avec un trait laisse au plus un trait à la paire opposée, et "
+                        "une paire avec exactement un décide les autres arêtes du point",
+                     es="en un punto, un par de aristas con una línea deja como mucho una al par opuesto, y un par "
+                        "con exactamente una decide las demás aristas del punto"),
+    "parity": Text("edges known to be alike or opposite (a number's or a dot's last two undecided edges), chained "
+                   "across the board, decide it",
+                   "同じか逆と分かった辺（数字や点の最後の未定の2辺）を盤全体でつなぐと決まる",
+                   zh="已知相同或相反的边（数字或点最后两条未定的边），在整个盘面上串联起来，就确定了它",
+                   ko="같거나 반대라고 알려진 변(숫자나 점의 마지막 미정 두 변)을 판 전체에 걸쳐 이으면 정해진다",
+                   de="Kanten, die als gleich oder entgegengesetzt bekannt sind (die letzten zwei offenen Kanten "
+                      "einer Zahl oder eines Punkts), über das Brett verkettet, entscheiden es",
+                   fr="des arêtes connues pareilles ou opposées (les deux dernières arêtes ouvertes d'un nombre ou "
+                      "d'un point), enchaînées sur la grille, le décident",
+                   es="aristas que se saben iguales u opuestas (las dos últimas aristas abiertas de un número o de un "
+                      "punto), encadenadas por el tablero, lo deciden"),
+}
 
 # The words of a clue or vertex step, which say exactly what was counted.
-EASY_WORDS = _texts({
-    "zero": ("{Clue}: none of its sides has a line.", "{place}の0: どの辺にも線はありません。",
-             "{Clue}：它的边都没有线。", "{Clue}: 어느 변에도 선이 없다.",
-             "{Clue}: Keine ihrer Seiten hat eine Linie.", "{Clue} : aucun de ses côtés n'a de trait.",
-             "{Clue}: ninguno de sus lados tiene línea."),
-    "full": ("{Clue} has its {count} already: its other sides have none.",
-             "{place}の{k}は線がもう{k}本あるので、残りの辺に線はありません。",
-             "{Clue}已经有{k}条线：其余的边都没有线。",
-             "{Clue}은(는) 선이 이미 {k}개이므로 나머지 변에는 선이 없다.",
-             "{Clue} hat schon alle ihre Linien: Ihre anderen Seiten haben keine.",
-             "{Clue} a déjà tous ses traits : ses autres côtés n'en ont pas.",
-             "{Clue} ya tiene todas sus líneas: sus otros lados no tienen."),
-    "needs": ("{Clue} needs every one of its {count}: they are lines.",
-              "{place}の{k}は、残る{n}辺がすべて線でないと足りません。",
-              "{Clue}需要剩下的{n}条边全都是线。",
-              "{Clue}은(는) 남은 변 {n}개가 모두 선이어야 한다.",
-              "{Clue} braucht jede ihrer offenen Seiten: Sie sind Linien.",
-              "{Clue} a besoin de chacun de ses côtés ouverts : ce sont des traits.",
-              "{Clue} necesita cada uno de sus lados abiertos: son líneas."),
-    "ends": ("A line ends at {place} and can only go on along its one undecided edge: that edge is a line.",
-             "{place}で線が止まっていて、先に進めるのは未定の1本だけです。その辺は線です。",
-             "线在{place}停住，只能沿唯一未定的边继续：那条边是线。",
-             "선이 {place}에서 멈춰 있고 미정인 한 변으로만 이어질 수 있다: 그 변은 선이다.",
-             "Eine Linie endet bei {place} und kann nur über ihre eine offene Kante weiter: Diese Kante ist eine Linie.",
-             "Un trait s'arrête sur {place} et ne peut continuer que par sa seule arête ouverte : c'est un trait.",
-             "Una línea termina en {place} y solo puede seguir por su única arista abierta: esa arista es línea."),
-    "two": ("Two lines meet at {place}: its other edges have no line.",
-            "{place}では線が2本つながっているので、ほかの辺に線はありません。",
-            "{place}已有两条线相接：它其余的边都没有线。",
-            "{place}에서 선 두 개가 만나므로 나머지 변에는 선이 없다.",
-            "Zwei Linien treffen sich bei {place}: Seine anderen Kanten haben keine Linie.",
-            "Deux traits se rejoignent sur {place} : ses autres arêtes n'ont pas de trait.",
-            "Dos líneas se juntan en {place}: sus otras aristas no tienen línea."),
-    "dead_end": ("{Place} has no line and one undecided edge: a line there would end at the dot, so it has none.",
-                 "{place}は線がなく、未定の辺が1本だけです。そこに線を引くと行き止まりになるので、線はありません。",
-                 "{place}没有线，只有一条未定的边：在那里画线会在这个点断头，所以没有线。",
-                 "{place}은(는) 선이 없고 미정인 변이 하나뿐이다: 거기 선을 그으면 점에서 끊기므로 선이 없다.",
-                 "{Place} hat keine Linie und eine offene Kante: Eine Linie dort würde am Punkt enden, also hat sie keine.",
-                 "{Place} n'a pas de trait et une seule arête ouverte : un trait là finirait au point, donc il n'y en a pas.",
-                 "{Place} no tiene línea y sí una arista abierta: una línea ahí acabaría en el punto, así que no la hay."),
-})
+EASY_WORDS = {
+    "zero": Text("{Clue}: none of its sides has a line.", "{place}の0: どの辺にも線はありません。",
+                 zh="{Clue}：它的边都没有线。", ko="{Clue}: 어느 변에도 선이 없다.",
+                 de="{Clue}: Keine ihrer Seiten hat eine Linie.", fr="{Clue} : aucun de ses côtés n'a de trait.",
+                 es="{Clue}: ninguno de sus lados tiene línea."),
+    "full": Text("{Clue} has its {count} already: its other sides have none.",
+                 "{place}の{k}は線がもう{k}本あるので、残りの辺に線はありません。",
+                 zh="{Clue}已经有{k}条线：其余的边都没有线。",
+                 ko="{Clue}은(는) 선이 이미 {k}개이므로 나머지 변에는 선이 없다.",
+                 de="{Clue} hat schon alle ihre Linien: Ihre anderen Seiten haben keine.",
+                 fr="{Clue} a déjà tous ses traits : ses autres côtés n'en ont pas.",
+                 es="{Clue} ya tiene todas sus líneas: sus otros lados no tienen."),
+    "needs": Text("{Clue} needs every one of its {count}: they are lines.",
+                  "{place}の{k}は、残る{n}辺がすべて線でないと足りません。", zh="{Clue}需要剩下的{n}条边全都是线。",
+                  ko="{Clue}은(는) 남은 변 {n}개가 모두 선이어야 한다.",
+                  de="{Clue} braucht jede ihrer offenen Seiten: Sie sind Linien.",
+                  fr="{Clue} a besoin de chacun de ses côtés ouverts : ce sont des traits.",
+                  es="{Clue} necesita cada uno de sus lados abiertos: son líneas."),
+    "ends": Text("A line ends at {place} and can only go on along its one undecided edge: that edge is a line.",
+                 "{place}で線が止まっていて、先に進めるのは未定の1本だけです。その辺は線です。",
+                 zh="线在{place}停住，只能沿唯一未定的边继续：那条边是线。",
+                 ko="선이 {place}에서 멈춰 있고 미정인 한 변으로만 이어질 수 있다: 그 변은 선이다.",
+                 de="Eine Linie endet bei {place} und kann nur über ihre eine offene Kante weiter: Diese Kante ist "
+                    "eine Linie.",
+                 fr="Un trait s'arrête sur {place} et ne peut continuer que par sa seule arête ouverte : c'est un "
+                    "trait.",
+                 es="Una línea termina en {place} y solo puede seguir por su única arista abierta: esa arista es "
+                    "línea."),
+    "two": Text("Two lines meet at {place}: its other edges have no line.",
+                "{place}では線が2本つながっているので、ほかの辺に線はありません。",
+                zh="{place}已有两条线相接：它其余的边都没有线。",
+                ko="{place}에서 선 두 개가 만나므로 나머지 변에는 선이 없다.",
+                de="Zwei Linien treffen sich bei {place}: Seine anderen Kanten haben keine Linie.",
+                fr="Deux traits se rejoignent sur {place} : ses autres arêtes n'ont pas de trait.",
+                es="Dos líneas se juntan en {place}: sus otras aristas no tienen línea."),
+    "dead_end": Text("{Place} has no line and one undecided edge: a line there would end at the dot, so it has none.",
+                     "{place}は線がなく、未定の辺が1本だけです。そこに線を引くと行き止まりになるので、線はありません。",
+                     zh="{place}没有线，只有一条未定的边：在那里画线会在这个点断头，所以没有线。",
+                     ko="{place}은(는) 선이 없고 미정인 변이 하나뿐이다: 거기 선을 그으면 점에서 끊기므로 선이 없다.",
+                     de="{Place} hat keine Linie und eine offene Kante: Eine Linie dort würde am Punkt enden, daher "
+                        "hat sie keine.",
+                     fr="{Place} n'a pas de trait et une seule arête ouverte : un trait là finirait au point, donc il "
+                        "n'y en a pas.",
+                     es="{Place} no tiene línea y sí una arista abierta: una línea ahí acabaría en el punto, así que "
+                        "no la hay."),
+}
 
 
 def _count(n: int, noun: str) -> str:
