@@ -62,3 +62,12 @@ def test_every_probe_of_a_hard_walk_tells_a_chain_that_proves_it(seed):
         for i, value in step.cells:
             cells[i] = value
     assert probes >= 1
+
+
+def test_a_walk_through_of_clues_no_grid_meets_ends_in_a_contradiction():
+    """Rows 2 / 0 / 0 and columns 1 / 0 / 1: every cell gets decided, yet the full grid breaks a
+    line, so the walk-through ends in a contradiction, not "solved"."""
+    from gridlogic.pattern.hints import walkthrough
+
+    walk = walkthrough([[2], [0], [0]], [[1], [0], [1]])
+    assert walk.status == "contradiction" and walk.note.en.startswith("The clues contradict")

@@ -684,6 +684,8 @@ def walkthrough(row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence
         for i, value in step.cells:
             cells[i] = value
             known.know(i, value)
+    if known.broken_line() is not None:  # the last cells filled one line and broke another
+        return Walkthrough(None, tuple(steps), "contradiction", CONTRADICTION)
     return Walkthrough(None, tuple(steps), "solved")
 
 
