@@ -166,7 +166,7 @@ def test_what_is_not_a_plain_shape_keeps_its_place_and_blocks_the_shapes_after_i
 
 def test_shapes_that_fill_and_stroke_share_a_path_only_where_they_do_not_overlap():
     tiles = "".join(f'<rect x="{x}" y="0" width="10" height="10" fill="#ff0" stroke="#000"/>' for x in (0, 10, 30))
-    assert [len(attributes["d"].split("M")) - 1 if tag == "path" else 1 for tag, attributes in merged(tiles)] == [1, 2]
+    assert [len(attributes["d"].split("M")) - 1 if tag == "path" else 1 for tag, attributes in merged(tiles)] == [2, 1]
     strokes = "".join(f'<rect x="{x}" y="0" width="10" height="10" fill="none" stroke="#000"/>' for x in (0, 10, 30))
     assert [tag for tag, _ in merged(strokes)] == ["path"]
 

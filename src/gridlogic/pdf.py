@@ -129,64 +129,71 @@ class _Shape:
     box: Box
     fills_and_strokes: bool  # painted twice: two of them may share a path only where they do not overlap
 
-
-@dataclass
-class _Run:
-    """Shapes of one style drawn as one path, where the first of them was."""
-
-    shapes: list[_Shape]
-    box: Box
-
-    def overlaps(self, box: Box) -> bool:
-        return _meet(self.box, box) and any(_meet(shape.box, box) for shape in self.shapes)
+    def must_cover(self, earlier: _Shape) -> bool:
+        """Whether this shape must be painted after ``earlier`` (which came first in the SVG)."""
+        return (self.style != earlier.style or self.fills_and_strokes) and _meet(self.box, earlier.box)
 
 
 def merge_shapes(element: ElementTree.Element, paint: _Paint | None = _Paint()) -> None:
-    """Draw each run of sibling lines, rectangles or circles of one style as one ``<path>``, in place.
+    """Draw the sibling lines, rectangles and circles of each style as few ``<path>`` elements as the
+    painting order allows, in place (and so in every group below ``element``).
 
     fpdf2 draws an SVG element by element, and a board has one per grid line, cell and dot; a path
-    of many subpaths costs it about one. A shape joins the latest run of its style unless something
-    drawn since overlaps it (painting it earlier would then change what covers what); anything but a
-    plain shape (text, a group, a transform...) keeps its place and nothing moves across it. A
-    shape that both fills and strokes joins only a run it does not overlap, and nothing merges
-    under an ancestor that blends (opacity, style), so the page looks as before."""
+    of many subpaths costs it about one. Each shape goes in the lowest layer above every earlier
+    shape it overlaps and paints otherwise (another style, or one that fills and strokes, which
+    paints twice), and the shapes of a layer and style become one path: so any two shapes that
+    overlap are painted in their old order, and shapes of one style that overlap are painted at once,
+    as ink on ink looks the same. Anything but a plain shape (text, a group, a transform...) is a
+    layer of its own above all before it, and nothing merges under an ancestor that blends
+    (opacity, style), so the page looks as before."""
     paint = paint.within(element) if paint is not None else None
-    placed: list[_Run | ElementTree.Element] = []
-    for child in list(element):
-        shape = _shape(child, paint) if paint is not None and paint.opaque else None
-        if shape is None:
-            merge_shapes(child, paint)
-            placed.append(child)
-        else:
-            _place(placed, shape)
-    element[:] = [_drawn(item) for item in placed]
+    items = [(_shape(child, paint) if paint is not None and paint.opaque else None) or child for child in element]
+    for item in items:
+        if not isinstance(item, _Shape):
+            merge_shapes(item, paint)
+    element[:] = [_drawn(layer) for layer in _layers(items)]
 
 
-def _place(placed: list[_Run | ElementTree.Element], shape: _Shape) -> None:
-    for item in reversed(placed):
-        if isinstance(item, _Run) and item.shapes[0].style == shape.style:
-            if not (shape.fills_and_strokes and item.overlaps(shape.box)):
-                item.shapes.append(shape)
-                item.box = _union(item.box, shape.box)
-                return
-        if not isinstance(item, _Run) or item.overlaps(shape.box):
-            break
-    placed.append(_Run([shape], shape.box))
+def _layers(items: list[_Shape | ElementTree.Element]) -> list[list[_Shape] | ElementTree.Element]:
+    """The items in painting order: each layer's shapes of one style together, other elements alone."""
+    shapes = [item for item in items if isinstance(item, _Shape)]
+    sides = sorted(max(s.box[2] - s.box[0], s.box[3] - s.box[1]) for s in shapes) or [1.0]
+    extent = max((max(s.box[2], s.box[3]) - min(s.box[0], s.box[1]) for s in shapes), default=1.0)
+    cell = max(sides[len(sides) // 2], extent / 256, 1e-9)  # a grid of cells to find overlapping shapes in
+    near: dict[tuple[int, int], list[tuple[_Shape, int]]] = {}
+    layers: dict[tuple[int, object], list[_Shape] | ElementTree.Element] = {}
+    floor = top = 0  # the layer of the last element that is no shape, and the highest layer yet
+    for item in items:
+        if not isinstance(item, _Shape):
+            top = floor = top + 1
+            layers[(top, id(item))] = item
+            continue
+        cells = [(i, j) for i in range(int(item.box[0] // cell), int(item.box[2] // cell) + 1)
+                 for j in range(int(item.box[1] // cell), int(item.box[3] // cell) + 1)]
+        layer = 1 + max([floor, *(under for cell_ in cells for other, under in near.get(cell_, ())
+                                  if item.must_cover(other))])
+        for cell_ in cells:
+            near.setdefault(cell_, []).append((item, layer))
+        top = max(top, layer)
+        run = layers.setdefault((layer, item.style), [])
+        assert isinstance(run, list)
+        run.append(item)
+    return [layers[key] for key in sorted(layers, key=lambda key: key[0])]  # a stable sort: first come, first
 
 
-def _drawn(item: _Run | ElementTree.Element) -> ElementTree.Element:
-    """The element that draws ``item``: a shape alone stays as it was."""
-    if not isinstance(item, _Run):
-        return item
-    first = item.shapes[0].element
-    if len(item.shapes) == 1:
+def _drawn(layer: list[_Shape] | ElementTree.Element) -> ElementTree.Element:
+    """The element that draws ``layer``: a shape alone, or anything else, stays as it was."""
+    if not isinstance(layer, list):
+        return layer
+    first = layer[0].element
+    if len(layer) == 1:
         return first
-    tag, attributes = item.shapes[0].style
+    tag, attributes = layer[0].style
     path = ElementTree.Element(f"{{{SVG_NAMESPACE}}}path", dict(attributes))
     path.set("fill-rule", "nonzero")  # overlapping subpaths fill as the shapes did, one by one
     if tag == "line":
         path.set("fill", "none")  # a line has no inside
-    path.set("d", " ".join(shape.subpath for shape in item.shapes))
+    path.set("d", " ".join(shape.subpath for shape in layer))
     path.tail = first.tail
     return path
 
