@@ -97,6 +97,7 @@ def printable_svg(svg: str) -> bytes:
 
 SHAPE_GEOMETRY = {"line": ("x1", "y1", "x2", "y2"), "rect": ("x", "y", "width", "height"), "circle": ("cx", "cy", "r")}
 SHAPE_PAINT = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit")
+SHAPE_ATTRIBUTES = {tag: frozenset((*geometry, *SHAPE_PAINT)) for tag, geometry in SHAPE_GEOMETRY.items()}
 BLENDING = ("style", "opacity", "fill-opacity", "stroke-opacity", "mix-blend-mode", "filter", "mask", "clip-path")
 Box = tuple[float, float, float, float]  # left, top, right, bottom: what a shape paints, its stroke included
 
@@ -129,10 +130,6 @@ class _Shape:
     box: Box
     fills_and_strokes: bool  # painted twice: two of them may share a path only where they do not overlap
 
-    def must_cover(self, earlier: _Shape) -> bool:
-        """Whether this shape must be painted after ``earlier`` (which came first in the SVG)."""
-        return (self.style != earlier.style or self.fills_and_strokes) and _meet(self.box, earlier.box)
-
 
 def merge_shapes(element: ElementTree.Element, paint: _Paint | None = _Paint()) -> None:
     """Draw the sibling lines, rectangles and circles of each style as few ``<path>`` elements as the
@@ -159,8 +156,9 @@ def _layers(items: list[_Shape | ElementTree.Element]) -> list[list[_Shape] | El
     shapes = [item for item in items if isinstance(item, _Shape)]
     sides = sorted(max(s.box[2] - s.box[0], s.box[3] - s.box[1]) for s in shapes) or [1.0]
     extent = max((max(s.box[2], s.box[3]) - min(s.box[0], s.box[1]) for s in shapes), default=1.0)
-    cell = max(sides[len(sides) // 2], extent / 256, 1e-9)  # a grid of cells to find overlapping shapes in
-    near: dict[tuple[int, int], list[tuple[_Shape, int]]] = {}
+    cell = max(sides[len(sides) // 2], extent / 64, 1e-9)  # a grid of cells to find overlapping shapes in
+    near: dict[tuple[int, int], list[tuple[float, float, float, float, int, int]]] = {}  # box, style, layer
+    styles: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
     layers: dict[tuple[int, object], list[_Shape] | ElementTree.Element] = {}
     floor = top = 0  # the layer of the last element that is no shape, and the highest layer yet
     for item in items:
@@ -168,12 +166,18 @@ def _layers(items: list[_Shape | ElementTree.Element]) -> list[list[_Shape] | El
             top = floor = top + 1
             layers[(top, id(item))] = item
             continue
-        cells = [(i, j) for i in range(int(item.box[0] // cell), int(item.box[2] // cell) + 1)
-                 for j in range(int(item.box[1] // cell), int(item.box[3] // cell) + 1)]
-        layer = 1 + max([floor, *(under for cell_ in cells for other, under in near.get(cell_, ())
-                                  if item.must_cover(other))])
-        for cell_ in cells:
-            near.setdefault(cell_, []).append((item, layer))
+        style = styles.setdefault(item.style, len(styles))
+        left, upper, right, lower = item.box
+        cells = [(i, j) for i in range(int(left // cell), int(right // cell) + 1)
+                 for j in range(int(upper // cell), int(lower // cell) + 1)]
+        layer = floor + 1
+        for other_left, other_upper, other_right, other_lower, other_style, under in (
+                entry for place in cells for entry in near.get(place, ())):
+            if (under >= layer and (other_style != style or item.fills_and_strokes)  # painted otherwise
+                    and other_left <= right and left <= other_right and other_upper <= lower and upper <= other_lower):
+                layer = under + 1
+        for place in cells:
+            near.setdefault(place, []).append((left, upper, right, lower, style, layer))
         top = max(top, layer)
         run = layers.setdefault((layer, item.style), [])
         assert isinstance(run, list)
@@ -202,15 +206,13 @@ def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
     """``element`` as a shape that may share a path, or None (not a plain line, rectangle or circle)."""
     tag = element.tag.rpartition("}")[2] if element.tag.startswith(f"{{{SVG_NAMESPACE}}}") else ""
     geometry = SHAPE_GEOMETRY.get(tag)
-    if geometry is None or len(element) or any(name not in geometry and name not in SHAPE_PAINT
-                                               for name in element.attrib):
+    if geometry is None or len(element) or not SHAPE_ATTRIBUTES[tag].issuperset(element.attrib):
         return None
     numbers = [_number(element.get(name, "0")) for name in geometry]
-    own = paint.within(element)
-    if own is None or any(value is None for value in numbers):
+    pad = _number(element.get("stroke-width", paint.stroke_width))  # caps and corners reach no farther
+    if pad is None or any(value is None for value in numbers):
         return None
     a, b, c, d = (*numbers, 0.0)[:4]  # type: ignore[misc]
-    pad = own.stroke_width  # caps and corners reach at most this far beyond the geometry
     if tag == "line":
         subpath, box = f"M {_text(a)} {_text(b)} L {_text(c)} {_text(d)}", (min(a, c), min(b, d), max(a, c), max(b, d))
     elif tag == "rect":
@@ -227,8 +229,9 @@ def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
                    f"{arc} {_text(a)} {_text(b - c)} {arc} {_text(a + c)} {_text(b)} Z")
         box = (a - c, b - c, a + c, b + c)
     style = (tag, tuple(sorted((name, value) for name, value in element.attrib.items() if name not in geometry)))
-    return _Shape(element, style, subpath, (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
-                  tag != "line" and own.fill != "none" and own.stroke != "none")
+    fills_and_strokes = (tag != "line" and element.get("fill", paint.fill).strip() != "none"
+                         and element.get("stroke", paint.stroke).strip() != "none")
+    return _Shape(element, style, subpath, (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), fills_and_strokes)
 
 
 def _number(value: str | float) -> float | None:
@@ -240,16 +243,10 @@ def _number(value: str | float) -> float | None:
 
 
 def _text(value: float) -> str:
+    if value.is_integer():
+        return str(int(value))
     text = f"{value:.6f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
-
-
-def _meet(one: Box, other: Box) -> bool:
-    return one[0] <= other[2] and other[0] <= one[2] and one[1] <= other[3] and other[1] <= one[3]
-
-
-def _union(one: Box, other: Box) -> Box:
-    return min(one[0], other[0]), min(one[1], other[1]), max(one[2], other[2]), max(one[3], other[3])
 
 
 @dataclass(frozen=True)
