@@ -152,6 +152,31 @@ class Board:
         self.queued = [True] * (g.cell_count + g.vertex_count)
         self.rule = "clue"
 
+    def copy(self) -> Board:
+        """This board as it stands, to deduce on from without changing this one."""
+        other = Board((), self.width, self.height, EASY)  # the tables; every field is set below
+        other.level, other.clues, other.rule = self.level, self.clues[:], self.rule
+        other.use_clue, other.use_vertex, other.use_loop = self.use_clue, self.use_vertex, self.use_loop
+        other.use_pinch, other.use_pair, other.use_bound = self.use_pinch, self.use_pair, self.use_bound
+        other.use_cell_pair, other.use_opposite, other.use_parity = self.use_cell_pair, self.use_opposite, \
+            self.use_parity
+        other.state, other.unknown, other.lines, other.unmet = self.state[:], self.unknown, self.lines, self.unmet
+        other.cell_line, other.cell_unknown = self.cell_line[:], self.cell_unknown[:]
+        other.vertex_line, other.vertex_unknown = self.vertex_line[:], self.vertex_unknown[:]
+        other.flags, other.counts = self.flags[:], dict(self.counts)
+        other.dot_parent, other.part_lines, other.closed = self.dot_parent[:], self.part_lines[:], self.closed
+        other.link_parent, other.link_parity = self.link_parent[:], self.link_parity[:]
+        other.link_members = [members[:] for members in self.link_members]
+        other.queue, other.head, other.queued = self.queue[:], self.head, self.queued[:]
+        return other
+
+    def add_clue(self, c: int, k: int) -> None:
+        """Show clue ``k`` in cell ``c``, which showed none: the cell waits to be read."""
+        self.clues[c] = k
+        if self.cell_line[c] != k:
+            self.unmet += 1
+        self.push(c)
+
     # ------------------------------------------------------------------ state changes
     def push(self, item: int) -> None:
         if not self.queued[item]:
