@@ -107,6 +107,7 @@ SHAPE_GEOMETRY = {"line": ("x1", "y1", "x2", "y2"), "rect": ("x", "y", "width", 
 SHAPE_PAINT = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit")
 SHAPE_ATTRIBUTES = {tag: frozenset((*geometry, *SHAPE_PAINT)) for tag, geometry in SHAPE_GEOMETRY.items()}
 BLENDING = ("style", "opacity", "fill-opacity", "stroke-opacity", "mix-blend-mode", "filter", "mask", "clip-path")
+KAPPA = 4 / 3 * (math.sqrt(2) - 1)  # a quarter circle's Bézier control points lie this many radii off its ends
 Box = tuple[float, float, float, float]  # left, top, right, bottom: what a shape paints, its stroke included
 
 
@@ -232,14 +233,21 @@ def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
     else:
         if c <= 0:
             return None
-        arc = f"A {_text(c)} {_text(c)} 0 0 1"
-        subpath = (f"M {_text(a + c)} {_text(b)} {arc} {_text(a)} {_text(b + c)} {arc} {_text(a - c)} {_text(b)} "
-                   f"{arc} {_text(a)} {_text(b - c)} {arc} {_text(a + c)} {_text(b)} Z")
+        subpath = _circle(a, b, c)
         box = (a - c, b - c, a + c, b + c)
     style = (tag, tuple(sorted((name, value) for name, value in element.attrib.items() if name not in geometry)))
     fills_and_strokes = (tag != "line" and element.get("fill", paint.fill).strip() != "none"
                          and element.get("stroke", paint.stroke).strip() != "none")
     return _Shape(element, style, subpath, (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), fills_and_strokes)
+
+
+def _circle(x: float, y: float, r: float) -> str:
+    """A circle as four Bézier quarters, the curves fpdf2 draws a <circle> with (its arcs cost it far more)."""
+    k = KAPPA * r
+    corners = [(x + r, y, 0, k), (x, y + r, -k, 0), (x - r, y, 0, -k), (x, y - r, k, 0), (x + r, y, 0, k)]
+    curves = [f"C {_text(x0 + dx0)} {_text(y0 + dy0)} {_text(x1 - dx1)} {_text(y1 - dy1)} {_text(x1)} {_text(y1)}"
+              for (x0, y0, dx0, dy0), (x1, y1, dx1, dy1) in zip(corners, corners[1:])]
+    return f"M {_text(x + r)} {_text(y)} {' '.join(curves)} Z"
 
 
 def _number(value: str | float) -> float | None:
@@ -251,7 +259,7 @@ def _number(value: str | float) -> float | None:
 
 
 def _text(value: float) -> str:
-    if value.is_integer():
+    if float(value).is_integer():
         return str(int(value))
     text = f"{value:.6f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
