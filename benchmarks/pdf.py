@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             times: dict[str, list[float]] = {key: [] for key in modules}
             for puzzle in puzzles:
                 for key, module in modules.items():
-                    times[key].append(seconds(lambda m=module: m.pdf_document(game, [puzzle], font=font)))
+                    times[key].append(seconds(lambda m=module, g=game, p=puzzle: m.pdf_document(g, [p], font=font)))
             figures = [f"{value:14.3f}" for key in modules
                        for value in (statistics.median(times[key]), p95(times[key]))]
             print(f"{name:8} {f'{size}x{size}':>6} " + " ".join(figures), flush=True)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import glob
 import io
+import itertools
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -81,7 +82,7 @@ def installed_font() -> str | None:
 def printable_svg(svg: str) -> bytes:
     """A game's SVG as fpdf2 draws it on paper: black on white (:func:`~gridlogic.paper.black_on_white`),
     ``<title>`` taken out, text centred on its ``y`` by ``dominant-baseline`` (which fpdf2 does not
-    read) moved down by 0.35 em onto its baseline, and runs of like shapes drawn as one path
+    read) moved down by 0.35 em onto its baseline, and like shapes drawn as few paths
     (:func:`merge_shapes`)."""
     ElementTree.register_namespace("", SVG_NAMESPACE)
     root = ElementTree.fromstring(svg)
@@ -106,7 +107,9 @@ def printable_svg(svg: str) -> bytes:
 SHAPE_GEOMETRY = {"line": ("x1", "y1", "x2", "y2"), "rect": ("x", "y", "width", "height"), "circle": ("cx", "cy", "r")}
 SHAPE_PAINT = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit")
 SHAPE_ATTRIBUTES = {tag: frozenset((*geometry, *SHAPE_PAINT)) for tag, geometry in SHAPE_GEOMETRY.items()}
-BLENDING = ("style", "opacity", "fill-opacity", "stroke-opacity", "mix-blend-mode", "filter", "mask", "clip-path")
+# in an ancestor, these make shapes painted at once look unlike shapes painted apart (or may: style)
+UNSHARED = ("style", "opacity", "fill-opacity", "stroke-opacity", "mix-blend-mode", "filter", "mask", "marker",
+            "marker-start", "marker-mid", "marker-end")
 KAPPA = 4 / 3 * (math.sqrt(2) - 1)  # a quarter circle's Bézier control points lie this many radii off its ends
 Box = tuple[float, float, float, float]  # left, top, right, bottom: what a shape paints, its stroke included
 
@@ -118,7 +121,7 @@ class _Paint:
     fill: str = "black"
     stroke: str = "none"
     stroke_width: float = 1.0
-    opaque: bool = True  # no ancestor blends (opacity, style...): shapes painted once look as shapes painted apart
+    opaque: bool = True  # no ancestor has an UNSHARED attribute
 
     def within(self, element: ElementTree.Element) -> _Paint | None:
         """The paint of ``element``'s children; None when a length is not a plain number."""
@@ -126,7 +129,7 @@ class _Paint:
         if width is None:
             return None
         return _Paint(element.get("fill", self.fill).strip(), element.get("stroke", self.stroke).strip(), width,
-                      self.opaque and not any(name in element.attrib for name in BLENDING))
+                      self.opaque and not any(name in element.attrib for name in UNSHARED))
 
 
 @dataclass
@@ -150,8 +153,8 @@ def merge_shapes(element: ElementTree.Element, paint: _Paint | None = _Paint()) 
     paints twice), and the shapes of a layer and style become one path: so any two shapes that
     overlap are painted in their old order, and shapes of one style that overlap are painted at once,
     as ink on ink looks the same. Anything but a plain shape (text, a group, a transform...) is a
-    layer of its own above all before it, and nothing merges under an ancestor that blends
-    (opacity, style), so the page looks as before."""
+    layer of its own above all before it, and nothing merges under an ancestor that blends or marks
+    (:data:`UNSHARED`), so the page looks as before."""
     paint = paint.within(element) if paint is not None else None
     items = [(_shape(child, paint) if paint is not None and paint.opaque else None) or child for child in element]
     for item in items:
@@ -217,11 +220,12 @@ def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
     geometry = SHAPE_GEOMETRY.get(tag)
     if geometry is None or len(element) or not SHAPE_ATTRIBUTES[tag].issuperset(element.attrib):
         return None
-    numbers = [_number(element.get(name, "0")) for name in geometry]
+    values = [_number(element.get(name, "0")) for name in geometry]
     pad = _number(element.get("stroke-width", paint.stroke_width))  # caps and corners reach no farther
-    if pad is None or any(value is None for value in numbers):
+    numbers = [value for value in values if value is not None]
+    if pad is None or len(numbers) < len(values):
         return None
-    a, b, c, d = (*numbers, 0.0)[:4]  # type: ignore[misc]
+    a, b, c, d = (*numbers, 0.0)[:4]
     if tag == "line":
         subpath, box = f"M {_text(a)} {_text(b)} L {_text(c)} {_text(d)}", (min(a, c), min(b, d), max(a, c), max(b, d))
     elif tag == "rect":
@@ -246,7 +250,7 @@ def _circle(x: float, y: float, r: float) -> str:
     k = KAPPA * r
     corners = [(x + r, y, 0, k), (x, y + r, -k, 0), (x - r, y, 0, -k), (x, y - r, k, 0), (x + r, y, 0, k)]
     curves = [f"C {_text(x0 + dx0)} {_text(y0 + dy0)} {_text(x1 - dx1)} {_text(y1 - dy1)} {_text(x1)} {_text(y1)}"
-              for (x0, y0, dx0, dy0), (x1, y1, dx1, dy1) in zip(corners, corners[1:])]
+              for (x0, y0, dx0, dy0), (x1, y1, dx1, dy1) in itertools.pairwise(corners)]
     return f"M {_text(x + r)} {_text(y)} {' '.join(curves)} Z"
 
 
@@ -383,12 +387,13 @@ class _Typeface:
 
     def add_to(self, pdf: Any, common: bool) -> None:
         """Give ``pdf`` this font as :data:`FAMILY`, cut down if ``common``."""
-        if not common:
+        if not common or self.common is None:
             pdf.add_font(FAMILY, fname=self.path)
             return
         from fpdf.fonts import TTFFont
 
-        pdf.fonts[FAMILY] = TTFFont(pdf, io.BytesIO(self.common), FAMILY, "")  # what add_font does, from bytes
+        cut = io.BytesIO(self.common)  # fontTools reads a file object as well as a path
+        pdf.fonts[FAMILY] = TTFFont(pdf, cut, FAMILY, "")  # type: ignore[arg-type]  # what add_font does
 
 
 def _typeface(fpdf: Any, font: str) -> _Typeface:
