@@ -138,7 +138,7 @@ def main() -> int:
     games = args.game or ["signal", "pattern", "loop"]
     presets = {name: list(GAMES[name].version().presets) for name in games}
     presets["loop"] = list(GAMES["loop"].version(2).presets)
-    sizes = {name: args.sizes or presets[name] for name in ("signal", "pattern", "loop")}
+    sizes = {name: args.sizes or presets[name] for name in games}
     print(f"engines: {native.summary(native.native_modules(), pure_asked=native.pure_asked())}")
     for row in rows(games, sizes):
         mine, c_side = [], []
