@@ -155,6 +155,8 @@ def merge_shapes(element: ElementTree.Element, paint: _Paint | None = _Paint()) 
     as ink on ink looks the same. Anything but a plain shape (text, a group, a transform...) is a
     layer of its own above all before it, and nothing merges under an ancestor that blends or marks
     (:data:`UNSHARED`), so the page looks as before."""
+    if not len(element):
+        return
     paint = paint.within(element) if paint is not None else None
     items = [(_shape(child, paint) if paint is not None and paint.opaque else None) or child for child in element]
     for item in items:
@@ -263,10 +265,8 @@ def _number(value: str | float) -> float | None:
 
 
 def _text(value: float) -> str:
-    if float(value).is_integer():
-        return str(int(value))
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
+    """A coordinate in a path: an integer as one, else to six decimals."""
+    return str(int(value)) if float(value).is_integer() else repr(round(value, 6))
 
 
 @dataclass(frozen=True)
