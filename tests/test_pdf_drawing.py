@@ -251,3 +251,10 @@ def test_text_beyond_the_common_characters_is_set_in_the_whole_font():
     text = pages_of(document.data)[0].extract_text()
     assert "週末のパズル" in text and "週末" in text.replace("週末のパズル", "")
     assert {"週", "末", "の", "パ", "ズ", "ル"} <= embedded_characters(document.data)
+
+
+def test_an_svg_with_a_style_sheet_is_left_as_drawn():
+    lines = '<line x1="0" y1="0" x2="10" y2="0" stroke="#000"/><line x1="0" y1="5" x2="10" y2="5" stroke="#000"/>'
+    sheet = f'<svg xmlns="{pdf.SVG_NAMESPACE}"><style>line {{ stroke-width: 3 }}</style>{lines}</svg>'
+    assert pdf.printable_svg(sheet).decode().count("<line") == 2
+    assert pdf.printable_svg(sheet.replace("<style>line { stroke-width: 3 }</style>", "")).decode().count("<path") == 1

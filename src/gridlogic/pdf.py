@@ -100,7 +100,8 @@ def printable_svg(svg: str) -> bytes:
             element.set("y", f"{float(element.get('y', 0)) + 0.35 * font_size:g}")
 
     walk(root, 16.0)
-    merge_shapes(root)
+    if root.find(f".//{{{SVG_NAMESPACE}}}style") is None:  # a style sheet may select shapes by their tag
+        merge_shapes(root)
     return ElementTree.tostring(root, encoding="utf-8")
 
 
