@@ -6,7 +6,7 @@ modules the build compiles (``COMPILED`` in ``src/gridlogic/native.py``, read as
 own time at the end. For example::
 
     gridlogic: installing with the web extra; compiling 40 engine modules to native code with mypyc
-      (gridlogic.signal.board, ...): a few minutes the first time, nothing again until a source changes
+      (gridlogic.signal.board, ...): about a minute the first time, nothing again until a source changes
     gridlogic: still installing, 0:30 so far
     gridlogic: installed in 3:12
 """
@@ -39,7 +39,7 @@ def main(extra: str) -> int:
     modules = compiled_modules()
     shown = ", ".join(modules[:3]) + (", ..." if len(modules) > 3 else "")
     print(f"gridlogic: installing with the {extra} extra; compiling {len(modules)} engine modules to native code "
-          f"with mypyc\n  ({shown}): a few minutes the first time, nothing again until a source changes", flush=True)
+          f"with mypyc\n  ({shown}): about a minute the first time, nothing again until a source changes", flush=True)
     started = time.monotonic()
     pip = subprocess.Popen([sys.executable, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]"], cwd=ROOT)
     while True:
