@@ -161,7 +161,7 @@ def test_what_is_not_a_plain_shape_keeps_its_place_and_blocks_the_shapes_after_i
                       '<circle cx="60" cy="5" r="2"/><rect x="0" y="0" width="5" height="5" opacity="0.5"/>'
                       '<rect x="9" y="0" width="5" height="5" rx="1"/><rect x="0" y="9" width="0" height="5"/>')
     assert [tag for tag, _ in children] == ["circle", "text", "path", "rect", "rect", "rect"]
-    assert children[2][1]["d"].startswith("M 52 5 C 52 6.104569 51.104569 7 50 7 C ")
+    assert children[2][1]["d"].startswith("M 52 5 c 0 1.104569 -0.895431 2 -2 2 c ")
 
 
 def test_shapes_that_fill_and_stroke_share_a_path_only_where_they_do_not_overlap():

@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 import glob
 import io
-import itertools
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -250,11 +249,16 @@ def _shape(element: ElementTree.Element, paint: _Paint) -> _Shape | None:
 
 def _circle(x: float, y: float, r: float) -> str:
     """A circle as four Bézier quarters, the curves fpdf2 draws a <circle> with (its arcs cost it far more)."""
+    return f"M {_text(x + r)} {_text(y)} {_quarters(r)}"
+
+
+@functools.lru_cache(maxsize=64)
+def _quarters(r: float) -> str:
+    """The four quarters of a circle of radius ``r`` from its rightmost point, clockwise on screen, as
+    relative curves (the same for every circle of that radius)."""
     k = KAPPA * r
-    corners = [(x + r, y, 0, k), (x, y + r, -k, 0), (x - r, y, 0, -k), (x, y - r, k, 0), (x + r, y, 0, k)]
-    curves = [f"C {_text(x0 + dx0)} {_text(y0 + dy0)} {_text(x1 - dx1)} {_text(y1 - dy1)} {_text(x1)} {_text(y1)}"
-              for (x0, y0, dx0, dy0), (x1, y1, dx1, dy1) in itertools.pairwise(corners)]
-    return f"M {_text(x + r)} {_text(y)} {' '.join(curves)} Z"
+    offsets = [(0, k, k - r, r, -r, r), (-k, 0, -r, k - r, -r, -r), (0, -k, r - k, -r, r, -r), (k, 0, r, r - k, r, r)]
+    return " ".join("c " + " ".join(_text(value) for value in quarter) for quarter in offsets) + " Z"
 
 
 def _number(value: str | float) -> float | None:
