@@ -19,10 +19,10 @@ random choice comes from ``gridlogic.rng.rng(seed)``, in this order per attempt:
 How often an attempt is drawn again (the sweep of ``benchmarks/loop_v3_levels.py --sweep``, 500 seeds
 a level at 4×4, 5×5, 7×7 and 10×10, every seed made): the mean attempt is 1.0 to 1.4 except on the
 smallest boards' medium and expert (4×4: 1.9 and 3.8, at most 10 and 19 attempts; 5×5 expert 2.2,
-at most 15), far below :data:`MAX_ATTEMPTS`. The cost is a few dozen deductions of the level per
-attempt (the blocks halve where a clue must stay), each a few milliseconds at 10×10 (:mod:`.ladder`'s
-work list): 10×10 takes 44 / 112 / 138 / 277 ms at the mean (easy / medium / hard / expert), pure
-Python.
+at most 15), far below :data:`MAX_ATTEMPTS`. The cost is a few dozen tries of the level per attempt (the
+blocks halve where a clue must stay), each going on from the board the try around it stopped at
+(:func:`remove_clues`): 10×10 takes 15 / 21 / 22 / 41 ms at the median (easy / medium / hard /
+expert) in pure Python, 4.9 / 5.9 / 6.1 / 11 ms compiled (``benchmarks/vs_tatham.py``).
 
 Worked example (checked in ``tests/loop/test_v3_generator.py``): the 7×5 boards of seed
 ``notes-example``, one a level:
