@@ -77,14 +77,28 @@ def _session_alive(session: int) -> bool:
     return False
 
 
+def _started_with_ctrl_c(command: list[str], cwd: str | None) -> subprocess.Popen:
+    """``command`` started in its own session with Ctrl+C (SIGINT) at its default, as in a terminal.
+
+    A suite started as a background job (``make test &`` from a script) inherits SIGINT ignored, and an
+    ignored signal stays ignored across ``exec``: the batch would never see the Ctrl+C these tests send.
+    While this process handles SIGINT itself, a child starts with it at its default."""
+    inherited = signal.getsignal(signal.SIGINT)
+    if inherited == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                                start_new_session=True)
+    finally:
+        if inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def interrupt_cli(
     args: list[str], ready: Callable[[], bool], how: int, cwd: str | None = None
 ) -> tuple[subprocess.CompletedProcess, bool]:
     """Start the CLI in its own session, wait until ``ready()``, send ``how``; (result, leftovers gone)."""
-    process = subprocess.Popen(
-        [*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        cwd=cwd, start_new_session=True,
-    )
+    process = _started_with_ctrl_c([*CLI, *args], cwd)
     try:
         deadline = time.monotonic() + 60
         while not ready():
