@@ -187,6 +187,12 @@ class _Known:
         return None
 
 
+def _line_indices(line: tuple[str, int], width: int, height: int) -> range:
+    """The flat indices of a row's or a column's cells, in order along it."""
+    kind, k = line
+    return range(k * width, k * width + width) if kind == "row" else range(k, width * height, width)
+
+
 def _line_cells(kind: str, k: int, filled: int, empty: int, width: int) -> tuple[tuple[int, int], ...]:
     """The (flat index, value) pairs of line ``k``'s newly filled and newly empty masks."""
     cells = []
@@ -235,7 +241,7 @@ def _probe_chain(known: _Known, i: int, value: int
     todo = [(line, len(steps))]
     while todo:
         (kind, k), before = todo.pop()
-        for cell in range(k * width, k * width + width) if kind == "row" else range(k, width * height, width):
+        for cell in _line_indices((kind, k), width, height):
             n = decided_by.get(cell, -1)
             if 0 <= n < before and n not in needed:
                 needed.add(n)
@@ -363,7 +369,7 @@ def _empty_word(count: int) -> Text:
     return Text("empty", "空白", zh="空白", ko="빈칸", de="leer", fr="vides", es="vacías")
 
 
-def _line_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
+def _line_step_text(filled: bool, empty: bool) -> Text:
     """The template of a line step's sentence, for what it fills, leaves empty or both."""
     if filled and empty:
         return Text(
@@ -426,7 +432,7 @@ REFUTED = Text("{supposed}: {reason} {so}", "{supposed}、{reason}{so}", zh="{su
 """A probe's or a search's sentence: the assumption, why it fails, and so the cell's value."""
 
 
-def _chain_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
+def _chain_step_text(filled: bool, empty: bool) -> Text:
     """The template of one line of a probe's chain, for what it fills, leaves empty or both."""
     if filled and empty:
         return Text("{name} (clue {clue}) fills {filled} and leaves {empty} empty",
@@ -448,21 +454,31 @@ def _chain_step_text(filled: Sequence[int], empty: Sequence[int]) -> Text:
                 es="{name} (pista {clue}) deja {empty} {empty_word}")
 
 
+def _clue_of(line: tuple[str, int], row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> str:
+    kind, k = line
+    return _clue_text(row_clues[k] if kind == "row" else col_clues[k])
+
+
+def _decided_words(line: tuple[str, int], cells: Sequence[tuple[int, int]], width: int) -> dict[str, Text | str]:
+    """The ``filled``, ``empty`` and ``empty_word`` parts of a sentence about the (index, value) ``cells``
+    a line decided, by their positions along it."""
+    along = [i % width if line[0] == "row" else i // width for i, _ in cells]
+    filled = [p for p, (_, v) in zip(along, cells) if v == 1]
+    empty = [p for p, (_, v) in zip(along, cells) if v == 0]
+    return {"filled": _cells_at(filled) if filled else "", "empty": _cells_at(empty) if empty else "",
+            "empty_word": _empty_word(len(empty))}
+
+
 def _chain_reason(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]]) -> Text:
     """Why a probe fails, line by line: each line of its chain and what it decided, then the line
     that can no longer be completed."""
     width = len(col_clues)
     links = []
-    for (kind, k), cells in step.chain:
-        along = [i % width if kind == "row" else i // width for i, _ in cells]
-        filled = [p for p, (_, v) in zip(along, cells) if v == 1]
-        empty = [p for p, (_, v) in zip(along, cells) if v == 0]
-        links.append(_chain_step_text(filled, empty).fill(
-            name=_line_name((kind, k), capital=False), clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]),
-            filled=_cells_at(filled) if filled else "", empty=_cells_at(empty) if empty else "",
-            empty_word=_empty_word(len(empty))))
+    for line, cells in step.chain:
+        words = _decided_words(line, cells, width)
+        links.append(_chain_step_text(bool(words["filled"]), bool(words["empty"])).fill(
+            name=_line_name(line, capital=False), clue=_clue_of(line, row_clues, col_clues), **words))
     assert step.line is not None
-    kind, k = step.line
     return Text("line by line from there, {chain} → {line} (clue {clue}) can no longer be completed.",
                 "そこから行と列をたどると、{chain} → {line}（ヒント {clue}）が成り立たなくなります。",
                 zh="从那里逐行逐列推下去，{chain} → {line}（提示 {clue}）就无法完成了。",
@@ -473,8 +489,7 @@ def _chain_reason(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues
                    "être complétée.",
                 es="resolviendo línea a línea desde ahí, {chain} → {line} (pista {clue}) ya no se puede completar."
                 ).fill(chain=Text.join(links, Text(" → ", " → ", zh=" → ", ko=" → ", de=" → ", fr=" → ", es=" → ")),
-                       line=_line_name(step.line, capital=False),
-                       clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]))
+                       line=_line_name(step.line, capital=False), clue=_clue_of(step.line, row_clues, col_clues))
 
 
 def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues: Sequence[Sequence[int]],
@@ -482,22 +497,16 @@ def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues:
     """The step in words, for the board ``cells`` it was found on."""
     width = len(col_clues)
     if step.technique == "line" and step.line is not None:
-        kind, k = step.line
-        clue = row_clues[k] if kind == "row" else col_clues[k]
-        along = [i % width if kind == "row" else i // width for i, _ in step.cells]
-        line_cells = range(k * width, k * width + width) if kind == "row" else range(k, len(cells), width)
+        line_cells = _line_indices(step.line, width, len(cells) // width)
         known_before = any(cells[i] != UNKNOWN for i in line_cells)
-        filled = [p for p, (_, v) in zip(along, step.cells) if v == 1]
-        empty = [p for p, (_, v) in zip(along, step.cells) if v == 0]
+        words = _decided_words(step.line, step.cells, width)
         where = Text("the cells known so far", "わかっているマスに合う", zh="在已知格上",
                      ko="지금까지 알려진 칸에 맞춰", de="zu den bisher bekannten Feldern",
                      fr="sur les cases déjà connues", es="en las casillas ya conocidas") if known_before else Text(
             "its {n} cells", "{n}マスへの", zh="在这 {n} 格中", ko="{n}칸에", de="in ihre {n} Felder",
             fr="dans ses {n} cases", es="en sus {n} casillas").fill(n=len(line_cells))
-        return _line_step_text(filled, empty).fill(
-            name=_line_name(step.line), clue=_clue_text(clue), where=where,
-            filled=_cells_at(filled) if filled else "", empty=_cells_at(empty) if empty else "",
-            empty_word=_empty_word(len(empty)))
+        return _line_step_text(bool(words["filled"]), bool(words["empty"])).fill(
+            name=_line_name(step.line), clue=_clue_of(step.line, row_clues, col_clues), where=where, **words)
     assert step.assumption is not None
     i, value = step.assumption
     if step.technique == "probe" and step.line is None:
@@ -514,7 +523,6 @@ def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues:
         reason = _chain_reason(step, row_clues, col_clues)
     elif step.technique == "probe":
         assert step.line is not None
-        kind, k = step.line
         reason = Text("line by line from there, {line} (clue {clue}) can no longer be completed.",
                       "そこから行と列をたどるうちに{line}（ヒント {clue}）が成り立たなくなります。",
                       zh="从那里逐行逐列推下去，{line}（提示 {clue}）就无法完成了。",
@@ -524,8 +532,7 @@ def explain_step(step: Deduction, row_clues: Sequence[Sequence[int]], col_clues:
                       fr="en résolvant ligne par ligne à partir de là, {line} (indice {clue}) ne peut plus être "
                          "complétée.",
                       es="resolviendo línea a línea desde ahí, {line} (pista {clue}) ya no se puede completar.",
-                      ).fill(line=_line_name(step.line, capital=False),
-                             clue=_clue_text(row_clues[k] if kind == "row" else col_clues[k]))
+                      ).fill(line=_line_name(step.line, capital=False), clue=_clue_of(step.line, row_clues, col_clues))
     else:
         reason = Text("trying every way on from there ({nodes} cases), no grid meets all the clues.",
                       "その先をすべて試しても（{nodes}通り）すべてのヒントに合う盤面はありません。",
