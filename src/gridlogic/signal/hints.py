@@ -631,22 +631,35 @@ def _why_dropped(domains: Sequence[int], i: int, mask: int, geo: Geometry, versi
         return _agree_failure(domains, i, mask, geo) or _Drop(mask, "agree", sorted(set(geo.neighbours[i])))
     trial = list(domains)
     trial[i] = 1 << mask
-    cells = len(trial)
-    forced: list[list[int]] = [[] for _ in range(cells)]
-    possible: list[list[int]] = [[] for _ in range(cells)]
-    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
-        if trial[a] & has_a and trial[b] & has_b:
-            possible[a].append(b)
-            possible[b].append(a)
-            if not trial[a] & lacks_a and not trial[b] & lacks_b:
-                path = _path(forced, a, b)
-                if path:
-                    return _Drop(mask, "loop", path)
-                forced[a].append(b)
-                forced[b].append(a)
-    groups = _groups(possible)
-    apart = min((g for g in groups if i not in g), key=len, default=[])
+    loop, present, open_links = _trial_links(trial, geo)
+    if loop:
+        return _Drop(mask, "loop", loop)
+    possible = [list(linked) for linked in present]
+    for a, b in open_links:
+        possible[a].append(b)
+        possible[b].append(a)
+    apart = min((g for g in _groups(possible) if i not in g), key=len, default=[])
     return _Drop(mask, "cut", sorted(apart))
+
+
+def _trial_links(trial: Sequence[int], geo: Geometry) -> tuple[list[int], list[list[int]], list[tuple[int, int]]]:
+    """The links of the tiles' domains ``trial``: the tiles of a loop that the links present on every
+    turn left close ([] when none), the present links (each tile's linked tiles, up to the loop) and
+    the open ones (a pipe there is possible on both sides, but not on every turn)."""
+    present: list[list[int]] = [[] for _ in trial]
+    open_links = []
+    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
+        if not trial[a] & has_a or not trial[b] & has_b:
+            continue  # an absent link
+        if trial[a] & lacks_a or trial[b] & lacks_b:
+            open_links.append((a, b))
+            continue
+        path = _path(present, a, b)
+        if path:
+            return path, present, open_links
+        present[a].append(b)
+        present[b].append(a)
+    return [], present, open_links
 
 
 def _agree_failure(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> _Drop | None:
@@ -661,19 +674,9 @@ def _agree_failure(domains: Sequence[int], i: int, mask: int, geo: Geometry) -> 
         trial[j] &= WITH[OPPOSITE[d]] if mask & BITS[d] else WITHOUT[OPPOSITE[d]]
         if not trial[j]:
             return _Drop(mask, "agree_stuck", [j])
-    present: list[list[int]] = [[] for _ in trial]
-    open_links = []
-    for a, b, has_a, lacks_a, has_b, lacks_b in geo.pairs:
-        if not trial[a] & has_a or not trial[b] & has_b:
-            continue  # an absent link
-        if trial[a] & lacks_a or trial[b] & lacks_b:
-            open_links.append((a, b))
-            continue
-        path = _path(present, a, b)
-        if path:
-            return _Drop(mask, "agree_loop", path)
-        present[a].append(b)
-        present[b].append(a)
+    loop, present, open_links = _trial_links(trial, geo)
+    if loop:
+        return _Drop(mask, "agree_loop", loop)
     groups = _groups(present)
     group_of = {tile: n for n, group in enumerate(groups) for tile in group}
     open_ends = [0] * len(groups)
