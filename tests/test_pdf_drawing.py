@@ -126,7 +126,7 @@ def pages_of(data: bytes):
     return PdfReader(io.BytesIO(data)).pages
 
 
-@pytest.mark.parametrize("game, size", [("signal", 8), ("pattern", 10), ("loop", 7), ("lights", 6)])
+@pytest.mark.parametrize("game, size", [(name, game.version().default_size) for name, game in GAMES.items()])
 def test_a_board_drawn_with_merged_shapes_paints_what_it_painted_shape_by_shape(monkeypatch, game, size):
     puzzle = GAMES[game].generate(size, "merged")
     merged = pdf.pdf_document(GAMES[game], [puzzle], font=None).data
