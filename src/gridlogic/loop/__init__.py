@@ -40,8 +40,10 @@ module; a new version is one subpackage and one entry in :data:`VERSIONS`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gridlogic.game.record import Game, Studio, Version, graded_level_of
-from gridlogic.loop import studio, v1, v2, v3
+from gridlogic.loop import studio, v1, v2, v3, v4
 from gridlogic.loop.decide import DEFAULT_NODE_LIMIT, decide_problem
 from gridlogic.loop.formats import (
     EXPORTS,
@@ -57,6 +59,7 @@ from gridlogic.loop.imported import IMPORTS, ImportedPuzzle
 from gridlogic.loop.render import render_solution, render_svg, render_text
 from gridlogic.loop.rules import Grading, Puzzle, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
+from gridlogic.loop.v4 import GridPuzzle, play
 from gridlogic.loop.v3.levels import LEVELS, grade_problem
 
 __all__ = ["GAME", "generate", "solve", "solve_grid", "to_loopy_id", "to_puzzlink"]
@@ -65,10 +68,37 @@ VERSIONS: tuple[tuple[Version, Grading], ...] = (
     (v1.VERSION, v1.GRADING),
     (v2.VERSION, v2.GRADING),
     (v3.VERSION, v3.GRADING),
+    (v4.VERSION, v4.GRADING),
 )
 """Each generator version's record and the levels its hints explain a puzzle by."""
 LATEST = v3.VERSION.number
 UNVERSIONED = v1.VERSION.number
+
+
+
+def check_any(puzzle: Puzzle | ImportedPuzzle | GridPuzzle, board: object) -> dict[str, Any]:
+    """The rules' check of a board, on squares or (version 4) on any grid."""
+    return play.check(puzzle, board) if isinstance(puzzle, GridPuzzle) else check(puzzle, board)
+
+
+def parse_any_board(width: int, height: int, raw: object) -> dict[str, list[int]]:
+    """A player's board on squares (``horizontal`` and ``vertical``) or on a grid (``edges``)."""
+    if isinstance(raw, dict) and "edges" in raw:
+        return {"edges": play.parse_edges(raw)}
+    return parse_board(width, height, raw)
+
+
+def render_any_text(puzzle: Puzzle | ImportedPuzzle | GridPuzzle, solution: bool = False) -> str:
+    if isinstance(puzzle, GridPuzzle):
+        return play.render_text(puzzle, puzzle.edges() if solution else None)
+    return render_text(puzzle, solution)
+
+
+def render_any_svg(puzzle: Puzzle | ImportedPuzzle | GridPuzzle, solution: bool = False) -> str:
+    if isinstance(puzzle, GridPuzzle):
+        return play.render_svg(puzzle, puzzle.edges() if solution else None, puzzle.answer if solution else None)
+    return render_svg(puzzle, solution)
+
 
 GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     name="loop",
@@ -81,11 +111,11 @@ GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     solution_noun="loop",
     formats="a puzz.link URL, a Loopy game ID, a text grid or gridlogic JSON",
     level_of=graded_level_of,
-    parse_board=parse_board,
-    check=check,
+    parse_board=parse_any_board,
+    check=check_any,
     min_moves=min_moves,
-    render_text=render_text,
-    render_svg=render_svg,
+    render_text=render_any_text,
+    render_svg=render_any_svg,
     read=read_problem,
     read_file=read_file,
     looks_inline=looks_inline,
@@ -98,7 +128,7 @@ GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,
     # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
-    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS}),
+    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS, 4: v4.HINTS}),
     exports=EXPORTS,
     studio=Studio("edge", IMPORTS.write, studio.changes, studio.thin, LEVELS),
 )

@@ -33,6 +33,7 @@ class GridType:
     least_both: int
     least_one: int
     builder: Callable[[int, int], Grid] | None
+    letter: str  # in a Loop version 4 puzzle ID ("" for squares, the default)
 
     def check_size(self, width: int, height: int) -> None:
         """InvalidParameters unless W×H is a size Loopy allows for this type (and at most MAX_SIDE)."""
@@ -50,24 +51,24 @@ class GridType:
 
 
 GRID_TYPES: tuple[GridType, ...] = (
-    GridType("square", 0, "Squares", 3, 3, tilings.square),
-    GridType("triangular", 1, "Triangular", 3, 3, tilings.triangular),
-    GridType("honeycomb", 2, "Honeycomb", 3, 3, tilings.honeycomb),
-    GridType("snub-square", 3, "Snub-Square", 3, 3, tilings.snub_square),
-    GridType("cairo", 4, "Cairo", 3, 4, tilings.cairo),
-    GridType("great-hexagonal", 5, "Great-Hexagonal", 3, 3, tilings.great_hexagonal),
-    GridType("octagonal", 6, "Octagonal", 3, 3, tilings.octagonal),
-    GridType("kites", 7, "Kites", 3, 3, tilings.kites),
-    GridType("floret", 8, "Floret", 1, 2, tilings.floret),
-    GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal),
-    GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal),
-    GridType("penrose-p2", 11, "Penrose (kite/dart)", 3, 3, None),
-    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, None),
-    GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal),
-    GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome),
-    GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal),
-    GridType("hats", 16, "Hats", 6, 6, None),
-    GridType("spectres", 17, "Spectres", 6, 6, None),
+    GridType("square", 0, "Squares", 3, 3, tilings.square, ""),
+    GridType("triangular", 1, "Triangular", 3, 3, tilings.triangular, "t"),
+    GridType("honeycomb", 2, "Honeycomb", 3, 3, tilings.honeycomb, "h"),
+    GridType("snub-square", 3, "Snub-Square", 3, 3, tilings.snub_square, "s"),
+    GridType("cairo", 4, "Cairo", 3, 4, tilings.cairo, "c"),
+    GridType("great-hexagonal", 5, "Great-Hexagonal", 3, 3, tilings.great_hexagonal, "g"),
+    GridType("octagonal", 6, "Octagonal", 3, 3, tilings.octagonal, "o"),
+    GridType("kites", 7, "Kites", 3, 3, tilings.kites, "k"),
+    GridType("floret", 8, "Floret", 1, 2, tilings.floret, "f"),
+    GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal, "d"),
+    GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal, "e"),
+    GridType("penrose-p2", 11, "Penrose (kite/dart)", 3, 3, None, "p"),
+    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, None, "r"),
+    GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal, "u"),
+    GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
+    GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
+    GridType("hats", 16, "Hats", 6, 6, None, "a"),
+    GridType("spectres", 17, "Spectres", 6, 6, None, "x"),
 )
 
 GRID_NAMES: tuple[str, ...] = tuple(t.name for t in GRID_TYPES)

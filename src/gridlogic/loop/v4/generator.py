@@ -1,0 +1,266 @@
+"""Loop generation, version 4: Loopy's grids, Loopy's four levels, exact, proven unique.
+
+``make(spec)`` is a pure function of (grid, width, height, seed, difficulty) and :data:`NUMBER`;
+the grid is the option ``grid`` (:data:`GRID`, Loopy's grid types by our names: ``square``,
+``honeycomb``, ``kites``, ...), the size is Loopy's W×H for that grid. Every random choice comes
+from ``gridlogic.rng.rng(seed)``, in this order per attempt:
+
+1. **region** — :func:`.region.grow_region`: 35–65 % of the faces, one disc; its boundary is the
+   answer loop, each face's count of boundary edges its clue. A region that stopped growing below
+   :data:`LOWEST_SHARE` is drawn again.
+2. **level** — the level asked for; ``any`` draws one of the four (one more ``r``).
+3. **order** — a seeded shuffle of the faces, the order of clue removal.
+4. **removal** — Loopy's way: with every clue shown the level's techniques (:mod:`.ladder`) must
+   finish the board, else the attempt starts again; then each clue in the order goes when the level
+   still finishes without it (:func:`gridlogic.loop.clue_removal.remove_clues`).
+5. **grade** — the level below must *not* finish the puzzle (too easy: the attempt starts again,
+   as in Loopy's generator); the level's own techniques finish it, which proves its loop unique.
+
+Worked example (a test checks it): a 4×4 honeycomb at each level, seed ``notes-example``:
+
+>>> from gridlogic import GAMES
+>>> def made(level):
+...     puzzle = GAMES["loop"].generate((4, 4), "notes-example", level, version=4, grid="honeycomb")
+...     return puzzle.id, puzzle.level, sum(k is not None for k in puzzle.clues)
+>>> made("hard")
+('loop.4.4x4h.hard.notes-example', 'hard', 9)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from gridlogic.errors import GenerationFailed, InvalidParameters
+from gridlogic.game.ids import PuzzleSpec
+from gridlogic.game.record import Option, PuzzleNaming
+from gridlogic.loop.clue_removal import remove_clues
+from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, grid_type
+from gridlogic.loop.rules import Metrics
+from gridlogic.loop.v4.ladder import EASY, Board, finishes
+from gridlogic.loop.v4.region import boundary_counts, grow_region, loop_edges
+from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
+from gridlogic.rng import rng
+
+NUMBER = 4
+LEVELS = ("easy", "medium", "hard", "expert")
+DIFFICULTIES = ("any", *LEVELS)
+SIDES = tuple(range(1, 31))
+PRESETS = (5, 7, 10)
+DEFAULT_SIZE = 7
+MAX_FACES = 1000  # ours: about a 30×30 square board; the largest grid of each type is capped by it
+MAX_ATTEMPTS = 200
+LOWEST_SHARE = 0.35
+FEWEST_FACES = 9  # below this, a level is often out of reach (Loopy asks 3×3 squares of its players at least)
+
+GRID = Option(
+    name="grid",
+    values=BUILT_GRID_NAMES,
+    letters=tuple(grid_type(name).letter for name in BUILT_GRID_NAMES),
+    help="the grid of Simon Tatham's Loopy to play on: " + ", ".join(BUILT_GRID_NAMES),
+)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's level: the least of Loopy's four whose techniques finish it (None: none does)."""
+
+    level: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"level": self.level}
+
+
+@dataclass(frozen=True)
+class GridPuzzle(PuzzleNaming):
+    """A version 4 Loop puzzle: a grid of Loopy's (by name and W×H), a clue or None per face, and the
+    answer region (1 per face inside the loop)."""
+
+    width: int
+    height: int
+    seed: str
+    difficulty: str
+    grid: str
+    clues: tuple[int | None, ...]
+    answer: tuple[int, ...]
+    attempt: int
+    grade: Grade = field(compare=True)
+    game: ClassVar[str] = "loop"
+    version: ClassVar[int] = NUMBER
+    OPTIONS: ClassVar[tuple[Option, ...]] = (GRID,)
+
+    @property
+    def level(self) -> str | None:
+        return self.grade.level
+
+    @cached_property
+    def graph(self) -> Grid:
+        """The grid as faces, edges and dots in Loopy's order."""
+        return build_grid(self.grid, self.width, self.height)
+
+    @property
+    def metrics(self) -> Metrics:
+        return Metrics.of(self.clues, sum(self.edges()))
+
+    def __repr__(self) -> str:
+        return f"<loop.GridPuzzle {self.id} level={self.level} clues={sum(k is not None for k in self.clues)}>"
+
+    def edges(self) -> list[int]:
+        """The answer loop as 0/1 per edge of the grid, in Loopy's edge order."""
+        return list(loop_edges(self.graph, {f for f, on in enumerate(self.answer) if on}))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"width": self.width, "height": self.height, "seed": self.seed, "target": self.difficulty,
+                "version": NUMBER, "grid": self.grid, "clues": list(self.clues), "answer": list(self.answer),
+                "attempt": self.attempt, "difficulty": self.grade.to_dict(), "metrics": self.metrics.to_dict()}
+
+    def givens(self) -> dict[str, Any]:
+        return {"clues": list(self.clues), "grid": grid_drawing(self.graph)}
+
+    def solution(self) -> dict[str, Any]:
+        return {"inside": list(self.answer), "edges": self.edges()}
+
+
+def grid_drawing(grid: Grid) -> dict[str, Any]:
+    """What a page needs to draw a grid: its name, dots (x, y), edges (two dots) and faces (their dots
+    clockwise, and their edges in the same turn), in Loopy's order."""
+    return {"name": grid.name, "width": grid.width, "height": grid.height,
+            "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
+            "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
+
+
+def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:
+    """None when version 4 makes this grid at this size and level, else why not."""
+    name = options.get("grid", GRID.default)
+    try:
+        grid_type(name).check_size(width, height)
+    except InvalidParameters as refused:
+        return str(refused)
+    faces = len(build_grid(name, width, height).faces)
+    if faces > MAX_FACES:
+        return (f"a {name} grid of {width}x{height} has {faces} faces; Loop version 4 makes grids of at most "
+                f"{MAX_FACES} faces: choose a smaller size")
+    if faces < FEWEST_FACES and difficulty not in ("any", "easy"):
+        return (f"a {name} grid of {width}x{height} has {faces} faces; Loop version 4 makes {difficulty} puzzles "
+                f"on grids of at least {FEWEST_FACES} faces: choose a larger size or easy")
+    return None
+
+
+def make(spec: PuzzleSpec) -> GridPuzzle:
+    name = dict(spec.options).get("grid", GRID.default)
+    grid = build_grid(name, spec.width, spec.height)
+    faces = len(grid.faces)
+    random = rng(spec.seed)
+    choices = LEVELS if faces >= FEWEST_FACES else LEVELS[:1]
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        inside = grow_region(grid, random)
+        level = LEVELS.index(spec.difficulty if spec.difficulty != "any" else
+                             choices[math.floor(random() * len(choices))])
+        order = list(range(faces))
+        random.shuffle(order)
+        if sum(inside) < LOWEST_SHARE * faces:
+            continue
+        clues: list[int | None] = list(boundary_counts(grid, {f for f, on in enumerate(inside) if on}))
+        if not finishes(grid, clues, level):
+            continue
+        remove_clues(clues, order, lambda shown, lv=level: Board(grid, shown, lv))
+        if level > EASY and finishes(grid, clues, level - 1):
+            continue  # too easy: the level below finishes it too
+        return GridPuzzle(spec.width, spec.height, spec.seed, spec.difficulty, name, tuple(clues), tuple(inside),
+                          attempt, Grade(LEVELS[level]))
+    raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+def grade(grid: Grid, clues: Sequence[int | None], least: int = EASY) -> Grade:
+    """The least level from ``least`` up whose techniques finish the puzzle."""
+    for level in range(least, len(LEVELS)):
+        verdict = Board(grid, clues, level).close()
+        if verdict == "solved":
+            return Grade(LEVELS[level])
+        if verdict == "contradiction":
+            break
+    return Grade(None)
+
+
+_FIELDS = ("width", "height", "seed", "target", "version", "grid", "clues", "answer", "attempt", "difficulty",
+           "metrics")
+
+
+def from_dict(data: object) -> GridPuzzle:
+    """The inverse of :meth:`GridPuzzle.to_dict`, checking every field: the clues must be the answer's,
+    the answer a region whose boundary is one loop, and the level the ladder's."""
+    fields = check_object(data, "a Loop version 4 puzzle", _FIELDS)
+    if check_int(fields["version"], "'version'") != NUMBER:
+        raise InvalidParameters(f"'version' {short_repr(fields['version'])} is not {NUMBER}")
+    name = check_choice(fields["grid"], "'grid'", BUILT_GRID_NAMES)
+    width = check_int(fields["width"], "'width'", SIDES[0], SIDES[-1])
+    height = check_int(fields["height"], "'height'", SIDES[0], SIDES[-1])
+    refusal = offered(width, height, "any", {"grid": name})
+    if refusal:
+        raise InvalidParameters(refusal)
+    grid = build_grid(name, width, height)
+    seed = check_seed(fields["seed"])
+    target = check_choice(fields["target"], "'target'", DIFFICULTIES)
+    attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
+    answer = int_list(fields["answer"], "'answer'", len(grid.faces), (0, 1))
+    clues = _answer_clues(fields["clues"], grid, answer)
+    level = fields["difficulty"].get("level") if isinstance(fields["difficulty"], dict) else None
+    graded = grade(grid, clues)
+    if fields["difficulty"] != graded.to_dict():
+        raise InvalidParameters(f"'difficulty' {short_repr(fields['difficulty'])} is not the grade of these clues, "
+                                f"{graded.to_dict()}")
+    if target != "any" and level != target:
+        raise InvalidParameters(f"'difficulty'.level {level!r} is not the target {target!r}")
+    return GridPuzzle(width, height, seed, target, name, tuple(clues), tuple(answer), attempt, graded)
+
+
+def _answer_clues(clues: object, grid: Grid, answer: Sequence[int]) -> list[int | None]:
+    faces = len(grid.faces)
+    if not isinstance(clues, list) or len(clues) != faces:
+        raise InvalidParameters(f"'clues' must be a list of {faces} ints or nulls, not {short_repr(clues)}")
+    inside = {f for f, on in enumerate(answer) if on}
+    loop = loop_edges(grid, inside)
+    if not inside or not _one_loop(grid, loop):
+        raise InvalidParameters("'answer' is not a region whose boundary is one loop")
+    expected = boundary_counts(grid, inside)
+    for f, clue in enumerate(clues):
+        if clue is not None and clue != expected[f]:
+            raise InvalidParameters(f"'clues'[{f}] is {short_repr(clue)} but the answer gives {expected[f]}")
+    return list(clues)
+
+
+def _one_loop(grid: Grid, loop: Sequence[int]) -> bool:
+    """Whether the edges on ``loop`` form one closed loop: every dot has 0 or 2, and they all connect."""
+    on = [e for e, x in enumerate(loop) if x]
+    degree = [0] * len(grid.dots)
+    for e in on:
+        for d in grid.edges[e]:
+            degree[d] += 1
+    if not on or any(n not in (0, 2) for n in degree):
+        return False
+    seen, todo = {grid.edges[on[0]][0]}, [grid.edges[on[0]][0]]
+    while todo:
+        d = todo.pop()
+        for e in grid.dot_edges[d]:
+            if loop[e]:
+                for other in grid.edges[e]:
+                    if other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+    return len(seen) == sum(1 for n in degree if n)
+
+
+def verify(puzzle: GridPuzzle) -> bool:
+    """Solved again from scratch, twice: by the techniques of its level, and by the proven search on the
+    grid's graph (:func:`gridlogic.loop.grids.decide`); one loop, and it is the answer."""
+    if puzzle.level is None:
+        return False
+    grid = puzzle.graph
+    board = Board(grid, puzzle.clues, LEVELS.index(puzzle.level))
+    if board.close() != "solved" or list(board.loop()) != puzzle.edges():
+        return False
+    verdict = decide(grid, puzzle.clues)
+    return verdict.status == "unique" and list(verdict.solutions[0]) == puzzle.edges()
