@@ -523,7 +523,10 @@ class Box:
 def walk(patch: Patch, orientation: int, box: Box) -> list[list[Point]]:
     """Loopy's breadth-first walk: the page corners of every Spectre kept, in the order met."""
     u, v = first_corners(orientation)
-    first = Spectre(lay_spectre(u, v, 0), patch.prototype.copy())
+    # The first Spectre knows only its bottom level; the rest it copies from the prototype when a
+    # step needs it (as Loopy's coordinates grow), so that a long description costs no copying.
+    proto = patch.prototype
+    first = Spectre(lay_spectre(u, v, 0), Coords(proto.index, [[-1, proto.levels[0][1]]]))
     placed = {first.corners[:2]}
     faces: list[list[Point]] = []
     queue: deque[Spectre] = deque()
@@ -646,8 +649,8 @@ def read_description(text: str) -> Description:
         if number >= limit:
             what = "Spectre" if level == 0 else "sub-hexagon"
             raise InvalidParameters(
-                f"spectres grid description {shown!r}: digit {level + 1} is {number}, but a {kind} hexagon "
-                f"has {limit} {what}{'s' if limit > 1 else ''} (0 to {limit - 1})")
+                f"spectres grid description {shown!r}: character {level + 2} is {number}, but a hexagon of kind "
+                f"{kind} has {limit} {what}{'s' if limit > 1 else ''} (0 to {limit - 1})")
         if level:
             kind = SUB_KINDS[kind][number]
     return described
@@ -663,6 +666,11 @@ def check_description(width: int, height: int, text: str) -> None:
     """InvalidParameters unless ``text`` is a grid description Loopy accepts for a W×H spectres grid."""
     check_size(width, height)
     read_description(text)
+
+
+def build_default(width: int, height: int) -> Grid:
+    """A W×H spectres grid of a fixed patch per size (its description from a seed naming the size)."""
+    return build(width, height, new_description(width, height, random.Random(f"{NAME} {width}x{height}")))
 
 
 def build(width: int, height: int, description: str) -> Grid:
