@@ -99,7 +99,8 @@ def test_new_descriptions_build_into_a_disc_of_spectres(width: int, height: int)
         assert (grid.width, grid.height, grid.description) == (width, height, description)
         assert all(len(f) == 14 for f in grid.faces)
         assert_disc(grid)
-        assert write_loopy_id(LoopyPuzzle(grid, (None,) * len(grid.faces))).startswith(f"{width}x{height}t17:{description}_")
+        blank = LoopyPuzzle(grid, (None,) * len(grid.faces))
+        assert write_loopy_id(blank).startswith(f"{width}x{height}t17:{description}_")
 
 
 def assert_disc(grid: Grid) -> None:

@@ -112,7 +112,10 @@ TURN = _turns()  # TURN[s] is d^s, a turn of 30°·s anticlockwise
 
 
 def turned(p: ZPoint, steps: int) -> ZPoint:
-    return times(p, TURN[steps % 12])
+    """p turned by 30°·steps anticlockwise."""
+    for _ in range(steps % 12):
+        p = times_d(p)
+    return p
 
 
 # ---------------------------------------------------------------------------------------------
@@ -451,12 +454,15 @@ class Spectre:
 
 def lay_spectre(u: ZPoint, v: ZPoint, index_of_u: int) -> tuple[ZPoint, ...]:
     """A Spectre's corners, given that its corner ``index_of_u`` is ``u`` and the next one ``v``."""
+    headings = [sub(v, u)]  # the first side turned by 0, 30°, ..., 330°
+    for _ in range(11):
+        headings.append(times_d(headings[-1]))
     corners: list[ZPoint] = [ORIGIN] * 14
-    step = sub(v, u)
+    heading = 0
     for i in range(14):
         corners[(i + index_of_u) % 14] = u
-        u = add(u, step)
-        step = turned(step, SPECTRE_TURNS[(i + 1 + index_of_u) % 14])
+        u = add(u, headings[heading % 12])
+        heading += SPECTRE_TURNS[(i + 1 + index_of_u) % 14]
     return tuple(corners)
 
 
