@@ -59,8 +59,8 @@ from gridlogic.loop.imported import IMPORTS, ImportedPuzzle
 from gridlogic.loop.render import render_solution, render_svg, render_text
 from gridlogic.loop.rules import Grading, Puzzle, check, min_moves, parse_board, solution_form
 from gridlogic.loop.solver import solve, solve_grid
-from gridlogic.loop.v4 import GridPuzzle, play
 from gridlogic.loop.v3.levels import LEVELS, grade_problem
+from gridlogic.loop.v4 import GridPuzzle, play
 
 __all__ = ["GAME", "generate", "solve", "solve_grid", "to_loopy_id", "to_puzzlink"]
 
@@ -128,7 +128,8 @@ GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,
     # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
-    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST, {3: v3.HINTS, 4: v4.HINTS}),
+    hints=hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST,
+                           {3: v3.HINTS, 4: v4.HINTS}),
     exports=EXPORTS,
     studio=Studio("edge", IMPORTS.write, studio.changes, studio.thin, LEVELS),
 )

@@ -23,7 +23,7 @@ Worked example (a test checks it): a 4×4 honeycomb at each level, seed ``notes-
 ...     puzzle = GAMES["loop"].generate((4, 4), "notes-example", level, version=4, grid="honeycomb")
 ...     return puzzle.id, puzzle.level, sum(k is not None for k in puzzle.clues)
 >>> made("hard")
-('loop.4.4x4h.hard.notes-example', 'hard', 9)
+('loop.4.4x4h.hard.notes-example', 'hard', 7)
 """
 
 from __future__ import annotations

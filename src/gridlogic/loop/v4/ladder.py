@@ -39,14 +39,17 @@ edge is a cross. When the list is empty and an open edge would close a loop that
 with lines elsewhere still open, the board is ``stuck`` (Loopy's solver stops there too: such an
 edge is a guess, not a deduction).
 
-Worked example (a test checks it): a 2×2 square grid with clues ``3 . / . 3``, the only loop round
-all four squares but the two corner cuts... the board at easy is stuck, at medium it is solved:
+Worked example (a test checks it): two of Loopy's own 3×3 honeycombs, one it rates Normal and one
+Hard. The first stops at easy and is finished at medium; the second needs expert's links:
 
->>> from gridlogic.loop.grids import build_grid
->>> grid = build_grid("square", 3, 3)
->>> clues = [3, None, None, None, 0, None, None, None, 3]
->>> Board(grid, clues, EASY).close(), Board(grid, clues, MEDIUM).close()
-('stuck', 'solved')
+>>> from gridlogic.loop.grids import read_loopy_id
+>>> def reached(loopy_id):
+...     puzzle = read_loopy_id(loopy_id)
+...     return [Board(puzzle.grid, puzzle.clues, level).close() for level in (EASY, MEDIUM, HARD, EXPERT)]
+>>> reached("3x3t2:b420c3")
+['stuck', 'solved', 'solved', 'solved']
+>>> reached("3x3t2:a30d5a")
+['stuck', 'stuck', 'stuck', 'solved']
 """
 
 from __future__ import annotations

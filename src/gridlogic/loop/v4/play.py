@@ -99,9 +99,9 @@ def render_svg(puzzle: OnGrid, solution: Sequence[int] | None = None, inside: Se
         x, y = g.dots[d]
         return f"{x * scale - left:.1f},{y * scale - top:.1f}"
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif">',
-           f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>']
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif">')
+    out = [head, f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>']
     for f, corners in enumerate(g.faces):
         fill = "#dde8f5" if inside is not None and inside[f] else "none"
         out.append(f'<polygon points="{" ".join(at(d) for d in corners)}" fill="{fill}" stroke="#bbb" '
