@@ -39,7 +39,9 @@ the outline of each expansion starts. The numbering of sub-hexagons, sides and S
 is Tatham's (it is what a description means); the probabilities of each kind, used to choose
 the coordinates of a new patch and to extend a description too short for its patch (Loopy then
 draws with its own random generator seeded ``dummy``, which :class:`LoopyRandom` reproduces),
-are the Perron eigenvector of the expansion's count matrix, scaled to 10⁷ and rounded.
+are the Perron eigenvector of the expansion's count matrix, scaled to 10⁷ and rounded. (While
+this was written, every derived map and the weights were compared with Loopy's
+``spectre-tables-auto.h`` and ``spectre-tables-manual.h``, entry for entry: all equal.)
 
 Worked example (a test checks it): a Loopy-made 6×6 patch, and a description of our own.
 
@@ -388,15 +390,23 @@ def weighted(upto: Upto, choices: Sequence[tuple[str, int]]) -> tuple[str, int]:
 # Combinatorial coordinates and the step across an edge.
 
 @dataclass
-class Coords:
-    """A Spectre's index in its hexagon and, per level up, [index in parent, kind] (the top one's
-    index is -1: not chosen yet)."""
+class Level:
+    """A hexagon on a Spectre's way up: its index in its parent (-1 at the top: not chosen yet)
+    and its kind."""
 
     index: int
-    levels: list[list]
+    kind: str
+
+
+@dataclass
+class Coords:
+    """A Spectre's index in its bottom-level hexagon, and the hexagons above it, bottom first."""
+
+    index: int
+    levels: list[Level]
 
     def copy(self) -> Coords:
-        return Coords(self.index, [list(level) for level in self.levels])
+        return Coords(self.index, [Level(level.index, level.kind) for level in self.levels])
 
 
 class Patch:
@@ -412,35 +422,35 @@ class Patch:
         while len(proto) < count:
             if self.upto is None:  # a description that ran out: Loopy draws from 'dummy'
                 self.upto = LoopyRandom(b"dummy").upto
-            kind, index = weighted(self.upto, PARENTS[proto[-1][1]])
-            proto[-1][0] = index
-            proto.append([-1, kind])
+            kind, index = weighted(self.upto, PARENTS[proto[-1].kind])
+            proto[-1].index = index
+            proto.append(Level(-1, kind))
         levels = coords.levels
         while len(levels) < count:
-            levels[-1][0] = proto[len(levels) - 1][0]
-            levels.append([-1, proto[len(levels)][1]])
+            levels[-1].index = proto[len(levels) - 1].index
+            levels.append(Level(-1, proto[len(levels)].kind))
 
     def step_hex(self, coords: Coords, depth: int, edge: int) -> int:
         """Move the hexagon at ``depth`` across its ``edge``; the edge it comes in by."""
         self.extend(coords, depth + 2)
         levels = coords.levels
-        maps = HEX_MAPS[levels[depth + 1][1]]
-        across = maps.across_edge[6 * levels[depth][0] + edge]
+        maps = HEX_MAPS[levels[depth + 1].kind]
+        across = maps.across_edge[6 * levels[depth].index + edge]
         if not across.inside:
             side = self.step_hex(coords, depth + 1, across.piece)
-            maps = HEX_MAPS[levels[depth + 1][1]]
+            maps = HEX_MAPS[levels[depth + 1].kind]
             across = maps.across_outline[side, maps.side_pieces[side] - 1 - across.edge]
-        levels[depth][0] = across.piece
-        levels[depth][1] = SUB_KINDS[levels[depth + 1][1]][across.piece]
+        levels[depth].index = across.piece
+        levels[depth].kind = SUB_KINDS[levels[depth + 1].kind][across.piece]
         return across.edge
 
     def step(self, coords: Coords, edge: int) -> int:
         """Move the Spectre across its ``edge``; the edge of the new one it comes in by."""
-        maps = SPECTRE_MAPS[coords.levels[0][1]]
+        maps = SPECTRE_MAPS[coords.levels[0].kind]
         across = maps.across_edge[14 * coords.index + edge]
         while not across.inside:
             side = self.step_hex(coords, 0, across.piece)
-            maps = SPECTRE_MAPS[coords.levels[0][1]]
+            maps = SPECTRE_MAPS[coords.levels[0].kind]
             across = maps.across_outline[side, maps.side_pieces[side] - 1 - across.edge]
         coords.index = across.piece
         return across.edge
@@ -532,7 +542,7 @@ def walk(patch: Patch, orientation: int, box: Box) -> list[list[Point]]:
     # The first Spectre knows only its bottom level; the rest it copies from the prototype when a
     # step needs it (as Loopy's coordinates grow), so that a long description costs no copying.
     proto = patch.prototype
-    first = Spectre(lay_spectre(u, v, 0), Coords(proto.index, [[-1, proto.levels[0][1]]]))
+    first = Spectre(lay_spectre(u, v, 0), Coords(proto.index, [Level(-1, proto.levels[0].kind)]))
     placed = {first.corners[:2]}
     faces: list[list[Point]] = []
     queue: deque[Spectre] = deque()
@@ -623,8 +633,8 @@ class Description:
         for number in reversed(self.numbers[1:]):
             kinds.append(SUB_KINDS[kinds[-1]][number])
         kinds.reverse()
-        levels = [[number, kind] for number, kind in zip(self.numbers[1:], kinds, strict=False)]
-        levels.append([-1, self.top])
+        levels = [Level(number, kind) for number, kind in zip(self.numbers[1:], kinds, strict=False)]
+        levels.append(Level(-1, self.top))
         return Coords(self.numbers[0], levels)
 
 
@@ -696,9 +706,9 @@ def new_description(width: int, height: int, rng: random.Random) -> str:
     higher hexagon as the walk over the box needs it."""
     check_size(width, height)
     kind, index = weighted(rng.randrange, SPECTRE_PLACES)
-    patch = Patch(Coords(index, [[-1, kind]]), rng.randrange)
+    patch = Patch(Coords(index, [Level(-1, kind)]), rng.randrange)
     orientation = rng.randrange(6) * 2 + index
     walk(patch, orientation, Box(width, height))
     proto = patch.prototype
-    numbers = (proto.index, *(level[0] for level in proto.levels[:-1]))
-    return str(Description(orientation, numbers, proto.levels[-1][1]))
+    numbers = (proto.index, *(level.index for level in proto.levels[:-1]))
+    return str(Description(orientation, numbers, proto.levels[-1].kind))
