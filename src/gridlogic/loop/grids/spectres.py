@@ -35,8 +35,10 @@ here at import from the published construction, in our own form (:func:`hex_maps
 centres 6 apart, with each sub-hexagon's kind and turn, the same turns for every kind), the
 paper's edge classes (α β γ δ ε ζ η θ, each hexagon's six sides anticlockwise from the top)
 and the path each class follows around an expansion, the Spectre's turning angles, and where
-the outline of each expansion starts. The numbering of sub-hexagons, sides and Spectre edges
-is Tatham's (it is what a description means); the probabilities of each kind, used to choose
+the outline of each expansion starts. Those facts are the paper's, in the numbering of
+sub-hexagons, sides and Spectre edges that Tatham chose (it is what a description means), read
+from his ``spectre-tables-manual.h`` and ``auxiliary/spectre-tables-extra.h`` and restated here in
+our notation; everything else is computed from them. The probabilities of each kind, used to choose
 the coordinates of a new patch and to extend a description too short for its patch (Loopy then
 draws with its own random generator seeded ``dummy``, which :class:`LoopyRandom` reproduces),
 are the Perron eigenvector of the expansion's count matrix, scaled to 10⁷ and rounded. (While
