@@ -2,6 +2,8 @@
 // between dots (1 line, 0 nothing, 2 marked × "no line"). Edge indexing follows the engine:
 // horizontal edge (r, c), r in 0..h, c in 0..w-1, is r*w + c; vertical edge (r, c), r in 0..h-1,
 // c in 0..w, is r*(w+1) + c; dot (r, c) is r*(w+1) + c. An edge's key is "h" or "v" and its index.
+// A puzzle whose givens carry a grid of its own (Loop version 4, any of Loopy's grids) is played by
+// anygrid.js: each part of the page's surface below hands such a puzzle (or its board, {edges}) there.
 //
 // A press anywhere on the board acts on the nearest edge: each cell is cut by its diagonals
 // into four triangles, one per side, so every edge owns a diamond a whole cell wide and a
@@ -26,6 +28,7 @@
 // right or bottom edge, the nearest cell). Inside is a warm tint, outside a grey hatching.
 
 import { htmlElement, svgElement } from "../../svg.js";
+import * as anyGrid from "./anygrid.js";
 import {
   boardControls, boardElement, boardState, describePlaces, focusRingFromKeys, movedBeyondTap, svgPoint,
 } from "../grid.js";
@@ -38,7 +41,8 @@ export const tools = ["line", "mark", "shade"];
 
 const NO_SHADE = 0, INSIDE = 1, OUTSIDE = 2;
 // The player's notes: each cell's shading, none at the start.
-export const initialNotes = (puzzle) => new Array(puzzle.width * puzzle.height).fill(NO_SHADE);
+export const initialNotes = (puzzle) => (anyGrid.onGrid(puzzle) ? anyGrid.initialNotes(puzzle)
+  : new Array(puzzle.width * puzzle.height).fill(NO_SHADE));
 // The next shading of a cell on a tap (back: a right click): none → inside → outside → none.
 export const nextShade = (value, back = false) => (value + (back ? 2 : 1)) % 3;
 
@@ -124,6 +128,7 @@ function cluesMet(puzzle, board) {
 
 // The rules: every clue equals its count, and the lines form exactly one closed loop.
 export function isSolved(puzzle, board) {
+  if (anyGrid.onGrid(puzzle)) return anyGrid.isSolved(puzzle, board);
   const found = pieces(puzzle, board);
   return found.length === 1 && found[0].closed && cluesMet(puzzle, board);
 }
@@ -131,6 +136,7 @@ export function isSolved(puzzle, board) {
 // What the rules alone say is wrong now: [{kind, items}], kinds with items only; items are dot
 // indices (branch, deadEnd), cell indices (over, blocked) or edge keys (loop).
 export function liveErrors(puzzle, board) {
+  if (anyGrid.onGrid(puzzle)) return anyGrid.liveErrors(puzzle, board);
   const grid = shape(puzzle), { w, h } = grid;
   const branch = [], deadEnd = [], over = [], blocked = [], loop = [];
   for (let r = 0; r <= h; r++) {
@@ -158,6 +164,7 @@ export function liveErrors(puzzle, board) {
 
 // The moves a change of board costs: each edge that gets or loses a line; × marks are free.
 export function moveCost(before, after) {
+  if (Array.isArray(after.edges)) return anyGrid.moveCost(before, after);
   let cost = 0;
   for (const key of ["horizontal", "vertical"]) {
     after[key].forEach((v, i) => { cost += (v === LINE) !== (before[key][i] === LINE); });
@@ -168,6 +175,7 @@ export function moveCost(before, after) {
 // Check's answer against the solution: lines the answer does not have, and × marks on edges it
 // draws, as edge keys. Undecided edges are unfinished, never called wrong.
 export function mistakes(puzzle, board, solution) {
+  if (anyGrid.onGrid(puzzle)) return anyGrid.mistakes(puzzle, board, solution);
   const wrong = [];
   for (const [kind, key] of [["h", "horizontal"], ["v", "vertical"]]) {
     board[key].forEach((v, i) => {
@@ -184,16 +192,18 @@ function edgePlace(puzzle, key, t) {
 }
 
 // Words for a list of edge keys (mistakes), at most five named.
-export const describeItems = (puzzle, items, t) => describePlaces(items, (key) => edgePlace(puzzle, key, t), t);
+export const describeItems = (puzzle, items, t) => (anyGrid.onGrid(puzzle) ? anyGrid.describeItems(puzzle, items, t)
+  : describePlaces(items, (key) => edgePlace(puzzle, key, t), t));
 
 // A live error in words.
 export const describeError = (puzzle, { kind, items }, t) => t(`error.loop.${kind}`, { count: items.length });
 
-export const initialBoard = (puzzle) => ({
+export const initialBoard = (puzzle) => (anyGrid.onGrid(puzzle) ? anyGrid.initialBoard(puzzle) : {
   horizontal: new Array((puzzle.height + 1) * puzzle.width).fill(OPEN),
   vertical: new Array(puzzle.height * (puzzle.width + 1)).fill(OPEN),
 });
-export const boardFromSolution = (solution) => ({
+// A solution on a grid has one list of edges (anygrid.js); on squares, its two directions.
+export const boardFromSolution = (solution) => (Array.isArray(solution.edges) ? anyGrid.boardFromSolution(solution) : {
   horizontal: solution.horizontal.slice(), vertical: solution.vertical.slice(),
 });
 
@@ -206,7 +216,8 @@ export function recognises(text) {
 }
 
 // The board's size in cells, its margin of half a cell on each side included.
-export const extent = (puzzle) => ({ width: puzzle.width + 2 * MARGIN, height: puzzle.height + 2 * MARGIN });
+export const extent = (puzzle) => (anyGrid.onGrid(puzzle) ? anyGrid.extent(puzzle)
+  : { width: puzzle.width + 2 * MARGIN, height: puzzle.height + 2 * MARGIN });
 
 // The edge nearest to board point (x, y) (in cell units, origin at the top-left dot).
 export function edgeAt(x, y, w, h = w) {
@@ -397,6 +408,7 @@ function edgeToggled(board, key, mark) {
 // Keyboard: a cursor on a dot; arrows move it, Shift+arrow draws or erases the edge it crosses
 // (and moves along), Ctrl+arrow marks that edge ×; I and O shade the cell below right of it.
 export function createView({ puzzle, onAction, onNote = () => {}, t }) {
+  if (anyGrid.onGrid(puzzle)) return anyGrid.createView({ puzzle, onAction, onNote, t });
   const grid = shape(puzzle), { w, h } = grid;
   const element = boardElement("div", { class: "loop-wrap" }, { w, h });
   const svg = svgElement("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${w + 2 * MARGIN} ${h + 2 * MARGIN}`,
