@@ -71,6 +71,9 @@ COMPILED = (
     "gridlogic.loop.v3.levels",
     "gridlogic.loop.v3.generator",
     "gridlogic.loop.v3.hints",
+    "gridlogic.loop.clue_removal",
+    "gridlogic.loop.v4.ladder",
+    "gridlogic.loop.v4.region",
 )
 
 

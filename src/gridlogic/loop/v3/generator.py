@@ -39,10 +39,11 @@ Worked example (checked in ``tests/loop/test_v3_generator.py``): the 7×5 boards
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gridlogic.errors import GenerationFailed
 from gridlogic.game.ids import PuzzleSpec
+from gridlogic.loop import clue_removal
 from gridlogic.loop.board import clues_of_region
 from gridlogic.loop.region_version import JSON_FIELDS, MAX_ATTEMPTS, SIDES, RegionVersion
 from gridlogic.loop.rules import Puzzle
@@ -70,53 +71,15 @@ verify = REGION_VERSION.verify
 
 
 def remove_clues(clues: list[int | None], width: int, height: int, order: Sequence[int], level: int) -> int:
-    """The greedy pass in ``order``: each clue goes when the level still finishes without it. A block
-    of the order is tried at once first (fewer clues never let a level do more, so when the block can
-    all go, each of its clues would have gone one by one); a block that cannot is halved.
+    """Loopy's greedy pass in ``order`` with the level's techniques, a block at a time
+    (:func:`gridlogic.loop.clue_removal.remove_clues`): each clue goes when the level still finishes
+    without it. The number taken away."""
+    return clue_removal.remove_clues(clues, order, _boards(width, height, level))
 
-    A try goes on from the board where the try of the block around it stopped short: that try's clues
-    are some of this one's, so all it deduced is deduced here too, and the level's fixed point, which
-    does not depend on the order of deductions, is the one a fresh board would reach. When the first
-    half of a block all went, the second half cannot all go (that is the block's failed try again), so
-    it is halved without a try."""
-    removed = 0
-    cells = width * height
 
-    def tried(start: Board | None) -> tuple[bool, Board]:
-        """Whether the level finishes the clues now shown, and the board it stopped at."""
-        if start is None:
-            board = Board(clues, width, height, level)
-        else:
-            board = start.copy()
-            for c in range(cells):
-                k = clues[c]
-                if k is not None and board.clues[c] < 0:
-                    board.add_clue(c, k)
-        return board.close() == "solved", board
-
-    def settle(block: Sequence[int], start: Board | None, fails: bool) -> None:
-        nonlocal removed
-        kept = [(c, clues[c]) for c in block if clues[c] is not None]
-        if not kept:
-            return
-        for c, _ in kept:
-            clues[c] = None
-        went, stopped = (False, start) if fails else tried(start)
-        if went:
-            removed += len(kept)
-            return
-        for c, k in kept:
-            clues[c] = k
-        if len(kept) == 1:
-            return
-        cells_kept = [c for c, _ in kept]
-        half = len(cells_kept) // 2
-        before = removed
-        settle(cells_kept[:half], stopped, False)
-        settle(cells_kept[half:], stopped, removed - before == half)
-
-    settle(order, None, False)
-    return removed
+def _boards(width: int, height: int, level: int) -> Callable[[list[int | None]], Board]:
+    """A new board of the level for the clues shown (what the removal asks for)."""
+    return lambda shown: Board(shown, width, height, level)
 
 
 def make(spec: PuzzleSpec) -> Puzzle:

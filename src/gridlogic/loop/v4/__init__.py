@@ -13,7 +13,7 @@ from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import Version
-from gridlogic.hints import Hint, Hints
+from gridlogic.hints import Hint, Hints, Walkthrough
 from gridlogic.loop.rules import Grading
 from gridlogic.loop.v4.generator import (
     DEFAULT_SIZE,
@@ -58,9 +58,13 @@ def _refuse(*_: Any) -> Hint:
     raise InvalidParameters(NO_HINTS)
 
 
+def _refuse_walkthrough(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
+    raise InvalidParameters(NO_HINTS)
+
+
 def _start(puzzle: GridPuzzle) -> dict[str, list[int]]:
     return {"edges": [0] * len(puzzle.graph.edges)}
 
 
 HINTS = Hints(techniques=lambda version: (), levels=lambda version: LEVELS, hint=_refuse, apply=_refuse,
-              explain=_refuse, start=_start)
+              explain=_refuse_walkthrough, start=_start)

@@ -29,7 +29,7 @@ Worked example (a test checks it): a 4×4 honeycomb at each level, seed ``notes-
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -166,12 +166,17 @@ def make(spec: PuzzleSpec) -> GridPuzzle:
         clues: list[int | None] = list(boundary_counts(grid, {f for f, on in enumerate(inside) if on}))
         if not finishes(grid, clues, level):
             continue
-        remove_clues(clues, order, lambda shown, lv=level: Board(grid, shown, lv))
+        remove_clues(clues, order, _boards(grid, level))
         if level > EASY and finishes(grid, clues, level - 1):
             continue  # too easy: the level below finishes it too
         return GridPuzzle(spec.width, spec.height, spec.seed, spec.difficulty, name, tuple(clues), tuple(inside),
                           attempt, Grade(LEVELS[level]))
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+def _boards(grid: Grid, level: int) -> Callable[[list[int | None]], Board]:
+    """A new board of the level for the clues shown (what the removal asks for)."""
+    return lambda shown: Board(grid, shown, level)
 
 
 def grade(grid: Grid, clues: Sequence[int | None], least: int = EASY) -> Grade:

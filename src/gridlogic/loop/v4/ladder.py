@@ -161,12 +161,14 @@ class Board:
 
     def copy(self) -> Board:
         """This board as it stands, to deduce on from without changing this one."""
-        other = Board.__new__(Board)
-        other.__dict__.update(self.__dict__)
-        for name in ("clues", "state", "face_line", "face_cross", "dot_line", "dot_cross", "flags", "dot_parent",
-                     "part_lines", "link_parent", "link_parity", "queue", "queued"):
-            setattr(other, name, getattr(self, name)[:])
+        other = Board(self.layout.grid, (), self.level)  # the tables; every field is set below
+        other.clues, other.state, other.unknown, other.lines = self.clues[:], self.state[:], self.unknown, self.lines
+        other.face_line, other.face_cross = self.face_line[:], self.face_cross[:]
+        other.dot_line, other.dot_cross, other.unmet = self.dot_line[:], self.dot_cross[:], self.unmet
+        other.flags, other.dot_parent, other.part_lines = self.flags[:], self.dot_parent[:], self.part_lines[:]
+        other.closed, other.link_parent, other.link_parity = self.closed, self.link_parent[:], self.link_parity[:]
         other.link_members = [members[:] for members in self.link_members]
+        other.queue, other.head, other.queued = self.queue[:], self.head, self.queued[:]
         return other
 
     def add_clue(self, f: int, k: int) -> None:
