@@ -1,0 +1,208 @@
+"""Loop version 4 on the page: any of Loopy's grids drawn from the puzzle's own givens
+(static/views/loop/anygrid.js), played to "Solved!" by mouse and by keyboard, checked, its live
+errors shown, its grid chosen in the settings, its hints refused in words, and no axe violation.
+The real server and Debian's chromium, as the other browser tests."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from page_helpers import TIMEOUT, api, axe_violations
+from playwright.sync_api import Page, expect
+
+from gridlogic.loop.grids import build_grid
+
+LINE = re.compile(r"\bline\b")
+
+
+def puzzle_query(size: int, seed: str, grid: str) -> str:
+    return f"size={size}&difficulty=easy&seed={seed}&version=4&grid={grid}"
+
+
+def open_grid(page: Page, server_url: str, size: int, seed: str, grid: str) -> tuple[dict, dict]:
+    """Opens a v4 puzzle on grid; answers its API answers (the puzzle, the solution)."""
+    query = puzzle_query(size, seed, grid)
+    page.goto(f"{server_url}/?game=loop&{query}")
+    expect(page.locator("#status")).to_contain_text(f"“{seed}”", timeout=TIMEOUT)
+    expect(page.locator(f'.loop-any[data-grid="{grid}"]')).to_be_visible()
+    return api(page, f"{server_url}/api/loop/puzzle?{query}"), api(page, f"{server_url}/api/loop/solution?{query}")
+
+
+def edge(page: Page, e: int):
+    return page.locator(f'.loop-any .edge[data-edge="{e}"]')
+
+
+def click_edge(page: Page, e: int, button: str = "left") -> None:
+    box = edge(page, e).locator(".hit").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button=button)
+
+
+def expect_solved(page: Page) -> None:
+    expect(page.locator(".loop-any")).to_have_class(re.compile(r"\bcomplete\b"))
+    expect(page.locator("#status")).to_have_text("Solved!", timeout=TIMEOUT)
+    expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("grid, size", [("square", 5), ("honeycomb", 5), ("kites", 4), ("cairo", 4)])
+def test_a_v4_puzzle_is_solved_by_clicking_its_solutions_edges(page, server_url, artifacts, grid, size):
+    puzzle, solution = open_grid(page, server_url, size, f"grid-mouse-{grid}", grid)
+    faces = puzzle["givens"]["grid"]["faces"]
+    expect(page.locator(".loop-any .face")).to_have_count(len(faces))
+    expect(page.locator(".loop-any .clue")).to_have_count(sum(k is not None for k in puzzle["givens"]["clues"]))
+    expect(page.locator('#options [data-option="grid"]')).to_have_value(grid)  # the settings say which grid
+    off = solution["edges"].index(0)
+    click_edge(page, off, "right")
+    expect(edge(page, off)).to_have_class(re.compile(r"\bcrossed\b"))
+    lines = [e for e, v in enumerate(solution["edges"]) if v]
+    for k, e in enumerate(lines):
+        click_edge(page, e)
+        if k == len(lines) // 2:
+            page.screenshot(path=artifacts / f"loop-v4-{grid}-playing.png")
+    expect_solved(page)
+    expect(page.locator("#result-moves")).to_have_text(str(len(lines)))  # the × was free
+    page.screenshot(path=artifacts / f"loop-v4-{grid}-solved.png")
+
+
+@pytest.mark.xfail(reason="the store replays a play's log from Loop's square start board (loop/hints.py's "
+                          "start does not ask version 4's record), so a v4 record off squares is refused")
+def test_the_record_of_a_v4_play_is_taken(page, server_url):
+    puzzle, solution = open_grid(page, server_url, 4, "grid-record", "honeycomb")
+    lines = [e for e, v in enumerate(solution["edges"]) if v]
+    with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST",
+                              timeout=20_000) as written:
+        for e in lines:
+            click_edge(page, e)
+    assert written.value.status == 201, written.value.text()  # the server replayed the log and took the play
+    assert written.value.json()["record"]["moves"] == len(lines)
+
+
+def keys_to_draw(page: Page, query: str, edges: list[int]) -> list[str]:
+    """The keys that draw edges from the cursor's dot, worked out by the view's own arrowTarget: for
+    each edge, plain arrows to a dot from which an arrow crosses it (a shortest way), then Shift+that arrow."""
+    return page.evaluate("""async ([query, wanted]) => {
+        const view = await import("/static/views/loop/anygrid.js");
+        const puzzle = await (await fetch(`/api/loop/puzzle?${query}`)).json();
+        const geo = view.geometry(puzzle), arrows = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"];
+        const cursor = document.querySelector(".loop-any .cursor");
+        const cx = Number(cursor.getAttribute("cx")), cy = Number(cursor.getAttribute("cy"));
+        let at = geo.dots.findIndex(([x, y]) => Math.abs(x - cx) < 1e-6 && Math.abs(y - cy) < 1e-6);
+        const keys = [];
+        for (const e of wanted) {
+            const from = new Map([[at, []]]);
+            let frontier = [at], found = null;
+            while (!found && frontier.length) {
+                const next = [];
+                for (const d of frontier) {
+                    const hit = arrows.find((k) => view.arrowTarget(geo, d, k)?.edge === e);
+                    if (hit) { found = [...from.get(d), `Shift+${hit}`]; at = view.arrowTarget(geo, d, hit).dot; break; }
+                    for (const k of arrows) {
+                        const move = view.arrowTarget(geo, d, k);
+                        if (move && !from.has(move.dot)) { from.set(move.dot, [...from.get(d), k]); next.push(move.dot); }
+                    }
+                }
+                frontier = next;
+            }
+            if (!found) throw new Error(`no keys reach edge ${e}`);
+            keys.push(...found);
+        }
+        return keys;
+    }""", [query, edges])
+
+
+def test_a_v4_puzzle_is_solved_by_keyboard_alone(page, server_url):
+    puzzle, solution = open_grid(page, server_url, 4, "grid-keys", "triangular")
+    board = page.locator(".loop-any")
+    board.focus()
+    label = board.get_attribute("aria-label")
+    assert label.startswith("Loop board on the triangles grid, 4 by 4. Dot "), label
+    assert re.search(r"to dot \d+: undecided\.", label) and "(triangle)" in label, label
+    keys = keys_to_draw(page, puzzle_query(4, "grid-keys", "triangular"), [e for e, v in enumerate(solution["edges"]) if v])
+    for key in keys:
+        page.keyboard.press(key)
+    expect_solved(page)
+    expect(page.locator("#result-moves")).to_have_text(str(sum(solution["edges"])))
+
+
+def test_every_edge_of_every_grid_is_reached_by_an_arrow_from_one_of_its_dots(page, server_url):
+    """Arrows go to the neighbour nearest their direction, ties to the right or down: on each of
+    Loopy's periodic grids, every edge is crossed by some arrow from one of its ends."""
+    page.goto(f"{server_url}/?game=loop&size=5&seed=reach")
+    expect(page.locator("#status")).to_contain_text("“reach”", timeout=TIMEOUT)
+    names = ["square", "triangular", "honeycomb", "snub-square", "cairo", "great-hexagonal", "octagonal", "kites",
+             "floret", "dodecagonal", "great-dodecagonal", "great-great-dodecagonal", "kagome", "compass-dodecagonal"]
+    grids = []
+    for name in names:
+        g = build_grid(name, 5, 5)
+        grids.append({"name": name, "width": 5, "height": 5, "dots": [list(d) for d in g.dots],
+                      "edges": [list(e) for e in g.edges], "faces": [list(f) for f in g.faces],
+                      "faceEdges": [list(f) for f in g.face_edges]})
+    missed = page.evaluate("""async (grids) => {
+        const view = await import("/static/views/loop/anygrid.js");
+        return grids.map((grid) => {
+            const geo = view.geometry({ givens: { grid, clues: grid.faces.map(() => null) } });
+            const reached = new Set();
+            geo.dots.forEach((_, d) => {
+                for (const k of ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"]) {
+                    const move = view.arrowTarget(geo, d, k);
+                    if (move) reached.add(move.edge);
+                }
+            });
+            return [grid.name, geo.edges.length - reached.size];
+        });
+    }""", grids)
+    assert missed == [[name, 0] for name in names]
+
+
+def test_check_live_errors_and_refused_hints_on_a_grid(page, server_url):
+    puzzle, solution = open_grid(page, server_url, 5, "grid-check", "honeycomb")
+    grid = puzzle["givens"]["grid"]
+    wrong = solution["edges"].index(0)
+    click_edge(page, wrong)
+    expect(edge(page, wrong)).to_have_class(LINE)
+    page.click("#check")
+    a, b = grid["edges"][wrong]
+    expect(page.locator("#status")).to_contain_text(f"Mistakes: 1, marked on the board (the edge between dot {a + 1} "
+                                                    f"and dot {b + 1})", timeout=TIMEOUT)
+    expect(page.locator(f'.loop-any .mistake[data-edge="{wrong}"]')).to_be_visible()
+    click_edge(page, wrong)  # erased: the mark goes with the change
+    expect(page.locator(".loop-any .mistake")).to_have_count(0)
+    # Three lines at one dot: a branch, ringed on the board and said in words.
+    dot = next(d for d in range(len(grid["dots"])) if sum(d in e for e in grid["edges"]) == 3)
+    for e, ends in enumerate(grid["edges"]):
+        if dot in ends:
+            click_edge(page, e)
+    expect(page.locator(f'.loop-any .dot-error.branch[data-dot="{dot}"]')).to_be_visible()
+    expect(page.locator("#problems")).to_contain_text("Dots with three or more lines: 1.")
+    page.click("#hint")
+    expect(page.locator("#status")).to_contain_text("not given on Loop version 4 grids yet", timeout=TIMEOUT)
+    expect(page.locator(".loop-any")).to_be_visible()
+
+
+def test_the_grid_is_chosen_in_the_settings_once_version_4_is(page, server_url):
+    page.goto(f"{server_url}/?game=loop&size=5&seed=pick")
+    expect(page.locator("#status")).to_contain_text("“pick”", timeout=TIMEOUT)
+    expect(page.locator('#options [data-option="grid"]')).to_have_count(0)
+    page.select_option("#version", "4")
+    picker = page.locator('#options [data-option="grid"]')
+    expect(picker).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".loop-any")).to_be_visible(timeout=TIMEOUT)
+    expect(picker.locator("option")).to_have_count(14)
+    expect(picker.locator('option[value="honeycomb"]')).to_have_text("honeycomb")
+    page.select_option('#options [data-option="grid"]', "cairo")
+    expect(page.locator('.loop-any[data-grid="cairo"]')).to_be_visible(timeout=TIMEOUT)
+    assert "grid=cairo" in page.url and "version=4" in page.url
+    page.select_option("#lang", "ja")
+    expect(picker.locator('option[value="cairo"]')).to_have_text("カイロ五角形")
+
+
+def test_a_v4_board_has_no_axe_violation(page, server_url):
+    puzzle, solution = open_grid(page, server_url, 5, "grid-axe", "kites")
+    for e in [e for e, v in enumerate(solution["edges"]) if v][:4]:
+        click_edge(page, e)
+    click_edge(page, solution["edges"].index(0), "right")
+    assert axe_violations(page) == []
+    page.select_option("#lang", "ja")
+    expect(page.locator("#new")).to_have_text("新しい問題")
+    assert axe_violations(page) == []
