@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from page_helpers import TIMEOUT, api, axe_violations
+from page_helpers import PHONE, TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
 
 from gridlogic.loop.grids import build_grid
@@ -206,3 +206,37 @@ def test_a_v4_board_has_no_axe_violation(page, server_url):
     page.select_option("#lang", "ja")
     expect(page.locator("#new")).to_have_text("新しい問題")
     assert axe_violations(page) == []
+
+
+def test_the_worked_example_of_anygrids_arrows(page, server_url):
+    """anygrid.js's example: round one honeycomb hexagon, from dot 5 Up goes to dot 0, Down and Right
+    (a tie, which goes down) to dot 4, and Left nowhere."""
+    page.goto(f"{server_url}/?game=loop&size=5&seed=example")
+    expect(page.locator("#status")).to_contain_text("“example”", timeout=TIMEOUT)
+    moves = page.evaluate("""async () => {
+        const view = await import("/static/views/loop/anygrid.js");
+        const grid = { name: "honeycomb", width: 1, height: 1,
+            dots: [[-15, -26], [15, -26], [30, 0], [15, 26], [-15, 26], [-30, 0]],
+            edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]], faces: [[0, 1, 2, 3, 4, 5]],
+            faceEdges: [[0, 1, 2, 3, 4, 5]] };
+        const geo = view.geometry({ givens: { grid, clues: [null] } });
+        return ["ArrowUp", "ArrowDown", "ArrowRight", "ArrowLeft", "Enter"].map((k) => view.arrowTarget(geo, 5, k));
+    }""")
+    assert moves == [{"dot": 0, "edge": 5}, {"dot": 4, "edge": 4}, {"dot": 4, "edge": 4}, None, None]
+
+
+@pytest.mark.parametrize("tab", [PHONE], indirect=True)
+def test_a_tap_draws_on_a_phone_and_the_shade_tool_shades_a_face(tab, server_url, artifacts):
+    puzzle, solution = open_grid(tab, server_url, 5, "grid-phone", "cairo")
+    line = solution["edges"].index(1)
+    box = edge(tab, line).locator(".hit").bounding_box()
+    tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(edge(tab, line)).to_have_class(LINE)
+    expect(tab.locator("#moves")).to_have_text("1")
+    tab.locator('[data-tool="shade"]').click()
+    face = tab.locator('.loop-any .face[data-face="0"]').bounding_box()
+    tab.touchscreen.tap(face["x"] + face["width"] / 2, face["y"] + face["height"] / 2)
+    expect(tab.locator(".loop-any .face.inside")).to_have_count(1)
+    expect(tab.locator('.loop-any .face[data-face="0"]')).to_have_class(re.compile(r"\binside\b"))
+    expect(tab.locator("#moves")).to_have_text("1")  # shading is a note: free
+    tab.screenshot(path=artifacts / "loop-v4-cairo-phone.png")

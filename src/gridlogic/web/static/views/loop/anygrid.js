@@ -22,10 +22,10 @@
 // up-right) go to the one further right for Up and Down, further down for Left and Right, so that
 // an edge missed from one end is reached from the other. Shift+arrow draws or erases that edge
 // and moves along it, Ctrl+arrow marks it ×, I and O shade the face down-right of the cursor.
-// For example on a 1×1 square grid (dots 0 (0,0), 1 (1,0), 2 (1,1), 3 (0,1)) the cursor on dot 0
-// goes right to dot 1 by the edge [0, 1]; Up there is nothing; and on a honeycomb with dots at
-// (15, -26) and (30, 0) from dot (-15, -26)'s neighbour ... Right from (15, -26) goes to (30, 0),
-// 60° below it, the only neighbour within 85° of right.
+// For example round Loopy's first honeycomb hexagon, dots 0 (-15, -26), 1 (15, -26), 2 (30, 0),
+// 3 (15, 26), 4 (-15, 26), 5 (-30, 0) and edges 0 [0, 1] ... 5 [5, 0]: from dot 5, Up goes to dot 0
+// by edge 5 (30° off the arrow), Down to dot 4 by edge 4, Right is a tie between dots 0 and 4 (both
+// 60° off) and goes down, to dot 4, and Left reaches nothing (a test checks this).
 //
 // The live errors are those of squares, by the grid's own incidences: "branch" and "deadEnd" list
 // dot indices, "over" and "blocked" face indices, "loop" edge indices; Check's mistakes are edge
