@@ -1,0 +1,561 @@
+"""Loopy's Penrose grids: kites and darts (``penrose-p2``, Loopy ``t11``) and rhombs (``penrose-p3``, ``t12``).
+
+A Penrose patch is not a repeated cell, so Loopy's ID carries it: the grid description before the
+``_`` of ``WxHt11:<description>_<clues>`` names one triangle of an infinite tiling, and the grid is
+every tile of that tiling inside a W×H box around it. This module reads and writes that description
+and lays the tiles in exactly Loopy's order, so a Loopy ID's clues fall on the same faces here.
+
+**Half-tiles.** Every Penrose tile is two triangles (Robinson triangles), each *acute* (angles
+36-72-72, the apex at corner 2) or *obtuse* (36-36-108, the apex at corner 2). Kites are two acute
+halves ``A`` and ``B``, darts two obtuse halves ``U`` and ``V``; thin rhombs are two acute halves
+``C``/``D``, thick rhombs two obtuse halves ``X``/``Y``. A triangle's corners go anticlockwise,
+edge ``k`` runs from corner ``k`` to corner ``k + 1`` and edge 0 is the odd one out (the base). The
+two halves of a kite meet on a leg (edge 2 of an ``A`` or ``U``, edge 1 of a ``B`` or ``V``), the two
+halves of a rhomb on the base. With the legs of the acute triangles as the unit, an acute base is
+1/φ long; a dart's base is 1, a thick rhomb's φ.
+
+**Combinatorial coordinates.** Each triangle, scaled by φ, is cut into two or three smaller
+triangles (:data:`SUBDIVISION`), so every triangle of the tiling has a chain of ancestors: its
+letter, its parent's letter, its grandparent's, and so on. That chain of letters is its
+coordinate, and the description's letters are the chain of the first triangle, e.g. ``"AUAB..."``.
+Stepping across an edge into the neighbouring triangle rewrites the chain from the bottom: if the
+neighbour is a sibling (the same parent), only the first letter changes; if not, one steps out of
+the parent by the matching parent edge, recursively, and back in (:func:`step`). Those two tables
+(:data:`EXIT`, :data:`ENTRY`) are *computed* here from the subdivision drawn as named corners, so
+the facts written down are the shapes, not the tables. When the chain runs out, a new ancestor is
+chosen among the letters whose subdivision holds the last one: at random (SHA-1 based, Loopy's
+``random.c`` generator, seeded ``"dummy"``, when reading a description that was too short; our
+``random.Random`` when making a new one).
+
+**The description** is ``<orientation 0-9><start corner 0-2><letters>``: the first triangle's base
+points at orientation × 36°, and its start corner sits at the centre of the box. Points are exact:
+sums of the powers 1, t, t², t³ of t = e^(iπ/5) with integer coefficients (:data:`Point`); their
+page coordinates are a + b√5 with integers a, b, in units of 1/4 (across) and sin(36°)/2 (down the
+page after Loopy swaps the axes), and Loopy rounds them, scaled by 37 and 44 for kites and darts or
+30 and 35 for rhombs, to integer dots — which we keep, so that a dot is the same dot exactly when
+Loopy's is.
+
+**Order.** From the first triangle, a breadth-first search visits each triangle whose three corners
+are in the box (the box is W×100/44 by H×100/37 in those units for kites and darts, /35 and /30 for
+rhombs), neighbours by edges 0, 1, 2; a tile is laid when the search, at a triangle, finds its other
+half already placed. Loopy then keeps only the faces touching the largest connected group of inner
+dots (dots not on the outline; :func:`trim_to_landlocked_core`), numbering faces and dots in the
+order they were laid, and numbers edges by walking the faces (:mod:`.graph`). The legacy
+descriptions (``G<x>,<y>,<angle>``, Loopy's format before 2023, still read by Loopy) are refused.
+
+Sources: Simon Tatham's ``penrose.c``, ``penrose.h``, ``grid.c`` (``grid_new_penrose``,
+``grid_trim_vigorously``, ``grid_make_consistent``) and ``random.c``, and his article "Two
+algorithms for randomly generating aperiodic tilings" (2023), read as the specification; the code
+and the subdivision below are ours (the shapes are the published Robinson triangle subdivisions in
+his labelling, checked by a test against the triangles' geometry).
+
+Worked example (a test checks it): Loopy's own 3×3 kite-and-dart grid for description ``"46AAB"``
+(the fourth tenth-turn, corner 2 at the centre, a half-kite ``A`` inside an ``A`` inside a ``B``):
+
+>>> g = P2.build(3, 3, "46AAB")
+Traceback (most recent call last):
+    ...
+gridlogic.errors.InvalidParameters: penrose-p2 grid description '46AAB' is not allowed: its second character is the start corner 0, 1 or 2, not '6'
+>>> g = P2.build(3, 3, "42AAB")
+>>> g
+<Grid penrose-p2 3x3: 6 faces, 19 edges, 14 dots>
+>>> [g.dots[d] for d in g.faces[0]]
+[(132, 148), (132, 0), (241, 59), (201, 148)]
+>>> write = P2.build(3, 3, "42AAB").description
+>>> write
+'42AAB'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gridlogic.errors import InvalidParameters
+
+from .graph import Grid, grid_from_faces
+
+# ---------------------------------------------------------------------------------------------
+# Exact points: a0 + a1 t + a2 t² + a3 t³, t = e^(iπ/5). Since t is a root of the tenth cyclotomic
+# polynomial t⁴ - t³ + t² - t + 1, t⁴ = t³ - t² + t - 1, and these four powers suffice.
+
+Point = tuple[int, int, int, int]
+ORIGIN: Point = (0, 0, 0, 0)
+ONE: Point = (1, 0, 0, 0)
+PHI: Point = (1, 0, 1, -1)  # φ = t + 1/t = 1 + t² - t³
+INVERSE_PHI: Point = (0, 0, 1, -1)  # 1/φ = φ - 1
+
+
+def times_t(p: Point) -> Point:
+    a0, a1, a2, a3 = p
+    return (-a3, a0 + a3, a1 - a3, a2 + a3)
+
+
+def multiply(p: Point, q: Point) -> Point:
+    """p × q, by Horner's rule on q's coefficients."""
+    result = tuple(a * q[3] for a in p)
+    for k in (2, 1, 0):
+        turned = times_t(result)  # type: ignore[arg-type]
+        result = tuple(r + a * q[k] for r, a in zip(turned, p, strict=True))
+    return result  # type: ignore[return-value]
+
+
+def plus(p: Point, q: Point) -> Point:
+    return (p[0] + q[0], p[1] + q[1], p[2] + q[2], p[3] + q[3])
+
+
+def minus(p: Point, q: Point) -> Point:
+    return (p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3])
+
+
+def turn(tenths: int) -> Point:
+    """t^tenths: a turn by 36° × tenths."""
+    p = ONE
+    for _ in range(tenths % 10):
+        p = times_t(p)
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Page coordinates a + b√5 as (a, b). Across: 4·Re in units of 1/4, from cos 0° = 1,
+# cos 36° = (1 + √5)/4, cos 72° = (√5 - 1)/4, cos 108° = (1 - √5)/4. Down: Im / (sin 36° / 2),
+# from sin 36° → 2 and sin 72° = sin 108° = φ sin 36° → 1 + √5.
+
+Surd = tuple[int, int]
+
+
+def across(p: Point) -> Surd:
+    a0, a1, a2, a3 = p
+    return (4 * a0 + a1 - a2 + a3, a1 + a2 - a3)
+
+
+def down(p: Point) -> Surd:
+    _, a1, a2, a3 = p
+    return (2 * a1 + a2 + a3, a2 + a3)
+
+
+def surd_sign(value: Surd) -> int:
+    """The sign of a + b√5, exactly."""
+    a, b = value
+    if a >= 0 and b >= 0:
+        return 0 if a == 0 and b == 0 else 1
+    if a <= 0 and b <= 0:
+        return -1
+    if a * a > 5 * b * b:
+        return 1 if a > 0 else -1
+    return 1 if b > 0 else -1
+
+
+def root5_times(n: int) -> int:
+    """n√5 rounded towards zero (Loopy's ``n_times_root_k(n, 5)``)."""
+    return (1 if n >= 0 else -1) * math.isqrt(5 * n * n)
+
+
+# ---------------------------------------------------------------------------------------------
+# The triangles.
+
+ACUTE = "ABCD"
+LETTERS = {"penrose-p2": "ABUV", "penrose-p3": "CDXY"}
+SIBLING_EDGE = {"A": 2, "U": 2, "B": 1, "V": 1, "C": 0, "D": 0, "X": 0, "Y": 0}
+BASE = {"A": INVERSE_PHI, "B": INVERSE_PHI, "C": INVERSE_PHI, "D": INVERSE_PHI,
+        "U": ONE, "V": ONE, "X": PHI, "Y": PHI}
+
+# Walking a triangle anticlockwise, after edge k the direction turns by 180° minus the next
+# corner's angle and the length changes by the ratio of the next edge to this one.
+#   acute (72° at corners 0 and 1, 36° at 2): after the base 108° and ×φ, after leg 1 144°
+#   and ×1, after leg 2 108° and ×1/φ;
+#   obtuse (36° at corners 0 and 1, 108° at 2): 144° and ×1/φ, 72° and ×1, 144° and ×φ.
+AFTER_EDGE = {
+    True: (multiply(PHI, turn(3)), turn(4), multiply(INVERSE_PHI, turn(3))),
+    False: (multiply(INVERSE_PHI, turn(4)), turn(2), multiply(PHI, turn(4))),
+}
+
+# How each triangle, scaled by φ, is cut: its children, each as its corners 0, 1, 2 named by
+# where they lie in the parent: "0", "1", "2" a parent corner; "k<" the point of parent edge k
+# a fraction 1/φ² along it (nearer its start), "k>" the point 1/φ along (nearer its end).
+SUBDIVISION: dict[str, tuple[tuple[str, str, str, str], ...]] = {
+    "A": (("A", "2>", "0", "1"), ("B", "1>", "2>", "1"), ("U", "2", "2>", "1>")),
+    "B": (("A", "1<", "2<", "0"), ("B", "1", "1<", "0"), ("V", "1<", "2", "2<")),
+    "U": (("B", "0>", "2", "0"), ("U", "1", "2", "0>")),
+    "V": (("A", "2", "0<", "1"), ("V", "2", "0", "0<")),
+    "C": (("C", "1", "1<", "0"), ("Y", "2", "0", "1<")),
+    "D": (("D", "2>", "0", "1"), ("X", "1", "2", "2>")),
+    "X": (("C", "2", "2<", "0>"), ("X", "1", "2", "0>"), ("Y", "0", "0>", "2<")),
+    "Y": (("D", "1>", "2", "0<"), ("X", "0<", "1", "1>"), ("Y", "2", "0", "0<")),
+}
+
+# The letters a triangle's parent may have, in alphabetical order (Loopy draws from them in it).
+PARENTS: dict[str, str] = {
+    letter: "".join(sorted(p for p, children in SUBDIVISION.items() if any(c[0] == letter for c in children)))
+    for letter in "ABUVCDXY"
+}
+
+
+@dataclass(frozen=True)
+class Inside:
+    """Stepping out of a child by an edge lands in a sibling, through its edge ``edge``."""
+
+    letter: str
+    edge: int
+
+
+@dataclass(frozen=True)
+class Outside:
+    """Stepping out of a child leaves the parent by ``edge``: the whole edge (``end`` 0), or the
+    piece at its start corner (+1) or at its end corner (-1)."""
+
+    edge: int
+    end: int
+
+
+def on_parent_edge(corner: str, k: int) -> bool:
+    return corner in (str(k), str((k + 1) % 3), f"{k}<", f"{k}>")
+
+
+def exit_of(parent: str, child: tuple[str, str, str, str], edge: int) -> Inside | Outside:
+    """Where stepping out of ``child`` of ``parent`` by its edge ``edge`` lands, read off the corners."""
+    corners = child[1:]
+    start, end = corners[edge], corners[(edge + 1) % 3]
+    for other in SUBDIVISION[parent]:
+        for k in range(3):
+            if other is not child and (other[1:][k], other[1:][(k + 1) % 3]) == (end, start):
+                return Inside(other[0], k)
+    for k in range(3):
+        if on_parent_edge(start, k) and on_parent_edge(end, k):
+            if (start, end) == (str(k), str((k + 1) % 3)):
+                return Outside(k, 0)
+            if start == str(k):
+                return Outside(k, +1)
+            if end == str((k + 1) % 3):
+                return Outside(k, -1)
+    raise AssertionError(f"the subdivision of {parent} is not a tiling at {child}")
+
+
+# EXIT[parent, child, edge]; ENTRY[parent, edge, end]: the child and its edge that one enters by
+# coming into the parent over that piece of its edge (a piece at the neighbour's start corner is
+# at this parent's end corner, as the two walk their common edge in opposite directions).
+EXIT: dict[tuple[str, str, int], Inside | Outside] = {
+    (parent, child[0], edge): exit_of(parent, child, edge)
+    for parent, children in SUBDIVISION.items() for child in children for edge in range(3)
+}
+ENTRY: dict[tuple[str, int, int], Inside] = {
+    (parent, way.edge, -way.end if way.end else 0): Inside(child, edge)
+    for (parent, child, edge), way in EXIT.items() if isinstance(way, Outside)
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Loopy's random number generator (``random.c``): SHA-1 of a counter-incremented seed.
+
+
+class LoopyRandom:
+    """The generator Loopy's ``random_new`` makes, as far as ``random_upto`` needs it."""
+
+    def __init__(self, seed: bytes) -> None:
+        first = hashlib.sha1(seed).digest()
+        self.seed = bytearray(first + hashlib.sha1(first).digest())
+        self.data = hashlib.sha1(bytes(self.seed)).digest()
+        self.position = 0
+
+    def bits(self, count: int) -> int:
+        value = 0
+        for _ in range(0, count, 8):
+            if self.position >= 20:
+                for i in range(20):
+                    if self.seed[i] != 0xFF:
+                        self.seed[i] += 1
+                        break
+                    self.seed[i] = 0
+                self.data = hashlib.sha1(bytes(self.seed)).digest()
+                self.position = 0
+            value = (value << 8) | self.data[self.position]
+            self.position += 1
+        return value & ((1 << count) - 1)
+
+    def upto(self, limit: int) -> int:
+        """A number in range(limit), as Loopy's ``random_upto``."""
+        count = limit.bit_length() + 3
+        divisor = (1 << count) // limit
+        while True:
+            value = self.bits(count)
+            if value < limit * divisor:
+                return value // divisor
+
+    def randrange(self, limit: int) -> int:
+        return self.upto(limit)
+
+
+# Half-kites and thick-rhomb halves are φ times as common as the others; Loopy weighs its random
+# choices by two consecutive Fibonacci numbers, F(39) and F(38), whose ratio is φ to 15 places.
+WEIGHT = {letter: 63245986 if letter in "ABXY" else 39088169 for letter in "ABUVCDXY"}
+
+
+def weighted_choice(letters: str, rng: LoopyRandom | random.Random) -> str:
+    value = rng.randrange(sum(WEIGHT[c] for c in letters))
+    for c in letters:
+        if value < WEIGHT[c]:
+            return c
+        value -= WEIGHT[c]
+    raise AssertionError("weights")
+
+
+# ---------------------------------------------------------------------------------------------
+# The tiling, triangle by triangle.
+
+
+@dataclass
+class Triangle:
+    corners: tuple[Point, Point, Point]
+    chain: list[str]
+    reported: bool = False
+
+
+class Ancestry:
+    """The first triangle's chain of letters, grown on demand by ``choose`` (see the docstring)."""
+
+    def __init__(self, chain: Sequence[str], choose: Callable[[str], str]) -> None:
+        self.chain = list(chain)
+        self.choose = choose
+
+    def extend(self, chain: list[str], length: int) -> None:
+        while len(self.chain) < length:
+            self.chain.append(self.choose(self.chain[-1]))
+        chain.extend(self.chain[len(chain):length])
+
+
+def step(ancestry: Ancestry, chain: list[str], edge: int, depth: int = 0) -> int:
+    """Rewrite ``chain`` (from ``depth`` up) to the neighbour across ``edge``; the neighbour's edge."""
+    ancestry.extend(chain, depth + 2)
+    way = EXIT[chain[depth + 1], chain[depth], edge]
+    if isinstance(way, Outside):
+        parent_edge = step(ancestry, chain, way.edge, depth + 1)
+        way = ENTRY[chain[depth + 1], parent_edge, way.end]
+    chain[depth] = way.letter
+    return way.edge
+
+
+def place(letter: str, start: Point, end: Point, edge: int) -> tuple[Point, Point, Point]:
+    """The corners of a ``letter`` triangle whose edge ``edge`` runs from ``start`` to ``end``."""
+    corners: list[Point] = [ORIGIN, ORIGIN, ORIGIN]
+    here, direction = start, minus(end, start)
+    for i in range(3):
+        k = (edge + i) % 3
+        corners[k] = here
+        here = plus(here, direction)
+        direction = multiply(direction, AFTER_EDGE[letter in ACUTE][k])
+    return corners[0], corners[1], corners[2]
+
+
+def first_triangle(ancestry: Ancestry, orientation: int, start_corner: int) -> Triangle:
+    letter = ancestry.chain[0]
+    corners = place(letter, ORIGIN, multiply(BASE[letter], turn(orientation)), 0)
+    shift = corners[start_corner]
+    return Triangle((minus(corners[0], shift), minus(corners[1], shift), minus(corners[2], shift)),
+                    list(ancestry.chain))
+
+
+def neighbour(ancestry: Ancestry, triangle: Triangle, edge: int) -> Triangle:
+    chain = list(triangle.chain)
+    far_edge = step(ancestry, chain, edge)
+    corners = place(chain[0], triangle.corners[(edge + 1) % 3], triangle.corners[edge], far_edge)
+    return Triangle(corners, chain)
+
+
+@dataclass(frozen=True)
+class Box:
+    """The search's box in page units (across in 1/4, down in sin 36°/2), centred as Loopy does."""
+
+    left: int
+    right: int
+    top: int
+    bottom: int
+
+    @classmethod
+    def around_origin(cls, across_size: int, down_size: int) -> Box:
+        return cls(-(across_size // 2), across_size - across_size // 2,
+                   down_size // 2 - down_size, down_size // 2)
+
+    def holds(self, triangle: Triangle) -> bool:
+        for p in triangle.corners:
+            x, y = across(p), down(p)
+            if (surd_sign((x[0] - self.left, x[1])) < 0 or surd_sign((x[0] - self.right, x[1])) > 0
+                    or surd_sign((y[0] - self.top, y[1])) < 0 or surd_sign((y[0] - self.bottom, y[1])) > 0):
+                return False
+        return True
+
+
+def tiles_in_box(ancestry: Ancestry, orientation: int, start_corner: int, box: Box) -> list[tuple[Point, ...]]:
+    """Every tile of the tiling inside ``box``, as four corners, in the order Loopy lays them."""
+    first = first_triangle(ancestry, orientation, start_corner)
+    placed = {first.corners[:2]: first}
+    queue = deque([first] if box.holds(first) else [])
+    tiles: list[tuple[Point, ...]] = []
+    while queue:
+        triangle = queue.popleft()
+        sibling_edge = SIBLING_EDGE[triangle.chain[0]]
+        for edge in range(3):
+            new = neighbour(ancestry, triangle, edge)
+            if not box.holds(new):
+                continue
+            found = placed.get(new.corners[:2])
+            if found is None:
+                placed[new.corners[:2]] = new
+                queue.append(new)
+            elif edge == sibling_edge and not triangle.reported and not found.reported:
+                other_edge = SIBLING_EDGE[found.chain[0]]
+                tiles.append((triangle.corners[(sibling_edge + 1) % 3], triangle.corners[(sibling_edge + 2) % 3],
+                              found.corners[(other_edge + 1) % 3], found.corners[(other_edge + 2) % 3]))
+                triangle.reported = found.reported = True
+    return tiles
+
+
+# ---------------------------------------------------------------------------------------------
+# Loopy's trimming: keep the faces that touch the largest connected group of inner dots.
+
+
+def trim_to_landlocked_core(faces: Sequence[tuple[int, ...]], dot_count: int) -> list[int]:
+    """The indices of the faces Loopy's ``grid_trim_vigorously`` keeps, in order."""
+    sides: set[tuple[int, int]] = set()
+    for corners in faces:
+        for k, d in enumerate(corners):
+            sides.add((corners[k - 1], d))
+    coastal = {d for a, b in sides if (b, a) not in sides for d in (a, b)}
+    parent = list(range(dot_count))
+    size = [1] * dot_count
+
+    def root(d: int) -> int:
+        while parent[d] != d:
+            d = parent[d]
+        return d
+
+    # Loopy merges pairs (i, j), j < i, in that order, the larger class's root (ties: j's) winning.
+    inner_pairs = sorted((max(a, b), min(a, b)) for a, b in sides
+                         if a < b and (b, a) in sides and a not in coastal and b not in coastal)
+    for i, j in inner_pairs:
+        ri, rj = root(i), root(j)
+        if ri != rj:
+            if size[ri] > size[rj]:
+                ri, rj = rj, ri
+            parent[ri] = rj
+            size[rj] += size[ri]
+    best, best_size = -1, 0
+    for d in range(dot_count):
+        if d not in coastal and parent[d] == d and size[d] > best_size:
+            best, best_size = d, size[d]
+    return [f for f, corners in enumerate(faces) if any(d not in coastal and root(d) == best for d in corners)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The two grid types.
+
+
+@dataclass(frozen=True)
+class PenroseDescription:
+    orientation: int
+    start_corner: int
+    letters: str
+
+
+@dataclass(frozen=True)
+class PenroseTiling:
+    """One of Loopy's two Penrose grid types: its name, letters and Loopy's integer units."""
+
+    name: str
+    across_unit: int  # Loopy's x unit (its page's y after the swap)
+    down_unit: int  # Loopy's y unit (its page's x)
+
+    @property
+    def letters(self) -> str:
+        return LETTERS[self.name]
+
+    def box(self, width: int, height: int) -> Box:
+        """Loopy's search box for a W×H grid (its ``api_size_penrose``, the axes swapped)."""
+        return Box.around_origin(height * 100 // self.across_unit, width * 100 // self.down_unit)
+
+    def parse(self, text: object) -> PenroseDescription:
+        """The description's parts; InvalidParameters saying what is wrong with a bad one."""
+        if not isinstance(text, str):
+            raise InvalidParameters(f"a {self.name} grid description is text, not {type(text).__name__}")
+        shown = text if len(text) <= 40 else text[:40] + "…"
+
+        def refuse(why: str) -> InvalidParameters:
+            return InvalidParameters(f"{self.name} grid description {shown!r} is not allowed: {why}")
+
+        if text.startswith("G"):
+            raise refuse("it is Loopy's legacy form G<x>,<y>,<angle>, which is not read here; "
+                         "Loopy's current form is <orientation 0-9><start corner 0-2><letters>")
+        if len(text) < 3:
+            raise refuse(f"it is <orientation 0-9><start corner 0-2> and at least one of the letters "
+                         f"{', '.join(self.letters)}")
+        if not "0" <= text[0] <= "9":
+            raise refuse(f"its first character is the orientation 0 to 9, not {text[0]!r}")
+        if not "0" <= text[1] <= "2":
+            raise refuse(f"its second character is the start corner 0, 1 or 2, not {text[1]!r}")
+        letters = text[2:]
+        for position, letter in enumerate(letters):
+            if letter not in self.letters:
+                raise refuse(f"character {letter!r} at {position + 2} is not one of the letters "
+                             f"{', '.join(self.letters)}")
+            if position and letter not in PARENTS[letters[position - 1]]:
+                raise refuse(f"{letter!r} at {position + 2} cannot be the parent of {letters[position - 1]!r}; "
+                             f"a {letters[position - 1]!r} lies only in {' or '.join(PARENTS[letters[position - 1]])}")
+        return PenroseDescription(int(text[0]), int(text[1]), letters)
+
+    def check_description(self, width: int, height: int, text: str) -> None:
+        """InvalidParameters unless Loopy accepts ``text`` for a W×H grid of this type and it has faces."""
+        self.build(width, height, text)
+
+    def build(self, width: int, height: int, description: str | None = None) -> Grid:
+        """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size)."""
+        if description is None:
+            description = self.new_description(width, height, random.Random(f"{self.name} {width}x{height}"))
+        parts = self.parse(description)
+        dummy = LoopyRandom(b"dummy")
+        ancestry = Ancestry(parts.letters, lambda letter: weighted_choice(PARENTS[letter], dummy))
+        tiles = tiles_in_box(ancestry, parts.orientation, parts.start_corner, self.box(width, height))
+        grid = self.grid_of(tiles, width, height, description)
+        if not grid.faces:
+            raise InvalidParameters(f"{self.name} grid description {description!r} leaves no face of a "
+                                    f"{width}x{height} grid with an inner dot")
+        return grid
+
+    def new_description(self, width: int, height: int, rng: random.Random) -> str:
+        """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
+        for _ in range(100):
+            orientation, start_corner = rng.randrange(10), rng.randrange(3)
+            ancestry = Ancestry(weighted_choice(self.letters, rng), lambda letter: weighted_choice(PARENTS[letter], rng))
+            tiles = tiles_in_box(ancestry, orientation, start_corner, self.box(width, height))
+            description = f"{orientation}{start_corner}{''.join(ancestry.chain)}"
+            if self.grid_of(tiles, width, height, description).faces:
+                return description
+        raise InvalidParameters(f"no {self.name} patch with an inner dot fits a {width}x{height} grid")
+
+    def dot_of(self, p: Point, box: Box) -> tuple[int, int]:
+        """Loopy's integer dot for ``p``: its page coordinates shifted, scaled and rounded, swapped."""
+        x, y = across(p), down(p)
+        column = y[0] + box.bottom, y[1]
+        row = x[0] - box.left, x[1]
+        return (column[0] * self.down_unit + root5_times(column[1] * self.down_unit),
+                row[0] * self.across_unit + root5_times(row[1] * self.across_unit))
+
+    def grid_of(self, tiles: Sequence[tuple[Point, ...]], width: int, height: int, description: str) -> Grid:
+        box = self.box(width, height)
+        dot_index: dict[tuple[int, int], int] = {}
+        faces: list[tuple[int, ...]] = []
+        for tile in tiles:
+            faces.append(tuple(dot_index.setdefault(self.dot_of(p, box), len(dot_index)) for p in tile))
+        kept = [faces[f] for f in trim_to_landlocked_core(faces, len(dot_index))]
+        used = sorted({d for corners in kept for d in corners})
+        renumber = {d: i for i, d in enumerate(used)}
+        dots = list(dot_index)
+        return grid_from_faces([dots[d] for d in used], [tuple(renumber[d] for d in f) for f in kept],
+                               self.name, width, height, description)
+
+
+P2 = PenroseTiling("penrose-p2", across_unit=37, down_unit=44)
+P3 = PenroseTiling("penrose-p3", across_unit=30, down_unit=35)
+TILINGS = {t.name: t for t in (P2, P3)}
