@@ -34,7 +34,7 @@ def edge(page: Page, e: int):
 
 
 def click_edge(page: Page, e: int, button: str = "left") -> None:
-    box = edge(page, e).locator(".hit").bounding_box()
+    box = edge(page, e).locator(".stroke").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button=button)
 
@@ -188,13 +188,19 @@ def test_the_grid_is_chosen_in_the_settings_once_version_4_is(page, server_url):
     picker = page.locator('#options [data-option="grid"]')
     expect(picker).to_be_visible(timeout=TIMEOUT)
     expect(page.locator(".loop-any")).to_be_visible(timeout=TIMEOUT)
-    expect(picker.locator("option")).to_have_count(14)
+    games = api(page, f"{server_url}/api/games")["games"]
+    grids = next(o for v in next(g for g in games if g["name"] == "loop")["versions"] if v["number"] == 4
+                 for o in v["options"] if o["name"] == "grid")["values"]
+    expect(picker.locator("option")).to_have_count(len(grids))
+
     expect(picker.locator('option[value="honeycomb"]')).to_have_text("honeycomb")
     page.select_option('#options [data-option="grid"]', "cairo")
     expect(page.locator('.loop-any[data-grid="cairo"]')).to_be_visible(timeout=TIMEOUT)
     assert "grid=cairo" in page.url and "version=4" in page.url
     page.select_option("#lang", "ja")
     expect(picker.locator('option[value="cairo"]')).to_have_text("カイロ五角形")
+    for name in grids:  # every grid offered has its name in words (in Japanese, never its value)
+        assert picker.locator(f'option[value="{name}"]').inner_text() != name, name
 
 
 def test_a_v4_board_has_no_axe_violation(page, server_url):
@@ -229,7 +235,7 @@ def test_the_worked_example_of_anygrids_arrows(page, server_url):
 def test_a_tap_draws_on_a_phone_and_the_shade_tool_shades_a_face(tab, server_url, artifacts):
     puzzle, solution = open_grid(tab, server_url, 5, "grid-phone", "cairo")
     line = solution["edges"].index(1)
-    box = edge(tab, line).locator(".hit").bounding_box()
+    box = edge(tab, line).locator(".stroke").bounding_box()
     tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(edge(tab, line)).to_have_class(LINE)
     expect(tab.locator("#moves")).to_have_text("1")

@@ -79,7 +79,7 @@ function insidePolygon([px, py], points) {
 }
 
 // The grid of a puzzle in board units (see the top): {name, width, height (the grid's W×H), dots,
-// edges, faces, faceEdges, dotEdges (the edges at each dot), centres (each face's centroid),
+// edges, faces, faceEdges, dotEdges and dotFaces (the edges and faces at each dot), centres (each face's centroid),
 // clueScale (each face's clue size over CLUE_SIZE), extent: {width, height}}. Worked out once per
 // puzzle.
 const geometries = new WeakMap();
@@ -91,8 +91,9 @@ export function geometry(puzzle) {
   const scale = shortest > 0 ? 1 / shortest : 1;
   const left = Math.min(...grid.dots.map(([x]) => x)), top = Math.min(...grid.dots.map(([, y]) => y));
   const dots = grid.dots.map(([x, y]) => [(x - left) * scale, (y - top) * scale]);
-  const dotEdges = dots.map(() => []);
+  const dotEdges = dots.map(() => []), dotFaces = dots.map(() => []);
   grid.edges.forEach(([a, b], e) => { dotEdges[a].push(e); dotEdges[b].push(e); });
+  grid.faces.forEach((face, f) => { for (const d of face) dotFaces[d].push(f); });
   const corners = grid.faces.map((face) => face.map((d) => dots[d]));
   const centres = corners.map(centroid);
   // A clue fits a face whose centre is at least 0.4 from every side (a unit square's is 0.5).
@@ -100,7 +101,7 @@ export function geometry(puzzle) {
     segmentDistance(centres[f], dots[grid.edges[e][0]], dots[grid.edges[e][1]])))));
   const found = {
     name: grid.name, width: grid.width, height: grid.height, dots, edges: grid.edges, faces: grid.faces,
-    faceEdges: grid.faceEdges, dotEdges, corners, centres, clueScale,
+    faceEdges: grid.faceEdges, dotEdges, dotFaces, corners, centres, clueScale,
     extent: { width: Math.max(...dots.map(([x]) => x)) + 2 * MARGIN, height: Math.max(...dots.map(([, y]) => y)) + 2 * MARGIN },
   };
   geometries.set(grid, found);
@@ -256,8 +257,7 @@ export function arrowTarget(geo, d, key) {
 // The face at dot d that lies most nearly down-right of it (I and O shade it), or null.
 function faceDownRight(geo, d) {
   let best = null, score = -Infinity;
-  geo.faces.forEach((face, f) => {
-    if (!face.includes(d)) return;
+  geo.dotFaces[d].forEach((f) => {
     const dx = geo.centres[f][0] - geo.dots[d][0], dy = geo.centres[f][1] - geo.dots[d][1];
     const s = (dx + dy) / (Math.hypot(dx, dy) || 1);
     if (s > score) { best = f; score = s; }
@@ -324,7 +324,7 @@ export function describeDot(puzzle, board, d, t, shades = null) {
     const n = otherEnd(geo, e, d), state = ["open", "line", "cross"][board.edges[e]];
     parts.push(t("loop.grid.side", { dir: directionWord(geo, d, n, t), n: n + 1, state: t(`loop.state.${state}`) }));
   }
-  const around = geo.faces.flatMap((face, f) => (face.includes(d) ? [describeFace(puzzle, geo, board, f, t, shades)] : []));
+  const around = geo.dotFaces[d].map((f) => describeFace(puzzle, geo, board, f, t, shades));
   parts.push(t("loop.grid.faces", { list: around.join(t("list.join")) }));
   return parts.join(" ");
 }
@@ -334,8 +334,10 @@ export function describeDot(puzzle, board, d, t, shades = null) {
 const points = (corners) => corners.map(([x, y]) => `${x},${y}`).join(" ");
 
 // Fills svg with the parts that stay: the backdrop, the hatching, a polygon per face (its shading),
-// the clues, the edges (a wide line to hit, the line, its ×), the dots, the marks' group and the
-// cursor. Answers the parts that change.
+// the clues, the edges (a line, and its × once it has one: addCross), the dots, the marks' group
+// and the cursor. Answers the parts that change, with what each edge and clue shows (shownEdges,
+// shownClues: paint changes only what differs, so that a click on a grid of 26,000 edges stays
+// quick).
 function drawBoard(svg, geo, clues) {
   svg.append(svgElement("rect", { x: -MARGIN, y: -MARGIN, width: geo.extent.width, height: geo.extent.height,
     class: "backdrop" }));
@@ -365,33 +367,46 @@ function drawBoard(svg, geo, clues) {
   const edges = geo.edges.map(([a, b], e) => {
     const [x1, y1] = geo.dots[a], [x2, y2] = geo.dots[b];
     const group = svgElement("g", { class: "edge", "data-edge": e });
-    group.append(svgElement("line", { x1, y1, x2, y2, class: "hit" }), svgElement("line", { x1, y1, x2, y2, class: "stroke" }));
-    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, c = CROSS_SIZE;
-    group.append(svgElement("path", { d: `M${mx - c} ${my - c}L${mx + c} ${my + c}M${mx - c} ${my + c}L${mx + c} ${my - c}`,
-      class: "cross" }));
+    group.append(svgElement("line", { x1, y1, x2, y2, class: "stroke" }));
     return svg.appendChild(group);
   });
   for (const [cx, cy] of geo.dots) svg.append(svgElement("circle", { cx, cy, r: 0.07, class: "dot" }));
   const overlay = svgElement("g", { class: "overlay" });
   const cursorMark = svgElement("circle", { r: 0.2, class: "cursor" });
   svg.append(overlay, cursorMark);
-  return { svg, faces, clueGroups, edges, overlay, cursorMark };
+  return { svg, faces, clueGroups, edges, overlay, cursorMark, shownEdges: geo.edges.map(() => null),
+    shownClues: clues.map(() => null) };
+}
+
+// An edge's × (a path across its middle), drawn the first time it is marked.
+function addCross(group, geo, e) {
+  const [a, b] = geo.edges[e], mx = (geo.dots[a][0] + geo.dots[b][0]) / 2, my = (geo.dots[a][1] + geo.dots[b][1]) / 2;
+  const c = CROSS_SIZE;
+  group.append(svgElement("path", { d: `M${mx - c} ${my - c}L${mx + c} ${my + c}M${mx - c} ${my + c}L${mx + c} ${my - c}`,
+    class: "cross" }));
 }
 
 // Draws board `shown` (a drag in progress too) with marks ({errors, mistakes}) on the parts.
 function paint(parts, puzzle, geo, shown, marks, t) {
-  const { svg, clueGroups, edges, overlay } = parts, clues = puzzle.givens.clues;
+  const { svg, clueGroups, edges, overlay, shownEdges, shownClues } = parts, clues = puzzle.givens.clues;
   const byKind = Object.fromEntries(marks.errors.map(({ kind, items }) => [kind, new Set(items)]));
   const has = (kind, item) => byKind[kind]?.has(item) ?? false;
   shown.edges.forEach((value, e) => {
+    const looped = has("loop", e), look = value + (looped ? 4 : 0);
+    if (shownEdges[e] === look) return;
+    shownEdges[e] = look;
     edges[e].classList.toggle("line", value === LINE);
     edges[e].classList.toggle("crossed", value === CROSS);
-    edges[e].classList.toggle("error-loop", has("loop", e));
+    edges[e].classList.toggle("error-loop", looped);
+    if (value === CROSS && !edges[e].querySelector(".cross")) addCross(edges[e], geo, e);
   });
   const complete = isSolved(puzzle, shown);
   clueGroups.forEach((group, f) => {
     if (!group) return;
     const met = clueShownMet(puzzle, shown, f, complete);
+    const look = `${met} ${has("over", f)} ${has("blocked", f)}`;
+    if (shownClues[f] === look) return;
+    shownClues[f] = look;
     group.classList.toggle("met", met);
     group.classList.toggle("over", has("over", f));
     group.classList.toggle("blocked", has("blocked", f));
@@ -553,6 +568,7 @@ export function createView({ puzzle, onAction, onNote = () => {}, t }) {
   render(board);
   const relabel = () => {
     svg.setAttribute("aria-roledescription", t("loop.roledescription"));
+    parts.shownClues.fill(null); // their titles are in words
     render(board);
   };
   return boardControls(state, { element, render, relabel });
