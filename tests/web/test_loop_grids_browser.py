@@ -246,3 +246,29 @@ def test_a_tap_draws_on_a_phone_and_the_shade_tool_shades_a_face(tab, server_url
     expect(tab.locator('.loop-any .face[data-face="0"]')).to_have_class(re.compile(r"\binside\b"))
     expect(tab.locator("#moves")).to_have_text("1")  # shading is a note: free
     tab.screenshot(path=artifacts / "loop-v4-cairo-phone.png")
+
+
+def test_a_drag_round_a_face_draws_its_sides_and_the_play_is_kept(page, server_url):
+    puzzle, _ = open_grid(page, server_url, 5, "grid-drag", "honeycomb")
+    grid = puzzle["givens"]["grid"]
+    face = 0
+    corners = grid["faces"][face]
+
+    def dot(d: int) -> tuple[float, float]:
+        box = page.locator(".loop-any .dot").nth(d).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*dot(corners[0]))
+    page.mouse.down()
+    for d in [*corners[1:], corners[0]]:
+        page.mouse.move(*dot(d), steps=8)
+    page.mouse.up()
+    for e in grid["faceEdges"][face]:
+        expect(edge(page, e)).to_have_class(LINE)
+    expect(page.locator("#moves")).to_have_text(str(len(corners)))
+    page.reload()
+    expect(page.locator("#status")).to_contain_text("“grid-drag”", timeout=TIMEOUT)
+    for e in grid["faceEdges"][face]:
+        expect(edge(page, e)).to_have_class(LINE)
+    page.click("#undo")
+    expect(page.locator(".loop-any .edge.line")).to_have_count(0)
