@@ -69,6 +69,7 @@ SIZES: dict[str, tuple[tuple[int, int], ...]] = {
     "great-great-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2)),
     "kagome": ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3)),
     "compass-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3)),
+    "spectres": ((6, 6), (7, 6), (6, 8), (8, 8), (10, 10)),
 }
 
 # Loopy's preset sizes (its top and More... menus on a desktop), all at Hard there.
@@ -76,6 +77,7 @@ PRESETS: dict[str, tuple[int, int]] = {
     "square": (10, 10), "triangular": (12, 10), "honeycomb": (10, 10), "snub-square": (7, 7), "cairo": (9, 9),
     "great-hexagonal": (5, 4), "octagonal": (7, 7), "kites": (5, 5), "floret": (5, 5), "dodecagonal": (5, 4),
     "great-dodecagonal": (5, 4), "great-great-dodecagonal": (5, 3), "kagome": (5, 4), "compass-dodecagonal": (5, 4),
+    "spectres": (10, 10),
 }
 
 # The C sources of the collection the driver needs (Loopy, its grids and their helpers).

@@ -5,8 +5,8 @@ faces as cycles of dots and of edges, numbered in Simon Tatham's Loopy's order, 
 ID's clues fall on the same faces here as there and Loopy's edge numbers name the same edges.
 
 * :func:`build_grid` — Loopy's W×H grid of a type, by our name or Loopy's number (:mod:`.catalogue`,
-  built in :mod:`.tilings` on :mod:`.graph`); the periodic types are built, the aperiodic ones
-  (Penrose, hats, spectres) are not yet;
+  built in :mod:`.tilings` on :mod:`.graph`); an aperiodic type's patch is named by a description
+  (:mod:`.spectres` and the other aperiodic modules);
 * :func:`read_loopy_id`, :func:`write_loopy_id` — ``WxHtN:clues`` both ways (:mod:`.loopy_ids`);
 * :func:`decide` — no, one or several loops, proven, with a node budget and a deadline
   (:mod:`.solve`); the solution is the grid's edges in order, 1 on the loop.

@@ -2,9 +2,11 @@
 
 Loopy numbers its grid types in the order of its ``GRIDLIST`` (the ``tN`` of an ID: ``t0`` is
 squares, ``t2`` honeycomb, ...) and asks for a least width and height per type (``amin``: both
-at least this; ``omin``: at least one at least this). The aperiodic types (Penrose, hats,
-spectres) are listed with their numbers so that an ID naming them gets a clear refusal; they
-have no builder yet.
+at least this; ``omin``: at least one at least this). An aperiodic type (Penrose, hats, spectres)
+has no one W×H grid but many patches, each named by a **description** (the part of a Loopy ID
+before ``_``): its :class:`Patches` builds the grid of a description, draws a new one with a
+random generator, and checks one; its ``builder`` is the patch of a fixed description per size. A
+type not built yet is listed with its number so that an ID naming it gets a clear refusal.
 
 >>> grid_type("honeycomb").number, grid_type(2).name
 (2, 'honeycomb')
@@ -14,15 +16,25 @@ have no builder yet.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 
-from . import tilings
+from . import spectres, tilings
 from .graph import Grid
 
 MAX_SIDE = 100  # ours, not Loopy's: keeps a grid of any type to tens of thousands of faces
+
+
+@dataclass(frozen=True)
+class Patches:
+    """An aperiodic tiling's patches, each named by a description (see the module docstring)."""
+
+    build: Callable[[int, int, str], Grid]
+    new_description: Callable[[int, int, random.Random], str]
+    check_description: Callable[[int, int, str], None]
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,7 @@ class GridType:
     least_one: int
     builder: Callable[[int, int], Grid] | None
     letter: str  # in a Loop version 4 puzzle ID ("" for squares, the default)
+    patches: Patches | None = None  # an aperiodic type's patches by description
 
     def check_size(self, width: int, height: int) -> None:
         """InvalidParameters unless W×H is a size Loopy allows for this type (and at most MAX_SIDE)."""
@@ -68,7 +81,8 @@ GRID_TYPES: tuple[GridType, ...] = (
     GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
     GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
     GridType("hats", 16, "Hats", 6, 6, None, "a"),
-    GridType("spectres", 17, "Spectres", 6, 6, None, "x"),
+    GridType("spectres", 17, "Spectres", 6, 6, spectres.build_default, "x",
+             Patches(spectres.build, spectres.new_description, spectres.check_description)),
 )
 
 GRID_NAMES: tuple[str, ...] = tuple(t.name for t in GRID_TYPES)
@@ -85,11 +99,16 @@ def grid_type(key: str | int) -> GridType:
     raise InvalidParameters(f"grid {key!r} is not one of {', '.join(GRID_NAMES)}")
 
 
-def build_grid(name: str | int, width: int, height: int) -> Grid:
-    """Loopy's W×H grid of the type ``name`` (or Loopy type number), its faces in Loopy's order."""
+def build_grid(name: str | int, width: int, height: int, description: str | None = None) -> Grid:
+    """Loopy's W×H grid of the type ``name`` (or Loopy type number), its faces in Loopy's order; for an
+    aperiodic type, the patch ``description`` names (None: the type's fixed patch for the size)."""
     t = grid_type(name)
     if t.builder is None:
         built = ", ".join(BUILT_GRID_NAMES)
         raise InvalidParameters(f"the {t.name} grid (Loopy t{t.number}) is not built yet; the grids built are {built}")
     t.check_size(width, height)
-    return t.builder(width, height)
+    if description is None:
+        return t.builder(width, height)
+    if t.patches is None:
+        raise InvalidParameters(f"a {t.name} grid has no grid description, but {description[:40]!r} was given")
+    return t.patches.build(width, height, description)

@@ -7,7 +7,7 @@ A Loopy ID names the parameters, then the puzzle:
   (``e``, ``n``, ``t`` or ``h``), which Loopy's own IDs leave out and we keep if given;
 * after ``:``, a grid description and ``_`` for the grids that have one (the triangular grid's
   ``0``, for the version without corner triangles hanging on one edge; aperiodic grids' patch
-  descriptions, which we do not read yet), then one character per face in Loopy's face order:
+  descriptions, :class:`~.catalogue.Patches`), then one character per face in Loopy's face order:
   ``0``-``9`` a clue, ``A``-``Z`` a clue of 10 or more (dodecagons), ``a``-``z`` a run of 1 to 26
   faces without a clue.
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from gridlogic.errors import InvalidParameters
 
 from . import tilings
-from .catalogue import grid_type
+from .catalogue import BUILT_GRID_NAMES, build_grid, grid_type
 from .graph import Grid
 from .solve import check_clues
 
@@ -79,15 +79,18 @@ def grid_for(name: str, width: int, height: int, description: str | None) -> Gri
     kind.check_size(width, height)
     if kind.builder is None:
         raise InvalidParameters(f"Loopy grid type t{kind.number} ({kind.name}) is not built yet; "
-                                "the periodic grids t0 to t10 and t13 to t15 are")
+                                f"the grids built are {', '.join(BUILT_GRID_NAMES)}")
     if name == "triangular":
         if description not in (None, "0"):
             raise InvalidParameters(f"triangular grid description {shorten(description or '')!r} is not allowed; "
                                     "it is '0' (or absent, for old IDs)")
         return tilings.triangular(width, height, description)
-    if description is not None:
+    if kind.patches is not None and description is None:
+        raise InvalidParameters(f"a {name} grid needs its description: Loopy's IDs read "
+                                f"WxHt{kind.number}:DESCRIPTION_clues")
+    if kind.patches is None and description is not None:
         raise InvalidParameters(f"a {name} grid has no grid description, but the ID gives {shorten(description)!r}")
-    return kind.builder(width, height)
+    return build_grid(name, width, height, description)
 
 
 def read_clues(text: str, grid: Grid) -> list[int | None]:

@@ -32,6 +32,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from random import Random as PythonRandom
 from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
@@ -88,6 +89,7 @@ class GridPuzzle(PuzzleNaming):
     answer: tuple[int, ...]
     attempt: int
     grade: Grade = field(compare=True)
+    description: str | None = None  # an aperiodic grid's patch, drawn from the seed (Loopy's grid description)
     game: ClassVar[str] = "loop"
     version: ClassVar[int] = NUMBER
     OPTIONS: ClassVar[tuple[Option, ...]] = (GRID,)
@@ -99,7 +101,7 @@ class GridPuzzle(PuzzleNaming):
     @cached_property
     def graph(self) -> Grid:
         """The grid as faces, edges and dots in Loopy's order."""
-        return build_grid(self.grid, self.width, self.height)
+        return build_grid(self.grid, self.width, self.height, self.description)
 
     @property
     def metrics(self) -> Metrics:
@@ -114,8 +116,9 @@ class GridPuzzle(PuzzleNaming):
 
     def to_dict(self) -> dict[str, Any]:
         return {"width": self.width, "height": self.height, "seed": self.seed, "target": self.difficulty,
-                "version": NUMBER, "grid": self.grid, "clues": list(self.clues), "answer": list(self.answer),
-                "attempt": self.attempt, "difficulty": self.grade.to_dict(), "metrics": self.metrics.to_dict()}
+                "version": NUMBER, "grid": self.grid, "description": self.description, "clues": list(self.clues),
+                "answer": list(self.answer), "attempt": self.attempt, "difficulty": self.grade.to_dict(),
+                "metrics": self.metrics.to_dict()}
 
     def givens(self) -> dict[str, Any]:
         return {"clues": list(self.clues), "grid": grid_drawing(self.graph)}
@@ -151,9 +154,10 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
 
 def make(spec: PuzzleSpec) -> GridPuzzle:
     name = dict(spec.options).get("grid", GRID.default)
-    grid = build_grid(name, spec.width, spec.height)
-    faces = len(grid.faces)
     random = rng(spec.seed)
+    description = _patch(name, spec.width, spec.height, random)
+    grid = build_grid(name, spec.width, spec.height, description)
+    faces = len(grid.faces)
     choices = LEVELS if faces >= FEWEST_FACES else LEVELS[:1]
     for attempt in range(1, MAX_ATTEMPTS + 1):
         inside = grow_region(grid, random)
@@ -170,8 +174,17 @@ def make(spec: PuzzleSpec) -> GridPuzzle:
         if level > EASY and finishes(grid, clues, level - 1):
             continue  # too easy: the level below finishes it too
         return GridPuzzle(spec.width, spec.height, spec.seed, spec.difficulty, name, tuple(clues), tuple(inside),
-                          attempt, Grade(LEVELS[level]))
+                          attempt, Grade(LEVELS[level]), description)
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
+
+
+def _patch(name: str, width: int, height: int, random: Callable[[], float]) -> str | None:
+    """An aperiodic grid's patch for this seed (one draw of the stream seeds the tiling's own chooser),
+    None for a periodic grid (no draw)."""
+    patches = grid_type(name).patches
+    if patches is None:
+        return None
+    return patches.new_description(width, height, PythonRandom(math.floor(random() * 2**32)))
 
 
 def _boards(grid: Grid, level: int) -> Callable[[list[int | None]], Board]:
@@ -190,8 +203,8 @@ def grade(grid: Grid, clues: Sequence[int | None], least: int = EASY) -> Grade:
     return Grade(None)
 
 
-_FIELDS = ("width", "height", "seed", "target", "version", "grid", "clues", "answer", "attempt", "difficulty",
-           "metrics")
+_FIELDS = ("width", "height", "seed", "target", "version", "grid", "description", "clues", "answer", "attempt",
+           "difficulty", "metrics")
 
 
 def from_dict(data: object) -> GridPuzzle:
@@ -206,7 +219,10 @@ def from_dict(data: object) -> GridPuzzle:
     refusal = offered(width, height, "any", {"grid": name})
     if refusal:
         raise InvalidParameters(refusal)
-    grid = build_grid(name, width, height)
+    description = fields["description"]
+    if description is not None and not isinstance(description, str):
+        raise InvalidParameters(f"'description' must be a grid description or null, not {short_repr(description)}")
+    grid = build_grid(name, width, height, description)
     seed = check_seed(fields["seed"])
     target = check_choice(fields["target"], "'target'", DIFFICULTIES)
     attempt = check_int(fields["attempt"], "'attempt'", 1, MAX_ATTEMPTS)
@@ -219,7 +235,7 @@ def from_dict(data: object) -> GridPuzzle:
                                 f"{graded.to_dict()}")
     if target != "any" and level != target:
         raise InvalidParameters(f"'difficulty'.level {level!r} is not the target {target!r}")
-    return GridPuzzle(width, height, seed, target, name, tuple(clues), tuple(answer), attempt, graded)
+    return GridPuzzle(width, height, seed, target, name, tuple(clues), tuple(answer), attempt, graded, description)
 
 
 def _answer_clues(clues: object, grid: Grid, answer: Sequence[int]) -> list[int | None]:
