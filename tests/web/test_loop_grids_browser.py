@@ -126,6 +126,11 @@ def test_a_v4_puzzle_is_solved_by_keyboard_alone(page, server_url):
     label = board.get_attribute("aria-label")
     assert label.startswith("Loop board on the triangles grid, 4 by 4. Dot "), label
     assert re.search(r"to dot \d+: undecided\.", label) and "(triangle)" in label, label
+    page.keyboard.press("Control+ArrowRight")  # × on the edge to the right, the cursor stays
+    expect(page.locator(".loop-any .edge.crossed")).to_have_count(1)
+    page.keyboard.press("i")  # the face down-right of the cursor shaded inside, and said so
+    expect(page.locator(".loop-any .face.inside")).to_have_count(1)
+    expect(page.locator(".loop-any-wrap .sr-only[aria-live]")).to_have_text(re.compile(r"^Face \d+: shaded inside\.$"))
     lines = [e for e, v in enumerate(solution["edges"]) if v]
     keys = keys_to_draw(page, puzzle_query(4, "grid-keys", "triangular"), lines)
     for key in keys:
