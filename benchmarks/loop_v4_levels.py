@@ -15,6 +15,13 @@ For each grid and level, ``--seeds`` puzzles of ours (version 4, seeds ``cal-K``
 :data:`SIZES`) go to Loopy's solver as Loopy IDs, and as many of Loopy's own puzzles at that grid,
 size and paired difficulty go to our grader; a row prints how many got the paired level each way
 (easy = Easy, medium = Normal, hard = Tricky, expert = Hard), and our CPU median per puzzle.
+
+``--speed`` times generation instead, at each of Loopy's own presets
+(:data:`~gridlogic.loop.v4.generator.LOOPY_PRESETS`): ours (``Game.generate``, CPU) and Loopy's
+(``driver time PARAMS SEED``, the CPU time of its ``new_game_desc`` alone), seed by seed in turn, so
+that both see the same load; a row prints both medians, our p95 and the ratio of medians:
+
+    .venv/bin/python benchmarks/loop_v4_levels.py --driver /tmp/loopy-grade --speed --seeds 20
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from gridlogic import GAMES
 from gridlogic.loop.grids import BUILT_GRID_NAMES, LoopyPuzzle, grid_type, read_loopy_id, write_loopy_id
-from gridlogic.loop.v4.generator import LEVELS, grade
+from gridlogic.loop.v4.generator import LEVELS, LOOPY_PRESETS, grade
 
 SOURCES = ("grid.c", "penrose.c", "penrose-legacy.c", "hat.c", "spectre.c", "loopgen.c", "dsf.c", "tree234.c",
            "random.c", "misc.c", "malloc.c", "nullfe.c", "findloop.c", "sort.c")
@@ -43,6 +50,7 @@ SIZES = {"square": (7, 7), "triangular": (7, 6), "honeycomb": (6, 6), "snub-squa
 LETTERS = "enth"
 
 DRIVER_SOURCE = r"""
+#include <time.h>
 #include "loopy.c"
 struct preset_menu *preset_menu_new(void) { return NULL; }
 struct preset_menu *preset_menu_add_submenu(struct preset_menu *m, char *t) { return NULL; }
@@ -62,6 +70,16 @@ static int least_difficulty(const game_params *p, const char *desc) {
 
 int main(int argc, char **argv) {
     static char line[1 << 20];
+    if (argc == 4 && !strcmp(argv[1], "time")) {
+        char *aux = NULL;
+        game_params *p = default_params();
+        decode_params(p, argv[2]);
+        random_state *rs = random_new(argv[3], strlen(argv[3]));
+        clock_t started = clock();
+        char *desc = new_game_desc(p, rs, &aux, false);
+        printf("%.4f\n", (double)(clock() - started) * 1000.0 / CLOCKS_PER_SEC);
+        return desc == NULL;
+    }
     if (argc == 5 && !strcmp(argv[1], "gen")) {
         for (int i = 0; i < atoi(argv[3]); i++) {
             char seed[512], *aux = NULL;
@@ -128,6 +146,23 @@ def row(driver: Path, name: str, level: int, seeds: int) -> str:
             f"{from_loopy}/{len(theirs)}  ours {statistics.median(times):.1f} ms")
 
 
+def speed(driver: Path, name: str, width: int, height: int, level: str, seeds: int) -> str:
+    """Our generation beside Loopy's on one preset, CPU ms, interleaved seed by seed."""
+    params = f"{width}x{height}t{grid_type(name).number}d{LETTERS[LEVELS.index(level)]}"
+    mine, theirs = [], []
+    for k in range(seeds):
+        seed = f"vs-{k}"
+        started = time.process_time()
+        GAMES["loop"].generate((width, height), seed, level, version=4, grid=name)
+        mine.append((time.process_time() - started) * 1000)
+        run = subprocess.run([str(driver), "time", params, seed], capture_output=True, text=True, check=True)
+        theirs.append(float(run.stdout))
+    ours_median, c_median = statistics.median(mine), statistics.median(theirs)
+    p95 = sorted(mine)[max(0, round(0.95 * len(mine)) - 1)]
+    return (f"{params:14} {name:24} ours {ours_median:8.1f} ms (p95 {p95:8.1f})  Loopy {c_median:8.1f} ms  "
+            f"ratio {ours_median / c_median:5.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzles", type=Path, help="a checkout of Tatham's puzzle collection")
@@ -135,11 +170,17 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="keep the built driver at this path")
     parser.add_argument("--grid", action="append", choices=BUILT_GRID_NAMES)
     parser.add_argument("--seeds", type=int, default=30)
+    parser.add_argument("--speed", action="store_true", help="time generation beside Loopy's at its presets")
     args = parser.parse_args()
     if not (args.puzzles or args.driver):
         parser.error("one of --puzzles or --driver is needed")
     with tempfile.TemporaryDirectory(prefix="loopy-grade-") as scratch:
         driver = args.driver or build(args.puzzles.resolve(), (args.keep or Path(scratch) / "loopy-grade").resolve())
+        if args.speed:
+            for name, width, height, level in LOOPY_PRESETS:
+                if name in BUILT_GRID_NAMES and (not args.grid or name in args.grid):
+                    print(speed(driver, name, width, height, level, args.seeds), flush=True)
+            return 0
         for name in args.grid or BUILT_GRID_NAMES:
             for level in range(len(LEVELS)):
                 print(row(driver, name, level, args.seeds), flush=True)

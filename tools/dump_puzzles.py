@@ -11,7 +11,8 @@ or a compiled build must make byte-identical puzzles. The plan covers every game
 board x difficulty x option value that the version offers: each preset side, the smallest and
 largest side, and (where a version takes width and height apart) a few oblong boards; each with
 seeds of every kind (empty, spaces, dots, percent signs, Japanese, emoji, a lone surrogate, 80
-UTF-16 units) and numbered ones. Large boards get fewer seeds, so the whole dump stays within
+UTF-16 units) and numbered ones; an option of many values (Loop version 4's grids) gets all the
+seeds at its default and two at each other value. Large boards get fewer seeds, so the whole dump stays within
 minutes on two cores. Each line is ``ID<TAB>sha256<TAB>JSON`` with the puzzle's ``to_dict()``
 written with sorted keys; a refused request (GenerationFailed) is dumped as its message, so a
 change in what fails shows too. ``--compare`` prints the first differences and exits 1 on any.
@@ -38,6 +39,9 @@ UNUSUAL_SEEDS = ["", " ", "a.b.c", "100%", "日本 #1", "😀🧩", "\ud800", "�
 def cost_class(side: int) -> int:
     """How many numbered seeds a board of this larger side gets per unit of ``--count``."""
     return 8 if side <= 8 else 4 if side <= 12 else 2 if side <= 20 else 1
+
+
+MANY_VALUES = 5  # an option with more values than this gets two seeds a case beside its default
 
 
 def boards(version) -> list[tuple[int, int]]:
@@ -68,6 +72,8 @@ def cases(count: int) -> Iterator[tuple[str, int, object, str, dict, str]]:
                 small_version = 4 if version.sides[-1] <= 10 else 1  # the articles' versions are cheap
                 numbered = [f"dump-{i}" for i in range(cost_class(side) * count * small_version)]
                 unusual = UNUSUAL_SEEDS if side <= 12 else UNUSUAL_SEEDS[:4] if side <= 20 else UNUSUAL_SEEDS[:1]
+                if any(len(o.values) > MANY_VALUES and dict(options)[o.name] != o.default for o in version.options):
+                    numbered, unusual = numbered[:1], unusual[:1]  # each value of an option of many (Loop's grids)
                 for seed in unusual + numbered:
                     yield game.name, number, size, difficulty, dict(options), seed
 

@@ -57,6 +57,18 @@ MAX_ATTEMPTS = 200
 LOWEST_SHARE = 0.35
 FEWEST_FACES = 9  # below this, a level is often out of reach (Loopy asks 3×3 squares of its players at least)
 
+LOOPY_PRESETS: tuple[tuple[str, int, int, str], ...] = (
+    ("square", 7, 7, "easy"), ("square", 10, 10, "easy"), ("square", 7, 7, "medium"), ("square", 10, 10, "medium"),
+    ("square", 7, 7, "expert"), ("square", 10, 10, "expert"), ("triangular", 12, 10, "expert"),
+    ("snub-square", 7, 7, "expert"), ("cairo", 9, 9, "expert"), ("kites", 5, 5, "expert"),
+    ("penrose-p2", 10, 10, "expert"), ("penrose-p3", 10, 10, "expert"),
+    ("honeycomb", 10, 10, "expert"), ("great-hexagonal", 5, 4, "expert"), ("kagome", 5, 4, "expert"),
+    ("octagonal", 7, 7, "expert"), ("floret", 5, 5, "expert"), ("dodecagonal", 5, 4, "expert"),
+    ("great-dodecagonal", 5, 4, "expert"), ("great-great-dodecagonal", 5, 3, "expert"),
+    ("compass-dodecagonal", 5, 4, "expert"), ("hats", 10, 10, "expert"), ("spectres", 10, 10, "expert"),
+)
+"""Loopy's own presets on a desktop (its menu, then "More..."): grid, W, H and the paired level."""
+
 GRID = Option(
     name="grid",
     values=BUILT_GRID_NAMES,
