@@ -66,8 +66,6 @@ def test_a_v4_puzzle_is_solved_by_clicking_its_solutions_edges(page, server_url,
     page.screenshot(path=artifacts / f"loop-v4-{grid}-solved.png")
 
 
-@pytest.mark.xfail(reason="the store replays a play's log from Loop's square start board (loop/hints.py's "
-                          "start does not ask version 4's record), so a v4 record off squares is refused")
 def test_the_record_of_a_v4_play_is_taken(page, server_url):
     _, solution = open_grid(page, server_url, 4, "grid-record", "honeycomb")
     lines = [e for e, v in enumerate(solution["edges"]) if v]

@@ -1027,5 +1027,13 @@ def hints_by_version(gradings: Mapping[int, Grading], default: int, own: Mapping
         return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
                            techniques_of(version), deadline)
 
-    return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply, explain=explain,
-                 start=start)
+    def apply_of(puzzle: Any, board: Mapping[str, Sequence[int]], given: Hint) -> dict[str, list[int]]:
+        record = record_of(getattr(puzzle, "version", None))
+        return record.apply(puzzle, board, given) if record else apply(puzzle, board, given)
+
+    def start_of(puzzle: Any) -> dict[str, list[int]]:
+        record = record_of(getattr(puzzle, "version", None))
+        return record.start(puzzle) if record else start(puzzle)
+
+    return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply_of, explain=explain,
+                 start=start_of)
