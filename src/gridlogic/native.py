@@ -74,6 +74,7 @@ COMPILED = (
     "gridlogic.loop.clue_removal",
     "gridlogic.loop.v4.ladder",
     "gridlogic.loop.v4.region",
+    "gridlogic.loop.v4.hints",
 )
 
 

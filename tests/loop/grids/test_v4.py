@@ -15,6 +15,7 @@ from gridlogic.game.registry import puzzle_from_id
 from gridlogic.loop import clue_removal
 from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, grid_type, read_loopy_id
 from gridlogic.loop.v4 import generator, ladder, play, region
+from gridlogic.loop.v4 import hints as v4_hints
 from gridlogic.loop.v4.generator import LEVELS, grade
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "loopy_grids"
@@ -34,7 +35,7 @@ SMALL = {name: smallest_for_every_level(name) for name in BUILT_GRID_NAMES}
 
 
 def test_the_docstrings_examples() -> None:
-    for module in (ladder, region, generator, play):
+    for module in (ladder, region, generator, play, v4_hints):
         result = doctests.testmod(module)
         assert result.failed == 0 and result.attempted >= 1, module.__name__
 
@@ -161,3 +162,38 @@ def test_a_region_may_join_only_along_one_stretch() -> None:
         loop = region.loop_edges(grid, inside)
         assert play.check(type("P", (), {"graph": grid, "clues": (None,) * len(grid.faces)})(),
                           {"edges": list(loop)})["solved"]
+
+
+@pytest.mark.parametrize("name", BUILT_GRID_NAMES)
+def test_a_walk_through_reaches_the_answer_at_the_puzzles_level(name: str) -> None:
+    from gridlogic.game.record import Problem
+
+    puzzle = LOOP.generate(SMALL[name], "walk", "expert", version=4, grid=name)
+    walk = LOOP.hints.explain(Problem("loop", puzzle.width, puzzle.height, puzzle.givens(), "generated"), 4)
+    assert walk.status == "solved" and walk.level == "expert"
+    drawn = {m.index: m.value for step in walk.steps for m in step.decides}
+    assert [drawn[e] for e in range(len(puzzle.graph.edges))] == puzzle.edges()
+    for step in walk.steps:
+        assert step.evidence and step.explanation.en and step.explanation.de != step.explanation.en
+
+
+def test_a_hint_names_a_mistake_then_steps_to_solved() -> None:
+    puzzle = LOOP.generate((4, 4), "hint", "hard", version=4, grid="honeycomb")
+    answer = puzzle.edges()
+    board = LOOP.hints.start(puzzle)
+    assert board == {"edges": [0] * len(answer)}
+    wrong = answer.index(0)
+    wrong_dots = puzzle.graph.edges[wrong]
+    board["edges"][wrong] = 1
+    mistake = LOOP.hints.hint(puzzle, board)
+    assert mistake.status == "mistake" and mistake.evidence[0].index == wrong
+    assert mistake.explanation.en.startswith(f"The edge between dots {wrong_dots[0] + 1} and {wrong_dots[1] + 1}")
+    board = LOOP.hints.apply(puzzle, board, mistake)
+    assert board["edges"][wrong] == 0
+    for _ in range(len(answer)):
+        given = LOOP.hints.hint(puzzle, board)
+        if given.status != "step":
+            break
+        assert all(answer[m.index] == m.value for m in given.decides)
+        board = LOOP.hints.apply(puzzle, board, given)
+    assert given.status == "solved"

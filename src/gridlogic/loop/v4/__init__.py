@@ -4,17 +4,15 @@
 (the answer: a disc of faces), :mod:`.generator` (attempts, the sizes and grids offered, the JSON
 form read back, verification), :mod:`.play` (a player's board on a grid, its check, the drawings).
 :data:`VERSION` is the version's record, :data:`GRADING` its levels, :data:`HINTS` its hints record
-(which says plainly that hints on these grids are not given yet).
+(:mod:`.hints`: the next step of the ladder, in words, on any grid).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import Version
-from gridlogic.hints import Hint, Hints, Walkthrough
+from gridlogic.hints import Hints, Technique
 from gridlogic.loop.rules import Grading
+from gridlogic.loop.v4 import hints
 from gridlogic.loop.v4.generator import (
     DEFAULT_SIZE,
     DIFFICULTIES,
@@ -48,23 +46,11 @@ VERSION = Version(
     offered=offered,
 )
 
-GRADING = Grading(LEVELS, {})
-"""Version 4's levels (its techniques are its ladder's, not yet named one by one for hints)."""
+GRADING = Grading(LEVELS, hints.TECHNIQUE_LEVEL)
+"""Version 4's levels and its techniques' (its hints are its own: :data:`HINTS`)."""
 
-NO_HINTS = "hints and walk-throughs are not given on Loop version 4 grids yet; Check tells what is wrong"
+TECHNIQUES = tuple(Technique(name, level, hints.WHY[name]) for name, level in hints.TECHNIQUE_LEVEL.items())
 
-
-def _refuse(*_: Any) -> Hint:
-    raise InvalidParameters(NO_HINTS)
-
-
-def _refuse_walkthrough(problem: Any, version: int | None, deadline: float | None = None) -> Walkthrough:
-    raise InvalidParameters(NO_HINTS)
-
-
-def _start(puzzle: GridPuzzle) -> dict[str, list[int]]:
-    return {"edges": [0] * len(puzzle.graph.edges)}
-
-
-HINTS = Hints(techniques=lambda version: (), levels=lambda version: LEVELS, hint=_refuse, apply=_refuse,
-              explain=_refuse_walkthrough, start=_start)
+HINTS = Hints(techniques=lambda version: TECHNIQUES, levels=lambda version: LEVELS, hint=hints.hint,
+              apply=hints.apply, explain=hints.explain, start=hints.start)
+"""Version 4's hints record: the next step of its ladder on any grid (:mod:`.hints`)."""

@@ -142,7 +142,7 @@ class GridPuzzle(PuzzleNaming):
 def grid_drawing(grid: Grid) -> dict[str, Any]:
     """What a page needs to draw a grid: its name, dots (x, y), edges (two dots) and faces (their dots
     clockwise, and their edges in the same turn), in Loopy's order."""
-    return {"name": grid.name, "width": grid.width, "height": grid.height,
+    return {"name": grid.name, "width": grid.width, "height": grid.height, "description": grid.description,
             "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
             "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
 

@@ -227,6 +227,10 @@ class Board:
         if lay.pair_face[p] >= 0:
             self.push(lay.pair_face[p])
 
+    def find_part(self, d: int) -> int:
+        """The part of the lines dot ``d`` belongs to (a union-find root)."""
+        return self._find_dot(d)
+
     def _find_dot(self, d: int) -> int:
         parent = self.dot_parent
         while parent[d] != d:
