@@ -38,18 +38,23 @@ parents a metatile may have are *computed* from that geometry (:func:`kite_maps`
 ``x + y·ρ`` with ``ρ`` the sixth root of unity ``e^(iπ/3)`` and kite-tiling triangles of side 6;
 a dot on the page is Loopy's ``(14·(2x + y)/3, 8·y)``.
 
-Worked example (a test checks it): Loopy's 6×6 hats grid ``2,1,3,12,2,H`` has 14 hats, each of
-14 corners; the description is kept for writing the ID back.
+Worked example (a test checks it): the kite ``2,1,3,12,2,H`` names a 6×6 patch of 18 hats, each
+a face of 14 corners (13 sides, one cut in two), and the grid keeps the description for the ID;
+that patch's first hat is the first laid whose corners are all in the rectangle. A description
+naming a child its parent does not have is refused.
 
 >>> g = build(6, 6, "2,1,3,12,2,H")
 >>> g
-<Grid hats 6x6: 14 faces, 140 edges, 127 dots>
+<Grid hats 6x6: 18 faces, 160 edges, 143 dots>
 >>> {len(f) for f in g.faces}, g.description
 ({14}, '2,1,3,12,2,H')
->>> check_description(6, 6, "2,1,9,H")
-Traceback (most recent call last):
-...
-gridlogic.errors.InvalidParameters: hats grid description '2,1,9,H': child 9 of a H does not exist (an H has children 0 to 12); ...
+>>> [g.dots[d] for d in g.faces[0]][:4]
+[(112, 0), (140, 0), (140, 16), (126, 24)]
+>>> try:
+...     check_description(6, 6, "2,1,9,T")
+... except InvalidParameters as error:
+...     print(str(error).split(";")[0])
+hats grid description '2,1,9,T': child 9 of a T does not exist (a T has children 0 to 6)
 """
 
 from __future__ import annotations
@@ -313,10 +318,11 @@ def cross(p: Eisenstein, q: Eisenstein) -> int:
     return p[0] * q[1] - p[1] * q[0]
 
 
-def expanded(tiles: list[tuple[str, Placement]]) -> list[Placement]:
-    """Where each metatile of a patch goes when the whole patch expands: the expansion is not
-    exactly similar, so each tile is moved to agree with a corner its expanded neighbour already
-    placed, working outwards from the first tile (corners shared between tiles stay shared)."""
+def expanded(tiles: list[tuple[str, Placement]]) -> dict[int, Placement]:
+    """Where each metatile of a patch goes when the whole patch expands, by tile number in the
+    order they are placed: the expansion is not exactly similar, so each tile is moved to agree
+    with a corner an expanded neighbour already placed, working outwards from the first tile
+    (breadth first, a corner's tiles queued when it is first placed, as Tatham's hatgen does)."""
     corners_of = [[frame(p) for p in OUTLINE[kind]] for kind, frame in tiles]
     tiles_at: dict[Eisenstein, list[int]] = {}
     for t, corners in enumerate(corners_of):
@@ -339,7 +345,7 @@ def expanded(tiles: list[tuple[str, Placement]]) -> list[Placement]:
                 if u not in queued:
                     queued.add(u)
                     queue.append(u)
-    return [placed[t] for t in range(len(tiles))]
+    return placed
 
 
 @cache
@@ -350,8 +356,10 @@ def metatile_maps() -> dict[str, dict[tuple[int, int], tuple[int, int]]]:
     for kind in TYPES:
         first = [(c.kind, c.placement) for c in children(kind)]
         names: dict[tuple[str, tuple], list[tuple[int, int]]] = {}
-        for m2, ((child_kind, _), frame) in enumerate(zip(first, expanded(first), strict=True)):
-            for m, grandchild in enumerate(children(child_kind)):
+        # A metatile's names are listed in the order its parents are placed, which is the order
+        # Loopy's table cycles through them.
+        for m2, frame in expanded(first).items():
+            for m, grandchild in enumerate(children(first[m2][0])):
                 key = (grandchild.kind, frame.then(grandchild.placement).key())
                 names.setdefault(key, []).append((m, m2))
         cycle = {}
@@ -604,12 +612,18 @@ def parse_description(width: int, height: int, text: str) -> tuple[list[int], st
     for index in reversed(indices[2:]):
         count = len(children(kind))
         if index >= count:
-            article = "an" if kind in "HF" else "a"
-            raise refuse(f"child {index} of a {kind} does not exist ({article} {kind} has children 0 to {count - 1})")
+            raise refuse(f"child {index} of {a(kind)} does not exist ({a(kind)} has children 0 to {count - 1})")
         kind = children(kind)[index].kind
     if indices[1] >= hats_in(kind):
-        raise refuse(f"hat {indices[1]} of a {kind} does not exist (a {kind} has hats 0 to {hats_in(kind) - 1})")
+        last = hats_in(kind) - 1
+        raise refuse(f"hat {indices[1]} of {a(kind)} does not exist ({a(kind)} has "
+                     + ("only hat 0)" if last == 0 else f"hats 0 to {last})"))
     return indices, top
+
+
+def a(kind: str) -> str:
+    """'an H', 'a T', 'a P', 'an F'."""
+    return f"an {kind}" if kind in "HF" else f"a {kind}"
 
 
 def check_description(width: int, height: int, text: str) -> None:
@@ -624,7 +638,7 @@ def new_description(width: int, height: int, rng: random.Random) -> str:
     options = [(kind, h, share) for kind, share in metatile_shares().items() for h in range(hats_in(kind))]
     kind, hat, _ = rng.choices(options, weights=[w for _, _, w in options])[0]
     ancestry = Ancestry([rng.randrange(KITES_IN_HAT), hat], kind, rng)
-    ancestry.grow(4)
+    ancestry.grow(4)  # at least one metatile numbered in its parent, as Loopy requires
     for _ in walked_kites(width, height, ancestry):
         pass
     return ancestry.description()
@@ -632,10 +646,23 @@ def new_description(width: int, height: int, rng: random.Random) -> str:
 
 # --- The grid ------------------------------------------------------------------------------------
 
+def grid(width: int, height: int, description: str | None = None) -> Grid:
+    """The catalogue's builder: :func:`build` for a description, or without one the patch that
+    :func:`new_description` picks for this size from a random generator seeded by the size, so
+    that a W×H hats grid named by size alone is always the same grid."""
+    if description is None:
+        description = new_description(width, height, random.Random(f"hats {width}x{height}"))
+    return build(width, height, description)
+
+
 def build(width: int, height: int, description: str) -> Grid:
     """Loopy's W×H hats grid for ``description``, faces, edges and dots in Loopy's order."""
+    for side, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidParameters(f"the {side} of a hats grid is a whole number at least 1, not {value!r}")
     indices, top = parse_description(width, height, description)
-    faces = [[page_point(p) for p in corners] for corners in hats_in_rectangle(width, height, Ancestry(indices, top, None))]
+    laid = hats_in_rectangle(width, height, Ancestry(indices, top, None))
+    faces = [[page_point(p) for p in corners] for corners in laid]
     builder = GridBuilder()
     named: dict[tuple[int, int], None] = {}
     for face in faces:
