@@ -75,6 +75,15 @@ class Grid:
         return tuple(tuple(fs) for fs in at)
 
     @cached_property
+    def dot_faces(self) -> tuple[tuple[int, ...], ...]:
+        """For each dot, the faces that have it as a corner, in face order."""
+        at: list[list[int]] = [[] for _ in self.dots]
+        for f, corners in enumerate(self.faces):
+            for d in corners:
+                at[d].append(f)
+        return tuple(tuple(fs) for fs in at)
+
+    @cached_property
     def edge_by_dots(self) -> dict[tuple[int, int], int]:
         """The edge joining two dots, keyed by the pair in increasing order."""
         return {(min(d1, d2), max(d1, d2)): e for e, (d1, d2) in enumerate(self.edges)}

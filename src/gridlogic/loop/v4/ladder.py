@@ -98,7 +98,7 @@ class Layout:
             tuple(q for q in self.dot_pairs[self.pair_dot[p]] if not set(self.pair_edges[q]) & set(edges))
             for p, edges in enumerate(self.pair_edges)
         )
-        self.dot_faces = [sorted({f for e in around for f in self.edge_faces[e]}) for around in self.dot_around]
+        self.dot_faces = grid.dot_faces
 
     def _around(self, d: int) -> tuple[int, ...]:
         """The edges at dot ``d`` in turn around it (clockwise on the page, y downwards)."""

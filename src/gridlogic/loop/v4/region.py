@@ -36,8 +36,8 @@ _P_ANY, _P_FEWEST = 0.55, 0.8
 
 def may_join(grid: Grid, inside: Collection[int], face: int) -> bool:
     """Whether ``face`` may join the region ``inside`` (see the module docstring)."""
-    dot_faces = _dot_faces(grid)
-    touched: list[int] = []
+    dot_faces = grid.dot_faces
+    touched: list[bool] = []
     edge_touched = False
     for k, d in enumerate(grid.faces[face]):
         touched.append(any(f in inside for f in dot_faces[d] if f != face))
@@ -49,10 +49,6 @@ def may_join(grid: Grid, inside: Collection[int], face: int) -> bool:
         return False
     starts = sum(1 for i, on in enumerate(touched) if on and not touched[i - 1])
     return starts == 1
-
-
-def _dot_faces(grid: Grid) -> list[list[int]]:
-    return [sorted({f for e in edges for f in grid.edge_faces[e]}) for edges in grid.dot_edges]
 
 
 def boundary_counts(grid: Grid, inside: Collection[int]) -> list[int]:
@@ -75,7 +71,7 @@ def grow_region(grid: Grid, random: Callable[[], float]) -> list[int]:
     target = round(faces * (0.35 + 0.30 * random()))
     start = math.floor(random() * faces)
     inside = {start}
-    dot_faces = _dot_faces(grid)
+    dot_faces = grid.dot_faces
     candidates: set[int] = set()
 
     def look_around(face: int) -> None:
