@@ -184,6 +184,13 @@ def test_the_metatiles_as_the_paper_counts_them() -> None:
     assert [hats.default_parent(k) for k in hats.TYPES] == [("H", 0), ("H", 3), ("H", 4), ("H", 8)]
 
 
+def test_the_maps_have_as_many_entries_as_loopys() -> None:
+    """Counted in Loopy's hat-tables.h (its kitemap entries other than -1, its metamap entries other
+    than 'does not exist'); the tables themselves are not in the project."""
+    assert [len(hats.kite_maps()[k]) for k in hats.TYPES] == [896, 440, 744, 746]
+    assert [len(hats.metatile_maps()[k]) for k in hats.TYPES] == [145, 79, 125, 125]
+
+
 def test_the_kite_maps_step_back_and_forth() -> None:
     """Left and right are inverse turns about a kite's centre; a forward step across an edge and a
     step back across it are the same pair of kites."""

@@ -27,21 +27,22 @@ as a face when its kite 0 is walked and its 14 corners (13 sides, one of them cu
 the rectangle; then Loopy trims away faces that touch no inner dot of the largest connected
 inland region (:func:`trimmed`) and numbers dots, edges and faces as everywhere (:mod:`.graph`).
 
-**Where the facts come from.** The metatiles' outlines, the place, turn and order of every child
-in an expansion and of every hat in a metatile, and the hat's first kite are read from Simon
+**Where the facts come from.** The metatiles' outlines, the place and turn of every child in an
+expansion, the place, turn and order of the hats in a metatile, and the hat's first kite are read from Simon
 Tatham's description of his construction (the Puzzles collection's ``auxiliary/hatgen.c``, MIT,
-drawn from the paper's figures 2.10-2.11) and written here in our own form (a turn as a count of
-sixths, children by type). The children of an expansion are numbered by type (H, T, P, F) and
-then by the position of their first corner; the maps, the hat's kites, the hat counts and the
-parents a metatile may have are *computed* from that geometry (:func:`kite_maps`,
-:func:`metatile_maps`), not taken from Loopy's tables. Points are exact: ``(x, y)`` is
+drawn from the paper's figures of the metatiles and their substitution) and written here in our
+own form (a turn as a count of sixths, children grouped by type). The children of an expansion
+are numbered by type (H, T, P, F), then by the position of their first corner (that is how
+hatgen numbers them). The maps, the hat's kites, the hat counts and the parents a metatile may
+have are *computed* from that geometry (:func:`kite_maps`, :func:`metatile_maps`), not taken from
+Loopy's tables (they come out equal to them, entry for entry). Points are exact: ``(x, y)`` is
 ``x + y·ρ`` with ``ρ`` the sixth root of unity ``e^(iπ/3)`` and kite-tiling triangles of side 6;
 a dot on the page is Loopy's ``(14·(2x + y)/3, 8·y)``.
 
-Worked example (a test checks it): the kite ``2,1,3,12,2,H`` names a 6×6 patch of 18 hats, each
-a face of 14 corners (13 sides, one cut in two), and the grid keeps the description for the ID;
-that patch's first hat is the first laid whose corners are all in the rectangle. A description
-naming a child its parent does not have is refused.
+Worked example (a test checks it): the kite ``2,1,3,12,2,H`` names a 6×6 patch of 18 hats (the
+patch of Loopy's ID ``6x6t16:2,1,3,12,2,H_2C0b8e0b9Ab``), each a face of 14 corners, and the grid
+keeps the description for writing the ID back. A description naming a child its parent does not
+have is refused.
 
 >>> g = build(6, 6, "2,1,3,12,2,H")
 >>> g
@@ -166,12 +167,10 @@ HAT_OUTLINE = ((0, CENTRE), (0, SIDE_RIGHT), (0, OUTER), (0, SIDE_LEFT), (2, CEN
 
 
 def hat_kites(kite0: Kite) -> list[Kite]:
-    """The 8 kites of the hat whose kite 0 is ``kite0`` (swap its sides for a mirrored hat)."""
+    """The 8 kites of the hat whose kite 0 is ``kite0`` (its sides swapped for a mirrored hat)."""
     kites = [kite0]
     for step in HAT_WALK:
         kites.append(kite_step(kites[-1], step))
-    kites.append(kite_step(kites[-1], LEFT))  # back onto kite 6, for the outline's last corners
-    kites[6] = kites.pop()
     return kites
 
 
@@ -232,7 +231,8 @@ HATS: dict[str, tuple[tuple[Eisenstein, int, bool], ...]] = {
     "P": (((-2, 10), 2, False), ((-2, 16), 1, False)),
     "F": (((0, 6), 2, False), ((0, 12), 1, False)),
 }
-# Kite 0 of a hat in the hat's own frame (centre, left, right, outer).
+# Kite 0 of a hat in the hat's own frame (centre, left, right, outer): hatgen's kite 0 is the one
+# whose midpoint of centre and outer corner is (-7, 5); the walk above then gives its kites 1-7.
 HAT_KITE0: Kite = ((-6, 6), (-6, 3), (-9, 6), (-8, 4))
 
 # The children of an expansion that the paper's figure 2.8 counts as belonging to it (the others
@@ -263,16 +263,17 @@ def hats_in(kind: str) -> int:
 
 
 @cache
-def hat_placements(kind: str) -> tuple[tuple[Placement, bool], ...]:
-    return tuple((Placement.at(corner, turns, mirrored), mirrored) for corner, turns, mirrored in HATS[kind])
+def hat_placements(kind: str) -> tuple[Placement, ...]:
+    return tuple(Placement.at(corner, turns, mirrored) for corner, turns, mirrored in HATS[kind])
 
 
 def placed_kites(frame: Placement, kind: str) -> Iterator[tuple[int, int, Kite]]:
     """(hat, kite number, kite) for every kite of a metatile ``kind`` placed by ``frame``."""
-    for h, (hat_frame, mirrored) in enumerate(hat_placements(kind)):
+    for h, hat_frame in enumerate(hat_placements(kind)):
         where = frame.then(hat_frame)
         # A mirrored hat's kites are the mirror images of the reference hat's, sides and all.
-        for k, kite in enumerate(hat_kites(tuple(where(p) for p in HAT_KITE0))):  # type: ignore[arg-type]
+        centre, left, right, outer = HAT_KITE0
+        for k, kite in enumerate(hat_kites((where(centre), where(left), where(right), where(outer)))):
             yield h, k, kite
 
 
