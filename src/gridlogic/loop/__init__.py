@@ -40,10 +40,11 @@ module; a new version is one subpackage and one entry in :data:`VERSIONS`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from gridlogic.game.record import Game, Studio, Version, graded_level_of
-from gridlogic.loop import studio, v1, v2, v3, v4
+from gridlogic.game.record import Game, GradeReport, Problem, Studio, Version, graded_level_of
+from gridlogic.loop import grid_problems, studio, v1, v2, v3, v4
 from gridlogic.loop.decide import DEFAULT_NODE_LIMIT, decide_problem
 from gridlogic.loop.formats import (
     EXPORTS,
@@ -74,6 +75,20 @@ VERSIONS: tuple[tuple[Version, Grading], ...] = (
 LATEST = v3.VERSION.number
 UNVERSIONED = v1.VERSION.number
 
+
+
+def solution_any_form(problem: Problem, solution: Sequence[int]) -> dict[str, Any]:
+    """A verdict's solution in the form of a puzzle's ``solution()``, on squares or on another grid."""
+    return (grid_problems.solution_form if grid_problems.on_grid(problem) else solution_form)(problem, solution)
+
+
+def render_any_solution(problem: Problem, solution: Sequence[int]) -> str:
+    return (grid_problems.render_solution if grid_problems.on_grid(problem) else render_solution)(problem, solution)
+
+
+def grade_any(problem: Problem, deadline: float | None = None) -> GradeReport:
+    """The level of a problem by the latest ladder (version 3's) on squares, version 4's on another grid."""
+    return (grid_problems.grade if grid_problems.on_grid(problem) else grade_problem)(problem, deadline)
 
 
 def check_any(puzzle: Puzzle | ImportedPuzzle | GridPuzzle, board: object) -> dict[str, Any]:
@@ -120,10 +135,10 @@ GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     read_file=read_file,
     looks_inline=looks_inline,
     solve=decide_problem,
-    solution_form=solution_form,
-    render_solution=render_solution,
+    solution_form=solution_any_form,
+    render_solution=render_any_solution,
     max_side=MAX_SIDE,
-    grade=grade_problem,  # the latest ladder's (version 3: Loopy's four levels)
+    grade=grade_any,  # the latest ladder's (version 3: Loopy's four levels), version 4's on other grids
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=DEFAULT_NODE_LIMIT,
     imports=IMPORTS,

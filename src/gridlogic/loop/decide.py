@@ -101,6 +101,7 @@ from dataclasses import dataclass
 
 import gridlogic.loop.sat as loop_sat
 from gridlogic.game.record import Problem
+from gridlogic.loop import grid_problems
 from gridlogic.loop.engine import MEDIUM, Engine
 from gridlogic.loop.solver import SolveResult, check_clues, solve_grid
 from gridlogic.params import check_bool, check_limit
@@ -191,7 +192,10 @@ def decide(
 def decide_problem(problem: Problem, *, budget: float | None = None, node_limit: int | None = None,
                    sat: bool = False) -> Verdict:
     """:func:`decide` on a :class:`~gridlogic.game.record.Problem` (``Game.solve``): ``budget`` seconds,
-    ``node_limit`` native search nodes (None: :data:`DEFAULT_NODE_LIMIT`)."""
+    ``node_limit`` native search nodes (None: :data:`DEFAULT_NODE_LIMIT`). A problem on another grid
+    than squares goes to :func:`gridlogic.loop.grid_problems.solve`."""
+    if grid_problems.on_grid(problem):
+        return grid_problems.solve(problem, budget, node_limit)
     return decide(problem.givens["clues"], problem.width, problem.height, time_limit=budget,
                   node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit, sat=sat)
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import Problem
+from gridlogic.loop import grid_problems
 from gridlogic.params import check_int, parse_json
 
 MAX_SIDE = 200  # larger boards are refused up front rather than slowly
@@ -142,6 +143,7 @@ def _base36(value: int) -> str:
 
 
 # ---------------------------------------------------------------- Loopy
+_LOOPY_GRID = re.compile(r"^(\d+)x(\d+)t(\d+)(?:d[a-z])?:([0-9A-Za-z_]*)$")  # a description before '_'
 _LOOPY = re.compile(r"^(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?:([0-9a-z]*)$")
 
 
@@ -303,7 +305,13 @@ def _problem(found: LoopPuzzleFile) -> Problem:
 
 
 def read_problem(text: str) -> Problem:
-    """A slitherlink in any format :func:`read_puzzle` reads, as a :class:`~gridlogic.game.record.Problem`."""
+    """A slitherlink in any format :func:`read_puzzle` reads, as a :class:`~gridlogic.game.record.Problem`;
+    a Loopy ID of another grid than squares as a problem on that grid (:mod:`gridlogic.loop.grid_problems`)."""
+    match = _LOOPY.match(text.strip()) if isinstance(text, str) else None
+    if match is None and isinstance(text, str):
+        match = _LOOPY_GRID.match(text.strip())
+    if match is not None and match[3] not in (None, "0"):
+        return grid_problems.read(text)
     return _problem(read_puzzle(text))
 
 
@@ -322,7 +330,16 @@ def read_file(name: str, text: str) -> list[tuple[str, Problem]] | None:
 
 
 # what other software reads: pzprjs / puzz.link, and Simon Tatham's Loopy
-EXPORTS: dict[str, Callable[[Problem], str]] = {
-    "puzzlink": lambda problem: to_puzzlink(problem.givens["clues"], problem.width, problem.height),
-    "loopy": lambda problem: to_loopy_id(problem.givens["clues"], problem.width, problem.height),
-}
+def _puzzlink_of(problem: Problem) -> str:
+    if grid_problems.on_grid(problem):
+        raise InvalidParameters("puzz.link writes Loop on squares only; this puzzle is on another grid")
+    return to_puzzlink(problem.givens["clues"], problem.width, problem.height)
+
+
+def _loopy_of(problem: Problem) -> str:
+    if grid_problems.on_grid(problem):
+        return grid_problems.loopy_id(problem)
+    return to_loopy_id(problem.givens["clues"], problem.width, problem.height)
+
+
+EXPORTS: dict[str, Callable[[Problem], str]] = {"puzzlink": _puzzlink_of, "loopy": _loopy_of}

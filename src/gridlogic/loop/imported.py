@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from gridlogic.game.imported import ImportedPuzzle as ImportedBase
 from gridlogic.game.record import Imports, Problem
+from gridlogic.loop import grid_problems
 from gridlogic.loop.board import inside_of_loop, loop_of_region
 from gridlogic.loop.formats import read_problem, to_puzzlink
 from gridlogic.loop.rules import solution_of_edges
@@ -59,7 +60,10 @@ class ImportedPuzzle(ImportedBase):
 
 
 def write_text(problem: Problem) -> str:
-    """``slither/W/H/body``: the puzz.link URL of the clues from its ``slither/`` on."""
+    """``slither/W/H/body``: the puzz.link URL of the clues from its ``slither/`` on (squares only: a
+    puzzle on another grid is refused, :func:`gridlogic.loop.grid_problems.refuse_play`)."""
+    if grid_problems.on_grid(problem):
+        return grid_problems.refuse_play(problem)
     url = to_puzzlink(problem.givens["clues"], problem.width, problem.height)
     return url[url.index("slither/"):]
 

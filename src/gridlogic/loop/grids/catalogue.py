@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 
-from . import spectres, tilings
+from . import hats, spectres, tilings
 from .graph import Grid
 
 MAX_SIDE = 100  # ours, not Loopy's: keeps a grid of any type to tens of thousands of faces
@@ -80,7 +80,8 @@ GRID_TYPES: tuple[GridType, ...] = (
     GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal, "u"),
     GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
     GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
-    GridType("hats", 16, "Hats", 6, 6, None, "a"),
+    GridType("hats", 16, "Hats", 6, 6, hats.grid, "a",
+             Patches(hats.build, hats.new_description, hats.check_description)),
     GridType("spectres", 17, "Spectres", 6, 6, spectres.build_default, "x",
              Patches(spectres.build, spectres.new_description, spectres.check_description)),
 )

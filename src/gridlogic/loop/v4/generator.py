@@ -39,6 +39,7 @@ from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec
 from gridlogic.game.record import Option, PuzzleNaming
 from gridlogic.loop.clue_removal import remove_clues
+from gridlogic.loop.grid_problems import drawing
 from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, grid_type
 from gridlogic.loop.rules import Metrics
 from gridlogic.loop.v4.ladder import EASY, Board, finishes
@@ -133,18 +134,10 @@ class GridPuzzle(PuzzleNaming):
                 "metrics": self.metrics.to_dict()}
 
     def givens(self) -> dict[str, Any]:
-        return {"clues": list(self.clues), "grid": grid_drawing(self.graph)}
+        return {"clues": list(self.clues), "grid": drawing(self.graph)}
 
     def solution(self) -> dict[str, Any]:
         return {"inside": list(self.answer), "edges": self.edges()}
-
-
-def grid_drawing(grid: Grid) -> dict[str, Any]:
-    """What a page needs to draw a grid: its name, dots (x, y), edges (two dots) and faces (their dots
-    clockwise, and their edges in the same turn), in Loopy's order."""
-    return {"name": grid.name, "width": grid.width, "height": grid.height, "description": grid.description,
-            "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
-            "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
 
 
 def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]) -> str | None:

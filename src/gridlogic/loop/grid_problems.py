@@ -1,0 +1,105 @@
+"""Loop puzzles on Loopy's other grids brought from outside: read, solved, graded, drawn and written back.
+
+A Loopy game ID of any grid but squares (``WxHtN:[description_]clues``, :mod:`gridlogic.loop.grids`)
+reads as a :class:`~gridlogic.game.record.Problem` whose ``givens`` carry, beside the clues (one per
+face), the grid's drawing (:func:`drawing`: its name, size, patch description, dots, edges and
+faces), the same form a generated version 4 puzzle gives. This module is the one place that knows
+that form: the game's ``solve``, ``grade``, ``render_solution``, ``solution_form`` and Loopy export
+hand such a problem here (:func:`on_grid` tells it apart). A solution is the grid's edges in
+Loopy's order, 1 on the loop; solving is :func:`gridlogic.loop.grids.decide` (proven: a search out
+of budget is ``undecided``), grading version 4's ladder (Loopy's four levels).
+
+Worked example (a test checks it): Loopy's Normal 3×3 honeycomb, solved and graded, and written back:
+
+>>> problem = read("3x3t2:b420c3")
+>>> solve(problem).status, grade(problem).level, loopy_id(problem)
+('unique', 'medium', '3x3t2:b420c3')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gridlogic.errors import InvalidParameters
+from gridlogic.game.record import GradeReport, Problem
+from gridlogic.loop.grids import Grid, LoopyPuzzle, decide, read_loopy_id, write_loopy_id
+from gridlogic.loop.grids.loopy_ids import grid_for
+from gridlogic.params import check_deadline
+from gridlogic.verdict import Verdict
+
+LOOPY_LEVEL = {"easy": "Easy", "medium": "Normal", "hard": "Tricky", "expert": "Hard"}
+
+
+def drawing(grid: Grid) -> dict[str, Any]:
+    """What a page needs to draw a grid, and what names it again: its name, size and patch description,
+    dots (x, y), edges (two dots) and faces (their dots clockwise, and their edges in the same turn)."""
+    return {"name": grid.name, "width": grid.width, "height": grid.height, "description": grid.description,
+            "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
+            "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
+
+
+def on_grid(problem: Problem) -> bool:
+    """Whether ``problem`` is on one of Loopy's grids (its givens carry the grid), not on squares."""
+    return isinstance(problem.givens, Mapping) and "grid" in problem.givens
+
+
+def grid_of(problem: Problem) -> Grid:
+    """The grid a problem's givens name (its name, size and patch description)."""
+    named = problem.givens["grid"]
+    return grid_for(named["name"], named["width"], named["height"], named.get("description"))
+
+
+def read(text: str) -> Problem:
+    """A Loopy game ID on any grid as a problem (see the module docstring)."""
+    puzzle = read_loopy_id(text)
+    grid = puzzle.grid
+    return Problem("loop", grid.width, grid.height, {"clues": list(puzzle.clues), "grid": drawing(grid)}, "loopy",
+                   options={"grid": grid.name})
+
+
+def loopy_id(problem: Problem) -> str:
+    """The problem's Loopy game ID, which Loopy reads."""
+    return write_loopy_id(LoopyPuzzle(grid_of(problem), tuple(problem.givens["clues"])))
+
+
+def solve(problem: Problem, budget: float | None = None, node_limit: int | None = None) -> Verdict:
+    """No, one or several loops, proven, within ``budget`` seconds and ``node_limit`` search nodes."""
+    deadline = None if budget is None else time.monotonic() + budget
+    kwargs = {} if node_limit is None else {"node_budget": node_limit}
+    return decide(grid_of(problem), problem.givens["clues"], deadline=deadline, **kwargs)
+
+
+def solution_form(problem: Problem, solution: Sequence[int]) -> dict[str, Any]:
+    """A solver's loop in the form of a version 4 puzzle's ``solution()``'s edges."""
+    return {"edges": list(solution)}
+
+
+def render_solution(problem: Problem, solution: Sequence[int]) -> str:
+    """The grid, its clues and the loop's edges by number, as text."""
+    from gridlogic.loop.v4 import play  # the drawings of version 4, which this module's problems share
+
+    class Drawn:
+        graph, clues = grid_of(problem), tuple(problem.givens["clues"])
+
+    return play.render_text(Drawn(), solution)
+
+
+def grade(problem: Problem, deadline: float | None = None) -> GradeReport:
+    """The least of Loopy's four levels whose techniques finish the problem (version 4's ladder)."""
+    from gridlogic.loop.v4.generator import grade as ladder_grade
+
+    if deadline is not None:
+        check_deadline(deadline)
+    found = ladder_grade(grid_of(problem), problem.givens["clues"])
+    note = f"Loopy's {LOOPY_LEVEL[found.level]}" if found.level else "Loopy's Hard techniques do not finish it"
+    clues = problem.givens["clues"]
+    counts = {"faces": len(clues), "clues": sum(1 for k in clues if k is not None)}
+    return GradeReport(found.level, counts, f"on the {problem.givens['grid']['name']} grid", note)
+
+
+def refuse_play(problem: Problem) -> str:
+    """Puzzles on other grids are solved, graded and explained, not yet played from an import."""
+    raise InvalidParameters(f"a Loop puzzle on the {problem.givens['grid']['name']} grid is solved, graded and "
+                            "explained here, but not yet played as an import; generate one with version 4 instead")
