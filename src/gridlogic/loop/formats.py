@@ -143,7 +143,7 @@ def _base36(value: int) -> str:
 
 
 # ---------------------------------------------------------------- Loopy
-_LOOPY_GRID = re.compile(r"^(\d+)x(\d+)t(\d+)(?:d[a-z])?:([0-9A-Za-z_]*)$")  # a description before '_'
+_LOOPY_GRID = re.compile(r"^(\d+)x(\d+)t(\d+)(?:d[a-z])?:(\S*)$")  # Loopy reads the body, description and all
 _LOOPY = re.compile(r"^(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?:([0-9a-z]*)$")
 
 
