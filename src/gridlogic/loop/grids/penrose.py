@@ -151,8 +151,12 @@ def surd_sign(value: Surd) -> int:
 
 
 def root5_times(n: int) -> int:
-    """n√5 rounded towards zero (Loopy's ``n_times_root_k(n, 5)``)."""
-    return (1 if n >= 0 else -1) * math.isqrt(5 * n * n)
+    """n√5 rounded to the nearest integer (Loopy's ``n_times_root_k(n, 5)``; never a tie, √5 being
+    irrational): ⌊|n|√5⌋ = x, one more when (x + 1/2)² < 5n², that is when 5n² - x² > x."""
+    x = math.isqrt(5 * n * n)
+    if 5 * n * n - x * x > x:
+        x += 1
+    return x if n >= 0 else -x
 
 
 # ---------------------------------------------------------------------------------------------
