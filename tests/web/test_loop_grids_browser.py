@@ -1,13 +1,16 @@
 """Loop version 4 on the page: any of Loopy's grids drawn from the puzzle's own givens
 (static/views/loop/anygrid.js), played to "Solved!" by mouse and by keyboard, checked, its live
-errors shown, its grid chosen in the settings, its hints refused in words, and no axe violation.
+errors shown, its grid chosen in the settings, and no axe violation; hints that solve it with
+their marks on the grid, the walk-through of one, its print and its PDF.
 The real server and Debian's chromium, as the other browser tests."""
 
 from __future__ import annotations
 
 import re
+import zlib
 from typing import Literal
 
+import httpx
 import pytest
 from page_helpers import PHONE, TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
@@ -38,6 +41,17 @@ def click_edge(page: Page, e: int, button: Literal["left", "right"] = "left") ->
     box = edge(page, e).locator(".stroke").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button=button)
+
+
+def take_hint(page: Page) -> None:
+    page.locator("#hint").click()
+    expect(page.locator("#hint-panel")).to_be_visible(timeout=TIMEOUT)
+
+
+def marked(page: Page, what: str, attribute: str) -> set[int]:
+    """The items of the board marked ``what`` (hint-decides, hint-evidence) that carry ``attribute``."""
+    return set(page.locator(f".loop-any [{attribute}].{what}").evaluate_all(
+        f"es => es.map(e => Number(e.getAttribute('{attribute}')))"))
 
 
 def expect_solved(page: Page) -> None:
@@ -167,7 +181,7 @@ def test_every_edge_of_every_grid_is_reached_by_an_arrow_from_one_of_its_dots(pa
     assert missed == [[name, 0] for name in names]
 
 
-def test_check_live_errors_and_refused_hints_on_a_grid(page, server_url):
+def test_check_live_errors_and_a_mistake_hint_on_a_grid(page, server_url):
     puzzle, solution = open_grid(page, server_url, 5, "grid-check", "honeycomb")
     grid = puzzle["givens"]["grid"]
     wrong = solution["edges"].index(0)
@@ -187,9 +201,14 @@ def test_check_live_errors_and_refused_hints_on_a_grid(page, server_url):
             click_edge(page, e)
     expect(page.locator(f'.loop-any .dot-error.branch[data-dot="{dot}"]')).to_be_visible()
     expect(page.locator("#problems")).to_contain_text("Dots with three or more lines: 1.")
-    page.click("#hint")
-    expect(page.locator("#status")).to_contain_text("not given on Loop version 4 grids yet", timeout=TIMEOUT)
-    expect(page.locator(".loop-any")).to_be_visible()
+    # A hint now points at the mistake: its sentence, marked on the grid, and Apply takes it back.
+    lines_before = page.locator(".loop-any .edge.line").count()
+    take_hint(page)
+    expect(page.locator("#hint-text")).to_contain_text("Mistake:")
+    expect(page.locator("#status")).to_have_text("A hint: the board has a mistake (−5 points).")
+    page.locator("#hint-apply").click()
+    expect(page.locator("#hint-panel")).to_be_hidden()
+    expect(page.locator(".loop-any .edge.line")).to_have_count(lines_before - 1)
 
 
 def test_the_grid_is_chosen_in_the_settings_once_version_4_is(page, server_url):
@@ -284,3 +303,88 @@ def test_a_drag_round_a_face_draws_its_sides_and_the_play_is_kept(page, server_u
         expect(edge(page, e)).to_have_class(LINE)
     page.click("#undo")
     expect(page.locator(".loop-any .edge.line")).to_have_count(0)
+
+
+def test_hints_alone_solve_a_honeycomb_marking_their_faces_and_dots(page, server_url, artifacts):
+    """Hint, Apply, again, on a 4×4 honeycomb at level hard, until the loop is complete: each hint is
+    the walk-through's next step, said in words, its evidence marked (a face by [data-index], a dot
+    by [data-dot]) and what it decides drawn by Apply."""
+    query = "size=4&difficulty=hard&seed=grid-hints&version=4&grid=honeycomb"
+    page.goto(f"{server_url}/?game=loop&{query}")
+    expect(page.locator("#status")).to_contain_text("“grid-hints”", timeout=TIMEOUT)
+    puzzle = api(page, f"{server_url}/api/loop/puzzle?{query}")
+    walk = api(page, f"{server_url}/api/loop/explain?id={puzzle['id']}")["walkthrough"]
+    assert walk["status"] == "solved"
+    expect(page.locator("#settings-summary")).to_have_text("Loop · honeycomb · 4 × 4 · hard")
+    for k, step in enumerate(walk["steps"]):
+        take_hint(page)
+        expect(page.locator("#hint-text")).to_have_text(f"Hint: {step['explanation']['en']}")
+        faces = {m["index"] for m in step["evidence"] if m["kind"] == "cell"}
+        dots = {m["index"] for m in step["evidence"] if m["kind"] == "vertex"}
+        assert marked(page, "hint-evidence", "data-index") == faces
+        assert dots <= marked(page, "hint-evidence", "data-dot")  # a ringed dot-error may carry it too
+        if k == 0:
+            page.screenshot(path=artifacts / "loop-v4-honeycomb-hint.png")
+        page.locator("#hint-apply").click()
+        expect(page.locator("#hint-panel")).to_be_hidden()
+        for mark in step["decides"]:
+            expect(edge(page, mark["index"])).to_have_class(LINE if mark["value"] == 1 else re.compile(r"\bcrossed\b"))
+        if page.locator(".loop-any.complete").count():  # the loop is drawn: the rest of the walk only crosses
+            break
+    assert walk["steps"][k + 1:] == [] or all(m["value"] == 0 for s in walk["steps"][k + 1:] for m in s["decides"])
+    expect_solved(page)
+    expect(page.locator("#hint")).to_be_disabled()
+
+
+@pytest.mark.xfail(strict=True, reason="hint.js names an edge by a square board's key (h<i>, v<i>) only; "
+                   "a board of one edge list needs [data-edge=<i>] as its second choice (reported)")
+def test_a_hint_marks_the_edges_it_decides_on_a_grid(page, server_url):
+    puzzle, _ = open_grid(page, server_url, 4, "grid-hint-edges", "honeycomb")
+    take_hint(page)
+    hint = api(page, f"{server_url}/api/loop/explain?id={puzzle['id']}")["walkthrough"]["steps"][0]
+    assert marked(page, "hint-decides", "data-edge") == {m["index"] for m in hint["decides"]}
+
+
+def test_the_walk_through_of_a_cairo_puzzle_draws_its_grid_and_steps_to_the_end(page, server_url, artifacts):
+    query = "size=4&difficulty=medium&seed=grid-walk&version=4&grid=cairo"
+    puzzle = api(page, f"{server_url}/api/loop/puzzle?{query}")
+    page.goto(f"{server_url}/explain?id={puzzle['id']}")
+    expect(page.locator("body[data-ready=yes]")).to_have_count(1, timeout=TIMEOUT)
+    steps = page.locator("#steps li").count()
+    assert steps > 0
+    expect(page.locator("#summary")).to_contain_text("Loop 4 × 4, level medium")
+    expect(page.locator('#board .loop-any[data-grid="cairo"] .face')).to_have_count(len(puzzle["givens"]["grid"]["faces"]))
+    expect(page.locator("#board .edge.line")).to_have_count(0)
+    page.click("#next")
+    expect(page.locator("#position")).to_have_text(f"Step 1 of {steps}")
+    expect(page.locator("#board .hint-evidence").first).to_be_attached()
+    page.screenshot(path=artifacts / "explain-loop-v4-cairo-step-1.png")
+    for k in range(2, steps + 1):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#position")).to_have_text(f"Step {k} of {steps}")
+    expect(page.locator("#next")).to_be_disabled()
+    solution = api(page, f"{server_url}/api/loop/solution?{query}")
+    expect(page.locator("#board .edge.line")).to_have_count(sum(v == 1 for v in solution["edges"]))
+    expect(page.locator("#board .loop-any")).to_have_class(re.compile(r"\bcomplete\b"))
+    page.screenshot(path=artifacts / "explain-loop-v4-cairo-last.png")
+
+
+def test_a_v4_board_prints_its_grid_and_its_pdf_is_made(page, server_url, artifacts):
+    puzzle, _ = open_grid(page, server_url, 4, "grid-print", "kites")
+    expect(page.locator("#print-title")).to_have_text("gridlogic — Loop · kites · 4 × 4 · easy")
+    page.emulate_media(media="print")
+    board = page.locator(".loop-any")
+    expect(board).to_be_visible()
+    box = board.bounding_box()
+    assert box is not None and box["width"] > 300  # the print's width, not a phone's fit
+    face = page.locator(".loop-any .face").first  # the grid's lines, though print hides a square's shading
+    expect(face).to_be_visible()
+    expect(face).to_have_css("stroke", "rgb(153, 153, 153)")
+    page.screenshot(path=artifacts / "loop-v4-kites-print.png", full_page=True)
+    answer = httpx.get(f"{server_url}/api/loop/pdf", params={"id": puzzle["id"]}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/pdf"
+    assert answer.content.startswith(b"%PDF")
+    # The first page draws the grid: a path begun (m) for each of its faces at least.
+    first_page = zlib.decompress(re.findall(rb"stream\r?\n(.*?)\r?\nendstream", answer.content, re.S)[0])
+    assert len(re.findall(rb" m\b", first_page)) >= len(puzzle["givens"]["grid"]["faces"])

@@ -104,9 +104,13 @@ function setStatus(key, values = {}, kind = "info") {
 
 const sizeText = (p) => t("size.option", { w: p.width, h: p.height });
 
+// "Loop · 5 × 5 · easy"; an option's value with words of its own (option.<name>.<value>) is named
+// too: "Loop · honeycomb · 4 × 4 · hard" for a Loop on a grid of version 4.
 function describePuzzle(p) {
-  const parts = [t(`game.${p.game}`), sizeText(p)];
-  if (gameInfo(p.game) && versionOf(gameInfo(p.game), p.version)?.difficulties.length > 1) {
+  const version = gameInfo(p.game) && versionOf(gameInfo(p.game), p.version);
+  const named = (version?.options ?? []).map((o) => `option.${o.name}.${p[o.name]}`).filter((key) => t(key) !== key);
+  const parts = [t(`game.${p.game}`), ...named.map((key) => t(key)), sizeText(p)];
+  if (version?.difficulties.length > 1) {
     parts.push(t(`difficulty.${p.difficulty}`));
   }
   return parts.join(" · ");

@@ -30,6 +30,10 @@
 // The live errors are those of squares, by the grid's own incidences: "branch" and "deadEnd" list
 // dot indices, "over" and "blocked" face indices, "loop" edge indices; Check's mistakes are edge
 // indices. The player's notes are a shading per face (0 none, 1 inside, 2 outside).
+//
+// A hint or a walk-through step (hint.js marks it) names the grid's own faces ("cell"), dots
+// ("vertex") and edges: a face's polygon carries [data-index], a dot's circle [data-dot] and an
+// edge's group [data-edge], so the server's {kind: "vertex", index: 10} rings the circle of dot 10.
 
 import { htmlElement, svgElement } from "../../svg.js";
 import {
@@ -349,7 +353,7 @@ function drawBoard(svg, geo, clues) {
   defs.append(hatch);
   svg.append(defs);
   const faces = geo.corners.map((corners, f) => svg.appendChild(svgElement("polygon", { points: points(corners),
-    class: "face shade", "data-face": f })));
+    class: "face shade", "data-face": f, "data-index": f })));
   const clueGroups = clues.map((k, f) => {
     if (k === null) return null;
     const [x, y] = geo.centres[f], s = geo.clueScale[f];
@@ -370,7 +374,7 @@ function drawBoard(svg, geo, clues) {
     group.append(svgElement("line", { x1, y1, x2, y2, class: "stroke" }));
     return svg.appendChild(group);
   });
-  for (const [cx, cy] of geo.dots) svg.append(svgElement("circle", { cx, cy, r: 0.07, class: "dot" }));
+  geo.dots.forEach(([cx, cy], d) => svg.append(svgElement("circle", { cx, cy, r: 0.07, class: "dot", "data-dot": d })));
   const overlay = svgElement("g", { class: "overlay" });
   const cursorMark = svgElement("circle", { r: 0.2, class: "cursor" });
   svg.append(overlay, cursorMark);
