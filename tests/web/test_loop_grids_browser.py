@@ -353,7 +353,8 @@ def test_the_walk_through_of_a_cairo_puzzle_draws_its_grid_and_steps_to_the_end(
     steps = page.locator("#steps li").count()
     assert steps > 0
     expect(page.locator("#summary")).to_contain_text("Loop 4 × 4, level medium")
-    expect(page.locator('#board .loop-any[data-grid="cairo"] .face')).to_have_count(len(puzzle["givens"]["grid"]["faces"]))
+    faces = page.locator('#board .loop-any[data-grid="cairo"] .face')
+    expect(faces).to_have_count(len(puzzle["givens"]["grid"]["faces"]))
     expect(page.locator("#board .edge.line")).to_have_count(0)
     page.click("#next")
     expect(page.locator("#position")).to_have_text(f"Step 1 of {steps}")
@@ -386,5 +387,5 @@ def test_a_v4_board_prints_its_grid_and_its_pdf_is_made(page, server_url, artifa
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.content.startswith(b"%PDF")
     # The first page draws the grid: a path begun (m) for each of its faces at least.
-    first_page = zlib.decompress(re.findall(rb"stream\r?\n(.*?)\r?\nendstream", answer.content, re.S)[0])
+    first_page = zlib.decompress(re.findall(rb"stream\r?\n(.*?)\r?\nendstream", answer.content, re.DOTALL)[0])
     assert len(re.findall(rb" m\b", first_page)) >= len(puzzle["givens"]["grid"]["faces"])
