@@ -382,10 +382,22 @@ def test_a_v4_board_prints_its_grid_and_its_pdf_is_made(page, server_url, artifa
     expect(face).to_be_visible()
     expect(face).to_have_css("stroke", "rgb(153, 153, 153)")
     page.screenshot(path=artifacts / "loop-v4-kites-print.png", full_page=True)
+    expect_pdf_of_its_grid(server_url, puzzle)
+
+
+def expect_pdf_of_its_grid(server_url: str, puzzle: dict) -> None:
+    """The print endpoint makes a PDF of ``puzzle`` whose first page draws its grid: a path begun
+    (m) for each of its faces at least (gridlogic.pdf draws the server's SVG as paths)."""
     answer = httpx.get(f"{server_url}/api/loop/pdf", params={"id": puzzle["id"]}, timeout=60)
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.content.startswith(b"%PDF")
-    # The first page draws the grid: a path begun (m) for each of its faces at least.
     first_page = zlib.decompress(re.findall(rb"stream\r?\n(.*?)\r?\nendstream", answer.content, re.DOTALL)[0])
     assert len(re.findall(rb" m\b", first_page)) >= len(puzzle["givens"]["grid"]["faces"])
+
+
+def test_the_pdf_of_a_spectres_puzzle_is_made(server_url):
+    query = {"size": 6, "difficulty": "easy", "seed": "grid-pdf", "version": 4, "grid": "spectres"}
+    puzzle = httpx.get(f"{server_url}/api/loop/puzzle", params=query, timeout=60).json()
+    assert puzzle["givens"]["grid"]["name"] == "spectres", puzzle
+    expect_pdf_of_its_grid(server_url, puzzle)
