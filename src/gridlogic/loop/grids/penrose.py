@@ -36,34 +36,42 @@ page after Loopy swaps the axes), and Loopy rounds them, scaled by 37 and 44 for
 Loopy's is.
 
 **Order.** From the first triangle, a breadth-first search visits each triangle whose three corners
-are in the box (the box is W×100/44 by H×100/37 in those units for kites and darts, /35 and /30 for
-rhombs), neighbours by edges 0, 1, 2; a tile is laid when the search, at a triangle, finds its other
-half already placed. Loopy then keeps only the faces touching the largest connected group of inner
-dots (dots not on the outline; :func:`trim_to_landlocked_core`), numbering faces and dots in the
-order they were laid, and numbers edges by walking the faces (:mod:`.graph`). The legacy
-descriptions (``G<x>,<y>,<angle>``, Loopy's format before 2023, still read by Loopy) are refused.
+are in the box, neighbours by edges 0, 1, 2; a tile is laid when the search, at a triangle, finds
+its other half already placed (its corners: the far two of that triangle, then the far two of the
+other half). The box, centred on the first triangle's start corner, is ⌊100H/37⌋ units across by
+⌊100W/44⌋ down for kites and darts, ⌊100H/30⌋ by ⌊100W/35⌋ for rhombs: Loopy's page swaps the axes,
+so its x comes from the tiling's down and its y from across. Loopy then keeps only the faces
+touching the largest connected group of inner dots (dots not on the outline;
+:func:`trim_to_landlocked_core`), numbering faces and dots in the order they were laid, and numbers
+edges by walking the faces (:mod:`.graph`).
+
+**Limits.** A box too small for a tile with an inner dot leaves no grid: kites and darts three
+wide never have one (Loopy crashes there; we refuse). Loopy's legacy descriptions
+(``G<x>,<y>,<angle>``, from before 2023, still read by Loopy) are refused here. A description
+longer than the box needs is read as Loopy reads it (the extra ancestors change nothing).
 
 Sources: Simon Tatham's ``penrose.c``, ``penrose.h``, ``grid.c`` (``grid_new_penrose``,
-``grid_trim_vigorously``, ``grid_make_consistent``) and ``random.c``, and his article "Two
-algorithms for randomly generating aperiodic tilings" (2023), read as the specification; the code
-and the subdivision below are ours (the shapes are the published Robinson triangle subdivisions in
-his labelling, checked by a test against the triangles' geometry).
+``grid_trim_vigorously``, ``grid_make_consistent``), ``misc.c`` (``n_times_root_k``) and
+``random.c``, and his article "Two algorithms for randomly generating aperiodic tilings" (2023),
+read as the specification; the code and the subdivision below are ours (the shapes are the
+published Robinson triangle subdivisions in his labelling; a test checks them against the
+triangles' geometry, and the stored Loopy puzzles check the whole against Loopy).
 
-Worked example (a test checks it): Loopy's own 3×3 kite-and-dart grid for description ``"46AAB"``
-(the fourth tenth-turn, corner 2 at the centre, a half-kite ``A`` inside an ``A`` inside a ``B``):
+Worked example (a test checks it): a 5×5 kite-and-dart grid Loopy made, ``5x5t11:71UUUUAVVBB_...``
+(orientation 7 tenths of a turn, corner 1 at the centre, a half-dart ``U`` in a ``U`` in a ``U``...):
 
->>> g = P2.build(3, 3, "46AAB")
-Traceback (most recent call last):
-    ...
-gridlogic.errors.InvalidParameters: penrose-p2 grid description '46AAB' is not allowed: its second character is the start corner 0, 1 or 2, not '6'
->>> g = P2.build(3, 3, "42AAB")
+>>> g = P2.build(5, 5, "71UUUUAVVBB")
 >>> g
-<Grid penrose-p2 3x3: 6 faces, 19 edges, 14 dots>
+<Grid penrose-p2 5x5: 8 faces, 21 edges, 14 dots>
 >>> [g.dots[d] for d in g.faces[0]]
-[(132, 148), (132, 0), (241, 59), (201, 148)]
->>> write = P2.build(3, 3, "42AAB").description
->>> write
-'42AAB'
+[(274, 296), (274, 387), (362, 268), (220, 222)]
+>>> g.description
+'71UUUUAVVBB'
+>>> try:
+...     P2.build(5, 5, "71UUQ")
+... except InvalidParameters as error:
+...     print(error)
+penrose-p2 grid description '71UUQ' is not allowed: character 'Q' at 4 is not one of the letters A, B, U, V
 """
 
 from __future__ import annotations
@@ -531,7 +539,8 @@ class PenroseTiling:
         """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
         for _ in range(100):
             orientation, start_corner = rng.randrange(10), rng.randrange(3)
-            ancestry = Ancestry(weighted_choice(self.letters, rng), lambda letter: weighted_choice(PARENTS[letter], rng))
+            first = weighted_choice(self.letters, rng)
+            ancestry = Ancestry(first, lambda letter: weighted_choice(PARENTS[letter], rng))
             tiles = tiles_in_box(ancestry, orientation, start_corner, self.box(width, height))
             description = f"{orientation}{start_corner}{''.join(ancestry.chain)}"
             if self.grid_of(tiles, width, height, description).faces:
