@@ -336,8 +336,6 @@ def test_hints_alone_solve_a_honeycomb_marking_their_faces_and_dots(page, server
     expect(page.locator("#hint")).to_be_disabled()
 
 
-@pytest.mark.xfail(strict=True, reason="hint.js names an edge by a square board's key (h<i>, v<i>) only; "
-                   "a board of one edge list needs [data-edge=<i>] as its second choice (reported)")
 def test_a_hint_marks_the_edges_it_decides_on_a_grid(page, server_url):
     puzzle, _ = open_grid(page, server_url, 4, "grid-hint-edges", "honeycomb")
     take_hint(page)

@@ -866,7 +866,7 @@ NO_LOOP = Text("No loop meets these numbers.", "これらの数字をすべて�
                es="Ningún bucle cumple estos números.")
 
 
-def _mistake_words(edge: Text, is_line: bool, more: int) -> Text:
+def mistake_words(edge: Text, is_line: bool, more: int) -> Text:
     """The first wrong edge (a line off the loop, or a × on it) and how many more wrong edges follow it."""
     what = Text("has a line, but the loop does not pass there", "に線がありますが、答えの輪は通りません",
                 zh="有线，但答案的回路不经过这里", ko="에 선이 있지만 답의 고리는 지나가지 않습니다",
@@ -920,7 +920,7 @@ def hint_for(puzzle: Any, board: Mapping[str, Sequence[int]],
     wrong = mistakes(puzzle, board)
     if wrong:
         first = wrong[0]
-        return Hint("mistake", None, (), (Mark("edge", first),), _mistake_words(
+        return Hint("mistake", None, (), (Mark("edge", first),), mistake_words(
             _edge(first, puzzle.width, puzzle.height), _flat(board)[first] == BOARD_LINE, len(wrong) - 1))
     flat = _flat(board)
     if all((v == BOARD_LINE) == bool(answer) for v, answer in zip(flat, puzzle.edges())):

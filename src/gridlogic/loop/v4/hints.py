@@ -44,7 +44,7 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.hints import LANGUAGES, Hint, Mark, Text, Walkthrough
 from gridlogic.loop.grids import Grid
 from gridlogic.loop.grids.loopy_ids import grid_for
-from gridlogic.loop.hints import SOLVED, STUCK, _mistake_words
+from gridlogic.loop.hints import SOLVED, STUCK, mistake_words
 from gridlogic.loop.v4.ladder import CROSS, EXPERT, LINE, UNKNOWN, Board, Contradiction
 from gridlogic.loop.v4.play import parse_edges
 from gridlogic.params import check_deadline
@@ -313,7 +313,7 @@ def hint(puzzle: Any, board: Mapping[str, Sequence[int]]) -> Hint:
     if wrong:
         a, b = grid.edges[wrong[0]]
         return Hint("mistake", None, (), (Mark("edge", wrong[0]),),
-                    _mistake_words(EDGE.fill(a=a + 1, b=b + 1), edges[wrong[0]] == BOARD_LINE, len(wrong) - 1))
+                    mistake_words(EDGE.fill(a=a + 1, b=b + 1), edges[wrong[0]] == BOARD_LINE, len(wrong) - 1))
     if all((v == BOARD_LINE) == bool(on) for v, on in zip(edges, answer)):
         return Hint("solved", None, (), (), SOLVED)
     step = next_step(grid, puzzle.clues, known_of(edges))
