@@ -46,7 +46,8 @@ SOURCES = ("grid.c", "penrose.c", "penrose-legacy.c", "hat.c", "spectre.c", "loo
 SIZES = {"square": (7, 7), "triangular": (7, 6), "honeycomb": (6, 6), "snub-square": (5, 5), "cairo": (5, 5),
          "great-hexagonal": (4, 4), "octagonal": (5, 5), "kites": (4, 4), "floret": (3, 3), "dodecagonal": (3, 3),
          "great-dodecagonal": (3, 3), "great-great-dodecagonal": (3, 2), "kagome": (4, 4),
-         "compass-dodecagonal": (3, 3)}
+         "compass-dodecagonal": (3, 3), "penrose-p2": (6, 6), "penrose-p3": (6, 6), "hats": (6, 6),
+         "spectres": (6, 6)}
 LETTERS = "enth"
 
 DRIVER_SOURCE = r"""
