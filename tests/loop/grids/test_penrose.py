@@ -5,8 +5,9 @@ generator, with the edges of the loop Loopy's solver finds (tools/loopy_grid_ids
 tests/data/loopy_grids/accepted/ holds what Loopy said about *our* work: penrose-p2.txt and
 penrose-p3.txt are IDs on descriptions we made (and short ones, which Loopy grows with its own
 random generator), every clue shown for a loop we chose, which Loopy's solver solved to that loop;
-penrose-dots.txt is Loopy's ``grid_new`` for a few descriptions, each face's dots as Loopy's
-integer coordinates.
+penrose-legacy.txt the same on Loopy's legacy descriptions ``G<x>,<y>,<angle>`` (all it made
+before 2023); penrose-dots.txt is Loopy's ``grid_new`` for a few descriptions of both forms, each
+face's dots as Loopy's integer coordinates.
 """
 
 from __future__ import annotations
@@ -125,6 +126,15 @@ def test_loopy_solves_our_descriptions_to_our_loop(name: str) -> None:
         assert write_loopy_id(puzzle) == loopy_id
 
 
+def test_loopy_solves_legacy_descriptions_to_our_loop() -> None:
+    rows = stored(DATA / "accepted" / "penrose-legacy.txt")
+    assert len(rows) == 12 and all(":G" in loopy_id for loopy_id, _ in rows)
+    for loopy_id, loop in rows:
+        puzzle = read(loopy_id)
+        assert loop_of(puzzle.grid, puzzle.clues) == loop, loopy_id
+        assert write_loopy_id(puzzle) == loopy_id
+
+
 def test_our_dots_are_loopys_dots() -> None:
     """Loopy's grid_new, face by face and corner by corner, in its integer coordinates."""
     for line in (DATA / "accepted" / "penrose-dots.txt").read_text(encoding="utf-8").splitlines():
@@ -183,7 +193,11 @@ BAD_DESCRIPTIONS = [
     ("penrose-p3", "00A", "character 'A' at 2 is not one of the letters C, D, X, Y"),
     ("penrose-p2", "00AU", "'U' at 3 cannot be the parent of 'A'; a 'A' lies only in A or B or V"),
     ("penrose-p3", "00CY", "'Y' at 3 cannot be the parent of 'C'"),
-    ("penrose-p2", "G0,0,36", "legacy form"),
+    ("penrose-p2", "G0,0", "a legacy description is G<x>,<y>,<angle> with whole numbers"),
+    ("penrose-p2", "G0,0,36x", "a legacy description is G<x>,<y>,<angle>"),
+    ("penrose-p2", "G0,0,30", "the angle 30 is not one of 0, 36, ..., 324"),
+    ("penrose-p3", "G0,0,360", "the angle 360 is not one of"),
+    ("penrose-p3", "G5000,0,0", "the patch offset (5000, 0) is more than 3290 from the centre of a 6x6 grid's tiling"),
     ("penrose-p2", "00A b", "character ' ' at 3"),
 ]
 
@@ -197,6 +211,13 @@ def test_bad_descriptions_are_refused_clearly(name: str, text: str, message: str
 def test_a_description_that_is_not_text_is_refused() -> None:
     with pytest.raises(InvalidParameters, match="is text, not int"):
         penrose.P2.build(6, 6, 42)  # type: ignore[arg-type]
+
+
+def test_large_legacy_grids_are_refused() -> None:
+    """Loopy's legacy arithmetic may overflow from about 43x43; the largest read is 42x42."""
+    penrose.P2.check_description(42, 42, "G0,0,0")
+    with pytest.raises(InvalidParameters, match="up to about 40x40 .* a 43x43 grid needs depth 15"):
+        penrose.P2.check_description(43, 43, "G0,0,0")
 
 
 def test_a_box_with_no_inner_dot_is_refused() -> None:

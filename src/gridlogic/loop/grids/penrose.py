@@ -45,17 +45,22 @@ touching the largest connected group of inner dots (dots not on the outline;
 :func:`trim_to_landlocked_core`), numbering faces and dots in the order they were laid, and numbers
 edges by walking the faces (:mod:`.graph`).
 
+**Legacy descriptions.** Before 2023 Loopy described a patch as ``G<x>,<y>,<angle>``: the tiles
+of a huge subdivided half-tile, turned by the angle, that fall in a W×H rectangle around (x, y)
+(:class:`LegacyPatch`). Loopy still reads those IDs, and so do we, dot for dot, up to about 42×42,
+beyond which Loopy's own integer arithmetic may overflow (we refuse those).
+
 **Limits.** A box too small for a tile with an inner dot leaves no grid: kites and darts three
-wide never have one (Loopy crashes there; we refuse). Loopy's legacy descriptions
-(``G<x>,<y>,<angle>``, from before 2023, still read by Loopy) are refused here. A description
-longer than the box needs is read as Loopy reads it (the extra ancestors change nothing).
+wide never have one (Loopy crashes there; we refuse). A description longer than the box needs is
+read as Loopy reads it (the extra ancestors change nothing).
 
 Sources: Simon Tatham's ``penrose.c``, ``penrose.h``, ``grid.c`` (``grid_new_penrose``,
-``grid_trim_vigorously``, ``grid_make_consistent``), ``misc.c`` (``n_times_root_k``) and
-``random.c``, and his article "Two algorithms for randomly generating aperiodic tilings" (2023),
-read as the specification; the code and the subdivision below are ours (the shapes are the
-published Robinson triangle subdivisions in his labelling; a test checks them against the
-triangles' geometry, and the stored Loopy puzzles check the whole against Loopy).
+``grid_trim_vigorously``, ``grid_make_consistent``, the legacy grids), ``penrose-legacy.c``,
+``misc.c`` (``n_times_root_k``) and ``random.c``, and his article "Two algorithms for randomly
+generating aperiodic tilings" (2023), read as the specification; the code and the subdivision
+below are ours (the shapes are the published Robinson triangle subdivisions in his labelling; a
+test checks them against the triangles' geometry, and the stored Loopy puzzles check the whole
+against Loopy).
 
 Worked example (a test checks it): a 5×5 kite-and-dart grid Loopy made, ``5x5t11:71UUUUAVVBB_...``
 (orientation 7 tenths of a turn, corner 1 at the centre, a half-dart ``U`` in a ``U`` in a ``U``...):
@@ -79,6 +84,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -462,6 +468,176 @@ def trim_to_landlocked_core(faces: Sequence[tuple[int, ...]], dot_count: int) ->
 
 
 # ---------------------------------------------------------------------------------------------
+# Loopy's legacy patches, "G<x>,<y>,<angle>" (its penrose-legacy.c, the only generator before
+# 2023; Loopy still reads the IDs it made). A huge half-tile is cut down to unit tiles by the
+# Robinson subdivision, recursively, and the tiles whose corners, rounded to integers, fall in a
+# W×H rectangle around (x, y) are laid in the order the recursion reaches them. Points are integer
+# sums aA + bB + cC + dD of four of the ten unit vectors at multiples of 36° (the fifth, E, is
+# -A + B - C + D); only the final page coordinates are floating point, with Loopy's own
+# seven-digit cosines, rounded half away from zero.
+
+LegacyVector = tuple[int, int, int, int]
+LEGACY_COS54, LEGACY_SIN54, LEGACY_COS18, LEGACY_SIN18 = 0.5877852, 0.8090169, 0.9510565, 0.3090169
+LEGACY_PHI = 1.6180339887
+LEGACY_INCIRCLE = 0.22426  # the start triangle's inscribed circle per unit side, less 5% (Loopy's)
+# Deeper than this, the coefficients of a vector pass 2^31 / 8 and Loopy's int arithmetic may
+# overflow (its legacy grids from 43x43); we refuse those descriptions.
+LEGACY_MAX_DEPTH = 14
+LEGACY_FORM = re.compile(r"G([+-]?[0-9]{1,9}),([+-]?[0-9]{1,9}),([+-]?[0-9]{1,9})")
+
+
+def legacy_add(v: LegacyVector, w: LegacyVector) -> LegacyVector:
+    return (v[0] + w[0], v[1] + w[1], v[2] + w[2], v[3] + w[3])
+
+
+def legacy_turn(v: LegacyVector, degrees: int) -> LegacyVector:
+    """``v`` turned by ``degrees`` (a multiple of 36): one notch is A→B→C→D→E."""
+    for _ in range((360 - degrees % 360) // 36):
+        a, b, c, d = v
+        v = (-d, d + a, b - d, c + d)
+    return v
+
+
+def legacy_shrink(v: LegacyVector) -> LegacyVector:
+    """``v`` / φ: C - B is 1/φ along E, so v/φ is v turned by two notches less v turned by three."""
+    a, b, c, d = v
+    return (b - d, c + d - b, a + b - c, c - a)
+
+
+def legacy_grow(v: LegacyVector) -> LegacyVector:
+    """``v`` × φ (D - A is φ along E)."""
+    a, b, c, d = v
+    return (a + b - d, c + d, a + b, c + d - a)
+
+
+def legacy_dot(v: LegacyVector) -> tuple[int, int]:
+    a, b, c, d = v
+    x = (a + d) * LEGACY_COS54 + (b + c) * LEGACY_COS18
+    y = (a - d) * LEGACY_SIN54 + (b - c) * LEGACY_SIN18
+    return round_half_away(x), round_half_away(y)
+
+
+def legacy_page(v: LegacyVector) -> tuple[float, float]:
+    a, b, c, d = v
+    return (a + d) * LEGACY_COS54 + (b + c) * LEGACY_COS18, (a - d) * LEGACY_SIN54 + (b - c) * LEGACY_SIN18
+
+
+def round_half_away(r: float) -> int:
+    return math.floor(r + 0.5) if r > 0 else math.ceil(r - 0.5)
+
+
+@dataclass(frozen=True)
+class LegacySize:
+    """Loopy's ``penrose_legacy_calculate_size``: the start triangle's side and the recursion depth
+    that cover a circle of ``radius`` with unit tiles of side ``tile`` (150 kites, 125 rhombs)."""
+
+    radius: float
+    start_side: int
+    depth: int
+
+    @classmethod
+    def of(cls, tile: int, width: int, height: int) -> LegacySize:
+        radius = tile * 3.11 * math.sqrt(float(width * width + height * height))
+        side, depth = float(tile), 0
+        while side * LEGACY_INCIRCLE < radius:
+            depth += 1
+            side = side * LEGACY_PHI
+        return cls(radius, int(side), depth)
+
+
+class LegacyPatch:
+    """The tiles of one legacy patch, as integer dots, in Loopy's order."""
+
+    def __init__(self, kites: bool, width: int, height: int, x: int, y: int, angle: int) -> None:
+        self.kites = kites
+        self.size = LegacySize.of(150 if kites else 125, width, height)
+        self.left, self.right = x - width * 100 // 2, x + width * 100 // 2
+        self.top, self.bottom = y - height * 100 // 2, y + height * 100 // 2
+        self.tiles: list[tuple[tuple[int, int], ...]] = []
+        # Loopy's seven-digit cosines move a vector whose coefficients reach M by up to about
+        # 2e-7 M, so a half-tile's children may poke that far out of it as computed; M is at most
+        # the start side times φ^depth (the coefficients of 1/φ^depth are Fibonacci numbers).
+        self.margin = 2 + 1e-6 * self.size.start_side * LEGACY_PHI ** self.size.depth
+        start = -self.size.start_side
+        origin = legacy_turn(legacy_shrink(legacy_shrink((0, start, start, 0))), angle)
+        edge = legacy_turn((0, self.size.start_side, 0, 0), angle)
+        if kites:
+            self.kite_half(0, 1, origin, edge)
+        else:
+            self.thin_half(0, 1, origin, edge)
+
+    def misses(self, *corners: LegacyVector) -> bool:
+        """No tile inside this half-tile (its three corners) can have its corners in the box."""
+        xs, ys = zip(*(legacy_page(c) for c in corners), strict=True)
+        return (max(xs) < self.left - self.margin or min(xs) > self.right + self.margin
+                or max(ys) < self.top - self.margin or min(ys) > self.bottom + self.margin)
+
+    def lay(self, depth: int, corners: list[LegacyVector]) -> None:
+        if depth < self.size.depth:
+            return
+        dots = tuple(legacy_dot(c) for c in corners)
+        if all(self.left <= x <= self.right and self.top <= y <= self.bottom for x, y in dots):
+            self.tiles.append(dots)
+
+    def at(self, o: LegacyVector, *steps: LegacyVector) -> LegacyVector:
+        for step in steps:
+            o = legacy_add(o, step)
+        return o
+
+    # Each half-tile is (origin, edge, flip); a tile is laid from its half with flip +1.
+    def kite_half(self, depth: int, flip: int, o: LegacyVector, e: LegacyVector) -> None:
+        if self.misses(o, self.at(o, e), self.at(o, legacy_turn(e, -36 * flip))):
+            return
+        if flip > 0:
+            self.lay(depth, [o, self.at(o, legacy_turn(e, -36)), self.at(o, e), self.at(o, legacy_turn(e, 36))])
+        if depth >= self.size.depth:
+            return
+        far = self.at(o, legacy_turn(e, -36 * flip))
+        next_edge = legacy_shrink(legacy_turn(e, 108 * flip))
+        self.dart_half(depth + 1, flip, o, legacy_shrink(e))
+        self.kite_half(depth + 1, flip, far, next_edge)
+        self.kite_half(depth + 1, -flip, far, next_edge)
+
+    def dart_half(self, depth: int, flip: int, o: LegacyVector, e: LegacyVector) -> None:
+        if self.misses(o, self.at(o, e), self.at(o, legacy_turn(legacy_shrink(e), -36 * flip))):
+            return
+        if flip > 0:
+            self.lay(depth, [o, self.at(o, legacy_turn(e, -72)), self.at(o, legacy_turn(legacy_shrink(e), -36)),
+                             self.at(o, e)])
+        if depth >= self.size.depth:
+            return
+        self.kite_half(depth + 1, -flip, o, legacy_shrink(legacy_turn(e, -36 * flip)))
+        self.dart_half(depth + 1, flip, self.at(o, e), legacy_shrink(legacy_turn(e, -144 * flip)))
+
+    def thick_half(self, depth: int, flip: int, o: LegacyVector, e: LegacyVector) -> None:
+        if self.misses(o, self.at(o, legacy_grow(e)), self.at(o, legacy_turn(e, -36 * flip))):
+            return
+        if flip > 0:
+            self.lay(depth, [o, self.at(o, legacy_turn(e, -36)), self.at(o, legacy_grow(e)),
+                             self.at(o, legacy_turn(e, 36))])
+        if depth >= self.size.depth:
+            return
+        self.rhomb_pair(depth, flip, o, e)
+        self.thick_half(depth + 1, flip, self.at(o, legacy_grow(e)), legacy_shrink(legacy_turn(e, -144 * flip)))
+
+    def thin_half(self, depth: int, flip: int, o: LegacyVector, e: LegacyVector) -> None:
+        if self.misses(o, self.at(o, e), self.at(o, legacy_turn(e, -36 * flip))):
+            return
+        if flip > 0:
+            end = self.at(o, e)
+            self.lay(depth, [o, self.at(o, legacy_turn(e, -36)), self.at(end, legacy_turn(e, -36)), end])
+        if depth >= self.size.depth:
+            return
+        self.rhomb_pair(depth, flip, o, e)
+
+    def rhomb_pair(self, depth: int, flip: int, o: LegacyVector, e: LegacyVector) -> None:
+        """The two children a thick and a thin rhomb half share, from the end of ``e``."""
+        end = self.at(o, e)
+        self.thick_half(depth + 1, -flip, end, legacy_shrink(legacy_turn(e, 180)))
+        self.thin_half(depth + 1, flip, end, legacy_shrink(legacy_turn(e, -108 * flip)))
+
+
+# ---------------------------------------------------------------------------------------------
 # The two grid types.
 
 
@@ -488,18 +664,15 @@ class PenroseTiling:
         """Loopy's search box for a W×H grid (its ``api_size_penrose``, the axes swapped)."""
         return Box.around_origin(height * 100 // self.across_unit, width * 100 // self.down_unit)
 
-    def parse(self, text: object) -> PenroseDescription:
-        """The description's parts; InvalidParameters saying what is wrong with a bad one."""
-        if not isinstance(text, str):
-            raise InvalidParameters(f"a {self.name} grid description is text, not {type(text).__name__}")
+    def refusal(self, text: str, why: str) -> InvalidParameters:
         shown = text if len(text) <= 40 else text[:40] + "…"
+        return InvalidParameters(f"{self.name} grid description {shown!r} is not allowed: {why}")
 
+    def parse(self, text: str) -> PenroseDescription:
+        """The description's parts; InvalidParameters saying what is wrong with a bad one."""
         def refuse(why: str) -> InvalidParameters:
-            return InvalidParameters(f"{self.name} grid description {shown!r} is not allowed: {why}")
+            return self.refusal(text, why)
 
-        if text.startswith("G"):
-            raise refuse("it is Loopy's legacy form G<x>,<y>,<angle>, which is not read here; "
-                         "Loopy's current form is <orientation 0-9><start corner 0-2><letters>")
         if len(text) < 3:
             raise refuse(f"it is <orientation 0-9><start corner 0-2> and at least one of the letters "
                          f"{', '.join(self.letters)}")
@@ -525,15 +698,40 @@ class PenroseTiling:
         """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size)."""
         if description is None:
             description = self.new_description(width, height, random.Random(f"{self.name} {width}x{height}"))
-        parts = self.parse(description)
-        dummy = LoopyRandom(b"dummy")
-        ancestry = Ancestry(parts.letters, lambda letter: weighted_choice(PARENTS[letter], dummy))
-        tiles = tiles_in_box(ancestry, parts.orientation, parts.start_corner, self.box(width, height))
+        if not isinstance(description, str):
+            raise InvalidParameters(f"a {self.name} grid description is text, not {type(description).__name__}")
+        if description.startswith("G"):
+            tiles = self.legacy_tiles(width, height, description)
+        else:
+            parts = self.parse(description)
+            dummy = LoopyRandom(b"dummy")
+            ancestry = Ancestry(parts.letters, lambda letter: weighted_choice(PARENTS[letter], dummy))
+            box = self.box(width, height)
+            tiles = [tuple(self.dot_of(p, box) for p in tile)
+                     for tile in tiles_in_box(ancestry, parts.orientation, parts.start_corner, box)]
         grid = self.grid_of(tiles, width, height, description)
         if not grid.faces:
             raise InvalidParameters(f"{self.name} grid description {description!r} leaves no face of a "
                                     f"{width}x{height} grid with an inner dot")
         return grid
+
+    def legacy_tiles(self, width: int, height: int, text: str) -> list[tuple[tuple[int, int], ...]]:
+        """The tiles of a legacy description ``G<x>,<y>,<angle>``, checked as Loopy checks it."""
+        match = LEGACY_FORM.fullmatch(text)
+        if match is None:
+            raise self.refusal(text, "a legacy description is G<x>,<y>,<angle> with whole numbers")
+        x, y, angle = (int(group) for group in match.groups())
+        size = LegacySize.of(150 if self is P2 else 125, width, height)
+        if size.depth > LEGACY_MAX_DEPTH:
+            raise self.refusal(text, f"legacy descriptions are read for grids up to about 40x40 (recursion depth "
+                                     f"{LEGACY_MAX_DEPTH}), and a {width}x{height} grid needs depth {size.depth}")
+        inner_radius = int(size.radius - math.sqrt(float(width * width + height * height)))
+        if math.sqrt(float(x * x + y * y)) > inner_radius:
+            raise self.refusal(text, f"the patch offset ({x}, {y}) is more than {inner_radius} from the centre "
+                                     f"of a {width}x{height} grid's tiling")
+        if angle % 36 or not 0 <= angle < 360:
+            raise self.refusal(text, f"the angle {angle} is not one of 0, 36, ..., 324")
+        return LegacyPatch(self is P2, width, height, x, y, angle).tiles
 
     def new_description(self, width: int, height: int, rng: random.Random) -> str:
         """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
@@ -541,7 +739,9 @@ class PenroseTiling:
             orientation, start_corner = rng.randrange(10), rng.randrange(3)
             first = weighted_choice(self.letters, rng)
             ancestry = Ancestry(first, lambda letter: weighted_choice(PARENTS[letter], rng))
-            tiles = tiles_in_box(ancestry, orientation, start_corner, self.box(width, height))
+            box = self.box(width, height)
+            tiles = [tuple(self.dot_of(p, box) for p in tile)
+                     for tile in tiles_in_box(ancestry, orientation, start_corner, box)]
             description = f"{orientation}{start_corner}{''.join(ancestry.chain)}"
             if self.grid_of(tiles, width, height, description).faces:
                 return description
@@ -555,12 +755,12 @@ class PenroseTiling:
         return (column[0] * self.down_unit + root5_times(column[1] * self.down_unit),
                 row[0] * self.across_unit + root5_times(row[1] * self.across_unit))
 
-    def grid_of(self, tiles: Sequence[tuple[Point, ...]], width: int, height: int, description: str) -> Grid:
-        box = self.box(width, height)
+    def grid_of(self, tiles: Sequence[tuple[tuple[int, int], ...]], width: int, height: int, description: str) -> Grid:
+        """The grid of the tiles (each its corners as Loopy's integer dots), trimmed as Loopy trims."""
         dot_index: dict[tuple[int, int], int] = {}
         faces: list[tuple[int, ...]] = []
         for tile in tiles:
-            faces.append(tuple(dot_index.setdefault(self.dot_of(p, box), len(dot_index)) for p in tile))
+            faces.append(tuple(dot_index.setdefault(dot, len(dot_index)) for dot in tile))
         kept = [faces[f] for f in trim_to_landlocked_core(faces, len(dot_index))]
         used = sorted({d for corners in kept for d in corners})
         renumber = {d: i for i, d in enumerate(used)}
