@@ -174,7 +174,7 @@ def test_a_short_description_grows_as_loopy_grows_it() -> None:
     dummy = penrose.LoopyRandom(b"dummy")
     chain = ["A"]
     for _ in range(20):
-        chain.append(penrose.weighted_choice(penrose.PARENTS[chain[-1]], dummy))
+        chain.append(penrose.weighted_choice(penrose.PARENTS[chain[-1]], dummy.upto))
     assert penrose.P2.build(6, 6, "00" + "".join(chain)) == short
 
 

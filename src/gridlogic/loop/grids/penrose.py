@@ -56,7 +56,7 @@ read as Loopy reads it (the extra ancestors change nothing).
 
 Sources: Simon Tatham's ``penrose.c``, ``penrose.h``, ``grid.c`` (``grid_new_penrose``,
 ``grid_trim_vigorously``, ``grid_make_consistent``, the legacy grids), ``penrose-legacy.c``,
-``misc.c`` (``n_times_root_k``) and ``random.c``, and his article "Two algorithms for randomly
+``misc.c`` (``n_times_root_k``) and ``random.c`` (in :mod:`.spectres`), and his article "Two algorithms for randomly
 generating aperiodic tilings" (2023), read as the specification; the code and the subdivision
 below are ours (the shapes are the published Robinson triangle subdivisions in his labelling; a
 test checks them against the triangles' geometry, and the stored Loopy puzzles check the whole
@@ -81,7 +81,6 @@ penrose-p2 grid description '71UUQ' is not allowed: character 'Q' at 4 is not on
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import re
@@ -92,6 +91,7 @@ from dataclasses import dataclass
 from gridlogic.errors import InvalidParameters
 
 from .graph import Grid, grid_from_faces
+from .spectres import LoopyRandom  # Loopy's random.c, shared
 
 # ---------------------------------------------------------------------------------------------
 # Exact points: a0 + a1 t + a2 t² + a3 t³, t = e^(iπ/5). Since t is a root of the tenth cyclotomic
@@ -267,53 +267,16 @@ ENTRY: dict[tuple[str, int, int], Inside] = {
 
 
 # ---------------------------------------------------------------------------------------------
-# Loopy's random number generator (``random.c``): SHA-1 of a counter-incremented seed.
-
-
-class LoopyRandom:
-    """The generator Loopy's ``random_new`` makes, as far as ``random_upto`` needs it."""
-
-    def __init__(self, seed: bytes) -> None:
-        first = hashlib.sha1(seed).digest()
-        self.seed = bytearray(first + hashlib.sha1(first).digest())
-        self.data = hashlib.sha1(bytes(self.seed)).digest()
-        self.position = 0
-
-    def bits(self, count: int) -> int:
-        value = 0
-        for _ in range(0, count, 8):
-            if self.position >= 20:
-                for i in range(20):
-                    if self.seed[i] != 0xFF:
-                        self.seed[i] += 1
-                        break
-                    self.seed[i] = 0
-                self.data = hashlib.sha1(bytes(self.seed)).digest()
-                self.position = 0
-            value = (value << 8) | self.data[self.position]
-            self.position += 1
-        return value & ((1 << count) - 1)
-
-    def upto(self, limit: int) -> int:
-        """A number in range(limit), as Loopy's ``random_upto``."""
-        count = limit.bit_length() + 3
-        divisor = (1 << count) // limit
-        while True:
-            value = self.bits(count)
-            if value < limit * divisor:
-                return value // divisor
-
-    def randrange(self, limit: int) -> int:
-        return self.upto(limit)
-
+# Random choices of ancestors.
 
 # Half-kites and thick-rhomb halves are φ times as common as the others; Loopy weighs its random
 # choices by two consecutive Fibonacci numbers, F(39) and F(38), whose ratio is φ to 15 places.
 WEIGHT = {letter: 63245986 if letter in "ABXY" else 39088169 for letter in "ABUVCDXY"}
 
 
-def weighted_choice(letters: str, rng: LoopyRandom | random.Random) -> str:
-    value = rng.randrange(sum(WEIGHT[c] for c in letters))
+def weighted_choice(letters: str, upto: Callable[[int], int]) -> str:
+    """One of ``letters`` by weight, ``upto(n)`` giving a number in range(n) (Loopy's order)."""
+    value = upto(sum(WEIGHT[c] for c in letters))
     for c in letters:
         if value < WEIGHT[c]:
             return c
@@ -548,9 +511,8 @@ class LegacySize:
 class LegacyPatch:
     """The tiles of one legacy patch, as integer dots, in Loopy's order."""
 
-    def __init__(self, kites: bool, width: int, height: int, x: int, y: int, angle: int) -> None:
-        self.kites = kites
-        self.size = LegacySize.of(150 if kites else 125, width, height)
+    def __init__(self, kites: bool, tile: int, width: int, height: int, x: int, y: int, angle: int) -> None:
+        self.size = LegacySize.of(tile, width, height)
         self.left, self.right = x - width * 100 // 2, x + width * 100 // 2
         self.top, self.bottom = y - height * 100 // 2, y + height * 100 // 2
         self.tiles: list[tuple[tuple[int, int], ...]] = []
@@ -653,8 +615,10 @@ class PenroseTiling:
     """One of Loopy's two Penrose grid types: its name, letters and Loopy's integer units."""
 
     name: str
+    kites: bool
     across_unit: int  # Loopy's x unit (its page's y after the swap)
     down_unit: int  # Loopy's y unit (its page's x)
+    legacy_tile: int  # the legacy generator's unit tile side
 
     @property
     def letters(self) -> str:
@@ -696,6 +660,9 @@ class PenroseTiling:
 
     def build(self, width: int, height: int, description: str | None = None) -> Grid:
         """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size)."""
+        from .catalogue import grid_type  # the one place for sizes; the catalogue imports us
+
+        grid_type(self.name).check_size(width, height)
         if description is None:
             description = self.new_description(width, height, random.Random(f"{self.name} {width}x{height}"))
         if not isinstance(description, str):
@@ -705,7 +672,7 @@ class PenroseTiling:
         else:
             parts = self.parse(description)
             dummy = LoopyRandom(b"dummy")
-            ancestry = Ancestry(parts.letters, lambda letter: weighted_choice(PARENTS[letter], dummy))
+            ancestry = Ancestry(parts.letters, lambda letter: weighted_choice(PARENTS[letter], dummy.upto))
             box = self.box(width, height)
             tiles = [tuple(self.dot_of(p, box) for p in tile)
                      for tile in tiles_in_box(ancestry, parts.orientation, parts.start_corner, box)]
@@ -721,7 +688,7 @@ class PenroseTiling:
         if match is None:
             raise self.refusal(text, "a legacy description is G<x>,<y>,<angle> with whole numbers")
         x, y, angle = (int(group) for group in match.groups())
-        size = LegacySize.of(150 if self is P2 else 125, width, height)
+        size = LegacySize.of(self.legacy_tile, width, height)
         if size.depth > LEGACY_MAX_DEPTH:
             raise self.refusal(text, f"legacy descriptions are read for grids up to about 40x40 (recursion depth "
                                      f"{LEGACY_MAX_DEPTH}), and a {width}x{height} grid needs depth {size.depth}")
@@ -731,14 +698,17 @@ class PenroseTiling:
                                      f"of a {width}x{height} grid's tiling")
         if angle % 36 or not 0 <= angle < 360:
             raise self.refusal(text, f"the angle {angle} is not one of 0, 36, ..., 324")
-        return LegacyPatch(self is P2, width, height, x, y, angle).tiles
+        return LegacyPatch(self.kites, self.legacy_tile, width, height, x, y, angle).tiles
 
     def new_description(self, width: int, height: int, rng: random.Random) -> str:
         """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
+        from .catalogue import grid_type
+
+        grid_type(self.name).check_size(width, height)
         for _ in range(100):
             orientation, start_corner = rng.randrange(10), rng.randrange(3)
-            first = weighted_choice(self.letters, rng)
-            ancestry = Ancestry(first, lambda letter: weighted_choice(PARENTS[letter], rng))
+            first = weighted_choice(self.letters, rng.randrange)
+            ancestry = Ancestry(first, lambda letter: weighted_choice(PARENTS[letter], rng.randrange))
             box = self.box(width, height)
             tiles = [tuple(self.dot_of(p, box) for p in tile)
                      for tile in tiles_in_box(ancestry, orientation, start_corner, box)]
@@ -769,6 +739,6 @@ class PenroseTiling:
                                self.name, width, height, description)
 
 
-P2 = PenroseTiling("penrose-p2", across_unit=37, down_unit=44)
-P3 = PenroseTiling("penrose-p3", across_unit=30, down_unit=35)
+P2 = PenroseTiling("penrose-p2", kites=True, across_unit=37, down_unit=44, legacy_tile=150)
+P3 = PenroseTiling("penrose-p3", kites=False, across_unit=30, down_unit=35, legacy_tile=125)
 TILINGS = {t.name: t for t in (P2, P3)}
