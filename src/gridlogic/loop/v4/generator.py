@@ -54,7 +54,7 @@ SIDES = tuple(range(1, 31))
 PRESETS = (5, 7, 10)
 DEFAULT_SIZE = 7
 MAX_FACES = 1000  # ours: about a 30×30 square board; the largest grid of each type is capped by it
-MAX_ATTEMPTS = 200
+MAX_ATTEMPTS = 2000  # a large dodecagonal grid at easy may take hundreds: few full clue sets finish at easy there
 LOWEST_SHARE = 0.35
 FEWEST_FACES = 9  # below this, a level is often out of reach (Loopy asks 3×3 squares of its players at least)
 
