@@ -88,7 +88,7 @@ def test_the_table_is_loopys_list() -> None:
     [
         (("hexagons", 3, 3), "grid 'hexagons' is not one of square, triangular"),
         ((18, 3, 3), "t18 does not exist"),
-        (("hats", 6, 6), "hats grid \\(Loopy t16\\) is not built yet"),
+        (("square", 3, 3, "0"), "a square grid has no grid description, but .0. was given"),
         (("floret", 1, 1), "at least one of width and height of a floret grid must be at least 2"),
         (("square", 3, 2.5), "height 2.5 of a square grid is not a whole number"),
         (("square", True, 3), "width True"),
