@@ -30,10 +30,10 @@ chosen among the letters whose subdivision holds the last one: at random (SHA-1 
 **The description** is ``<orientation 0-9><start corner 0-2><letters>``: the first triangle's base
 points at orientation × 36°, and its start corner sits at the centre of the box. Points are exact:
 sums of the powers 1, t, t², t³ of t = e^(iπ/5) with integer coefficients (:data:`Point`); their
-page coordinates are a + b√5 with integers a, b, in units of 1/4 (across) and sin(36°)/2 (down the
-page after Loopy swaps the axes), and Loopy rounds them, scaled by 37 and 44 for kites and darts or
-30 and 35 for rhombs, to integer dots — which we keep, so that a dot is the same dot exactly when
-Loopy's is.
+coordinates are a + b√5 with integers a, b, in units of 1/4 across and sin(36°)/2 down. Loopy
+scales them (by 37 across and 44 down for kites and darts, 30 and 35 for rhombs), rounds them to
+integers and swaps the axes for its page; we keep exactly those integer dots, so that a dot is the
+same dot here exactly when it is in Loopy.
 
 **Order.** From the first triangle, a breadth-first search visits each triangle whose three corners
 are in the box, neighbours by edges 0, 1, 2; a tile is laid when the search, at a triangle, finds
@@ -56,9 +56,9 @@ read as Loopy reads it (the extra ancestors change nothing).
 
 Sources: Simon Tatham's ``penrose.c``, ``penrose.h``, ``grid.c`` (``grid_new_penrose``,
 ``grid_trim_vigorously``, ``grid_make_consistent``, the legacy grids), ``penrose-legacy.c``,
-``misc.c`` (``n_times_root_k``) and ``random.c`` (in :mod:`.spectres`), and his article "Two algorithms for randomly
-generating aperiodic tilings" (2023), read as the specification; the code and the subdivision
-below are ours (the shapes are the published Robinson triangle subdivisions in his labelling; a
+``misc.c`` (``n_times_root_k``) and ``random.c`` (in :mod:`.spectres`), and his article "Two
+algorithms for randomly generating aperiodic tilings" (2023), read as the specification; the code
+and the subdivision below are ours (the shapes are the published Robinson triangle subdivisions in his labelling; a
 test checks them against the triangles' geometry, and the stored Loopy puzzles check the whole
 against Loopy).
 
