@@ -69,6 +69,8 @@ SIZES: dict[str, tuple[tuple[int, int], ...]] = {
     "great-great-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2)),
     "kagome": ((3, 3), (4, 3), (3, 4), (4, 4), (5, 3)),
     "compass-dodecagonal": ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3)),
+    "penrose-p2": ((5, 5), (6, 6), (5, 7), (7, 5), (10, 10)),
+    "penrose-p3": ((6, 6), (6, 5), (5, 7), (7, 5), (10, 10)),
     "hats": ((6, 6), (7, 6), (6, 7), (8, 8), (10, 10)),
     "spectres": ((6, 6), (7, 6), (6, 8), (8, 8), (10, 10)),
 }
@@ -78,7 +80,7 @@ PRESETS: dict[str, tuple[int, int]] = {
     "square": (10, 10), "triangular": (12, 10), "honeycomb": (10, 10), "snub-square": (7, 7), "cairo": (9, 9),
     "great-hexagonal": (5, 4), "octagonal": (7, 7), "kites": (5, 5), "floret": (5, 5), "dodecagonal": (5, 4),
     "great-dodecagonal": (5, 4), "great-great-dodecagonal": (5, 3), "kagome": (5, 4), "compass-dodecagonal": (5, 4),
-    "hats": (10, 10),
+    "penrose-p2": (10, 10), "penrose-p3": (10, 10), "hats": (10, 10),
     "spectres": (10, 10),
 }
 

@@ -125,7 +125,7 @@ def test_long_runs_and_big_clues_are_written_as_loopy_writes_them() -> None:
         ("2x2t0:d", "must both be at least 3"),
         ("3x3t4:i", "at least one of width and height of a cairo grid must be at least 4"),
         ("101x3t0:i", "at most 100x100"),
-        ("3x3t11:abc", "t11 \\(penrose-p2\\) is not built yet"),
+        ("6x6t11:abc", "a penrose-p2 grid needs its description"),
         ("6x6t16:9,0,3,1,1,H_b9C", "kite 9 does not exist"),
         ("6x6t16:b9C", "needs its description"),
         ("3x3t0:h", "cover 8 faces, but the square 3x3 grid has 9"),

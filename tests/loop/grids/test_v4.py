@@ -98,7 +98,6 @@ def test_a_json_whose_clues_do_not_fit_its_answer_is_refused() -> None:
 @pytest.mark.parametrize(("size", "options", "says"), [
     ((2, 2), {"grid": "honeycomb"}, "at least 3"),
     ((5, 5), {"grid": "hexagons"}, "grid must be one of"),
-    ((5, 5), {"grid": "penrose-p3"}, "grid must be one of"),
     ((30, 30), {"grid": "kites"}, "at most 1000 faces"),
 ])
 def test_sizes_and_grids_it_cannot_make_are_refused_clearly(size, options, says) -> None:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gridlogic.errors import InvalidParameters
 
-from . import hats, spectres, tilings
+from . import hats, penrose, spectres, tilings
 from .graph import Grid
 
 MAX_SIDE = 100  # ours, not Loopy's: keeps a grid of any type to tens of thousands of faces
@@ -75,8 +76,10 @@ GRID_TYPES: tuple[GridType, ...] = (
     GridType("floret", 8, "Floret", 1, 2, tilings.floret, "f"),
     GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal, "d"),
     GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal, "e"),
-    GridType("penrose-p2", 11, "Penrose (kite/dart)", 3, 3, None, "p"),
-    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, None, "r"),
+    GridType("penrose-p2", 11, "Penrose (kite/dart)", 4, 4, penrose.P2.build, "p",  # 3 wide has no inner dot: 4
+             Patches(penrose.P2.build, penrose.P2.new_description, penrose.P2.check_description)),
+    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, penrose.P3.build, "r",
+             Patches(penrose.P3.build, penrose.P3.new_description, penrose.P3.check_description)),
     GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal, "u"),
     GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
     GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
@@ -102,8 +105,20 @@ def grid_type(key: str | int) -> GridType:
 
 def build_grid(name: str | int, width: int, height: int, description: str | None = None) -> Grid:
     """Loopy's W×H grid of the type ``name`` (or Loopy type number), its faces in Loopy's order; for an
-    aperiodic type, the patch ``description`` names (None: the type's fixed patch for the size)."""
+    aperiodic type, the patch ``description`` names (None: the type's fixed patch for the size). A grid
+    is immutable, so the last grids built are kept and given again."""
     t = grid_type(name)
+    if type(width) is int and type(height) is int and (description is None or isinstance(description, str)):
+        return _built(t.name, width, height, description)
+    return _build(t, width, height, description)
+
+
+@lru_cache(maxsize=64)
+def _built(name: str, width: int, height: int, description: str | None) -> Grid:
+    return _build(grid_type(name), width, height, description)
+
+
+def _build(t: GridType, width: int, height: int, description: str | None) -> Grid:
     if t.builder is None:
         built = ", ".join(BUILT_GRID_NAMES)
         raise InvalidParameters(f"the {t.name} grid (Loopy t{t.number}) is not built yet; the grids built are {built}")

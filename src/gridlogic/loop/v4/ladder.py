@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from gridlogic.loop.grids import Grid
 
@@ -127,9 +126,18 @@ class Layout:
         return tuple(corners)
 
 
-@lru_cache(maxsize=32)
+_LAYOUTS: dict[int, tuple[Grid, Layout]] = {}
+
+
 def layout(grid: Grid) -> Layout:
-    return Layout(grid)
+    """The grid's tables, made once per grid object (looked up by identity: hashing a grid reads all of it)."""
+    found = _LAYOUTS.get(id(grid))
+    if found is not None and found[0] is grid:
+        return found[1]
+    if len(_LAYOUTS) >= 32:
+        _LAYOUTS.clear()
+    made = _LAYOUTS[id(grid)] = (grid, Layout(grid))
+    return made[1]
 
 
 class Board:
