@@ -739,6 +739,6 @@ class PenroseTiling:
                                self.name, width, height, description)
 
 
-P2 = PenroseTiling("penrose-p2", kites=True, across_unit=37, down_unit=44, legacy_tile=150)
-P3 = PenroseTiling("penrose-p3", kites=False, across_unit=30, down_unit=35, legacy_tile=125)
+P2: PenroseTiling = PenroseTiling("penrose-p2", kites=True, across_unit=37, down_unit=44, legacy_tile=150)
+P3: PenroseTiling = PenroseTiling("penrose-p3", kites=False, across_unit=30, down_unit=35, legacy_tile=125)
 TILINGS = {t.name: t for t in (P2, P3)}
