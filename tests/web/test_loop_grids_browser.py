@@ -15,7 +15,9 @@ import pytest
 from page_helpers import PHONE, TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
 
-from gridlogic.loop.grids import build_grid
+from gridlogic import GAMES
+from gridlogic.loop.grid_problems import drawing
+from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid
 
 LINE = re.compile(r"\bline\b")
 
@@ -60,9 +62,16 @@ def expect_solved(page: Page) -> None:
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
 
 
-@pytest.mark.parametrize("grid, size", [("square", 5), ("honeycomb", 5), ("kites", 4), ("cairo", 4)])
-def test_a_v4_puzzle_is_solved_by_clicking_its_solutions_edges(page, server_url, artifacts, grid, size):
-    puzzle, solution = open_grid(page, server_url, size, f"grid-mouse-{grid}", grid)
+def small_side(name: str) -> int:
+    """The least square side from 4 that version 4 makes on the grid."""
+    offered = GAMES["loop"].versions[4].offered
+    assert offered is not None
+    return next(side for side in range(4, 31) if offered(side, side, "easy", {"grid": name}) is None)
+
+
+@pytest.mark.parametrize("grid", BUILT_GRID_NAMES)
+def test_a_v4_puzzle_is_solved_by_clicking_its_solutions_edges(page, server_url, artifacts, grid):
+    puzzle, solution = open_grid(page, server_url, small_side(grid), f"grid-mouse-{grid}", grid)
     faces = puzzle["givens"]["grid"]["faces"]
     expect(page.locator(".loop-any .face")).to_have_count(len(faces))
     expect(page.locator(".loop-any .clue")).to_have_count(sum(k is not None for k in puzzle["givens"]["clues"]))
@@ -131,7 +140,20 @@ def keys_to_draw(page: Page, query: str, edges: list[int]) -> list[str]:
     }""", [query, edges])
 
 
-def test_a_v4_puzzle_is_solved_by_keyboard_alone(page, server_url):
+@pytest.mark.parametrize("grid", BUILT_GRID_NAMES)
+def test_a_v4_puzzle_is_solved_by_keyboard_alone(page, server_url, grid):
+    side = small_side(grid)
+    _, solution = open_grid(page, server_url, side, f"grid-keys-{grid}", grid)
+    board = page.locator(".loop-any")
+    board.focus()
+    lines = [e for e, v in enumerate(solution["edges"]) if v]
+    for key in keys_to_draw(page, puzzle_query(side, f"grid-keys-{grid}", grid), lines):
+        page.keyboard.press(key)
+    expect_solved(page)
+    expect(page.locator("#result-moves")).to_have_text(str(len(lines)))
+
+
+def test_the_keyboard_marks_shades_and_says_so_on_triangles(page, server_url):
     _, solution = open_grid(page, server_url, 4, "grid-keys", "triangular")
     board = page.locator(".loop-any")
     board.focus()
@@ -153,17 +175,11 @@ def test_a_v4_puzzle_is_solved_by_keyboard_alone(page, server_url):
 
 def test_every_edge_of_every_grid_is_reached_by_an_arrow_from_one_of_its_dots(page, server_url):
     """Arrows go to the neighbour nearest their direction, ties to the right or down: on each of
-    Loopy's periodic grids, every edge is crossed by some arrow from one of its ends."""
+    Loopy's grids, every edge is crossed by some arrow from one of its ends."""
     page.goto(f"{server_url}/?game=loop&size=5&seed=reach")
     expect(page.locator("#status")).to_contain_text("“reach”", timeout=TIMEOUT)
-    names = ["square", "triangular", "honeycomb", "snub-square", "cairo", "great-hexagonal", "octagonal", "kites",
-             "floret", "dodecagonal", "great-dodecagonal", "great-great-dodecagonal", "kagome", "compass-dodecagonal"]
-    grids = []
-    for name in names:
-        g = build_grid(name, 5, 5)
-        grids.append({"name": name, "width": 5, "height": 5, "dots": [list(d) for d in g.dots],
-                      "edges": [list(e) for e in g.edges], "faces": [list(f) for f in g.faces],
-                      "faceEdges": [list(f) for f in g.face_edges]})
+    names = list(BUILT_GRID_NAMES)
+    grids = [drawing(build_grid(name, max(5, small_side(name)), max(5, small_side(name)))) for name in names]
     missed = page.evaluate("""async (grids) => {
         const view = await import("/static/views/loop/anygrid.js");
         return grids.map((grid) => {

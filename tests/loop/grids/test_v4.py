@@ -13,7 +13,7 @@ from gridlogic import GAMES
 from gridlogic.errors import InvalidParameters
 from gridlogic.game.registry import puzzle_from_id
 from gridlogic.loop import clue_removal
-from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, grid_type, read_loopy_id
+from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, read_loopy_id
 from gridlogic.loop.v4 import generator, ladder, play, region
 from gridlogic.loop.v4 import hints as v4_hints
 from gridlogic.loop.v4.generator import LEVELS, grade
@@ -23,12 +23,8 @@ LOOP = GAMES["loop"]
 
 
 def smallest_for_every_level(name: str) -> tuple[int, int]:
-    """The least W×W (from Loopy's least) with room for every level (generator.FEWEST_FACES faces)."""
-    kind = grid_type(name)
-    side = max(kind.least_both, kind.least_one)
-    while len(build_grid(name, side, side).faces) < generator.FEWEST_FACES:
-        side += 1
-    return side, side
+    """The least W×W version 4 makes at every level on the grid (its own refusals say where)."""
+    return next((side, side) for side in range(1, 31) if generator.offered(side, side, "expert", {"grid": name}) is None)
 
 
 SMALL = {name: smallest_for_every_level(name) for name in BUILT_GRID_NAMES}

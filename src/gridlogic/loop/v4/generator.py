@@ -57,6 +57,8 @@ MAX_FACES = 1000  # ours: about a 30×30 square board; the largest grid of each 
 MAX_ATTEMPTS = 2000  # a large dodecagonal grid at easy may take hundreds: few full clue sets finish at easy there
 LOWEST_SHARE = 0.35
 FEWEST_FACES = 9  # below this, a level is often out of reach (Loopy asks 3×3 squares of its players at least)
+PATCH_LEAST_AREA = 36  # an aperiodic grid's W×H: Loopy's smallest presets are 6×6; a smaller patch may hold 3 faces
+PATCH_DRAWS = 50  # patches drawn at most for one with FEWEST_FACES faces
 
 LOOPY_PRESETS: tuple[tuple[str, int, int, str], ...] = (
     ("square", 7, 7, "easy"), ("square", 10, 10, "easy"), ("square", 7, 7, "medium"), ("square", 10, 10, "medium"),
@@ -147,6 +149,9 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
         grid_type(name).check_size(width, height)
     except InvalidParameters as refused:
         return str(refused)
+    if grid_type(name).patches is not None and width * height < PATCH_LEAST_AREA:
+        return (f"Loop version 4 makes {name} grids of at least {PATCH_LEAST_AREA} in width × height (6x6), "
+                f"not {width}x{height}: a smaller patch may hold only a few faces")
     faces = len(build_grid(name, width, height).faces)
     if faces > MAX_FACES:
         return (f"a {name} grid of {width}x{height} has {faces} faces; Loop version 4 makes grids of at most "
@@ -184,12 +189,17 @@ def make(spec: PuzzleSpec) -> GridPuzzle:
 
 
 def _patch(name: str, width: int, height: int, random: Callable[[], float]) -> str | None:
-    """An aperiodic grid's patch for this seed (one draw of the stream seeds the tiling's own chooser),
+    """An aperiodic grid's patch for this seed: the first of :data:`PATCH_DRAWS` with at least
+    :data:`FEWEST_FACES` faces (each from one draw of the stream, which seeds the tiling's own chooser);
     None for a periodic grid (no draw)."""
     patches = grid_type(name).patches
     if patches is None:
         return None
-    return patches.new_description(width, height, PythonRandom(math.floor(random() * 2**32)))
+    for _ in range(PATCH_DRAWS):
+        description = patches.new_description(width, height, PythonRandom(math.floor(random() * 2**32)))
+        if len(build_grid(name, width, height, description).faces) >= FEWEST_FACES:
+            break
+    return description
 
 
 def _boards(grid: Grid, level: int) -> Callable[[list[int | None]], Board]:
