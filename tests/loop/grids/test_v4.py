@@ -24,7 +24,8 @@ LOOP = GAMES["loop"]
 
 def smallest_for_every_level(name: str) -> tuple[int, int]:
     """The least W×W version 4 makes at every level on the grid (its own refusals say where)."""
-    return next((side, side) for side in range(1, 31) if generator.offered(side, side, "expert", {"grid": name}) is None)
+    return next((side, side) for side in range(1, 31)
+                if generator.offered(side, side, "expert", {"grid": name}) is None)
 
 
 SMALL = {name: smallest_for_every_level(name) for name in BUILT_GRID_NAMES}
