@@ -105,7 +105,8 @@ def test_a_size_refused_by_one_version_names_the_versions_that_make_it():
     assert str(refused.value) == (
         "Loop size must be a square side, an integer from 5 to 10, not 15; "
         "version 2 makes it, with sizes 4 to 30 (width x height apart); "
-        "version 3 makes it, with sizes 4 to 30 (width x height apart)")
+        "version 3 makes it, with sizes 4 to 30 (width x height apart); "
+        "version 4 makes it, with sizes 1 to 30 (width x height apart)")
     with pytest.raises(InvalidParameters) as refused:
         loop.spec(99, "x", version=1)
     assert str(refused.value) == "Loop size must be a square side, an integer from 5 to 10, not 99"

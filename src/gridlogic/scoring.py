@@ -240,7 +240,7 @@ def par_seconds(game: str, size: int | tuple[int, int], difficulty: str = "any")
     """The par time in seconds (an estimate, see the module docstring); ``size`` a side or (width, height)."""
     record, cells, difficulty = _check_puzzle(game, size, difficulty)
     exact = cells * record.seconds_per_cell * DIFFICULTY_FACTOR[difficulty]
-    return 10 * _round_half_up(exact / 10)
+    return max(10, 10 * _round_half_up(exact / 10))  # at least 10 s: Loop's floret grid is 1 wide
 
 
 def par_table() -> dict[str, dict[int, dict[str, int]]]:

@@ -16,8 +16,7 @@ from page_helpers import PHONE, TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
 
 from gridlogic import GAMES
-from gridlogic.loop.grid_problems import drawing
-from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid
+from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, drawing
 
 LINE = re.compile(r"\bline\b")
 

@@ -2,12 +2,13 @@
 
 A Loopy game ID of any grid but squares (``WxHtN:[description_]clues``, :mod:`gridlogic.loop.grids`)
 reads as a :class:`~gridlogic.game.record.Problem` whose ``givens`` carry, beside the clues (one per
-face), the grid's drawing (:func:`drawing`: its name, size, patch description, dots, edges and
-faces), the same form a generated version 4 puzzle gives. This module is the one place that knows
-that form: the game's ``solve``, ``grade``, ``render_solution``, ``solution_form`` and Loopy export
-hand such a problem here (:func:`on_grid` tells it apart). A solution is the grid's edges in
-Loopy's order, 1 on the loop; solving is :func:`gridlogic.loop.grids.decide` (proven: a search out
-of budget is ``undecided``), grading version 4's ladder (Loopy's four levels).
+face), the grid's drawing (its name, size, patch description, dots, edges and faces,
+:func:`gridlogic.loop.grids.drawing`), the form a generated version 4 puzzle gives. This module is
+the one place that knows that form: the game's ``solve``, ``grade``, ``render_solution``,
+``solution_form`` and Loopy export hand such a problem here (:func:`on_grid` tells it apart). A
+solution is the grid's edges in Loopy's order, 1 on the loop; solving is
+:func:`gridlogic.loop.grids.decide` (proven: a search out of budget is ``undecided``), grading
+version 4's ladder (Loopy's four levels).
 
 Worked example (a test checks it): Loopy's Normal 3×3 honeycomb, solved and graded, and written back:
 
@@ -24,20 +25,12 @@ from typing import Any
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import GradeReport, Problem
-from gridlogic.loop.grids import Grid, LoopyPuzzle, decide, read_loopy_id, write_loopy_id
+from gridlogic.loop.grids import Grid, LoopyPuzzle, decide, drawing, read_loopy_id, write_loopy_id
 from gridlogic.loop.grids.loopy_ids import grid_for
 from gridlogic.params import check_deadline
 from gridlogic.verdict import Verdict
 
 LOOPY_LEVEL = {"easy": "Easy", "medium": "Normal", "hard": "Tricky", "expert": "Hard"}
-
-
-def drawing(grid: Grid) -> dict[str, Any]:
-    """What a page needs to draw a grid, and what names it again: its name, size and patch description,
-    dots (x, y), edges (two dots) and faces (their dots clockwise, and their edges in the same turn)."""
-    return {"name": grid.name, "width": grid.width, "height": grid.height, "description": grid.description,
-            "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
-            "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
 
 
 def on_grid(problem: Problem) -> bool:

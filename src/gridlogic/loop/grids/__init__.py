@@ -28,7 +28,7 @@ loop, and the ID written back:
 from __future__ import annotations
 
 from .catalogue import BUILT_GRID_NAMES, GRID_NAMES, GRID_TYPES, GridType, build_grid, grid_type
-from .graph import Grid, GridBuilder
+from .graph import Grid, GridBuilder, drawing
 from .loopy_ids import LoopyPuzzle, read_loopy_id, write_loopy_id
 from .solve import decide
 
@@ -42,6 +42,7 @@ __all__ = [
     "LoopyPuzzle",
     "build_grid",
     "decide",
+    "drawing",
     "grid_type",
     "read_loopy_id",
     "write_loopy_id",

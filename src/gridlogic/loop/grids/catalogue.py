@@ -25,8 +25,7 @@ from gridlogic.errors import InvalidParameters
 
 from . import hats, penrose, spectres, tilings
 from .graph import Grid
-
-MAX_SIDE = 100  # ours, not Loopy's: keeps a grid of any type to tens of thousands of faces
+from .sizes import check_size
 
 
 @dataclass(frozen=True)
@@ -50,18 +49,8 @@ class GridType:
     patches: Patches | None = None  # an aperiodic type's patches by description
 
     def check_size(self, width: int, height: int) -> None:
-        """InvalidParameters unless W×H is a size Loopy allows for this type (and at most MAX_SIDE)."""
-        for side, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidParameters(f"{side} {value!r} of a {self.name} grid is not a whole number")
-        if width < self.least_both or height < self.least_both:
-            raise InvalidParameters(
-                f"width and height of a {self.name} grid must both be at least {self.least_both}, not {width}x{height}")
-        if width < self.least_one and height < self.least_one:
-            raise InvalidParameters(f"at least one of width and height of a {self.name} grid must be at least "
-                                    f"{self.least_one}, not {width}x{height}")
-        if width > MAX_SIDE or height > MAX_SIDE:
-            raise InvalidParameters(f"a {self.name} grid is at most {MAX_SIDE}x{MAX_SIDE}, not {width}x{height}")
+        """InvalidParameters unless W×H is a size Loopy allows for this type (:mod:`.sizes`)."""
+        check_size(self.name, self.least_both, self.least_one, width, height)
 
 
 GRID_TYPES: tuple[GridType, ...] = (
@@ -76,16 +65,16 @@ GRID_TYPES: tuple[GridType, ...] = (
     GridType("floret", 8, "Floret", 1, 2, tilings.floret, "f"),
     GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal, "d"),
     GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal, "e"),
-    GridType("penrose-p2", 11, "Penrose (kite/dart)", 4, 4, penrose.P2.build, "p",  # 3 wide has no inner dot: 4
+    GridType("penrose-p2", 11, "Penrose (kite/dart)", penrose.P2.least, penrose.P2.least, penrose.P2.build, "p",
              Patches(penrose.P2.build, penrose.P2.new_description, penrose.P2.check_description)),
-    GridType("penrose-p3", 12, "Penrose (rhombs)", 3, 3, penrose.P3.build, "r",
+    GridType("penrose-p3", 12, "Penrose (rhombs)", penrose.P3.least, penrose.P3.least, penrose.P3.build, "r",
              Patches(penrose.P3.build, penrose.P3.new_description, penrose.P3.check_description)),
     GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal, "u"),
     GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
     GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
     GridType("hats", 16, "Hats", 6, 6, hats.grid, "a",
              Patches(hats.build, hats.new_description, hats.check_description)),
-    GridType("spectres", 17, "Spectres", 6, 6, spectres.build_default, "x",
+    GridType("spectres", 17, "Spectres", spectres.LEAST, spectres.LEAST, spectres.build_default, "x",
              Patches(spectres.build, spectres.new_description, spectres.check_description)),
 )
 

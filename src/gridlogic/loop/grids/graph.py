@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 Point = tuple[int, int]
 
@@ -87,6 +88,14 @@ class Grid:
     def edge_by_dots(self) -> dict[tuple[int, int], int]:
         """The edge joining two dots, keyed by the pair in increasing order."""
         return {(min(d1, d2), max(d1, d2)): e for e, (d1, d2) in enumerate(self.edges)}
+
+
+def drawing(grid: Grid) -> dict[str, Any]:
+    """What a page needs to draw a grid, and what names it again: its name, size and patch description,
+    dots (x, y), edges (two dots) and faces (their dots clockwise, and their edges in the same turn)."""
+    return {"name": grid.name, "width": grid.width, "height": grid.height, "description": grid.description,
+            "dots": [list(p) for p in grid.dots], "edges": [list(e) for e in grid.edges],
+            "faces": [list(f) for f in grid.faces], "faceEdges": [list(f) for f in grid.face_edges]}
 
 
 class GridBuilder:

@@ -91,6 +91,7 @@ from dataclasses import dataclass
 from gridlogic.errors import InvalidParameters
 
 from .graph import Grid, grid_from_faces
+from .sizes import check_size
 from .spectres import LoopyRandom  # Loopy's random.c, shared
 
 # ---------------------------------------------------------------------------------------------
@@ -619,6 +620,7 @@ class PenroseTiling:
     across_unit: int  # Loopy's x unit (its page's y after the swap)
     down_unit: int  # Loopy's y unit (its page's x)
     legacy_tile: int  # the legacy generator's unit tile side
+    least: int  # Loopy's least width and height (kites and darts: 4 here, as 3 wide has no inner dot)
 
     @property
     def letters(self) -> str:
@@ -660,9 +662,7 @@ class PenroseTiling:
 
     def build(self, width: int, height: int, description: str | None = None) -> Grid:
         """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size)."""
-        from .catalogue import grid_type  # the one place for sizes; the catalogue imports us
-
-        grid_type(self.name).check_size(width, height)
+        check_size(self.name, self.least, self.least, width, height)
         if description is None:
             description = self.new_description(width, height, random.Random(f"{self.name} {width}x{height}"))
         if not isinstance(description, str):
@@ -702,9 +702,7 @@ class PenroseTiling:
 
     def new_description(self, width: int, height: int, rng: random.Random) -> str:
         """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
-        from .catalogue import grid_type
-
-        grid_type(self.name).check_size(width, height)
+        check_size(self.name, self.least, self.least, width, height)
         for _ in range(100):
             orientation, start_corner = rng.randrange(10), rng.randrange(3)
             first = weighted_choice(self.letters, rng.randrange)
@@ -739,6 +737,6 @@ class PenroseTiling:
                                self.name, width, height, description)
 
 
-P2: PenroseTiling = PenroseTiling("penrose-p2", kites=True, across_unit=37, down_unit=44, legacy_tile=150)
-P3: PenroseTiling = PenroseTiling("penrose-p3", kites=False, across_unit=30, down_unit=35, legacy_tile=125)
+P2: PenroseTiling = PenroseTiling("penrose-p2", kites=True, across_unit=37, down_unit=44, legacy_tile=150, least=4)
+P3: PenroseTiling = PenroseTiling("penrose-p3", kites=False, across_unit=30, down_unit=35, legacy_tile=125, least=3)
 TILINGS = {t.name: t for t in (P2, P3)}

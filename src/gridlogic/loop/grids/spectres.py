@@ -68,9 +68,11 @@ from dataclasses import dataclass
 
 from gridlogic.errors import InvalidParameters
 
+from . import sizes
 from .graph import Grid, Point, grid_from_faces
 
 NAME = "spectres"
+LEAST = 6  # Loopy's least width and height of a spectres grid
 
 # ---------------------------------------------------------------------------------------------
 # Z[d], d = e^{iπ/6}: a point is (c0, c1, c2, c3) for c0 + c1·d + c2·d² + c3·d³, and d⁴ = d² − 1.
@@ -675,9 +677,8 @@ def read_description(text: str) -> Description:
 
 
 def check_size(width: int, height: int) -> None:
-    from .catalogue import grid_type  # the one place sizes are checked
-
-    grid_type(NAME).check_size(width, height)
+    """InvalidParameters unless W×H is a size Loopy allows for spectres (:mod:`.sizes`)."""
+    sizes.check_size(NAME, LEAST, LEAST, width, height)
 
 
 def check_description(width: int, height: int, text: str) -> None:

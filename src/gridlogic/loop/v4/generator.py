@@ -39,8 +39,7 @@ from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec
 from gridlogic.game.record import Option, PuzzleNaming
 from gridlogic.loop.clue_removal import remove_clues
-from gridlogic.loop.grid_problems import drawing
-from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, grid_type
+from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, drawing, grid_type
 from gridlogic.loop.rules import Metrics
 from gridlogic.loop.v4.ladder import EASY, Board, finishes
 from gridlogic.loop.v4.region import boundary_counts, grow_region, loop_edges
