@@ -14,6 +14,7 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.game.registry import puzzle_from_id
 from gridlogic.loop import clue_removal
 from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, read_loopy_id
+from gridlogic.loop.grids import sat as grids_sat
 from gridlogic.loop.v4 import generator, ladder, play, region
 from gridlogic.loop.v4 import hints as v4_hints
 from gridlogic.loop.v4.generator import LEVELS, grade
@@ -32,7 +33,7 @@ SMALL = {name: smallest_for_every_level(name) for name in BUILT_GRID_NAMES}
 
 
 def test_the_docstrings_examples() -> None:
-    for module in (ladder, region, generator, play, v4_hints):
+    for module in (ladder, region, generator, play, v4_hints, grids_sat):
         result = doctests.testmod(module)
         assert result.failed == 0 and result.attempted >= 1, module.__name__
 
