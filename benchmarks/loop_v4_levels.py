@@ -22,6 +22,13 @@ size and paired difficulty go to our grader; a row prints how many got the paire
 that both see the same load; a row prints both medians, our p95 and the ratio of medians:
 
     .venv/bin/python benchmarks/loop_v4_levels.py --driver /tmp/loopy-grade --speed --seeds 20
+
+``--sweep`` needs no driver: at each of Loopy's presets (a grid at two sizes is swept at both) and
+every level, ``--seeds`` puzzles (``sweep-K``) are made and each is proven unique by the SAT count on
+the grid's graph (:mod:`gridlogic.loop.grids.sat`); a row prints how many were made, how many the
+SAT count did not find to have exactly the planted loop (0), the attempts and the CPU time.
+
+    .venv/bin/python benchmarks/loop_v4_levels.py --sweep --seeds 50
 """
 
 from __future__ import annotations
@@ -37,8 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from gridlogic import GAMES
+from gridlogic import GAMES, GenerationFailed
 from gridlogic.loop.grids import BUILT_GRID_NAMES, LoopyPuzzle, grid_type, read_loopy_id, write_loopy_id
+from gridlogic.loop.grids.sat import sat_loops
 from gridlogic.loop.v4.generator import LEVELS, LOOPY_PRESETS, grade
 
 SOURCES = ("grid.c", "penrose.c", "penrose-legacy.c", "hat.c", "spectre.c", "loopgen.c", "dsf.c", "tree234.c",
@@ -164,6 +172,26 @@ def speed(driver: Path, name: str, width: int, height: int, level: str, seeds: i
             f"ratio {ours_median / c_median:5.2f}")
 
 
+def sweep(name: str, width: int, height: int, level: str, seeds: int) -> str:
+    """Every seed of one grid, size and level made, and proven unique by the SAT count on the grid's graph."""
+    failed = wrong = 0
+    attempts, times = [], []
+    for k in range(seeds):
+        started = time.process_time()
+        try:
+            puzzle = GAMES["loop"].generate((width, height), f"sweep-{k}", level, version=4, grid=name)
+        except GenerationFailed:
+            failed += 1
+            continue
+        times.append((time.process_time() - started) * 1000)
+        attempts.append(puzzle.attempt)
+        loops = sat_loops(puzzle.graph, puzzle.clues)
+        wrong += [sorted(loop) for loop in loops] != [[e for e, on in enumerate(puzzle.edges()) if on]]
+    return (f"{name:24} {width}x{height} {level:7} made {seeds - failed}/{seeds}, not proven unique by SAT {wrong}, "
+            f"attempts mean {statistics.mean(attempts):.1f} max {max(attempts)}, "
+            f"ms median {statistics.median(times):.1f} max {max(times):.1f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzles", type=Path, help="a checkout of Tatham's puzzle collection")
@@ -172,9 +200,16 @@ def main() -> int:
     parser.add_argument("--grid", action="append", choices=BUILT_GRID_NAMES)
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--speed", action="store_true", help="time generation beside Loopy's at its presets")
+    parser.add_argument("--sweep", action="store_true", help="every grid and level at its presets, SAT-proven")
     args = parser.parse_args()
+    if args.sweep:
+        for name, width, height in dict.fromkeys((name, w, h) for name, w, h, _ in LOOPY_PRESETS):
+            if not args.grid or name in args.grid:
+                for level in LEVELS:
+                    print(sweep(name, width, height, level, args.seeds), flush=True)
+        return 0
     if not (args.puzzles or args.driver):
-        parser.error("one of --puzzles or --driver is needed")
+        parser.error("one of --puzzles or --driver is needed (--sweep alone needs neither)")
     with tempfile.TemporaryDirectory(prefix="loopy-grade-") as scratch:
         driver = args.driver or build(args.puzzles.resolve(), (args.keep or Path(scratch) / "loopy-grade").resolve())
         if args.speed:
