@@ -8,7 +8,9 @@ the one place that knows that form: the game's ``solve``, ``grade``, ``render_so
 ``solution_form`` and Loopy export hand such a problem here (:func:`on_grid` tells it apart). A
 solution is the grid's edges in Loopy's order, 1 on the loop; solving is
 :func:`gridlogic.loop.grids.decide` (proven: a search out of budget is ``undecided``), grading
-version 4's ladder (Loopy's four levels).
+version 4's ladder (Loopy's four levels). Played as an import, its ID carries its Loopy ID
+(:func:`loopy_id`, :mod:`gridlogic.loop.imported`) and its answer is the inside of its loop
+(:func:`inside_of`, the form of a version 4 puzzle's answer; :func:`loop_round` the way back).
 
 Worked example (a test checks it): Loopy's Normal 3×3 honeycomb, solved and graded, and written back:
 
@@ -23,7 +25,6 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import GradeReport, Problem
 from gridlogic.loop.grids import Grid, LoopyPuzzle, decide, drawing, read_loopy_id, write_loopy_id
 from gridlogic.loop.grids.loopy_ids import grid_for
@@ -50,6 +51,37 @@ def read(text: str) -> Problem:
     grid = puzzle.grid
     return Problem("loop", grid.width, grid.height, {"clues": list(puzzle.clues), "grid": drawing(grid)}, "loopy",
                    options={"grid": grid.name})
+
+
+def grid_of_loopy_id(text: str) -> Grid:
+    """The grid a Loopy ID of another grid than squares names (an imported puzzle's text)."""
+    return read_loopy_id(text).grid
+
+
+def inside_of(grid: Grid, loop: Sequence[int]) -> list[int]:
+    """The faces inside a loop (0/1 per edge of ``grid``), as 1 per face: a face reached from beyond the
+    grid's rim without crossing the loop is outside, every other face inside."""
+    outside = -1
+    parent = {face: face for face in range(len(grid.faces))} | {outside: outside}
+
+    def root(face: int) -> int:
+        while parent[face] != face:
+            parent[face] = parent[parent[face]]
+            face = parent[face]
+        return face
+
+    for edge, faces in enumerate(grid.edge_faces):
+        if not loop[edge]:
+            first, *rest = faces
+            parent[root(first)] = root(rest[0] if rest else outside)
+    return [0 if root(face) == root(outside) else 1 for face in range(len(grid.faces))]
+
+
+def loop_round(grid: Grid, inside: Sequence[int]) -> list[int]:
+    """The loop round the faces ``inside`` (1 per face), as 0/1 per edge of ``grid``."""
+    from gridlogic.loop.v4.region import loop_edges  # version 4's answers are regions of faces too
+
+    return list(loop_edges(grid, {face for face, on in enumerate(inside) if on}))
 
 
 def loopy_id(problem: Problem) -> str:
@@ -90,9 +122,3 @@ def grade(problem: Problem, deadline: float | None = None) -> GradeReport:
     clues = problem.givens["clues"]
     counts = {"faces": len(clues), "clues": sum(1 for k in clues if k is not None)}
     return GradeReport(found.level, counts, f"on the {problem.givens['grid']['name']} grid", note)
-
-
-def refuse_play(problem: Problem) -> str:
-    """Puzzles on other grids are solved, graded and explained, not yet played from an import."""
-    raise InvalidParameters(f"a Loop puzzle on the {problem.givens['grid']['name']} grid is solved, graded and "
-                            "explained here, but not yet played as an import; generate one with version 4 instead")
