@@ -96,3 +96,114 @@ def test_an_id_whose_text_is_not_written_as_loopy_writes_it_is_refused(client) -
     loopy_id, _ = first_line("honeycomb")
     answer = client.get("/api/loop/puzzle", params={"id": "loop.import.4x3.puzzlink." + loopy_id})
     assert answer.status_code == 400 and "is a 3x3 board, not 4x3" in answer.json()["error"]
+
+
+# The studio on a grid: analysis, fixes (one more face's clue of the design's loop) and thin (v4's ladder).
+
+SEVERAL = "3x3t2:b4f"  # Loopy's 3x3 honeycomb with one clue, a 4 on face 2: several loops
+
+
+def full_clues(name: str) -> str:
+    """The Loopy ID of a grid's first test puzzle with every face's clue of its loop shown."""
+    loopy_id, loop = first_line(name)
+    problem = LOOP.read(loopy_id)
+    graph = grid_problems.grid_of(problem)
+    on = set(loop)
+    every = [sum(1 for e in edges if e in on) for edges in graph.face_edges]
+    return LOOP.exports["loopy"](problem.__class__("loop", problem.width, problem.height,
+                                                   {**problem.givens, "clues": every}, "loopy"))
+
+
+def test_analyse_a_grid_with_several_loops_gives_the_edges_where_two_differ(client) -> None:
+    found = client.post("/api/loop/analyse", json={"text": SEVERAL}).json()
+    assert found["verdict"] == "several" and found["format"] == "loopy" and found["id"] is None
+    edges = len(grid_problems.grid_of(LOOP.read(SEVERAL)).edges)
+    assert found["difference"] and all(mark["kind"] == "edge" and 0 <= mark["index"] < edges
+                                       for mark in found["difference"])
+
+
+def test_the_first_change_shows_a_face_beside_the_difference() -> None:
+    from gridlogic.loop.studio import changes
+    from gridlogic.studio import analyse
+
+    problem = LOOP.read(SEVERAL)
+    verdict = LOOP.solve(problem)
+    difference = analyse(LOOP, problem).difference
+    first = next(iter(changes(problem, verdict.solutions[0], difference)))
+    graph = grid_problems.grid_of(problem)
+    (mark,) = first.marks
+    assert mark.kind == "clue" and problem.givens["clues"][mark.index] is None
+    assert any(mark.index in graph.edge_faces[edge.index] for edge in difference)
+    assert mark.value == sum(verdict.solutions[0][e] for e in graph.face_edges[mark.index])
+    assert first.problem.givens["grid"] == problem.givens["grid"] and first.problem.goal == verdict.solutions[0]
+
+
+def test_fixes_on_a_grid_are_proven_unique_and_play(client) -> None:
+    found = client.post("/api/loop/fixes", json={"text": SEVERAL}).json()
+    assert found["verdict"] == "several" and found["fixes"], found
+    assert [fix["text"] for fix in found["fixes"]] == ["3x3t2:5a435d"]  # loop/studio.py's docstring: three clues
+    for fix in found["fixes"]:
+        assert all(mark["kind"] == "clue" for mark in fix["changes"])
+        assert LOOP.solve(LOOP.read(fix["text"])).status == "unique"
+        assert fix["id"] == f"loop.import.3x3.puzzlink.{fix['text']}"
+        assert client.get("/api/loop/puzzle", params={"id": fix["id"]}).status_code == 200
+
+
+def test_fixes_keep_the_loop_the_maker_means() -> None:
+    from gridlogic.studio import fixes
+
+    problem = LOOP.read(SEVERAL)
+    verdict = LOOP.solve(problem)
+    goal = verdict.solutions[1]  # not the solver's first: the fixes must show this loop's clues
+    found = fixes(LOOP, problem.__class__("loop", 3, 3, problem.givens, "loopy", tuple(goal)))
+    assert found.fixes
+    graph = grid_problems.grid_of(problem)
+    for fix in found.fixes:
+        fixed = LOOP.solve(LOOP.read(fix.text))
+        assert fixed.status == "unique" and tuple(fixed.solutions[0]) == tuple(goal)
+        for mark in fix.changes:
+            assert mark.value == sum(goal[e] for e in graph.face_edges[mark.index])
+
+
+@pytest.mark.parametrize("name", ["kites", "penrose-p3"])
+def test_thin_on_a_grid_hides_clues_by_version_4s_ladder(client, name) -> None:
+    every = full_clues(name)
+    faces = len(grid_problems.grid_of(LOOP.read(every)).faces)
+    for level in ("easy", "expert"):
+        answer = client.post("/api/loop/thin", json={"text": every, "level": level})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["status"] == "thinned" and data["hidden"] and len(data["hidden"]) < faces
+        assert data["level"] in ("easy", "medium", "hard", "expert")[:("easy", "expert").index(level) * 3 + 1]
+        left = LOOP.read(data["text"])
+        assert all(left.givens["clues"][mark["index"]] is None for mark in data["hidden"])
+        assert LOOP.solve(left).status == "unique" and data["id"].endswith(data["text"])
+
+
+def test_thin_on_a_grid_is_always_the_same() -> None:
+    from gridlogic.studio import thin
+
+    every = LOOP.read(full_clues("kites"))
+    assert thin(LOOP, every, "hard") == thin(LOOP, every, "hard")
+
+
+def test_thin_says_when_the_level_cannot_finish_a_grid_puzzle(client) -> None:
+    data = client.post("/api/loop/thin", json={"text": SEVERAL, "level": "expert"}).json()  # several loops
+    assert data["status"] == "unfinished" and data["hidden"] == []
+
+
+@pytest.mark.xfail(reason="gridlogic/studio.py analyse writes every export; puzz.link refuses a grid (reported)")
+def test_analyse_a_unique_grid_puzzle_gives_its_level_and_play_id(client) -> None:
+    loopy_id, _ = first_line("honeycomb")
+    found = client.post("/api/loop/analyse", json={"text": loopy_id})
+    assert found.status_code == 200, found.text
+    data = found.json()
+    assert data["verdict"] == "unique" and data["level"] in ("easy", "medium", "hard", "expert")
+    assert data["id"] == f"loop.import.3x3.puzzlink.{loopy_id}" and data["exports"] == {"loopy": loopy_id}
+
+
+@pytest.mark.xfail(reason="web/studio.py counts a goal's entries on squares; a grid's are its edges (reported)")
+def test_a_goal_drawn_on_a_grid_is_taken_by_the_api(client) -> None:
+    verdict = LOOP.solve(LOOP.read(SEVERAL))
+    found = client.post("/api/loop/fixes", json={"text": SEVERAL, "goal": list(verdict.solutions[1])})
+    assert found.status_code == 200, found.text
