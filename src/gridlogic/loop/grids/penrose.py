@@ -111,12 +111,13 @@ def times_t(p: Point) -> Point:
 
 
 def multiply(p: Point, q: Point) -> Point:
-    """p × q, by Horner's rule on q's coefficients."""
-    result = tuple(a * q[3] for a in p)
-    for k in (2, 1, 0):
-        turned = times_t(result)  # type: ignore[arg-type]
-        result = tuple(r + a * q[k] for r, a in zip(turned, p, strict=True))
-    return result  # type: ignore[return-value]
+    """p × q: the product's coefficients of t⁰ to t⁶, folded back by t⁴ = t³ - t² + t - 1, t⁵ = -1
+    and t⁶ = -t."""
+    a0, a1, a2, a3 = p
+    b0, b1, b2, b3 = q
+    c4 = a1 * b3 + a2 * b2 + a3 * b1
+    return (a0 * b0 - c4 - a2 * b3 - a3 * b2, a0 * b1 + a1 * b0 + c4 - a3 * b3, a0 * b2 + a1 * b1 + a2 * b0 - c4,
+            a0 * b3 + a1 * b2 + a2 * b1 + a3 * b0 + c4)
 
 
 def plus(p: Point, q: Point) -> Point:
