@@ -86,6 +86,21 @@ def test_hints_solve_an_imported_honeycomb_to_the_end() -> None:
     assert LOOP.check(puzzle, board)["solved"] is True
 
 
+def test_an_imported_grid_puzzle_has_hints_a_walk_through_and_a_pdf(client) -> None:
+    loopy_id, _ = first_line("honeycomb")
+    puzzle_id = client.post("/api/loop/import", json={"text": loopy_id}).json()["id"]
+    edges = len(grid_problems.grid_of(LOOP.read(loopy_id)).edges)
+    hint = client.post("/api/loop/hint", json={"id": puzzle_id, "board": {"edges": [0] * edges}})
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["hint"]["status"] == "step" and len(hint.json()["board"]["edges"]) == edges
+    walk = client.get("/api/loop/explain", params={"id": puzzle_id})
+    assert walk.status_code == 200, walk.text
+    walked = walk.json()["walkthrough"]
+    assert walked["level"] in ("easy", "medium", "hard", "expert") and walked["status"] == "solved" and walked["steps"]
+    pdf = client.get("/api/loop/pdf", params={"id": puzzle_id})
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
 def test_a_grid_puzzle_with_several_loops_is_refused_in_words(client) -> None:
     answer = client.post("/api/loop/import", json={"text": "3x3t2:b4f"})
     assert answer.status_code == 422
