@@ -61,10 +61,7 @@ def expect_solved(page: Page) -> None:
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT)
 
 
-# Kites and darts have dots of five edges, more than four arrows can tell apart: some edges
-# are nearest no arrow from either end (a gap of the keyboard's design, not yet closed).
-KEYBOARD_GRIDS = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="a dot of more edges than arrows"))
-                  if name == "penrose-p2" else name for name in BUILT_GRID_NAMES]
+KEYBOARD_GRIDS = BUILT_GRID_NAMES
 
 
 def small_side(name: str) -> int:
@@ -111,7 +108,8 @@ def keys_to_draw(page: Page, query: str, edges: list[int]) -> list[str]:
     return page.evaluate("""async ([query, wanted]) => {
         const view = await import("/static/views/loop/anygrid.js");
         const puzzle = await (await fetch(`/api/loop/puzzle?${query}`)).json();
-        const geo = view.geometry(puzzle), arrows = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"];
+        const geo = view.geometry(puzzle);
+        const arrows = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "Home", "PageUp", "End", "PageDown"];
         const cursor = document.querySelector(".loop-any .cursor");
         const cx = Number(cursor.getAttribute("cx")), cy = Number(cursor.getAttribute("cy"));
         let at = geo.dots.findIndex(([x, y]) => Math.abs(x - cx) < 1e-6 && Math.abs(y - cy) < 1e-6);
@@ -180,8 +178,9 @@ def test_the_keyboard_marks_shades_and_says_so_on_triangles(page, server_url):
 
 @pytest.mark.parametrize("grid", KEYBOARD_GRIDS)
 def test_every_edge_of_a_grid_is_reached_by_an_arrow_from_one_of_its_dots(page, server_url, grid):
-    """Arrows go to the neighbour nearest their direction, ties to the right or down: on each of
-    Loopy's grids, every edge is crossed by some arrow from one of its ends."""
+    """Arrows (and the keypad's diagonals, Home, PageUp, End, PageDown) go to the neighbour nearest their
+    direction, ties to the right or down: on each of Loopy's grids, every edge is crossed by some key
+    from one of its ends (kites and darts have dots of five edges: the diagonals reach those)."""
     page.goto(f"{server_url}/?game=loop&size=5&seed=reach")
     expect(page.locator("#status")).to_contain_text("“reach”", timeout=TIMEOUT)
     side = max(5, small_side(grid))
@@ -190,7 +189,7 @@ def test_every_edge_of_a_grid_is_reached_by_an_arrow_from_one_of_its_dots(page, 
         const geo = view.geometry({ givens: { grid, clues: grid.faces.map(() => null) } });
         const reached = new Set();
         geo.dots.forEach((_, d) => {
-            for (const k of ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"]) {
+            for (const k of ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "Home", "PageUp", "End", "PageDown"]) {
                 const move = view.arrowTarget(geo, d, k);
                 if (move) reached.add(move.edge);
             }

@@ -18,7 +18,8 @@
 // edges); the shade tool shades the face under the point inside or outside.
 //
 // Keyboard: a cursor on a dot. An arrow moves it to the neighbouring dot whose direction is
-// nearest the arrow's (within 85°); two neighbours equally near (a triangle grid's up-left and
+// nearest the arrow's (within 85°; Home, PageUp, End and PageDown are the diagonals up-left,
+// up-right, down-left and down-right, for dots of more edges than four arrows tell apart); two neighbours equally near (a triangle grid's up-left and
 // up-right) go to the one further right for Up and Down, further down for Left and Right, so that
 // an edge missed from one end is reached from the other. Shift+arrow draws or erases that edge
 // and moves along it, Ctrl+arrow marks it ×, I and O shade the face down-right of the cursor.
@@ -237,7 +238,13 @@ function dotNear(geo, p) {
   return best;
 }
 
-const ARROWS = { ArrowUp: [0, -1], ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0] };
+const DIAGONAL = Math.SQRT1_2;
+// The four arrows, and the diagonals of a numeric keypad's 7, 9, 1 and 3 (Home, PageUp, End,
+// PageDown): a dot of five or more edges (Penrose kites and darts) has edges no arrow is nearest.
+const ARROWS = {
+  ArrowUp: [0, -1], ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0],
+  Home: [-DIAGONAL, -DIAGONAL], PageUp: [DIAGONAL, -DIAGONAL], End: [-DIAGONAL, DIAGONAL], PageDown: [DIAGONAL, DIAGONAL],
+};
 
 // Where an arrow key takes the cursor from dot d: {dot, edge}, null when no neighbour lies within
 // 85° of the arrow, undefined for any other key. Ties go right (Up, Down) or down (Left, Right).
