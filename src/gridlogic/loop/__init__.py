@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
-from gridlogic.game.record import Game, GradeReport, Problem, Studio, Version, graded_level_of
+from gridlogic.game.record import Game, GradeReport, Imports, Problem, Studio, Version, graded_level_of
 from gridlogic.hints import Hints, Walkthrough
 from gridlogic.loop import grid_problems, studio, v1, v2, v3, v4
 from gridlogic.loop.decide import DEFAULT_NODE_LIMIT, decide_problem
@@ -142,7 +142,11 @@ def hints_on_any_grid(on_squares: Hints) -> Hints:
                  explain=explain, start=lambda puzzle: record(puzzle).start(puzzle))
 
 
-GAME: Game[Puzzle | ImportedPuzzle | GridImportedPuzzle, dict[str, list[int]]] = Game(
+ANY_IMPORTS: Imports[Any] = IMPORTS
+"""The game's puzzle type names the puzzles on squares; those on other grids (version 4's, and imported ones,
+:class:`GridImportedPuzzle`) reach it untyped, as :data:`VERSIONS` does."""
+
+GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     name="loop",
     title="Loop",
     summary="draw one loop that meets every number (slitherlink)",
@@ -168,7 +172,7 @@ GAME: Game[Puzzle | ImportedPuzzle | GridImportedPuzzle, dict[str, list[int]]] =
     grade=grade_any,  # the latest ladder's (version 3: Loopy's four levels), version 4's on other grids
     solve_options=("budget", "node_limit", "sat"),
     default_node_limit=DEFAULT_NODE_LIMIT,
-    imports=IMPORTS,
+    imports=ANY_IMPORTS,
     # version 3's hints are its own ladder's, and they explain puzzles brought from outside too
     hints=hints_on_any_grid(hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST,
                                              {3: v3.HINTS, 4: v4.HINTS})),

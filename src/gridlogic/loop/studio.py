@@ -57,7 +57,7 @@ from gridlogic.loop.v3.levels import LEVELS, finishes
 from gridlogic.params import check_choice
 from gridlogic.rng import rng
 
-__all__ = ["THIN_SEED", "changes", "thin"]
+__all__ = ["THIN_SEED", "changes", "solution_entries", "thin"]
 
 THIN_SEED = "studio-thin"  # the seed of the order in which thin tries the clues
 
@@ -83,6 +83,15 @@ def changes(problem: Problem, design: Sequence[int], difference: Sequence[Mark])
         shown = [*clues[:cell], value, *clues[cell + 1:]]
         yield Change((Mark("clue", cell, value),),
                      Problem("loop", width, height, {"clues": shown}, problem.source, tuple(design)))
+
+
+def solution_entries(problem: Problem) -> int:
+    """How many entries a loop of ``problem`` has (a maker's goal): one per edge, of a W×H board of
+    squares (the horizontal ones, then the vertical ones) or of another grid (Loopy's order)."""
+    if grid_problems.on_grid(problem):
+        return len(problem.givens["grid"]["edges"])
+    width, height = problem.width, problem.height
+    return width * (height + 1) + (width + 1) * height
 
 
 def thin(problem: Problem, level: str) -> Change | None:
