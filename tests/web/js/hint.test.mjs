@@ -12,11 +12,11 @@ test("the header's example: a row is its cells, a cell without an element of its
     ['[data-edge="h4"]', '[data-edge="h7"]', '[data-edge="v5"]', '[data-edge="v6"]']]);
 });
 
-test("edges are numbered horizontal first, then vertical", () => {
+test("edges are numbered horizontal first, then vertical, or by their number on a board of one list", () => {
   // a 2x1 board: 2 rows of 2 horizontal edges (h0..h3), then 1 row of 3 vertical ones (v0..v2)
-  assert.deepEqual(itemSelectors({ kind: "edge", index: 3 }, 2, 1), [['[data-edge="h3"]']]);
-  assert.deepEqual(itemSelectors({ kind: "edge", index: 4 }, 2, 1), [['[data-edge="v0"]']]);
-  assert.deepEqual(itemSelectors({ kind: "edge", index: 6 }, 2, 1), [['[data-edge="v2"]']]);
+  assert.deepEqual(itemSelectors({ kind: "edge", index: 3 }, 2, 1), [['[data-edge="h3"]'], ['[data-edge="3"]']]);
+  assert.deepEqual(itemSelectors({ kind: "edge", index: 4 }, 2, 1), [['[data-edge="v0"]'], ['[data-edge="4"]']]);
+  assert.deepEqual(itemSelectors({ kind: "edge", index: 6 }, 2, 1), [['[data-edge="v2"]'], ['[data-edge="6"]']]);
 });
 
 test("a dot is its own mark, else the edges that meet there; a column is its cells; a tile is itself", () => {

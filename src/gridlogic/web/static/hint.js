@@ -6,7 +6,8 @@
 // and the views draw their items with data attributes: a tile or a cell [data-index=i], an edge
 // [data-edge="h<i>"] or [data-edge="v<i>"] (horizontal edges first: edge e is h<e> below
 // (height + 1) * width, else v<e - (height + 1) * width>), a dot [data-dot=v].
-// A board whose edges are one list (Loop on any grid, views/loop/anygrid.js) names edge e [data-edge="e"], the second choice.
+// A board whose edges are one list (a view of any grid's faces, edges and dots) names edge e
+// [data-edge="e"], the second choice.
 //
 // An item a view does not draw is shown by what it does draw: a row or a column by its cells, a
 // cell without an element of its own (a number on a board of edges) by its four sides, a dot by its edges. So
