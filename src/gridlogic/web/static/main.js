@@ -104,8 +104,8 @@ function setStatus(key, values = {}, kind = "info") {
 
 const sizeText = (p) => t("size.option", { w: p.width, h: p.height });
 
-// "Loop · 5 × 5 · easy"; an option's value with words of its own (option.<name>.<value>) is named
-// too: "Loop · honeycomb · 4 × 4 · hard" for a Loop on a grid of version 4.
+// "<Game> · 5 × 5 · easy"; an option's value with words of its own (option.<name>.<value>) is named
+// too: "<Game> · honeycomb · 4 × 4 · hard" for a game whose option "grid" has the value honeycomb.
 function describePuzzle(p) {
   const version = gameInfo(p.game) && versionOf(gameInfo(p.game), p.version);
   const named = (version?.options ?? []).map((o) => `option.${o.name}.${p[o.name]}`).filter((key) => t(key) !== key);
