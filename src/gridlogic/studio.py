@@ -266,6 +266,18 @@ def _seconds_to(deadline: float | None) -> float | None:
     return None if deadline is None else seconds_left(deadline, math.inf)
 
 
+def written_exports(game: Game, problem: Problem) -> dict[str, str]:
+    """The puzzle in every format of other software the game writes that can hold it (puzz.link has no
+    honeycomb Loop: a format whose writer refuses the puzzle is left out)."""
+    found = {}
+    for name, write in game.exports.items():
+        try:
+            found[name] = write(problem)
+        except InvalidParameters:
+            continue
+    return found
+
+
 def analyse(game: Game, problem: Problem, deadline: float | None = None) -> Analysis:
     """The verdict on ``problem``, with the level and techniques of a unique one and the difference of
     one with several solutions (see the module docstring); the work stops at ``deadline``."""
@@ -277,7 +289,7 @@ def analyse(game: Game, problem: Problem, deadline: float | None = None) -> Anal
         return Analysis(design, verdict.status, difference=difference, note=note)
     play_id, refusal = playable(game, problem, verdict.solutions[0])
     note += refusal
-    exports = {name: write(problem) for name, write in game.exports.items()} if play_id else {}
+    exports = written_exports(game, problem) if play_id else {}
     walk = latest_walk(game, problem, deadline)
     if walk is None:
         return Analysis(design, "unique", id=play_id, note=note, exports=exports)

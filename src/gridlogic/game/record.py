@@ -57,13 +57,15 @@ class Option:
     """A keyword of ``generate`` beyond size, seed and difficulty (a wrapping board, a symmetry).
 
     ``values`` lists what it accepts, the first being the default; ``letters``
-    gives each value's letter in a puzzle ID ("" for the default).
+    gives each value's letter in a puzzle ID ("" for the default); ``pictures``, that the page has a
+    small picture of each value (``static/views/<game>/options/<name>/<value>.svg``) to show beside it.
     """
 
     name: str
     values: tuple[Any, ...]
     letters: tuple[str, ...]
     help: str
+    pictures: bool = False
 
     @property
     def default(self) -> Any:
@@ -293,7 +295,9 @@ class Studio:
     hides clues while the techniques of ``level`` (one of ``thin_levels``, the latest version's)
     still finish the puzzle: the clues hidden and the puzzle left, or None when those techniques do
     not finish it as it is; None where the game hides no clues (Pattern's clues are its picture's,
-    Signal has none).
+    Signal has none). ``entries(problem)`` is how many entries a flat solution of ``problem`` has, where
+    that is not one per cell (or per edge of a W×H board of squares): Loop on another grid has one per
+    edge of its grid; None: the board's.
     """
 
     solution_mark: str
@@ -301,6 +305,7 @@ class Studio:
     changes: Callable[[Problem, Sequence[int], Sequence[Mark]], Iterable[Change]] | None = None
     thin: Callable[[Problem, str], Change | None] | None = None
     thin_levels: tuple[str, ...] = ()
+    entries: Callable[[Problem], int] | None = None
 
 
 def graded_level_of(data: dict[str, Any]) -> str | None:

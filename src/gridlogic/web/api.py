@@ -98,7 +98,8 @@ def game_info(game: Game) -> dict[str, Any]:
                 "presets": list(version.presets),
                 "defaultSize": version.default_size,
                 "difficulties": list(version.difficulties),
-                "options": [{"name": o.name, "values": list(o.values), "help": o.help} for o in version.options],
+                "options": [{"name": o.name, "values": list(o.values), "help": o.help, "pictures": o.pictures}
+                            for o in version.options],
             }
             for _, version in sorted(game.versions.items())
         ],

@@ -89,7 +89,10 @@ def solution_entries(game: Game, problem: Problem) -> int:
     (``Studio.solution_mark``): a cell or a tile of the board, or an edge, the horizontal ones then the
     vertical ones (:mod:`gridlogic.hints`' numbering)."""
     width, height = problem.width, problem.height
-    if studio.studio_of(game)[0].solution_mark == "edge":
+    record = studio.studio_of(game)[0]
+    if record.entries is not None:
+        return record.entries(problem)
+    if record.solution_mark == "edge":
         return width * (height + 1) + (width + 1) * height
     return width * height
 

@@ -76,6 +76,7 @@ GRID = Option(
     values=BUILT_GRID_NAMES,
     letters=tuple(grid_type(name).letter for name in BUILT_GRID_NAMES),
     help="the grid of Simon Tatham's Loopy to play on: " + ", ".join(BUILT_GRID_NAMES),
+    pictures=True,  # tools/grid_pictures.py draws them
 )
 
 

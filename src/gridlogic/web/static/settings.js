@@ -68,6 +68,7 @@ const isYesNo = (option) => option.values.length === 2 && option.values.every((v
 export function createSettings(els, { t, onChange }) {
   let game = null, version = null;
   let imported = false; // the shown puzzle was brought from outside: no generator version, no seed
+  let pictured = []; // for each option that has pictures: show the picture of its value chosen
 
   const text = (key, fallback, values) => { const said = t(key, values); return said === key ? fallback : said; };
   const hasCustom = () => version.rectangular || version.sides.some((s) => !version.presets.includes(s));
@@ -80,6 +81,7 @@ export function createSettings(els, { t, onChange }) {
     els.height.closest("label").hidden = !version.rectangular;
     els.difficulty.replaceChildren(...version.difficulties.map((d) => new Option(t(`difficulty.${d}`), d)));
     els.difficulty.disabled = version.difficulties.length < 2;
+    pictured = [];
     els.options.replaceChildren(...version.options.map(optionField));
     els.version.replaceChildren(...[...game.versions].sort((a, b) => b.number - a.number).map((v) =>
       new Option(t(v.number === game.version ? "version.latest" : "version.option", { n: v.number }), String(v.number))));
@@ -100,10 +102,23 @@ export function createSettings(els, { t, onChange }) {
     } else {
       input = htmlElement("select", { "data-option": option.name });
       input.append(...option.values.map((v) => new Option(text(`option.${option.name}.${v}`, String(v)), String(v))));
-      label.append(name, input);
+      label.append(name, option.pictures ? pictureRow(option, input) : input);
     }
     input.addEventListener("change", () => onChange(read()));
     return label;
+  }
+
+  // The list and a small picture of the value chosen beside it (the game's views have one per value,
+  // views/<game>/options/<option>/<value>.svg); decorative, as the list names the value.
+  function pictureRow(option, select) {
+    const row = htmlElement("span", { class: "option-row" });
+    const picture = htmlElement("img", { class: "option-picture", alt: "", width: "40", height: "40",
+      "data-option-picture": option.name });
+    const showPicture = () => { picture.src = `/static/views/${game.name}/options/${option.name}/${select.value}.svg`; };
+    select.addEventListener("change", showPicture);
+    pictured.push(showPicture);
+    row.append(select, picture);
+    return row;
   }
 
   function setSize(width, height) {
@@ -130,6 +145,7 @@ export function createSettings(els, { t, onChange }) {
       if (input.type === "checkbox") input.checked = value === true;
       else input.value = String(value);
     }
+    for (const showPicture of pictured) showPicture();
     els.seed.value = imported ? "" : values.seed;
     els.seed.dataset.shown = els.seed.value;
   }
