@@ -9,13 +9,26 @@
 // The studio link holds WxH, the edges and the shown cells, each as hex digits.
 // "Hide the clues a level does not need" asks the server (POST /api/loop/thin) which shown clues
 // the level's techniques can do without, and hides them in one edit (undo shows them again).
+//
+// On Loopy's other grids (the Grid list: the values of Loop version 4's grid option in /api/games),
+// the grid's drawing comes from GET /api/loop/grid?grid=NAME&width=W&height=H (gridlogic.web.loop_grids;
+// an aperiodic grid is its fixed patch of that size, named by its description), kept per grid and size.
+// Edges and faces are the drawing's, in Loopy's order, drawn as anygrid.js draws a board; the design
+// goes to the server as a Loopy ID, WxHtN:[description_]clues, each face's clue a digit (A-Z from 10),
+// a run of hidden ones a letter a-z (a one, z twenty-six: writeLoopyClues), and its loop as the goal.
+// For example the 3×3 honeycomb (t2, 9 faces) showing a 4 on its third face only is "3x3t2:b4f".
+// The studio link of a grid design is NAME:WxH:edges:faces (hex as on squares). The keyboard: in the
+// loop mode the cursor is on a dot and the arrows (Home, PageUp, End, PageDown the diagonals) move
+// along edges as on the game's board (anygrid.js arrowTarget), Shift draws; in the clues mode it is
+// on a face, an arrow moves to the neighbouring face most nearly that way, Space shows or hides.
 
-import { thinDesign } from "../../api.js";
+import { fetchGames, thinDesign } from "../../api.js";
 import { t } from "../../i18n.js";
 import { htmlElement, svgElement } from "../../svg.js";
 import {
   ARROWS, Board, button, clamp, decodeCells, encodeCells, place, sizeFields, square,
 } from "../../studio/board.js";
+import { arrowTarget, geometry } from "./anygrid.js";
 
 const MIN_SIDE = 2;
 const MAX_SIDE = 20;
@@ -95,17 +108,190 @@ export function randomLoop(w, h, random = Math.random) {
   return edges;
 }
 
-export function create(shell) {
-  let design = { w: 5, h: 5, edges: new Array(edgeCount(5, 5)).fill(0), shown: new Array(25).fill(0) };
-  let mode = "loop";
-  const board = new Board("loop-studio", () => t(`studio.loop.board.${mode}`, { w: design.w, h: design.h }));
+// --- Loopy's other grids ---------------------------------------------------------------------------
 
-  const count = (i) => cellEdges(design.w, design.h, i).reduce((sum, e) => sum + design.edges[e], 0);
+const SQUARES = "square";  // the grid this editor draws by itself, as a text grid
+const GRID_MARGIN = 0.5;   // anygrid.js's margin round the dots, in edge lengths
+
+// A Loopy ID's clues (gridlogic.loop.grids.write_loopy_id's form): [2, null, null, 11] is "2bB".
+export function writeLoopyClues(clues) {
+  let text = "", run = 0;
+  const flush = () => { if (run) text += String.fromCharCode(97 + run - 1); run = 0; };
+  for (const clue of clues) {
+    if (clue === null) {
+      if (run === 26) flush();
+      run += 1;
+    } else {
+      flush();
+      text += clue < 10 ? String(clue) : String.fromCharCode(65 + clue - 10);
+    }
+  }
+  flush();
+  return text;
+}
+
+// The faces on each side of every edge (one for an edge of the grid's border).
+function edgeFacesOf(geo) {
+  if (!geo.edgeFaces) {
+    geo.edgeFaces = geo.edges.map(() => []);
+    geo.faceEdges.forEach((edges, f) => { for (const e of edges) geo.edgeFaces[e].push(f); });
+  }
+  return geo.edgeFaces;
+}
+
+// "ok", "empty" or "open", as loopState, by the grid's own dots.
+export function gridLoopState(geo, edges) {
+  const degree = geo.dots.map(() => 0), drawn = [];
+  edges.forEach((on, e) => { if (on) { drawn.push(e); for (const d of geo.edges[e]) degree[d] += 1; } });
+  if (!drawn.length) return "empty";
+  if (degree.some((d) => d !== 0 && d !== 2)) return "open";
+  const reached = new Set([geo.edges[drawn[0]][0]]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const e of drawn) {
+      const [a, b] = geo.edges[e];
+      if (reached.has(a) !== reached.has(b)) reached.add(a), reached.add(b), (grew = true);
+    }
+  }
+  return drawn.every((e) => reached.has(geo.edges[e][0])) ? "ok" : "open";
+}
+
+// A random loop on a grid, as randomLoop on squares: a region grown one face at a time, a face added
+// only where the edges it shares with the region are one run (not all of its edges) and no other
+// corner of it touches the region, so the region stays a disk whose border is one loop.
+export function randomGridLoop(geo, random = Math.random) {
+  const edgeFaces = edgeFacesOf(geo), count = geo.faces.length;
+  const inside = new Array(count).fill(false);
+  const touches = (d, f) => geo.dotFaces[d].some((g) => g !== f && inside[g]);
+  const addable = (f) => {
+    const edges = geo.faceEdges[f], n = edges.length;  // edge k runs from the face's dot k to dot k + 1
+    const shared = edges.map((e) => edgeFaces[e].some((g) => g !== f && inside[g]));
+    const starts = shared.filter((on, k) => on && !shared[(k + n - 1) % n]).length;
+    if (starts !== 1 || shared.every(Boolean)) return false;
+    return geo.faces[f].every((d, k) => shared[k] || shared[(k + n - 1) % n] || !touches(d, f));
+  };
+  inside[Math.floor(random() * count)] = true;
+  const target = Math.max(2, Math.round(count * (0.35 + random() * 0.2)));
+  for (let grown = 1, tries = 0; grown < target && tries < 50 * count; tries++) {
+    const f = Math.floor(random() * count);
+    if (!inside[f] && addable(f)) inside[f] = true, (grown += 1);
+  }
+  return edgeFaces.map((faces) => Number(faces.filter((f) => inside[f]).length === 1));
+}
+
+// The face beside face f most nearly in the arrow's direction (within 85°), or null.
+const FACE_ARROWS = { ArrowUp: [0, -1], ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0] };
+function faceToward(geo, f, key) {
+  const [ax, ay] = FACE_ARROWS[key];
+  let best = null, score = Math.cos((85 * Math.PI) / 180);
+  for (const e of geo.faceEdges[f]) {
+    for (const g of edgeFacesOf(geo)[e]) {
+      if (g === f) continue;
+      const dx = geo.centres[g][0] - geo.centres[f][0], dy = geo.centres[g][1] - geo.centres[f][1];
+      const along = (dx * ax + dy * ay) / (Math.hypot(dx, dy) || 1);
+      if (along > score) { best = g; score = along; }
+    }
+  }
+  return best;
+}
+
+// The drawings asked of the server, by "name:WxH": {geo, loopyType, drawing} once it answered,
+// {error} when it refused, {pending: true} meanwhile.
+const drawings = new Map();
+const drawingKey = (design) => `${design.grid}:${design.w}x${design.h}`;
+
+// The names of the grids (version 4's grid option in /api/games), squares first; squares alone
+// until it answers.
+async function gridNames() {
+  const answer = await fetchGames();
+  const loop = answer.ok ? answer.data.games.find((game) => game.name === "loop") : null;
+  for (const version of loop?.versions ?? []) {
+    const option = (version.options ?? []).find((found) => found.name === "grid");
+    if (option) return option.values;
+  }
+  return [SQUARES];
+}
+
+export function create(shell) {
+  // design.grid is SQUARES or one of Loopy's other grids; on another grid, edges and shown are null
+  // until its drawing has come (pending: a studio link's hex of them, read then).
+  let design = { grid: SQUARES, w: 5, h: 5, edges: new Array(edgeCount(5, 5)).fill(0), shown: new Array(25).fill(0) };
+  let mode = "loop";
+  let gridCursor = { dot: 0, face: 0 };
+  const onSquares = () => design.grid === SQUARES;
+  const board = new Board("loop-studio", () => {
+    if (onSquares()) return t(`studio.loop.board.${mode}`, { w: design.w, h: design.h });
+    const found = drawings.get(drawingKey(design));
+    return t(`studio.loop.gridBoard.${mode}`, { grid: t(`option.grid.${design.grid}`), w: design.w, h: design.h,
+      faces: found?.geo ? found.geo.faces.length : 0 });
+  });
+
+  // The drawing of the design's grid, or null (asked of the server the first time; the design is
+  // amended when it comes, which draws it and asks the analysis again).
+  function drawingOf(wanted = design) {
+    const key = drawingKey(wanted);
+    const found = drawings.get(key);
+    if (found) return found.pending || found.error ? null : found;
+    drawings.set(key, { pending: true });
+    const query = new URLSearchParams({ grid: wanted.grid, width: wanted.w, height: wanted.h });
+    fetch(`/api/loop/grid?${query}`, { headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        const data = await response.json();
+        if (!response.ok) return { error: data.error ?? `HTTP ${response.status}` };
+        const geo = geometry({ givens: { grid: data.grid } });
+        return { geo, loopyType: data.loopyType, drawing: data.grid };
+      }, () => ({ error: t("status.offline") }))
+      .then((answer) => {
+        drawings.set(key, answer);  // a refusal too: that grid and size are not asked again
+        if (drawingKey(design) === key) shell.amend(() => settle());
+      });
+    return null;
+  }
+
+  // The design's edges and shown faces once its drawing has come; answers the drawing (or null).
+  function settle() {
+    if (onSquares()) return null;
+    const found = drawingOf();
+    if (!found) return null;
+    if (design.edges === null) {
+      const { geo } = found;
+      design.edges = (design.pending && decodeCells(design.pending.edges, geo.edges.length)) || geo.edges.map(() => 0);
+      design.shown = (design.pending && decodeCells(design.pending.faces, geo.faces.length)) || geo.faces.map(() => 0);
+      delete design.pending;
+      gridCursor = { dot: 0, face: 0 };
+    }
+    return found;
+  }
+
+  const count = (i) => {
+    if (onSquares()) return cellEdges(design.w, design.h, i).reduce((sum, e) => sum + design.edges[e], 0);
+    return settle().geo.faceEdges[i].reduce((sum, e) => sum + design.edges[e], 0);
+  };
+  const fresh = (grid, w, h) => (grid === SQUARES
+    ? { grid, w, h, edges: new Array(edgeCount(w, h)).fill(0), shown: new Array(w * h).fill(0) }
+    : { grid, w, h, edges: null, shown: null });
   const resize = (w, h) => {
-    design = { w, h, edges: new Array(edgeCount(w, h)).fill(0), shown: new Array(w * h).fill(0) };
+    design = fresh(design.grid, w, h);
     board.cursor = { r: 0, c: 0 };
   };
   const sizes = sizeFields(shell, MIN_SIDE, MAX_SIDE, () => design, resize);
+
+  const gridSelect = htmlElement("select", { id: "loop-grid" });
+  gridSelect.append(htmlElement("option", { value: SQUARES }));
+  gridSelect.addEventListener("change", () => shell.edit(() => {
+    design = fresh(gridSelect.value, design.w, design.h);
+    board.cursor = { r: 0, c: 0 };
+  }));
+  const gridLabel = htmlElement("label", { class: "size-field" });
+  gridLabel.append(htmlElement("span", { "data-i18n": "option.grid" }), gridSelect);
+  gridNames().then((names) => {
+    gridSelect.replaceChildren(...names.map((name) => htmlElement("option", { value: name })));
+    gridSelect.value = design.grid;
+    translateGrids();
+  });
+  function translateGrids() {
+    for (const option of gridSelect.options) option.textContent = t(`option.grid.${option.value}`);
+  }
 
   const modes = htmlElement("div", { class: "tool", role: "radiogroup", "data-i18n-label": "studio.loop.mode" });
   const modeButtons = ["loop", "clues"].map((name) => {
@@ -122,10 +308,12 @@ export function create(shell) {
   }
   setMode("loop");
 
-  const showAll = (value) => shell.edit(() => { design.shown = design.shown.map(() => value); });
+  const showAll = (value) => shell.edit(() => { if (design.shown) design.shown = design.shown.map(() => value); });
   const row1 = htmlElement("div", { class: "tool-row" });
-  row1.append(...sizes.labels, button("studio.loop.random", () => shell.edit(() => {
-    design.edges = randomLoop(design.w, design.h);
+  row1.append(gridLabel, ...sizes.labels, button("studio.loop.random", () => shell.edit(() => {
+    if (onSquares()) design.edges = randomLoop(design.w, design.h);
+    else if (settle()) design.edges = randomGridLoop(settle().geo);
+    else return;
     design.shown = design.shown.map(() => 1);
   })));
   const row2 = htmlElement("div", { class: "tool-row" });
@@ -144,7 +332,7 @@ export function create(shell) {
   async function thinClues() {
     const asked = designText();
     if (asked.problem) {
-      shell.say(asked.problem);
+      shell.say(asked.problem, asked.values);
       return;
     }
     const before = JSON.stringify(design);
@@ -160,8 +348,10 @@ export function create(shell) {
     } else shell.edit(() => { for (const mark of answer.data.hidden) design.shown[mark.index] = 0; });
   }
 
-  // The design as the server reads it: one line a row, a digit for a shown clue, "." for a hidden one.
+  // The design as the server reads it: on squares one line a row, a digit for a shown clue, "." for
+  // a hidden one; on another grid its Loopy ID.
   function designText() {
+    if (!onSquares()) return gridText();
     const state = loopState(design.w, design.h, design.edges);
     if (state !== "ok") return { problem: `studio.loop.${state}` };
     const lines = [];
@@ -173,6 +363,21 @@ export function create(shell) {
     return { text: lines.join("\n"), goal: [...design.edges] };
   }
 
+  function gridText() {
+    const found = settle();
+    if (!found) {
+      const { error } = drawings.get(drawingKey(design)) ?? {};
+      return error ? { problem: "studio.refused", values: { error } } : { problem: "studio.loop.gridLoading" };
+    }
+    const state = gridLoopState(found.geo, design.edges);
+    if (state !== "ok") return { problem: state === "empty" ? "studio.loop.gridEmpty" : "studio.loop.open" };
+    const { drawing, loopyType } = found;
+    const described = drawing.description === null || drawing.description === undefined ? "" : `${drawing.description}_`;
+    const clues = design.shown.map((on, f) => (on ? count(f) : null));
+    return { text: `${drawing.width}x${drawing.height}t${loopyType}:${described}${writeLoopyClues(clues)}`,
+      goal: [...design.edges] };
+  }
+
   const toggleEdge = (e) => shell.edit(() => { design.edges[e] = 1 - design.edges[e]; });
   const toggleClue = (i) => shell.edit(() => { design.shown[i] = 1 - design.shown[i]; });
 
@@ -182,7 +387,48 @@ export function create(shell) {
     if (target.dataset.edge !== undefined) toggleEdge(Number(target.dataset.edge));
     else toggleClue(Number(target.dataset.cell));
   });
+
+  // The keys on another grid (see the top): the cursor on a dot (loop) or a face (clues).
+  function gridKey(event) {
+    const found = settle();
+    if (!found) return;
+    const { geo } = found;
+    if (mode === "loop") {
+      const move = arrowTarget(geo, gridCursor.dot, event.key);
+      if (move === undefined) return;
+      event.preventDefault();
+      if (!move) return;
+      gridCursor.dot = move.dot;
+      if (event.shiftKey) {
+        toggleEdge(move.edge);
+        const what = t(design.edges[move.edge] ? "studio.loop.drawn" : "studio.loop.erased");
+        board.say(`${t("loop.grid.dot", { n: move.dot + 1 })} ${what}`);
+        return;
+      }
+      shell.redraw();
+      board.say(t("loop.grid.dot", { n: move.dot + 1 }));
+      return;
+    }
+    let f = gridCursor.face;
+    if (FACE_ARROWS[event.key]) {
+      event.preventDefault();
+      f = faceToward(geo, f, event.key) ?? f;
+      gridCursor.face = f;
+      shell.redraw();
+    } else if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();
+      toggleClue(f);
+    } else return;
+    const closed = gridLoopState(geo, design.edges) === "ok";
+    const state = t(design.shown[f] ? "studio.loop.shown" : "studio.loop.hidden", { n: closed ? count(f) : "?" });
+    board.say(`${t("studio.loop.face", { n: f + 1 })}: ${state}`);
+  }
+
   board.svg.addEventListener("keydown", (event) => {
+    if (!onSquares()) {
+      gridKey(event);
+      return;
+    }
     const arrow = ARROWS[event.key];
     const { w, h } = design;
     let { r, c } = board.cursor;
@@ -215,7 +461,66 @@ export function create(shell) {
     }
   });
 
-  function render(container, { difference, preview }) {
+  // A grid as anygrid.js draws it: a polygon per face, the clues at their centres, the edges (a
+  // wide transparent line to click), the dots; the difference's edges dashed, a fix's faces ringed.
+  function renderGrid(container, { difference, preview }) {
+    const found = settle();
+    if (!found) {
+      board.draw(container, 1, 1, GRID_MARGIN, []);
+      return;
+    }
+    const { geo } = found;
+    const previewed = new Set((preview?.changes ?? []).map((mark) => mark.index));
+    const closed = gridLoopState(geo, design.edges) === "ok";
+    const points = (f) => geo.corners[f].map(([x, y]) => `${x},${y}`).join(" ");
+    const elements = geo.faces.map((_, f) => svgElement("polygon", { class: "paper", points: points(f) }));
+    geo.faces.forEach((_, f) => {
+      const shown = design.shown[f] || previewed.has(f);
+      if (!closed || (!shown && mode !== "clues")) return;
+      const [x, y] = geo.centres[f], scale = Math.round(geo.clueScale[f] * 1000) / 1000;
+      const classes = ["loop-clue", design.shown[f] && "shown", previewed.has(f) && "preview"];
+      const group = svgElement("g", { class: classes.filter(Boolean).join(" "),
+        transform: `translate(${x} ${y}) scale(${scale})` });
+      if (shown) group.append(svgElement("circle", { class: "ring", cx: 0, cy: 0, r: 0.34 }));
+      const text = svgElement("text", { x: 0, y: 0.19, "text-anchor": "middle" });
+      text.textContent = String(count(f));
+      group.append(text);
+      elements.push(group);
+    });
+    design.edges.forEach((on, e) => {
+      const [[x1, y1], [x2, y2]] = geo.edges[e].map((d) => geo.dots[d]);
+      const classes = ["loop-edge", on && "line", difference.has(e) && "difference"];
+      const group = svgElement("g", { class: classes.filter(Boolean).join(" "), "data-index": e });
+      group.append(svgElement("line", { class: "stroke", x1, y1, x2, y2 }));
+      if (difference.has(e)) group.append(svgElement("line", { class: "mark", x1, y1, x2, y2 }));
+      if (mode === "loop") {  // a band over the middle four fifths of the edge, 0.32 wide
+        const [dx, dy] = [(x2 - x1) * 0.1, (y2 - y1) * 0.1], length = Math.hypot(dx, dy) * 10 || 1;
+        const [nx, ny] = [(-(y2 - y1) / length) * 0.16, ((x2 - x1) / length) * 0.16];
+        const band = [[x1 + dx + nx, y1 + dy + ny], [x2 - dx + nx, y2 - dy + ny], [x2 - dx - nx, y2 - dy - ny],
+          [x1 + dx - nx, y1 + dy - ny]].map(([x, y]) => `${x},${y}`).join(" ");
+        group.append(svgElement("polygon", { class: "hit", "data-edge": e, points: band }));
+      }
+      elements.push(group);
+    });
+    for (const [cx, cy] of geo.dots) elements.push(svgElement("circle", { class: "dot", cx, cy, r: 0.07 }));
+    if (mode === "clues") {
+      geo.faces.forEach((_, f) => elements.push(svgElement("polygon", { class: "cell-hit", points: points(f),
+        "data-cell": f })));
+      elements.push(svgElement("polygon", { class: "cursor face-cursor", points: points(gridCursor.face) }));
+    } else {
+      const [cx, cy] = geo.dots[gridCursor.dot];
+      elements.push(svgElement("circle", { class: "cursor", cx, cy, r: 0.2 }));
+    }
+    board.draw(container, geo.extent.width - 2 * GRID_MARGIN, geo.extent.height - 2 * GRID_MARGIN, GRID_MARGIN,
+      elements);
+  }
+
+  function render(container, marks) {
+    if (!onSquares()) {
+      renderGrid(container, marks);
+      return;
+    }
+    const { difference, preview } = marks;
     const { w, h } = design;
     const previewed = new Set((preview?.changes ?? []).map((mark) => mark.index));
     const elements = [svgElement("rect", { class: "paper", x: 0, y: 0, width: w, height: h })];
@@ -259,21 +564,36 @@ export function create(shell) {
     board.draw(container, w, h, 0.4, elements);
   }
 
+  const copied = (cells) => (cells === null ? null : [...cells]);
+  const faceCount = () => (onSquares() ? design.w * design.h : settle()?.geo.faces.length ?? 0);
+
   return {
     tools,
     render,
-    snapshot: () => ({ w: design.w, h: design.h, edges: [...design.edges], shown: [...design.shown] }),
+    snapshot: () => ({ ...design, edges: copied(design.edges), shown: copied(design.shown) }),
     restore(saved) {
-      design = { w: saved.w, h: saved.h, edges: [...saved.edges], shown: [...saved.shown] };
+      design = { ...saved, edges: copied(saved.edges), shown: copied(saved.shown) };
       sizes.set(design.w, design.h);
+      if (gridSelect.querySelector(`option[value="${design.grid}"]`)) gridSelect.value = design.grid;
     },
     clear() {
-      design.edges = design.edges.map(() => 0);
-      design.shown = design.shown.map(() => 0);
+      if (design.edges) design.edges = design.edges.map(() => 0);
+      if (design.shown) design.shown = design.shown.map(() => 0);
     },
     text: designText,
-    fragment: () => `${design.w}x${design.h}:${encodeCells(design.edges)}:${encodeCells(design.shown)}`,
+    fragment() {
+      const hex = (cells, kept) => (cells ? encodeCells(cells) : design.pending?.[kept] ?? "");
+      const cells = `${hex(design.edges, "edges")}:${hex(design.shown, "faces")}`;
+      return onSquares() ? `${design.w}x${design.h}:${cells}` : `${design.grid}:${design.w}x${design.h}:${cells}`;
+    },
     load(text) {
+      const onGrid = /^([a-z][a-z0-9-]*):(\d+)x(\d+):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
+      if (onGrid) {
+        const [w, h] = [Number(onGrid[2]), Number(onGrid[3])];
+        if (onGrid[1] === SQUARES || w < MIN_SIDE || w > MAX_SIDE || h < MIN_SIDE || h > MAX_SIDE) return false;
+        this.restore({ ...fresh(onGrid[1], w, h), pending: { edges: onGrid[4], faces: onGrid[5] } });
+        return true;
+      }
       const found = /^(\d+)x(\d+):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
       if (!found) return false;
       const [w, h] = [Number(found[1]), Number(found[2])];
@@ -281,19 +601,21 @@ export function create(shell) {
       const edges = decodeCells(found[3], edgeCount(w, h));
       const shown = decodeCells(found[4], w * h);
       if (!edges || !shown) return false;
-      this.restore({ w, h, edges, shown });
+      this.restore({ grid: SQUARES, w, h, edges, shown });
       return true;
     },
-    describe: (fix) => fix.changes.map((mark) => t("studio.loop.show",
-      { n: mark.value, place: place(Math.floor(mark.index / design.w), mark.index % design.w) })).join(t("studio.and")),
-    fits: (fix) => fix.changes.every((mark) => mark.kind === "clue" && mark.index < design.w * design.h
-      && mark.value === count(mark.index)),
+    describe: (fix) => fix.changes.map((mark) => (onSquares()
+      ? t("studio.loop.show", { n: mark.value, place: place(Math.floor(mark.index / design.w), mark.index % design.w) })
+      : t("studio.loop.showFace", { n: mark.value, face: mark.index + 1 }))).join(t("studio.and")),
+    fits: (fix) => Boolean(design.shown) && fix.changes.every((mark) => mark.kind === "clue"
+      && mark.index < faceCount() && mark.value === count(mark.index)),
     apply(fix) {
       for (const mark of fix.changes) design.shown[mark.index] = 1;
     },
     translate() {
       for (const element of modeButtons) element.textContent = t(element.dataset.i18n);
       for (const option of thinLevel.options) option.textContent = t(`difficulty.${option.value}`);
+      translateGrids();
     },
   };
 }
