@@ -111,3 +111,34 @@ def test_the_keyboard_draws_on_a_grid_and_a_size_it_does_not_take_is_refused(stu
     expect(page.locator('#verdict[data-verdict="unique"], #verdict[data-verdict="several"]')).to_have_count(
         1, timeout=TIMEOUT)
     expect(board.locator(".loop-clue.shown").first).to_be_attached()
+
+
+def hex_of(bits: list[int]) -> str:
+    """The studio link's cells: four a hex digit, the first the highest bit (studio/board.js encodeCells)."""
+    padded = bits + [0] * (-len(bits) % 4)
+    return "".join(f"{int(''.join(map(str, padded[i:i + 4])), 2):x}" for i in range(0, len(padded), 4))
+
+
+def test_a_grid_design_keeps_the_clues_its_level_needs_and_speaks_japanese(browser, server_url):
+    from gridlogic.loop.grids import build_grid
+
+    _, loop = first_loop("honeycomb")
+    edges = [int(e in loop) for e in range(len(build_grid("honeycomb", 3, 3).edges))]
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server_url}/studio#loop:honeycomb:3x3:{hex_of(edges)}:{hex_of([1] * 9)}")
+    verdict(page, "unique")
+    assert page.locator("#export-loopy").input_value() == "3x3t2:530332435"  # every face's clue
+    page.select_option("#thin-level", "medium")
+    page.click("#thin")
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(5, timeout=TIMEOUT)
+    verdict(page, "unique")
+    assert page.locator("#export-loopy").input_value() == "3x3t2:b0332b5"  # the API's thinned puzzle
+    page.click("#studio-undo")
+    expect(page.locator(".loop-studio .loop-clue.shown")).to_have_count(9)
+    page.select_option("#lang", "ja")
+    expect(page.locator("#loop-grid option[value=honeycomb]")).to_have_text("六角形（ハニカム）")
+    label = page.locator("svg.loop-studio").get_attribute("aria-label")
+    assert label is not None and "六角形（ハニカム）" in label and "9 面" in label, label
+    no_violations(page, "the grid studio in Japanese")
+    context.close()
