@@ -243,7 +243,8 @@ export function create(shell) {
       }, () => ({ error: t("status.offline") }))
       .then((answer) => {
         drawings.set(key, answer);  // a refusal too: that grid and size are not asked again
-        if (drawingKey(design) === key) shell.amend(() => settle());
+        // drawn and analysed now if it is the design's and on the page (else when its tab is shown)
+        if (drawingKey(design) === key && board.wrap.isConnected) shell.amend(() => settle());
       });
     return null;
   }
@@ -258,8 +259,9 @@ export function create(shell) {
       design.edges = (design.pending && decodeCells(design.pending.edges, geo.edges.length)) || geo.edges.map(() => 0);
       design.shown = (design.pending && decodeCells(design.pending.faces, geo.faces.length)) || geo.faces.map(() => 0);
       delete design.pending;
-      gridCursor = { dot: 0, face: 0 };
     }
+    const { geo } = found;  // a cursor of another grid (before an undo) starts again at the first dot and face
+    if (gridCursor.dot >= geo.dots.length || gridCursor.face >= geo.faces.length) gridCursor = { dot: 0, face: 0 };
     return found;
   }
 
