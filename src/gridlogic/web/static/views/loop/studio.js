@@ -464,18 +464,71 @@ export function create(shell) {
   });
 
   // A grid as anygrid.js draws it: a polygon per face, the clues at their centres, the edges (a
-  // wide transparent line to click), the dots; the difference's edges dashed, a fix's faces ringed.
+  // transparent band to click), the dots; the difference's edges dashed, a fix's faces ringed. What
+  // stays while the grid and the mode do (the scene: faces, edges, dots, the faces to click) is made
+  // once; a redraw sets the edges' classes and makes the clues and the cursor again, so that a click
+  // on a grid of thousands of edges stays quick.
+  let scene = null;  // {key, geo, first (its first element), edgeGroups, clueLayer, cursorLayer}
+
+  function buildScene(container, geo, key) {
+    const points = (f) => geo.corners[f].map(([x, y]) => `${x},${y}`).join(" ");
+    const elements = geo.faces.map((_, f) => svgElement("polygon", { class: "paper", points: points(f) }));
+    const clueLayer = svgElement("g", { class: "clue-layer" }), cursorLayer = svgElement("g", { class: "cursor-layer" });
+    elements.push(clueLayer);
+    const edgeGroups = geo.edges.map(([a, b], e) => {
+      const [[x1, y1], [x2, y2]] = [geo.dots[a], geo.dots[b]];
+      const group = svgElement("g", { class: "loop-edge", "data-index": e });
+      group.append(svgElement("line", { class: "stroke", x1, y1, x2, y2 }));
+      if (mode === "loop") {  // a band over the middle four fifths of the edge, 0.32 wide
+        const [dx, dy] = [(x2 - x1) * 0.1, (y2 - y1) * 0.1], length = Math.hypot(dx, dy) * 10 || 1;
+        const [nx, ny] = [(-(y2 - y1) / length) * 0.16, ((x2 - x1) / length) * 0.16];
+        const band = [[x1 + dx + nx, y1 + dy + ny], [x2 - dx + nx, y2 - dy + ny], [x2 - dx - nx, y2 - dy - ny],
+          [x1 + dx - nx, y1 + dy - ny]].map(([x, y]) => `${x},${y}`).join(" ");
+        group.append(svgElement("polygon", { class: "hit", "data-edge": e, points: band }));
+      }
+      elements.push(group);
+      return group;
+    });
+    for (const [cx, cy] of geo.dots) elements.push(svgElement("circle", { class: "dot", cx, cy, r: 0.07 }));
+    if (mode === "clues") {
+      geo.faces.forEach((_, f) => elements.push(svgElement("polygon", { class: "cell-hit", points: points(f),
+        "data-cell": f })));
+    }
+    elements.push(cursorLayer);
+    board.draw(container, geo.extent.width - 2 * GRID_MARGIN, geo.extent.height - 2 * GRID_MARGIN, GRID_MARGIN,
+      elements);
+    return { key, geo, first: elements[0], edgeGroups, clueLayer, cursorLayer, points };
+  }
+
   function renderGrid(container, { difference, preview }) {
     const found = settle();
     if (!found) {
+      scene = null;
       board.draw(container, 1, 1, GRID_MARGIN, []);
       return;
     }
-    const { geo } = found;
+    const { geo } = found, key = `${drawingKey(design)} ${mode}`;
+    if (!scene || scene.key !== key || scene.geo !== geo || board.svg.firstChild !== scene.first) {
+      scene = buildScene(container, geo, key);
+    } else {  // what board.draw says of the board, which may have changed (the language, the edges)
+      board.svg.setAttribute("aria-roledescription", t("studio.board"));
+      board.svg.setAttribute("aria-label", board.label());
+      if (board.wrap.parentNode !== container) container.replaceChildren(board.wrap);
+    }
+    design.edges.forEach((on, e) => {
+      const group = scene.edgeGroups[e], marked = difference.has(e);
+      const classes = `loop-edge${on ? " line" : ""}${marked ? " difference" : ""}`;
+      if (group.getAttribute("class") === classes) return;
+      group.setAttribute("class", classes);
+      const mark = group.querySelector(".mark");
+      if (marked && !mark) {
+        const [[x1, y1], [x2, y2]] = geo.edges[e].map((d) => geo.dots[d]);
+        group.firstChild.after(svgElement("line", { class: "mark", x1, y1, x2, y2 }));
+      } else if (!marked && mark) mark.remove();
+    });
     const previewed = new Set((preview?.changes ?? []).map((mark) => mark.index));
     const closed = gridLoopState(geo, design.edges) === "ok";
-    const points = (f) => geo.corners[f].map(([x, y]) => `${x},${y}`).join(" ");
-    const elements = geo.faces.map((_, f) => svgElement("polygon", { class: "paper", points: points(f) }));
+    const clues = [];
     geo.faces.forEach((_, f) => {
       const shown = design.shown[f] || previewed.has(f);
       if (!closed || (!shown && mode !== "clues")) return;
@@ -487,34 +540,16 @@ export function create(shell) {
       const text = svgElement("text", { x: 0, y: 0.19, "text-anchor": "middle" });
       text.textContent = String(count(f));
       group.append(text);
-      elements.push(group);
+      clues.push(group);
     });
-    design.edges.forEach((on, e) => {
-      const [[x1, y1], [x2, y2]] = geo.edges[e].map((d) => geo.dots[d]);
-      const classes = ["loop-edge", on && "line", difference.has(e) && "difference"];
-      const group = svgElement("g", { class: classes.filter(Boolean).join(" "), "data-index": e });
-      group.append(svgElement("line", { class: "stroke", x1, y1, x2, y2 }));
-      if (difference.has(e)) group.append(svgElement("line", { class: "mark", x1, y1, x2, y2 }));
-      if (mode === "loop") {  // a band over the middle four fifths of the edge, 0.32 wide
-        const [dx, dy] = [(x2 - x1) * 0.1, (y2 - y1) * 0.1], length = Math.hypot(dx, dy) * 10 || 1;
-        const [nx, ny] = [(-(y2 - y1) / length) * 0.16, ((x2 - x1) / length) * 0.16];
-        const band = [[x1 + dx + nx, y1 + dy + ny], [x2 - dx + nx, y2 - dy + ny], [x2 - dx - nx, y2 - dy - ny],
-          [x1 + dx - nx, y1 + dy - ny]].map(([x, y]) => `${x},${y}`).join(" ");
-        group.append(svgElement("polygon", { class: "hit", "data-edge": e, points: band }));
-      }
-      elements.push(group);
-    });
-    for (const [cx, cy] of geo.dots) elements.push(svgElement("circle", { class: "dot", cx, cy, r: 0.07 }));
+    scene.clueLayer.replaceChildren(...clues);
     if (mode === "clues") {
-      geo.faces.forEach((_, f) => elements.push(svgElement("polygon", { class: "cell-hit", points: points(f),
-        "data-cell": f })));
-      elements.push(svgElement("polygon", { class: "cursor face-cursor", points: points(gridCursor.face) }));
+      scene.cursorLayer.replaceChildren(svgElement("polygon", { class: "cursor face-cursor",
+        points: scene.points(gridCursor.face) }));
     } else {
       const [cx, cy] = geo.dots[gridCursor.dot];
-      elements.push(svgElement("circle", { class: "cursor", cx, cy, r: 0.2 }));
+      scene.cursorLayer.replaceChildren(svgElement("circle", { class: "cursor", cx, cy, r: 0.2 }));
     }
-    board.draw(container, geo.extent.width - 2 * GRID_MARGIN, geo.extent.height - 2 * GRID_MARGIN, GRID_MARGIN,
-      elements);
   }
 
   function render(container, marks) {
