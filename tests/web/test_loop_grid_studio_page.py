@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from page_helpers import DESKTOP, TIMEOUT, axe_violations
+from page_helpers import DESKTOP, PHONE, TIMEOUT, axe_violations
 from playwright.sync_api import Page, expect
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "loopy_grids"
@@ -141,4 +141,18 @@ def test_a_grid_design_keeps_the_clues_its_level_needs_and_speaks_japanese(brows
     label = page.locator("svg.loop-studio").get_attribute("aria-label")
     assert label is not None and "六角形（ハニカム）" in label and "9 面" in label, label
     no_violations(page, "the grid studio in Japanese")
+    context.close()
+
+
+def test_the_grid_studio_on_a_phone_has_no_axe_violation_and_a_penrose_patch_is_analysed(browser, server_url):
+    context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/studio#loop:penrose-p3:4x4::")
+    expect(page.locator(".loop-studio polygon.paper").first).to_be_attached(timeout=TIMEOUT)
+    page.get_by_role("button", name="Random loop").click()
+    expect(page.locator('#verdict[data-verdict="unique"], #verdict[data-verdict="several"]')).to_have_count(
+        1, timeout=TIMEOUT)
+    link = page.locator("#studio-link").get_attribute("href")
+    assert link is not None and "#loop:penrose-p3:4x4:" in link
+    no_violations(page, "the grid studio on a phone")
     context.close()
