@@ -156,3 +156,13 @@ def test_the_grid_studio_on_a_phone_has_no_axe_violation_and_a_penrose_patch_is_
     assert link is not None and "#loop:penrose-p3:4x4:" in link
     no_violations(page, "the grid studio on a phone")
     context.close()
+
+
+def test_the_editor_writes_loopy_clues_as_loopy_does(studio: Page):
+    """views/loop/studio.js's worked examples: runs of blanks a letter (z twenty-six), clues from 10 a capital."""
+    written = studio.evaluate("""async () => {
+        const { writeLoopyClues } = await import("/static/views/loop/studio.js");
+        const blanks = (n) => new Array(n).fill(null);
+        return [writeLoopyClues([2, null, null, 11]), writeLoopyClues([...blanks(2), 4, ...blanks(6)]),
+                writeLoopyClues([...blanks(27), 0]), writeLoopyClues(blanks(52))]; }""")
+    assert written == ["2bB", "b4f", "za0", "zz"]
