@@ -69,7 +69,8 @@ def test_the_words_use_only_params_their_code_carries():
 
 
 @pytest.mark.parametrize(("status", "path", "message", "code", "params"), [
-    (400, "/api/loop/import", "Loopy grid type t1 is not the square grid t0", "text.loopyGrid", {"grid": 1}),
+    (400, "/api/loop/import", "the clues cover 6 faces, but the triangular 5x5 grid has 50", "text.loopyFaces",
+     {"count": 6, "grid": "triangular", "width": 5, "height": 5, "faces": 50}),
     (400, "/api/pattern/puzzle", "puzzle id 'loop.1.5x5.easy.a' names a loop puzzle, not a pattern one",
      "id.otherGame", {"id": "loop.1.5x5.easy.a", "other": "loop", "game": "pattern"}),
     (400, "/api/pattern/import", "'loop.1.5x5.easy.a' is a Loop puzzle's ID, not a Pattern one",
@@ -119,7 +120,7 @@ REFUSALS = [
     ("POST", "/api/pattern/import", {"text": "hello"}, 400, "text.unreadable", {"game": "pattern"}),
     ("POST", "/api/signal/import", {"text": "hello"}, 400, "text.unreadable", {"game": "signal"}),
     ("POST", "/api/pattern/analyse", {"text": "hello"}, 400, "text.unreadable", {}),
-    ("POST", "/api/loop/import", {"text": "5x5t1:abc"}, 400, "text.loopyGrid", {"grid": 1}),
+    ("POST", "/api/loop/import", {"text": "5x5t1:abc"}, 400, "text.loopyFaces", {"grid": "triangular", "faces": 50}),
     ("POST", "/api/pattern/import", {"text": " "}, 400, "text.empty", {}),
     ("POST", "/api/pattern/import", {"text": "loop.1.5x5.easy.a"}, 400, "id.otherGame", {"other": "loop"}),
     ("POST", "/api/pattern/import", {"text": "2x2:1/1/1/1"}, 422, "import.several", {"game": "pattern"}),

@@ -1,7 +1,7 @@
 """The server's refusals in the page's language, in Debian's chromium (gridlogic.web.errors, api.js).
 
 A walk-through of a bad ID and a pasted text that is no puzzle are refused in German on a German
-page, where they were the server's English before (a Loopy ID of another grid in Japanese, a daily
+page, where they were the server's English before (a Loopy ID whose clues miss faces in Japanese, a daily
 of no day in French); the English page still shows the server's own sentence.
 """
 
@@ -45,12 +45,12 @@ def test_a_bad_import_is_refused_in_german(page: Page, server_url: str):
                                  "jedes Rätsel hier hat genau eine.", timeout=TIMEOUT)
 
 
-def test_a_loopy_id_of_another_grid_is_refused_in_japanese(page: Page, server_url: str):
+def test_a_loopy_id_whose_clues_miss_faces_is_refused_in_japanese(page: Page, server_url: str):
     page.goto(f"{server_url}/?game=loop&size=5&seed=before-import&lang=ja")
     expect(page.locator("#status")).to_contain_text("before-import", timeout=TIMEOUT)
     paste_into_the_import(page, "5x5t1:abc")
     expect(page.locator("#import-message")).to_contain_text(
-        "この Loopy の ID は別の格子（t1）のものです。", timeout=TIMEOUT)
+        "この Loopy の ID の数字は 6 面ぶんですが、5×5 の triangular 格子には 50 面あります。", timeout=TIMEOUT)
 
 
 def test_the_english_page_shows_the_servers_own_sentence(page: Page, server_url: str):

@@ -297,7 +297,9 @@ class Studio:
     not finish it as it is; None where the game hides no clues (Pattern's clues are its picture's,
     Signal has none). ``entries(problem)`` is how many entries a flat solution of ``problem`` has, where
     that is not one per cell (or per edge of a W×H board of squares): Loop on another grid has one per
-    edge of its grid; None: the board's.
+    edge of its grid; None: the board's. ``grid(query)`` is the drawing of a grid other than squares the
+    studio may design on, named by a request's query (Loop: ``grid``, ``width``, ``height`` of Loopy's
+    grids), or InvalidParameters; None where the studio designs on its game's boards alone.
     """
 
     solution_mark: str
@@ -306,6 +308,7 @@ class Studio:
     thin: Callable[[Problem, str], Change | None] | None = None
     thin_levels: tuple[str, ...] = ()
     entries: Callable[[Problem], int] | None = None
+    grid: Callable[[Mapping[str, str]], dict[str, object]] | None = None
 
 
 def graded_level_of(data: dict[str, Any]) -> str | None:

@@ -177,6 +177,7 @@ GAME: Game[Puzzle | ImportedPuzzle, dict[str, list[int]]] = Game(
     hints=hints_on_any_grid(hints_by_version({version.number: grading for version, grading in VERSIONS}, LATEST,
                                              {3: v3.HINTS, 4: v4.HINTS})),
     exports=EXPORTS,
-    studio=Studio("edge", IMPORTS.write, studio.changes, studio.thin, LEVELS, studio.solution_entries),
+    studio=Studio("edge", IMPORTS.write, studio.changes, studio.thin, LEVELS, studio.solution_entries,
+                  studio.grid_drawing),
 )
 generate = GAME.generate

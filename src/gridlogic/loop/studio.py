@@ -43,18 +43,19 @@ shows three, nearest the difference each time (``3x3t2:5a435d``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from gridlogic.errors import InvalidParameters
 from gridlogic.game.record import Change, Problem
 from gridlogic.hints import Mark
 from gridlogic.loop import grid_problems
 from gridlogic.loop.board import grid
 from gridlogic.loop.clue_removal import remove_clues as remove_face_clues
-from gridlogic.loop.grids import Grid
+from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, drawing, grid_type
 from gridlogic.loop.v3.generator import remove_clues
 from gridlogic.loop.v3.levels import LEVELS, finishes
-from gridlogic.params import check_choice
+from gridlogic.params import check_choice, int_from_text, short_repr
 from gridlogic.rng import rng
 
 __all__ = ["THIN_SEED", "changes", "solution_entries", "thin"]
@@ -169,3 +170,24 @@ def thin_faces(problem: Problem, level: str) -> Change | None:
     remove_face_clues(clues, order, lambda now: Board(graph, now, rank))
     hidden = tuple(Mark("clue", face) for face in shown if clues[face] is None)
     return Change(hidden, on_grid_with(problem, clues, problem.goal))
+
+
+GRID_SIDE = 20  # the studio's largest side of another grid, as on squares
+GRID_FIELDS = ("grid", "width", "height")
+
+
+def grid_drawing(query: Mapping[str, str]) -> dict[str, object]:
+    """The drawing of one of Loopy's grids the studio designs on (``GET /api/loop/grid?grid=NAME&width=W&
+    height=H``), and Loopy's type number of it (the ``tN`` of the design's Loopy ID); an aperiodic type
+    gets its fixed patch for the size, its description in the drawing. InvalidParameters says what is
+    wrong with the query."""
+    missing = [name for name in GRID_FIELDS if name not in query]
+    if missing:
+        raise InvalidParameters(f"missing query parameter {', '.join(missing)}; the parameters are "
+                                f"{', '.join(GRID_FIELDS)}")
+    name = query["grid"]
+    if name not in BUILT_GRID_NAMES:
+        raise InvalidParameters(f"grid {short_repr(name)} is not one of {', '.join(BUILT_GRID_NAMES)}")
+    width = int_from_text(query["width"], "width", 1, GRID_SIDE)
+    height = int_from_text(query["height"], "height", 1, GRID_SIDE)
+    return {"loopyType": grid_type(name).number, "grid": drawing(build_grid(name, width, height))}

@@ -18,8 +18,8 @@ here from parts that each live in a module of their own:
                ``/api/{game}/explain``: the whole solve step by step (the page ``/explain``,
                ``static/explain.html``, shows it)
 ``studio``     ``/api/{game}/analyse|fixes``: a maker's puzzle proven unique and graded, or fixed;
+               ``/api/{game}/grid``: a grid the studio designs on (Loop on Loopy's grids);
                the studio page itself (``/studio``, ``static/studio.html``) is served here
-``loop_grids`` ``/api/loop/grid``: the drawing of one of Loopy's grids, for the studio's Loop on it
 ``pdf_page``   ``/api/{game}/pdf``: a puzzle and its solution on two PDF pages, to print
 ``records``    the daily puzzles and the players' records (``/daily``, ``/stats``, ``/api/records``)
 ``headers``    the security headers of every answer, host-free redirects
@@ -55,7 +55,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gridlogic.game import GAMES, Game
 from gridlogic.params import int_from_text, short_repr
-from gridlogic.web import api, hints, imports, loop_grids, pdf_page, records, studio
+from gridlogic.web import api, hints, imports, pdf_page, records, studio
 from gridlogic.web.admission import Admission
 from gridlogic.web.clients import ClientShares
 from gridlogic.web.delivery import Delivery
@@ -181,7 +181,6 @@ def create_app(games: Mapping[str, Game] | None = None,
         *imports.routes(available, puzzles),
         *hints.routes(available, puzzles, give),
         *studio.routes(available, puzzles, give, twins),
-        *(loop_grids.routes() if "loop" in available else []),  # the studio's Loop on Loopy's grids
         *pdf_page.routes(available, puzzles, give),
         *records.routes(desk, page),
         *delivery.mounts(),

@@ -75,7 +75,8 @@ KINDS: tuple[ErrorKind, ...] = (
     ErrorKind("size.invalid", (400,), r"^\S+ size must be "),
     # a puzzle people bring (the import box, the studio)
     ErrorKind("text.empty", (400,), r"^text must be the puzzle as text", _TEXT_ENDPOINTS),
-    ErrorKind("text.loopyGrid", (400,), r"^Loopy grid type t(?P<grid>\S+) is not the square grid t0$"),
+    ErrorKind("text.loopyFaces", (400,), r"^the clues cover (?P<count>\d+) faces, but the (?P<grid>\S+) "
+              r"(?P<width>\d+)x(?P<height>\d+) grid has (?P<faces>\d+)$"),
     ErrorKind("text.unreadable", (400,), None, _TEXT_ENDPOINTS),
     ErrorKind("import.several", (422,), r"^this .+ puzzle has more than one "),
     ErrorKind("import.none", (422,), r"^this .+ puzzle has no "),

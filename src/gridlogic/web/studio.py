@@ -69,6 +69,8 @@ from gridlogic.web.inputs import BadRequest, json_body, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
+GRID_QUERY = ("grid", "width", "height")  # what a studio's grid is named by
+
 
 def cost_key(game: Game, problem: Problem) -> CostKey:
     """What a studio request's work is estimated by: a puzzle of this size brought from outside."""
@@ -171,6 +173,15 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp, twi
 
         return answer
 
-    return [Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
+    async def grid(request: Request) -> Response:
+        """``GET /api/{game}/grid``: the drawing of a grid the game's studio designs on (Loop: Loopy's grids)."""
+        game = game_of(games, request)
+        drawn = studio.studio_of(game)[0].grid
+        if drawn is None:
+            raise BadRequest(f"the {game.title} studio designs on its own boards only; it has no other grids")
+        return JSONResponse(await run_in_threadpool(drawn, query_values(request, GRID_QUERY)))
+
+    return [Route("/api/{game}/grid", guarded(grid), methods=["GET"]),
+            Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
             Route("/api/{game}/fixes", guarded(endpoint(FIXES, tasks.fixes)), methods=["POST"]),
             Route("/api/{game}/thin", guarded(endpoint(THIN, tasks.thin, ("level",))), methods=["POST"])]

@@ -279,7 +279,7 @@ export const words = {
   "error.game.noHints": "{game} gibt keine Tipps.",
   "error.size.invalid": "{game} hat keine Rätsel dieser Größe.",
   "error.text.empty": "Der Text enthält kein Rätsel: Füge ein Rätsel für {game} ein.",
-  "error.text.loopyGrid": "Diese Loopy-ID gehört zu einem anderen Gitter (t{grid}); hier wird nur das quadratische Gitter (t0) gespielt.",
+  "error.text.loopyFaces": "Die Zahlen dieser Loopy-ID decken {count} Flächen ab, aber ihr {grid}-Gitter von {width} × {height} hat {faces}.",
   "error.text.unreadable": "Dieser Text ist kein lesbares Rätsel für {game} (Einzelheiten auf Englisch: {detail}).",
   "error.import.several": "Dieses Rätsel ({game}) hat mehr als eine Lösung; jedes Rätsel hier hat genau eine.",
   "error.import.none": "Dieses Rätsel ({game}) hat keine Lösung.",

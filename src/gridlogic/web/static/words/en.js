@@ -285,7 +285,7 @@ export const words = {
   "error.game.noHints": "{game} gives no hints.",
   "error.size.invalid": "{game} has no puzzles of this size.",
   "error.text.empty": "There is no puzzle in the text: paste a {game} puzzle.",
-  "error.text.loopyGrid": "This Loopy ID is of another grid (t{grid}); only the square grid (t0) is played here.",
+  "error.text.loopyFaces": "This Loopy ID's clues cover {count} faces, but its {grid} grid of {width} × {height} has {faces}.",
   "error.text.unreadable": "This text is not a {game} puzzle that can be read here ({detail}).",
   "error.import.several": "This {game} puzzle has more than one solution; every puzzle here has exactly one.",
   "error.import.none": "This {game} puzzle has no solution.",

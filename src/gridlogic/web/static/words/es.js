@@ -290,7 +290,7 @@ export const words = {
   "error.game.noHints": "{game} no da pistas.",
   "error.size.invalid": "{game} no tiene tableros de este tamaño.",
   "error.text.empty": "El texto no contiene ningún tablero: pega un tablero de {game}.",
-  "error.text.loopyGrid": "Este identificador de Loopy es de otra cuadrícula (t{grid}); aquí solo se juega la cuadrícula cuadrada (t0).",
+  "error.text.loopyFaces": "Los números de este identificador de Loopy cubren {count} caras, pero su cuadrícula {grid} de {width} × {height} tiene {faces}.",
   "error.text.unreadable": "Este texto no es un tablero de {game} que se pueda leer (detalle en inglés: {detail}).",
   "error.import.several": "Este tablero de {game} tiene más de una solución; cada tablero de aquí tiene exactamente una.",
   "error.import.none": "Este tablero de {game} no tiene solución.",

@@ -287,7 +287,7 @@ export const words = {
   "error.game.noHints": "{game} ne donne pas d’indices.",
   "error.size.invalid": "{game} n’a pas de grille de cette taille.",
   "error.text.empty": "Le texte ne contient pas de grille : collez une grille de {game}.",
-  "error.text.loopyGrid": "Cet identifiant Loopy est celui d’un autre quadrillage (t{grid}) ; seul le quadrillage carré (t0) se joue ici.",
+  "error.text.loopyFaces": "Les nombres de cet identifiant Loopy couvrent {count} faces, mais son quadrillage {grid} de {width} × {height} en a {faces}.",
   "error.text.unreadable": "Ce texte n’est pas une grille de {game} lisible (détail en anglais : {detail}).",
   "error.import.several": "Cette grille de {game} a plus d’une solution ; chaque grille ici en a exactement une.",
   "error.import.none": "Cette grille de {game} n’a pas de solution.",

@@ -271,7 +271,7 @@ export const words = {
   "error.game.noHints": "{game}にはヒントがありません。",
   "error.size.invalid": "{game}にはこのサイズのパズルはありません。",
   "error.text.empty": "テキストにパズルがありません。{game}のパズルを貼り付けてください。",
-  "error.text.loopyGrid": "この Loopy の ID は別の格子（t{grid}）のものです。ここで遊べるのは正方形の格子（t0）だけです。",
+  "error.text.loopyFaces": "この Loopy の ID の数字は {count} 面ぶんですが、{width}×{height} の {grid} 格子には {faces} 面あります。",
   "error.text.unreadable": "このテキストは読み込める{game}のパズルではありません（英語での詳細: {detail}）。",
   "error.import.several": "この{game}のパズルには解が二つ以上あります。ここのパズルはどれも解がちょうど一つです。",
   "error.import.none": "この{game}のパズルには解がありません。",

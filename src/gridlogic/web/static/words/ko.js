@@ -270,7 +270,7 @@ export const words = {
   "error.game.noHints": "{game}은(는) 힌트를 제공하지 않습니다.",
   "error.size.invalid": "{game}에는 이 크기의 퍼즐이 없습니다.",
   "error.text.empty": "텍스트에 퍼즐이 없습니다. {game} 퍼즐을 붙여 넣으세요.",
-  "error.text.loopyGrid": "이 Loopy ID는 다른 격자(t{grid})의 것입니다. 여기서는 정사각형 격자(t0)만 플레이할 수 있습니다.",
+  "error.text.loopyFaces": "이 Loopy ID의 숫자는 면 {count}개를 덮지만, {width}×{height} {grid} 격자에는 면이 {faces}개 있습니다.",
   "error.text.unreadable": "이 텍스트는 읽을 수 있는 {game} 퍼즐이 아닙니다(영어 설명: {detail}).",
   "error.import.several": "이 {game} 퍼즐은 답이 둘 이상입니다. 여기의 모든 퍼즐은 답이 정확히 하나입니다.",
   "error.import.none": "이 {game} 퍼즐은 답이 없습니다.",

@@ -270,7 +270,7 @@ export const words = {
   "error.game.noHints": "{game}不提供提示。",
   "error.size.invalid": "{game}没有这个尺寸的谜题。",
   "error.text.empty": "文本中没有谜题：请粘贴一道{game}谜题。",
-  "error.text.loopyGrid": "这个 Loopy ID 属于另一种网格（t{grid}）；这里只能玩正方形网格（t0）。",
+  "error.text.loopyFaces": "这个 Loopy ID 的数字覆盖 {count} 个面，但 {width}×{height} 的 {grid} 网格有 {faces} 个面。",
   "error.text.unreadable": "这段文本不是可读取的{game}谜题（英文说明：{detail}）。",
   "error.import.several": "这道{game}谜题有不止一个解；这里的每道谜题都恰好有唯一解。",
   "error.import.none": "这道{game}谜题无解。",
