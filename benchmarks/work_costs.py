@@ -24,6 +24,10 @@ A row is ``[cells, seconds]``, per ``GAME.VERSION.DIFFICULTY.FLAGS`` (an importe
 other work: the server's workers run niced too); the server scales them by what it measures itself.
 
     nice .venv/bin/python benchmarks/work_costs.py [--seeds 3] [--write]
+    nice .venv/bin/python benchmarks/work_costs.py --only loop.4. --kinds generate,hint --write   # a new version
+
+``--only PREFIX`` measures only the series whose key starts with it, and ``--write`` then merges
+them into the table's, keeping every other series as it was.
 """
 
 from __future__ import annotations
@@ -86,16 +90,21 @@ def specs_of(game: Game, version: Version, difficulty: str, options: dict[str, o
             continue  # not offered (a 3x3 hard, say)
 
 
+ONLY: list[str] = []  # --only: the series measured start with one of these (all when empty)
+
+
 def every_series(seed: str, hinted: bool = False) -> Iterator[tuple[Game, list[PuzzleSpec]]]:
     """Each series' specs of ``seed``, smallest side first: every game (with hints, when ``hinted``),
-    version, difficulty and option."""
+    version, difficulty and option (those ``--only`` names, when given)."""
     for game in GAMES.values():
         if hinted and game.hints is None:
             continue
         for version in game.versions.values():
             for difficulty in version.difficulties:
                 for options in option_choices(version):
-                    yield game, list(specs_of(game, version, difficulty, options, seed))
+                    specs = list(specs_of(game, version, difficulty, options, seed))
+                    if not ONLY or any(series_key(spec).startswith(prefix) for spec in specs[:1] for prefix in ONLY):
+                        yield game, specs
 
 
 def note(table: dict[str, list[list[float]]], kind: str, spec: PuzzleSpec, seconds: float) -> None:
@@ -284,7 +293,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
     parser.add_argument("--kinds", default="generate,hint,explain,import,studio,print", help="what to measure")
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
+    parser.add_argument("--only", action="append", default=[], metavar="PREFIX",
+                        help="only the series whose key starts with this (say loop.4.), merged into the table's")
     args = parser.parse_args(argv)
+    ONLY[:] = args.only
     kinds: dict[str, dict[str, list[list[float]]]] = {}
     chosen = args.kinds.split(",")
     if "generate" in chosen:
@@ -310,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
         how = f"--seeds {args.seeds}, on {os.cpu_count()} cores at load {os.getloadavg()[0]:.1f}"
         document = {"about": "benchmarks/work_costs.py: the slowest of each point, in seconds; rows are [cells, "
                              "seconds]; measured: how each kind was measured last",
-                    "kinds": {**previous.get("kinds", {}), **kinds},
+                    "kinds": {**previous.get("kinds", {}), **({kind: {**previous.get("kinds", {}).get(kind, {}),
+                                                                       **series} for kind, series in kinds.items()}
+                                                               if ONLY else kinds)},
                     "measured": {**previous.get("measured", {}), **dict.fromkeys(kinds, how)}}
         TABLE.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {TABLE}")
