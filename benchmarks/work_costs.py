@@ -325,7 +325,9 @@ def main(argv: list[str] | None = None) -> int:
                     "kinds": {**previous.get("kinds", {}), **({kind: {**previous.get("kinds", {}).get(kind, {}),
                                                                        **series} for kind, series in kinds.items()}
                                                                if ONLY else kinds)},
-                    "measured": {**previous.get("measured", {}), **dict.fromkeys(kinds, how)}}
+                    "measured": {**previous.get("measured", {}), **{
+                        kind: f"{previous.get('measured', {}).get(kind, '')}; {', '.join(ONLY)} {how}" if ONLY else how
+                        for kind in kinds}}}
         TABLE.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {TABLE}")
     return 0
