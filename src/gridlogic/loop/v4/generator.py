@@ -3,7 +3,10 @@
 ``make(spec)`` is a pure function of (grid, width, height, seed, difficulty) and :data:`NUMBER`;
 the grid is the option ``grid`` (:data:`GRID`, Loopy's grid types by our names: ``square``,
 ``honeycomb``, ``kites``, ...), the size is Loopy's W×H for that grid. Every random choice comes
-from ``gridlogic.rng.rng(seed)``, in this order per attempt:
+from ``gridlogic.rng.rng(seed)``: first, for an aperiodic grid (Penrose, hats, spectres), its
+**patch** (:func:`_patch`: the first of :data:`PATCH_DRAWS` drawn with at least :data:`FEWEST_FACES`
+faces, each draw seeding the tiling's own chooser; a periodic grid draws nothing); then, in this
+order per attempt:
 
 1. **region** — :func:`.region.grow_region`: 35–65 % of the faces, one disc; its boundary is the
    answer loop, each face's count of boundary edges its clue. A region that stopped growing below
@@ -16,13 +19,13 @@ from ``gridlogic.rng.rng(seed)``, in this order per attempt:
 5. **grade** — the level below must *not* finish the puzzle (too easy: the attempt starts again,
    as in Loopy's generator); the level's own techniques finish it, which proves its loop unique.
 
-Worked example (a test checks it): a 4×4 honeycomb at each level, seed ``notes-example``:
+Worked example (a test checks it): a 4×4 honeycomb at hard, seed ``notes-example``:
 
 >>> from gridlogic import GAMES
 >>> def made(level):
 ...     puzzle = GAMES["loop"].generate((4, 4), "notes-example", level, version=4, grid="honeycomb")
 ...     return puzzle.id, puzzle.level, sum(k is not None for k in puzzle.clues)
->>> made("hard")
+>>> made("hard")  # its ID, its level, and how many of its 16 faces show a clue
 ('loop.4.4x4h.hard.notes-example', 'hard', 7)
 """
 
