@@ -1,10 +1,12 @@
 """Loop: draw one closed loop on the grid's edges; a number tells how many of its cell's sides it uses.
 
-Known elsewhere as slitherlink. Three generator versions, designed for gridlogic (the seed
+Known elsewhere as slitherlink. Four generator versions, designed for gridlogic (the seed
 articles only mention Loop in passing): version 1 (:mod:`.v1`: square boards 5 to 10, three
 levels), version 2 (:mod:`.v2`: any W×H from 4 to 30, four levels defined by technique,
-fast) and version 3 (:mod:`.v3`: any W×H from 4 to 30, the four levels of Simon Tatham's
-Loopy, Easy, Normal, Tricky and Hard). A call without a version (``generate``, ``gridlogic
+fast), version 3 (:mod:`.v3`: any W×H from 4 to 30, the four levels of Simon Tatham's
+Loopy, Easy, Normal, Tricky and Hard) and version 4 (:mod:`.v4`: those levels on any of Loopy's
+18 grids, option ``grid``; its puzzles are :class:`~.v4.GridPuzzle`, checked and drawn on their
+grid). A call without a version (``generate``, ``gridlogic
 loop generate``) gets the latest, version 3; a request or share link without one means
 version 1 (``Game.unversioned``), so that links made with version 1 keep opening the same puzzles.
 
@@ -17,12 +19,15 @@ Modules, each importing only those before it:
 * :mod:`.difficulty` — version 1's grade (the cheapest technique class that finishes);
 * :mod:`.rules` — what every version shares: the puzzle, a player's board, its check, the
   fewest moves, metrics;
+* :mod:`.grids` — Loopy's grids as graphs, Loopy IDs of any grid, a proven solver on any grid;
+  :mod:`.clue_removal` — Loopy's greedy clue removal by blocks; :mod:`.grid_problems` — puzzles on
+  other grids brought from outside;
 * :mod:`.sat` — the SAT back end; :mod:`.decide` — proven verdicts on puzzles people bring
   (native search and SAT in turns);
 * :mod:`.formats` — puzz.link URLs, Loopy IDs, text grids, JSON; :mod:`.render` — text and SVG;
 * :mod:`.hints` — the step solver that explains; :mod:`.imported` — puzzles brought from
   outside; :mod:`.studio` — the puzzle studio's changes, one more clue shown;
-* :mod:`.v1`, :mod:`.v2`, :mod:`.v3` — one subpackage per generator version, each with its
+* :mod:`.v1`, :mod:`.v2`, :mod:`.v3`, :mod:`.v4` — one subpackage per generator version, each with its
   :class:`~gridlogic.game.record.Version` record (``make``, ``from_dict``, ``verify``) and the
   levels its hints use.
 
