@@ -120,6 +120,10 @@ class Text:
         """The texts one after the other with ``separator`` between them, language by language."""
         return Text(**{lang: separator.get(lang).join(t.get(lang) for t in texts) for lang in LANGUAGES})
 
+    def capitalised(self) -> Text:
+        """The text that begins a sentence: its first letter a capital in every language."""
+        return Text(**{lang: self.get(lang)[:1].upper() + self.get(lang)[1:] for lang in LANGUAGES})
+
     def __add__(self, other: Text) -> Text:
         """Two texts one after the other: a space between them (none in Japanese and Chinese) unless the
         second goes on with a punctuation mark (``Text("Suppose so", "") + Text(": then", "")`` is

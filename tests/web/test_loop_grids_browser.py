@@ -16,7 +16,7 @@ from page_helpers import PHONE, TIMEOUT, api, axe_violations
 from playwright.sync_api import Page, expect
 
 from gridlogic import GAMES
-from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, drawing
+from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, drawing, grid_type
 
 LINE = re.compile(r"\bline\b")
 
@@ -412,7 +412,7 @@ def expect_pdf_of_its_grid(server_url: str, puzzle: dict) -> None:
     assert len(re.findall(rb" m\b", first_page)) >= len(puzzle["givens"]["grid"]["faces"])
 
 
-@pytest.mark.parametrize("grid", ["spectres", "penrose-p3", "penrose-p2"])
+@pytest.mark.parametrize("grid", [name for name in BUILT_GRID_NAMES if grid_type(name).patches is not None])
 def test_the_pdf_of_an_aperiodic_puzzle_is_made(server_url, grid):
     query = {"size": 6, "difficulty": "easy", "seed": "grid-pdf", "version": 4, "grid": grid}
     puzzle = httpx.get(f"{server_url}/api/loop/puzzle", params=query, timeout=60).json()

@@ -143,7 +143,7 @@ def _base36(value: int) -> str:
 
 
 # ---------------------------------------------------------------- Loopy
-_LOOPY_GRID = re.compile(r"^(\d+)x(\d+)t(\d+)(?:d[a-z])?:(\S*)$")  # Loopy reads the body, description and all
+_LOOPY_GRID = re.compile(r"^(\d+)x(\d+)t(\d+)(?:d[a-z])?:(\S*)$")  # any grid's ID, its description too
 _LOOPY = re.compile(r"^(\d+)x(\d+)(?:t(\d+))?(?:d[a-z])?:([0-9a-z]*)$")
 
 
@@ -307,10 +307,8 @@ def _problem(found: LoopPuzzleFile) -> Problem:
 def read_problem(text: str) -> Problem:
     """A slitherlink in any format :func:`read_puzzle` reads, as a :class:`~gridlogic.game.record.Problem`;
     a Loopy ID of another grid than squares as a problem on that grid (:mod:`gridlogic.loop.grid_problems`)."""
-    match = _LOOPY.match(text.strip()) if isinstance(text, str) else None
-    if match is None and isinstance(text, str):
-        match = _LOOPY_GRID.match(text.strip())
-    if match is not None and match[3] not in (None, "0"):
+    match = _LOOPY_GRID.match(text.strip()) if isinstance(text, str) else None
+    if match is not None and match[3] != "0":
         return grid_problems.read(text)
     return _problem(read_puzzle(text))
 

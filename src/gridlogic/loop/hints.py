@@ -182,10 +182,6 @@ def _node(x: int, width: int, cells: int) -> Text:
                 fr="la case en {cell}", es="la casilla de la {cell}").fill(cell=_cell(x, width))
 
 
-def _capitalized(text: Text) -> Text:
-    """The text with its first letter a capital in every language (a sentence that starts with a place)."""
-    return Text(**{lang: getattr(text, lang)[:1].upper() + getattr(text, lang)[1:] for lang in LANGUAGES})
-
 
 def _by_count(n: int, one: Mapping[str, str], many: Text) -> Text:
     """``many``, a text of a count ``n`` in the plural, with ``one``'s singular (by language: English,
@@ -356,7 +352,7 @@ def _vertex_words(b: _Board, v: int, lines: int) -> Text:
                     fr="Deux traits se rejoignent au {dot} : ses autres arêtes n’ont pas de trait.",
                     es="Dos líneas se juntan en el {dot}: sus otras aristas no tienen línea.").fill(dot=dot)
     if lines == 0:
-        return _capitalized(Text(
+        return Text(
             "{dot} has no line and one undecided edge: a line there would end at the dot, so it has none.",
             "{dot}は線がなく、未定の辺が1本だけです。そこに線を引くと行き止まりになるので、線はありません。",
             zh="{dot}没有线，只有一条未定的边：在那里画线会在这个点断头，所以它没有线。",
@@ -367,7 +363,7 @@ def _vertex_words(b: _Board, v: int, lines: int) -> Text:
             fr="Le {dot} n’a aucun trait et une seule arête indécise : un trait sur elle finirait en cul-de-sac "
                "à ce point, donc elle n’en a pas.",
             es="El {dot} no tiene línea y solo una arista sin decidir: una línea ahí acabaría en el punto, "
-               "así que no tiene línea.").fill(dot=dot))
+               "así que no tiene línea.").fill(dot=dot).capitalised()
     return Text("A line ends at {dot} and can only go on along its one undecided edge: that edge is a line.",
                 "{dot}で線が止まっていて、先に進めるのは未定の1本だけです。その辺は線です。",
                 zh="线在{dot}中断，只能沿它唯一一条未定的边继续：这条边是线。",
@@ -881,7 +877,7 @@ def mistake_words(edge: Text, is_line: bool, more: int) -> Text:
         " ({n} more after it)", "（ほかに{n}か所）", zh="（后面还有 {n} 处）", ko="(그 뒤로 {n}곳 더)",
         de=" (danach noch {n} weitere)", fr=" ({n} autres après elle)", es=" ({n} más después)")).fill(n=more) \
         if more else Text("", "")
-    return _capitalized(Text(
+    return Text(
         "{edge} is a mistake: it {what}{after}. Clear it, and the hints go on from the edges that are right.",
         "{edge}は間違いです。この辺{what}{after}。消すと、正しい辺からヒントが続きます。",
         zh="{edge}是错的：它{what}{after}。清除它后，提示会从正确的边继续。",
@@ -891,7 +887,7 @@ def mistake_words(edge: Text, is_line: bool, more: int) -> Text:
         fr="L’{edge} est une erreur : elle {what}{after}. Effacez-la, et les indices reprennent à partir des "
            "arêtes justes.",
         es="La {edge} es un error: {what}{after}. Bórrala y las pistas siguen desde las aristas correctas."
-    ).fill(edge=edge, what=what, after=after))
+    ).fill(edge=edge, what=what, after=after).capitalised()
 
 
 def _flat(board: Mapping[str, Sequence[int]]) -> list[int]:
@@ -1027,13 +1023,5 @@ def hints_by_version(gradings: Mapping[int, Grading], default: int, own: Mapping
         return walkthrough(problem.givens["clues"], problem.width, problem.height, levels_of(version),
                            techniques_of(version), deadline)
 
-    def apply_of(puzzle: Any, board: Mapping[str, Sequence[int]], given: Hint) -> dict[str, list[int]]:
-        record = record_of(getattr(puzzle, "version", None))
-        return record.apply(puzzle, board, given) if record else apply(puzzle, board, given)
-
-    def start_of(puzzle: Any) -> dict[str, list[int]]:
-        record = record_of(getattr(puzzle, "version", None))
-        return record.start(puzzle) if record else start(puzzle)
-
-    return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply_of, explain=explain,
-                 start=start_of)
+    return Hints(techniques=techniques_of, levels=levels_of, hint=hint_of, apply=apply, explain=explain,
+                 start=start)

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gridlogic.hints import LANGUAGES, Hint, Hints, Mark, Technique, Text, Walkthrough
+from gridlogic.hints import Hint, Hints, Mark, Technique, Text, Walkthrough
 from gridlogic.loop.board import LINE, UNKNOWN
 from gridlogic.loop.hints import TECHNIQUES as ENGINE_TECHNIQUES
 from gridlogic.loop.hints import apply, hint_for, search_step, start
@@ -570,7 +570,7 @@ def _easy_words(technique: str, place: Text, item: int, board: _StepBoard, decid
     """The words of a ``clue`` or ``vertex`` step, which say exactly what was counted; None for others."""
     lines = sum(v for _, v in decided)
     if technique == "clue" and 0 <= item < board.layout.cell_count:
-        clue = _capital(_writer(item, board))
+        clue = _writer(item, board).capitalised()
         k = board.clues[item]
         if k == 0:
             return EASY_WORDS["zero"].fill(Clue=clue, place=place)
@@ -580,20 +580,16 @@ def _easy_words(technique: str, place: Text, item: int, board: _StepBoard, decid
                                         count=_count(len(decided), "undecided side"))
     if technique == "vertex":
         name = "ends" if lines else "two" if lines_before == 2 else "dead_end"
-        return EASY_WORDS[name].fill(place=place, Place=_capital(place))
+        return EASY_WORDS[name].fill(place=place, Place=place.capitalised())
     return None
 
-
-def _capital(text: Text) -> Text:
-    """A text that begins a sentence: its first letter in capitals."""
-    return Text(**{lang: text.get(lang)[:1].upper() + text.get(lang)[1:] for lang in LANGUAGES})
 
 
 def _words(technique: str, place: Text, decided: Sequence[tuple[int, int]], chain: Text) -> Text:
     lines = sum(v for _, v in decided)
     what = WORDS["decided" if len(decided) > 1 else "decided_one"].fill(
         n=len(decided), lines=lines, crosses=len(decided) - lines, s="" if lines == 1 else "s")
-    return WORDS["step"].fill(place=place, Place=_capital(place), why=_WHY[technique], chain=chain, what=what)
+    return WORDS["step"].fill(place=place, Place=place.capitalised(), why=_WHY[technique], chain=chain, what=what)
 
 
 def next_step(clues: Sequence[int | None], width: int, height: int, known: Mapping[int, int],

@@ -44,6 +44,7 @@ from gridlogic.game.record import Option, PuzzleNaming
 from gridlogic.loop.clue_removal import remove_clues
 from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, drawing, grid_type
 from gridlogic.loop.rules import Metrics
+from gridlogic.loop.v4 import play
 from gridlogic.loop.v4.ladder import EASY, Board, finishes
 from gridlogic.loop.v4.region import boundary_counts, grow_region, loop_edges
 from gridlogic.params import check_choice, check_int, check_object, check_seed, int_list, short_repr
@@ -262,34 +263,13 @@ def _answer_clues(clues: object, grid: Grid, answer: Sequence[int]) -> list[int 
         raise InvalidParameters(f"'clues' must be a list of {faces} ints or nulls, not {short_repr(clues)}")
     inside = {f for f, on in enumerate(answer) if on}
     loop = loop_edges(grid, inside)
-    if not inside or not _one_loop(grid, loop):
+    if not inside or not play.judged(grid, loop, [None] * faces)["solved"]:
         raise InvalidParameters("'answer' is not a region whose boundary is one loop")
     expected = boundary_counts(grid, inside)
     for f, clue in enumerate(clues):
         if clue is not None and clue != expected[f]:
             raise InvalidParameters(f"'clues'[{f}] is {short_repr(clue)} but the answer gives {expected[f]}")
     return list(clues)
-
-
-def _one_loop(grid: Grid, loop: Sequence[int]) -> bool:
-    """Whether the edges on ``loop`` form one closed loop: every dot has 0 or 2, and they all connect."""
-    on = [e for e, x in enumerate(loop) if x]
-    degree = [0] * len(grid.dots)
-    for e in on:
-        for d in grid.edges[e]:
-            degree[d] += 1
-    if not on or any(n not in (0, 2) for n in degree):
-        return False
-    seen, todo = {grid.edges[on[0]][0]}, [grid.edges[on[0]][0]]
-    while todo:
-        d = todo.pop()
-        for e in grid.dot_edges[d]:
-            if loop[e]:
-                for other in grid.edges[e]:
-                    if other not in seen:
-                        seen.add(other)
-                        todo.append(other)
-    return len(seen) == sum(1 for n in degree if n)
 
 
 def verify(puzzle: GridPuzzle) -> bool:

@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gridlogic.errors import InvalidParameters
-from gridlogic.hints import LANGUAGES, Hint, Mark, Text, Walkthrough
+from gridlogic.hints import Hint, Mark, Text, Walkthrough
 from gridlogic.loop.grids import Grid
 from gridlogic.loop.grids.loopy_ids import grid_for
 from gridlogic.loop.hints import SOLVED, STUCK, mistake_words
@@ -274,7 +274,7 @@ def _step(board: _StepBoard, item: int, level: int) -> Hint:
         around = [e for e in range(len(grid.edges)) if board.state[e] == LINE]
     elif item < 0:  # the loop rule: the path whose ends the crossed edge would join
         a, b = grid.edges[decided[0][0]]
-        place, mark = _capital(EDGE.fill(a=a + 1, b=b + 1)), None
+        place, mark = EDGE.fill(a=a + 1, b=b + 1).capitalised(), None
         root = board.find_part(a)
         around = [e for e, (d, _) in enumerate(grid.edges) if board.state[e] == LINE and board.find_part(d) == root]
     elif item < faces:
@@ -286,17 +286,13 @@ def _step(board: _StepBoard, item: int, level: int) -> Hint:
         place, mark, around = AT_DOT.fill(dot=dot + 1), Mark("vertex", dot), grid.dot_edges[dot]
     lines = sum(v for _, v in decided)
     template = STEP_ONE if len(decided) == 1 else STEP
-    words = template.fill(what=A_LINE if lines else A_CROSS, place=place, Place=_capital(place),
+    words = template.fill(what=A_LINE if lines else A_CROSS, place=place, Place=place.capitalised(),
                           why=why, n=len(decided), lines=lines, crosses=len(decided) - lines)
     seen = {e for e, _ in decided}
     evidence = ([mark] if mark else []) + [Mark("edge", e) for e in around
                                            if e not in seen and board.state[e] != UNKNOWN]
     return Hint("step", technique, tuple(Mark("edge", e, v) for e, v in decided), tuple(evidence), words)
 
-
-def _capital(text: Text) -> Text:
-    """A text that begins a sentence: its first letter in capitals."""
-    return Text(**{lang: text.get(lang)[:1].upper() + text.get(lang)[1:] for lang in LANGUAGES})
 
 
 def known_of(edges: Sequence[int]) -> dict[int, int]:

@@ -57,8 +57,12 @@ def parse_edges(raw: object, edge_count: int | None = None) -> list[int]:
 def check(puzzle: OnGrid, board: object) -> dict[str, Any]:
     """A player's board judged by the rules (see the module docstring)."""
     g = puzzle.graph
-    lines = [1 if v == 1 else 0 for v in parse_edges(board, len(g.edges))]
-    wrong = [f for f, k in enumerate(puzzle.clues)
+    return judged(g, [1 if v == 1 else 0 for v in parse_edges(board, len(g.edges))], puzzle.clues)
+
+
+def judged(g: Grid, lines: Sequence[int], clues: Sequence[int | None]) -> dict[str, Any]:
+    """The rules' verdict on ``lines`` (1 per edge on the loop) with ``clues`` (None for none)."""
+    wrong = [f for f, k in enumerate(clues)
              if k is not None and sum(lines[e] for e in g.face_edges[f]) != k]
     degree = [sum(lines[e] for e in es) for es in g.dot_edges]
     bad = [d for d, n in enumerate(degree) if n not in (0, 2)]
