@@ -70,6 +70,23 @@ def test_every_puzzle_keeps_the_contract(name, version, side, difficulty):
     assert made or (name, version, side, difficulty) in failing
 
 
+MENU_CASES = [
+    (name, number, preset)
+    for name, game in GAMES.items()
+    for number, version in sorted(game.versions.items())
+    for preset in version.menu
+]
+
+
+@pytest.mark.parametrize("name, version, preset", MENU_CASES, ids=lambda case: repr(case))
+def test_every_menu_entry_names_a_kind_its_version_makes(name, version, preset):
+    spec = GAMES[name].spec((preset.width, preset.height), "menu", preset.difficulty, version=version,
+                            **dict(preset.options))
+    assert (spec.width, spec.height, spec.difficulty, spec.version) == (
+        preset.width, preset.height, preset.difficulty, version)
+    assert set(preset.options) <= set(dict(spec.options).items())
+
+
 @pytest.mark.parametrize("name", [name for name, game in GAMES.items() if game.imports is not None])
 def test_every_imported_puzzle_keeps_the_contract(name):
     # Each generated puzzle's givens, brought back from outside, are the same puzzle under another ID.

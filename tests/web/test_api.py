@@ -37,6 +37,7 @@ def test_games_lists_every_installed_game_with_its_surface(client):
         for listed_version in entry["versions"]:
             version = game.versions[listed_version["number"]]
             assert listed_version["presets"] == list(version.presets)
+            assert listed_version["menu"] == [preset.to_dict() for preset in version.menu]
             assert listed_version["difficulties"] == list(version.difficulties)
 
 

@@ -252,6 +252,32 @@ def test_the_grid_is_chosen_in_the_settings_once_version_4_is(page, server_url):
         assert picker.locator(f'option[value="{name}"]').inner_text() != name, name
 
 
+def test_loopys_presets_are_offered_and_one_sets_grid_size_and_level(page, server_url):
+    page.goto(f"{server_url}/?game=loop&size=5&seed=preset")
+    expect(page.locator("#status")).to_contain_text("“preset”", timeout=TIMEOUT)
+    expect(page.locator("#preset-field")).to_be_hidden()  # version 1 has no menu
+    page.select_option("#version", "4")
+    expect(page.locator(".loop-any")).to_be_visible(timeout=TIMEOUT)
+    games = api(page, f"{server_url}/api/games")["games"]
+    menu = next(v for v in next(g for g in games if g["name"] == "loop")["versions"] if v["number"] == 4)["menu"]
+    presets = page.locator("#preset")
+    expect(presets).to_be_visible()
+    expect(presets.locator("option")).to_have_count(1 + len(menu))
+    expect(presets).to_have_value("")  # a 5×5 square "any" is no preset
+    triangles = next(i for i, p in enumerate(menu) if p["options"] == {"grid": "triangular"})
+    expect(presets.locator(f'option[value="{triangles}"]')).to_have_text("triangles 12 × 10, expert")
+    page.select_option("#preset", str(triangles))
+    expect(page.locator('.loop-any[data-grid="triangular"]')).to_be_visible(timeout=TIMEOUT)
+    for part in ("width=12", "height=10", "difficulty=expert", "grid=triangular", "seed=preset"):
+        assert part in page.url, part
+    expect(page.locator("#custom-size")).to_be_visible()  # 12 × 10 is not a square preset side
+    expect(presets).to_have_value(str(triangles))
+    page.select_option("#difficulty", "hard")  # off the menu: the list says so
+    expect(presets).to_have_value("")
+    page.select_option("#lang", "ja")
+    expect(presets.locator(f'option[value="{triangles}"]')).to_have_text("三角形 12×10・とてもむずかしい")
+
+
 def test_a_v4_board_has_no_axe_violation(page, server_url):
     _, solution = open_grid(page, server_url, 5, "grid-axe", "kites")
     for e in [e for e, v in enumerate(solution["edges"]) if v][:4]:

@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 from gridlogic import GAMES
 from gridlogic.web.app import create_app
 from gridlogic.web.puzzles import PuzzleSource
-from gridlogic.web.ready import ReadyPuzzles
+from gridlogic.web.ready import ReadyPuzzles, menu_specs
 
 LOOP = GAMES["loop"]
 
@@ -91,3 +91,34 @@ def test_a_ready_puzzle_pushed_out_of_the_cache_is_put_back_when_handed_out():
         assert puzzle.seed == handed.seed and LOOP.verify(puzzle)
         source.close()
     run_async(scenario)
+
+
+def test_a_versions_menu_is_wanted_from_its_first_request_on_and_never_pushed_out():
+    async def scenario():
+        source = PuzzleSource(GAMES, workers=0)
+        preset = LOOP.spec((4, 4), "menu", "easy", version=4, grid="honeycomb")
+        ready = ReadyPuzzles(source, menu=[preset], kinds=1, slow_seconds=0)  # every kind is worth keeping
+        other_version = LOOP.spec(5, "a", "easy", version=3)
+        ready.take(other_version)
+        await ready.fill()
+        assert ready.ready_count(preset) == 0  # nobody asked for version 4 yet
+        ready.take(LOOP.spec(5, "b", "easy", version=4))  # a version 4 request: its menu is wanted
+        ready.take(other_version)  # pushes the version 4 kind out of the one kind asked lately, not the menu's
+        await ready.fill()
+        assert ready.ready_count(preset) == 2 and ready.ready_count(other_version) == 2
+        assert ready.ready_count(LOOP.spec(5, "b", "easy", version=4)) == 0
+        handed = ready.take(LOOP.spec((4, 4), "mine-later", "easy", version=4, grid="honeycomb"))
+        puzzle = await source.get(handed)
+        assert (puzzle.grid, puzzle.width, puzzle.level) == ("honeycomb", 4, "easy") and LOOP.verify(puzzle)
+        source.close()
+    run_async(scenario)
+
+
+def test_the_apps_menu_is_every_versions_presets():
+    specs = menu_specs(GAMES)
+    listed = [(spec.game, spec.version, spec.width, spec.height, spec.difficulty, spec.options) for spec in specs]
+    expected = [(name, number, preset.width, preset.height, preset.difficulty, preset.options)
+                for name, game in GAMES.items() for number, version in sorted(game.versions.items())
+                for preset in version.menu]
+    assert listed == expected and any(spec.options == (("grid", "hats"),) for spec in specs)
+    assert create_app(workers=0).state.ready._menus.keys() == {(spec.game, spec.version) for spec in specs}

@@ -21,6 +21,7 @@ from gridlogic.game.record import (
     GradeReport,
     Imports,
     Option,
+    Preset,
     Problem,
     Puzzle,
     Studio,
@@ -29,6 +30,6 @@ from gridlogic.game.record import (
 from gridlogic.game.registry import GAMES, game_named, parse_id, puzzle_from_id
 
 __all__ = [
-    "GAMES", "IMPORTED", "Change", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Problem", "Puzzle",
-    "PuzzleSpec", "Studio", "Version", "game_named", "parse_id", "puzzle_from_id",
+    "GAMES", "IMPORTED", "Change", "Game", "GradeReport", "ImportedPuzzle", "Imports", "Option", "Preset", "Problem",
+    "Puzzle", "PuzzleSpec", "Studio", "Version", "game_named", "parse_id", "puzzle_from_id",
 ]

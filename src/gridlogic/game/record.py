@@ -47,8 +47,8 @@ from gridlogic.params import check_object, check_seed, check_size, short_repr
 from gridlogic.verdict import Verdict
 
 __all__ = [
-    "Change", "Game", "GradeReport", "Grader", "Imports", "Option", "Problem", "Puzzle", "PuzzleNaming", "Studio",
-    "Version", "graded_level_of",
+    "Change", "Game", "GradeReport", "Grader", "Imports", "Option", "Preset", "Problem", "Puzzle", "PuzzleNaming",
+    "Studio", "Version", "graded_level_of",
 ]
 
 
@@ -100,12 +100,30 @@ BoardT = TypeVar("BoardT")
 
 
 @dataclass(frozen=True)
+class Preset:
+    """One entry of a version's menu of named kinds (Loopy's own presets, say): a size, a level and the
+    values of some of the version's options (the others keep their defaults). The page lists them, and
+    the web app's ready pool keeps puzzles of each made ahead. Example: ``Preset(10, 10, "expert",
+    (("grid", "honeycomb"),))`` is Loopy's "Hexagonal 10x10 Hard"."""
+
+    width: int
+    height: int
+    difficulty: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"width": self.width, "height": self.height, "difficulty": self.difficulty,
+                "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
 class Version(Generic[PuzzleT_co]):
     """One generator version: what it accepts, and its own ``make``, ``from_dict`` and ``verify``.
 
     ``sides`` are the board sides it makes (every side in that range when
     ``rectangular``, width and height chosen apart; otherwise square boards
-    only); ``presets`` the square sides the page offers. ``offered``, when
+    only); ``presets`` the square sides the page offers, and ``menu`` named kinds it lists beside them
+    (:class:`Preset`: size, level and options together, as Loopy's menu has). ``offered``, when
     given, refuses a (width, height, difficulty, options) combination the
     rules above would let through but that cannot be made (say a 3×3 hard):
     it returns ``None`` when offered, else the reason.
@@ -127,6 +145,7 @@ class Version(Generic[PuzzleT_co]):
     rectangular: bool = False
     options: tuple[Option, ...] = ()
     offered: Callable[[int, int, str, Mapping[str, Any]], str | None] | None = None
+    menu: tuple[Preset, ...] = ()
 
     def sizes_text(self) -> str:
         """The sizes in words, for help texts and errors: ``4, 5, 6`` or ``3 to 25 (width x height)``."""

@@ -96,6 +96,7 @@ def game_info(game: Game) -> dict[str, Any]:
                 "sides": list(version.sides),
                 "rectangular": version.rectangular,
                 "presets": list(version.presets),
+                "menu": [preset.to_dict() for preset in version.menu],
                 "defaultSize": version.default_size,
                 "difficulties": list(version.difficulties),
                 "options": [{"name": o.name, "values": list(o.values), "help": o.help, "pictures": o.pictures}

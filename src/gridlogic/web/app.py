@@ -63,7 +63,7 @@ from gridlogic.web.errors import ErrorCodes, with_code
 from gridlogic.web.headers import SECURITY_HEADERS, ResponseHeaders
 from gridlogic.web.inputs import MAX_BODY_BYTES
 from gridlogic.web.puzzles import PuzzleSource, pool_for
-from gridlogic.web.ready import ReadyPuzzles
+from gridlogic.web.ready import ReadyPuzzles, menu_specs
 from gridlogic.web.responses import JSONResponse, error
 
 logger = logging.getLogger("gridlogic.web")
@@ -124,7 +124,7 @@ def create_app(games: Mapping[str, Game] | None = None,
         workers = int_from_text(os.environ[GENERATORS_VARIABLE], GENERATORS_VARIABLE, 1, 64)
     admission = Admission(pool_for(available, workers))
     puzzles = PuzzleSource(available, admission=admission)
-    ready = ReadyPuzzles(puzzles)
+    ready = ReadyPuzzles(puzzles, menu=menu_specs(available))
     delivery = Delivery(STATIC_DIR, {"games": [api.game_info(game) for game in available.values()]})
     desk = records.RecordDesk(available, puzzles, record_settings or records.RecordSettings())
     # every answer handed out is noted by the desk, for a daily's copy brought from outside too (see .api)

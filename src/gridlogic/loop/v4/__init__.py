@@ -18,6 +18,7 @@ from gridlogic.loop.v4.generator import (
     DIFFICULTIES,
     GRID,
     LEVELS,
+    MENU,
     NUMBER,
     PRESETS,
     SIDES,
@@ -44,6 +45,7 @@ VERSION = Version(
     rectangular=True,
     options=(GRID,),
     offered=offered,
+    menu=MENU,
 )
 
 GRADING = Grading(LEVELS, hints.TECHNIQUE_LEVEL)

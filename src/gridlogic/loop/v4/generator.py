@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from gridlogic.errors import GenerationFailed, InvalidParameters
 from gridlogic.game.ids import PuzzleSpec
-from gridlogic.game.record import Option, PuzzleNaming
+from gridlogic.game.record import Option, Preset, PuzzleNaming
 from gridlogic.loop.clue_removal import remove_clues
 from gridlogic.loop.grids import BUILT_GRID_NAMES, Grid, build_grid, decide, drawing, grid_type
 from gridlogic.loop.rules import Metrics
@@ -74,6 +74,9 @@ LOOPY_PRESETS: tuple[tuple[str, int, int, str], ...] = (
     ("compass-dodecagonal", 5, 4, "expert"), ("hats", 10, 10, "expert"), ("spectres", 10, 10, "expert"),
 )
 """Loopy's own presets on a desktop (its menu, then "More..."): grid, W, H and the paired level."""
+
+MENU = tuple(Preset(width, height, level, (("grid", name),)) for name, width, height, level in LOOPY_PRESETS)
+"""Loopy's presets as the version's menu (the page lists them; the ready pool keeps them made)."""
 
 GRID = Option(
     name="grid",

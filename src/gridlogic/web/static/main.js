@@ -68,8 +68,8 @@ const gamesReady = loadGames().then(async (games) => {
   return games;
 });
 const settings = createSettings({
-  size: $("size"), customSize: $("custom-size"), width: $("width"), height: $("height"),
-  difficulty: $("difficulty"), options: $("options"), versionField: $("version-field"), version: $("version"),
+  presetField: $("preset-field"), preset: $("preset"), size: $("size"), customSize: $("custom-size"),
+  width: $("width"), height: $("height"), difficulty: $("difficulty"), options: $("options"), versionField: $("version-field"), version: $("version"),
   seed: els.seed,
 }, { t, onChange: (query) => openFromForm(query) });
 

@@ -1,7 +1,9 @@
 // The settings form and the page's links, generic over the games' versions as /api/games lists
 // them: each version's presets (and, where it makes more sizes, a custom width × height), its
 // difficulties and its options (a yes/no option is a checkbox, any other a list). A version
-// field appears when a game has more than one; a new game tab starts on the latest version.
+// field appears when a game has more than one; a new game tab starts on the latest version. A
+// version with a menu (named kinds: Loopy's presets for Loop version 4) gets a preset list that
+// sets size, difficulty and options at once, and shows the entry the form's values match, if any.
 //
 // A link names a puzzle by the API's own parameters (game, size or width and height,
 // difficulty, version, the version's options, seed; or id alone), so the page passes a link's
@@ -63,7 +65,8 @@ export function seedProblem(seed) {
 
 const isYesNo = (option) => option.values.length === 2 && option.values.every((v) => typeof v === "boolean");
 
-// The form. els: {size, customSize, width, height, difficulty, options, versionField, version, seed}.
+// The form. els: {presetField, preset, size, customSize, width, height, difficulty, options, versionField,
+// version, seed}.
 // onChange(query) is called when the player changes a field that names a new puzzle.
 export function createSettings(els, { t, onChange }) {
   let game = null, version = null;
@@ -89,7 +92,39 @@ export function createSettings(els, { t, onChange }) {
     els.versionField.hidden = game.versions.length < 2 && !imported;
     els.version.value = imported ? "" : String(version.number);
     els.seed.placeholder = imported ? t("seed.imported") : "";
+    const menu = version.menu ?? [];
+    els.presetField.hidden = menu.length === 0;
+    els.preset.replaceChildren(new Option(t("preset.own"), ""),
+      ...menu.map((preset, index) => new Option(presetLabel(preset), String(index))));
   }
+
+  function presetLabel(preset) {
+    const options = Object.entries(preset.options).map(([name, value]) => text(`option.${name}.${value}`, String(value)));
+    return t("preset.option", { options: options.join(" "), size: t("size.option", { w: preset.width, h: preset.height }),
+      difficulty: t(`difficulty.${preset.difficulty}`) });
+  }
+
+  // The menu entry the form's values name, or "" (the player's own choice).
+  function markPreset() {
+    const query = read();
+    const width = Number(query.width ?? query.size), height = Number(query.height ?? query.size);
+    const index = (version.menu ?? []).findIndex((preset) => preset.width === width && preset.height === height &&
+      preset.difficulty === query.difficulty &&
+      Object.entries(preset.options).every(([name, value]) => query[name] === String(value)));
+    els.preset.value = index < 0 ? "" : String(index);
+  }
+
+  function setOptions(values) {
+    for (const option of version.options) {
+      const input = els.options.querySelector(`[data-option="${option.name}"]`);
+      const value = Object.hasOwn(values, option.name) ? values[option.name] : option.values[0];
+      if (input.type === "checkbox") input.checked = value === true;
+      else input.value = String(value);
+    }
+    for (const showPicture of pictured) showPicture();
+  }
+
+  const changed = () => { markPreset(); onChange(read()); };
 
   function optionField(option) {
     const label = htmlElement("label", { class: isYesNo(option) ? "check" : "" });
@@ -104,7 +139,7 @@ export function createSettings(els, { t, onChange }) {
       input.append(...option.values.map((v) => new Option(text(`option.${option.name}.${v}`, String(v)), String(v))));
       label.append(name, option.pictures ? pictureRow(option, input) : input);
     }
-    input.addEventListener("change", () => onChange(read()));
+    input.addEventListener("change", changed);
     return label;
   }
 
@@ -139,15 +174,10 @@ export function createSettings(els, { t, onChange }) {
     build();
     setSize(values.width, values.height);
     els.difficulty.value = values.difficulty;
-    for (const option of version.options) {
-      const input = els.options.querySelector(`[data-option="${option.name}"]`);
-      const value = Object.hasOwn(values, option.name) ? values[option.name] : option.values[0];
-      if (input.type === "checkbox") input.checked = value === true;
-      else input.value = String(value);
-    }
-    for (const showPicture of pictured) showPicture();
+    setOptions(values);
     els.seed.value = imported ? "" : values.seed;
     els.seed.dataset.shown = els.seed.value;
+    markPreset();
   }
 
   // The API query the form names.
@@ -168,10 +198,18 @@ export function createSettings(els, { t, onChange }) {
   els.size.addEventListener("change", () => {
     els.customSize.hidden = els.size.value !== "custom";
     if (els.size.value === "custom") els.width.focus();
-    else onChange(read());
+    else changed();
   });
-  for (const input of [els.width, els.height]) input.addEventListener("change", () => onChange(read()));
-  els.difficulty.addEventListener("change", () => onChange(read()));
+  for (const input of [els.width, els.height]) input.addEventListener("change", changed);
+  els.difficulty.addEventListener("change", changed);
+  els.preset.addEventListener("change", () => {
+    const preset = version.menu?.[Number(els.preset.value)];
+    if (els.preset.value === "" || !preset) return;
+    setSize(preset.width, preset.height);
+    els.difficulty.value = preset.difficulty;
+    setOptions(preset.options);
+    onChange(read());
+  });
   els.version.addEventListener("change", () => {
     // The sizes, difficulties and options are the new version's; what it also offers is kept.
     const before = read();
@@ -182,7 +220,7 @@ export function createSettings(els, { t, onChange }) {
       setSize(width, height);
     } else setSize(version.defaultSize, version.defaultSize);
     els.difficulty.value = version.difficulties.includes(before.difficulty) ? before.difficulty : version.difficulties[0];
-    onChange(read());
+    changed();
   });
 
   return {
@@ -199,6 +237,7 @@ export function createSettings(els, { t, onChange }) {
         if (input.type === "checkbox") input.checked = values[input.dataset.option] === "true";
         else input.value = values[input.dataset.option];
       }
+      markPreset();
     },
   };
 }
