@@ -1,5 +1,7 @@
-"""``GET /api/loop/grid`` (gridlogic.web.loop_grids): the drawing of each of Loopy's grids for the studio,
-and a clear 400 for a grid, a size or a parameter it does not take."""
+"""``GET /api/loop/grid`` (gridlogic.web.studio over gridlogic.loop.studio): the list of Loopy's grids and
+the sizes each takes (a floret from 1 wide), the drawing of each grid for the studio, built in a worker
+under admission (a ``grid`` of the size asked) unless kept from before, and a clear 400 for a grid, a size
+or a parameter it does not take."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ with warnings.catch_warnings():
 
 from gridlogic import GAMES
 from gridlogic.loop.grids import BUILT_GRID_NAMES, build_grid, grid_type
+from gridlogic.web.admission import CostKey
 from gridlogic.web.app import create_app
 
 LOOP = GAMES["loop"]
@@ -59,3 +62,61 @@ def test_a_bad_query_is_a_400_that_says_what_is_allowed(client, query, words) ->
     answer = client.get("/api/loop/grid", params=query)
     assert answer.status_code == 400, answer.text
     assert words in answer.json()["error"]
+
+
+def grid_work(client, query: dict[str, str]):
+    """The answer to a grid request and the admission's decisions on the client's work (the ready stock's
+    generations, in the background, left out)."""
+    seen = []
+    admission = client.app.state.admission
+    admission.observers.append(seen.append)
+    try:
+        answer = client.get("/api/loop/grid", params=query)
+    finally:
+        admission.observers.remove(seen.append)
+    return answer, [decision for decision in seen if decision.requester is not None]
+
+
+def test_the_list_of_grids_gives_each_grid_the_sizes_loopy_allows_and_builds_nothing(client) -> None:
+    answer, admitted = grid_work(client, {})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert [grid["name"] for grid in data["grids"]] == list(BUILT_GRID_NAMES) and data["most"] == 20
+    for grid in data["grids"]:
+        kind = grid_type(grid["name"])
+        assert (grid["loopyType"], grid["leastBoth"], grid["leastOne"]) == (kind.number, kind.least_both, kind.least_one)
+    floret = next(grid for grid in data["grids"] if grid["name"] == "floret")
+    assert (floret["leastBoth"], floret["leastOne"]) == (1, 2)  # a floret grid 1 wide is one Loopy makes
+    assert admitted == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 2), (2, 1), (1, 20)])
+def test_a_floret_one_wide_is_drawn(client, width, height) -> None:
+    answer = client.get("/api/loop/grid", params={"grid": "floret", "width": width, "height": height})
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["grid"]["faces"]) == len(build_grid("floret", width, height).faces)
+
+
+def test_a_grid_not_kept_is_built_under_admission_and_then_answered_at_once(client) -> None:
+    query = {"grid": "kagome", "width": "7", "height": "5"}
+    answer, admitted = grid_work(client, query)
+    assert answer.status_code == 200, answer.text
+    assert [(decision.kind, decision.key) for decision in admitted] == [("grid", CostKey("loop", 0, 7, 5, "kagome"))]
+    again, admitted_again = grid_work(client, query)
+    assert again.json() == answer.json() and admitted_again == []  # kept: no work
+
+
+def test_a_size_the_grid_does_not_take_is_refused_by_the_game_in_words(client) -> None:
+    answer, admitted = grid_work(client, {"grid": "floret", "width": "1", "height": "1"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "at least one of width and height of a floret grid must be at least 2, not 1x1"
+    assert [decision.key for decision in admitted] == [CostKey("loop", 0, 1, 1, "floret")]
+
+
+def test_the_grid_route_takes_all_of_its_parameters_or_none(client) -> None:
+    answer = client.get("/api/loop/grid", params={"width": "3", "height": "3"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == ("missing query parameter grid; the parameters are grid, width, height "
+                                      "(or none, for the list of grids)")
+    assert client.get("/api/pattern/grid").json()["error"] == (
+        "the Pattern studio designs on its own boards only; it has no other grids")

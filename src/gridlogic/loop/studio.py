@@ -24,6 +24,10 @@ without it (on another grid, by version 4's ladder, :mod:`gridlogic.loop.v4.ladd
 four levels, the faces in the same kind of shuffled order). Those techniques are sound, so a puzzle
 they finish has one loop, and the level it grades at is at most the one asked for.
 
+The studio page designs on any of those grids: :func:`grid_sizes` lists them with the sizes Loopy
+allows each (a floret from 1×2, hats from 6×6; every side at most :data:`GRID_SIDE`), and
+:func:`grid_drawing` draws one (``GET /api/loop/grid``, :mod:`gridlogic.web.studio`).
+
 Worked example (checked in ``tests/test_studio.py``): the 2×2 board with one clue, a 3 in the
 top-left cell (``2x2t0:3c``), has several loops. Its first change shows the clue of a cell beside
 an edge where two of them differ, and the puzzle it makes has one loop. A 5×5 loop with every
@@ -58,7 +62,7 @@ from gridlogic.loop.v3.levels import LEVELS, finishes
 from gridlogic.params import check_choice, int_from_text, short_repr
 from gridlogic.rng import rng
 
-__all__ = ["THIN_SEED", "changes", "solution_entries", "thin"]
+__all__ = ["GRID_SIDE", "THIN_SEED", "changes", "grid_drawing", "grid_sizes", "solution_entries", "thin"]
 
 THIN_SEED = "studio-thin"  # the seed of the order in which thin tries the clues
 
@@ -173,21 +177,28 @@ def thin_faces(problem: Problem, level: str) -> Change | None:
 
 
 GRID_SIDE = 20  # the studio's largest side of another grid, as on squares
-GRID_FIELDS = ("grid", "width", "height")
+
+
+def grid_sizes() -> dict[str, object]:
+    """The grids the studio designs on, in Loopy's order, each with its Loopy type number and the sizes
+    Loopy allows it (both sides at least ``leastBoth``, one at least ``leastOne``), and the studio's
+    largest side (``most``): what the page checks a size or a studio link by before it asks a drawing."""
+    return {"grids": [{"name": t.name, "loopyType": t.number, "leastBoth": t.least_both, "leastOne": t.least_one}
+                      for t in map(grid_type, BUILT_GRID_NAMES)],
+            "most": GRID_SIDE}
 
 
 def grid_drawing(query: Mapping[str, str]) -> dict[str, object]:
     """The drawing of one of Loopy's grids the studio designs on (``GET /api/loop/grid?grid=NAME&width=W&
     height=H``), and Loopy's type number of it (the ``tN`` of the design's Loopy ID); an aperiodic type
-    gets its fixed patch for the size, its description in the drawing. InvalidParameters says what is
-    wrong with the query."""
-    missing = [name for name in GRID_FIELDS if name not in query]
-    if missing:
-        raise InvalidParameters(f"missing query parameter {', '.join(missing)}; the parameters are "
-                                f"{', '.join(GRID_FIELDS)}")
-    name = query["grid"]
+    gets its fixed patch for the size, its description in the drawing. An empty query answers
+    :func:`grid_sizes` instead (no grid is built). InvalidParameters says what is wrong with the query
+    (the route has checked that it names no other parameter, and all three or none)."""
+    if not query:
+        return grid_sizes()
+    name = query.get("grid", "")
     if name not in BUILT_GRID_NAMES:
         raise InvalidParameters(f"grid {short_repr(name)} is not one of {', '.join(BUILT_GRID_NAMES)}")
-    width = int_from_text(query["width"], "width", 1, GRID_SIDE)
-    height = int_from_text(query["height"], "height", 1, GRID_SIDE)
+    width = int_from_text(query.get("width"), "width", 1, GRID_SIDE)
+    height = int_from_text(query.get("height"), "height", 1, GRID_SIDE)
     return {"loopyType": grid_type(name).number, "grid": drawing(build_grid(name, width, height))}

@@ -1,10 +1,12 @@
-"""The puzzle studio's API: ``POST /api/{game}/analyse``, ``/fixes`` and ``/thin``.
+"""The puzzle studio's API: ``POST /api/{game}/analyse``, ``/fixes`` and ``/thin``; ``GET /api/{game}/grid``.
 
 ::
 
     POST /api/{game}/analyse   {"text": "<a puzzle the game reads, or a puzzle ID>"}
     POST /api/{game}/fixes     {"text": ..., "goal": [...]}   (goal optional)
     POST /api/{game}/thin      {"text": ..., "level": "easy" | "medium" | "hard" | "expert"}   (Loop)
+    GET  /api/{game}/grid                                  the grids the studio designs on, and their sizes
+    GET  /api/{game}/grid?grid=NAME&width=W&height=H       the drawing of one (Loop: one of Loopy's grids)
 
 ``text`` is what ``/api/{game}/import`` takes (:mod:`.imports`): anything the game's reader reads
 (``Game.formats``) or a gridlogic puzzle ID of this game. The answers are :mod:`gridlogic.studio`'s,
@@ -35,7 +37,16 @@ a solve.
 The work runs in a worker process, admitted by the app's :mod:`.admission` rule as an ``analyse``, a
 ``fixes`` or a ``thin`` (a 503 when the server is busy, a 429 past the client's share, both with
 ``Retry-After``); a puzzle ID of a generated puzzle is made first, as ``/api/{game}/puzzle`` makes
-it. Refusals: a 400 when the body or the text is not a puzzle of this game (the reader's message
+it. **The grid route** answers the game's ``Studio.grid`` (None: a 400, the game designs on its own
+boards only) of the query: with no parameter, the list of grids and the sizes each takes, made at once
+(nothing is built); with all three of :data:`GRID_QUERY` (the only names it takes; some of them is a
+400 naming those missing), the drawing of that grid. The last :data:`KEPT_DRAWINGS` drawings asked are
+kept and answered at once; any other is built in a worker process, admitted as a :data:`GRID` of the
+size asked (:func:`grid_cost_key`: a 20×20 great-great-dodecagonal grid or a spectres patch, the
+slowest, take about 0.1 s), and the game's refusal of the query (an unknown grid, a size it does not
+take) comes back from the worker as a 400 that says what it takes.
+
+Refusals: a 400 when the body or the text is not a puzzle of this game (the reader's message
 says what it expected), a 413 for a body over the limit, a 422 for a board larger than the studio
 analyses (the game's import limit). Worked example (checked in
 ``tests/web/test_studio_api.py``)::
@@ -48,6 +59,7 @@ analyses (the game's import limit). Worked example (checked in
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -69,7 +81,54 @@ from gridlogic.web.inputs import BadRequest, json_body, query_values
 from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
-GRID_QUERY = ("grid", "width", "height")  # what a studio's grid is named by
+GRID_QUERY = ("grid", "width", "height")  # what a studio's grid is named by: all three, or none for the list
+GRID = "grid"  # the admission's kind of work of drawing a grid (not in web.admission's table yet)
+KEPT_DRAWINGS = 32  # the drawings the grid route keeps, the most recently asked
+
+
+def grid_query(request: Request) -> dict[str, str]:
+    """The grid route's query: every name of :data:`GRID_QUERY`, or none; a 400 names what is missing."""
+    query = query_values(request, GRID_QUERY)
+    missing = [name for name in GRID_QUERY if name not in query]
+    if query and missing:
+        raise BadRequest(f"missing query parameter {', '.join(missing)}; the parameters are {', '.join(GRID_QUERY)} "
+                         "(or none, for the list of grids)")
+    return query
+
+
+def grid_cost_key(game: Game, query: Mapping[str, str]) -> CostKey:
+    """What drawing the grid ``query`` names is estimated by: the grid's name and its size as asked (a side
+    that is not a whole number counts as 1, one past the studio's largest board as that: the game refuses
+    either at once, in the worker)."""
+    largest = studio.studio_of(game)[1].max_side
+
+    def side(text: str) -> int:
+        return min(int(text), largest) if text.isascii() and text.isdigit() and len(text) <= 9 else 1
+
+    return CostKey(game.name, IMPORTED, max(1, side(query["width"])), max(1, side(query["height"])), query["grid"])
+
+
+class GridDrawings:
+    """The drawings the grid route has answered, by game and query, the last :data:`KEPT_DRAWINGS` asked: a
+    drawing kept is answered at once; any other is built in a worker, admitted as any expensive work."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple[str, tuple[str, ...]], dict[str, object]] = OrderedDict()
+
+    @staticmethod
+    def key(game: Game, query: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
+        return game.name, tuple(query[name] for name in GRID_QUERY)
+
+    def get(self, game: Game, query: Mapping[str, str]) -> dict[str, object] | None:
+        found = self.kept.get(self.key(game, query))
+        if found is not None:
+            self.kept.move_to_end(self.key(game, query))
+        return found
+
+    def keep(self, game: Game, query: Mapping[str, str], drawing: dict[str, object]) -> None:
+        self.kept[self.key(game, query)] = drawing
+        while len(self.kept) > KEPT_DRAWINGS:
+            self.kept.popitem(last=False)
 
 
 def cost_key(game: Game, problem: Problem) -> CostKey:
@@ -173,13 +232,22 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp, twi
 
         return answer
 
+    drawings = GridDrawings()
+
     async def grid(request: Request) -> Response:
-        """``GET /api/{game}/grid``: the drawing of a grid the game's studio designs on (Loop: Loopy's grids)."""
+        """``GET /api/{game}/grid``: the grids a game's studio designs on (no query), or the drawing of one."""
         game = game_of(games, request)
         drawn = studio.studio_of(game)[0].grid
         if drawn is None:
             raise BadRequest(f"the {game.title} studio designs on its own boards only; it has no other grids")
-        return JSONResponse(await run_in_threadpool(drawn, query_values(request, GRID_QUERY)))
+        query = grid_query(request)
+        if not query:
+            return JSONResponse(drawn(query))  # the list of grids and their sizes: nothing is built
+        found = drawings.get(game, query)
+        if found is None:
+            found = await puzzles.admission.run(GRID, grid_cost_key(game, query), drawn, query)
+            drawings.keep(game, query, found)
+        return JSONResponse(found)
 
     return [Route("/api/{game}/grid", guarded(grid), methods=["GET"]),
             Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
