@@ -6,6 +6,7 @@ the grid does not take is refused in words; axe-core finds no violation on the g
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,18 @@ def test_a_honeycomb_loop_is_designed_to_unique_and_its_link_reopens_it(studio: 
     expect(fix).to_contain_text("in face")
     fix.hover()
     expect(page.locator(".loop-studio .preview").first).to_be_attached()
+    # the faces the fix names ("Show 3 in face 2 and ...") are framed on the board, each with its number
+    faces = [int(n) for n in re.findall(r"in face (\d+)", fix.inner_text())]
+    assert faces, fix.inner_text()
+    expect(page.locator(".loop-studio .fix-face")).to_have_count(len(faces))
+    expect(page.locator(".loop-studio .face-number")).to_have_text([str(n) for n in faces])
+    page.mouse.move(0, 0)
+    expect(page.locator(".loop-studio .fix-face")).to_have_count(0)
+    fix.focus()  # the keyboard's way to the same marks
+    expect(page.locator(".loop-studio .face-number")).to_have_text([str(n) for n in faces])
+    page.screenshot(path=artifacts / "studio-honeycomb-fix-faces.png")
+    # a face under the pointer says its number too
+    expect(page.locator(f'.loop-studio [data-cell="{faces[0] - 1}"] title')).to_have_text(f"face {faces[0]}")
     fix.click()
     verdict(page, "unique")
     expect(page.locator("#verdict .level")).to_contain_text("Level:")
@@ -103,7 +116,8 @@ def test_the_keyboard_draws_on_a_grid_and_a_size_it_does_not_take_is_refused(stu
     page.keyboard.press("Control+z")
     expect(board.locator(".loop-edge.line")).to_have_count(0)
     page.select_option("#loop-grid", "hats")  # 3×3: hats need at least 6×6
-    expect(page.locator("#verdict")).to_contain_text("must both be at least 6", timeout=TIMEOUT)
+    expect(page.locator("#verdict")).to_contain_text(
+        "On hats, width and height are each from 6 to 20; 3 × 3 is not a size it takes.", timeout=TIMEOUT)
     choose_grid(page, "hats", 6, 6)
     expect(board.locator("polygon.paper").first).to_be_attached(timeout=TIMEOUT)
     page.get_by_role("button", name="Random loop").click()
@@ -166,3 +180,89 @@ def test_the_editor_writes_loopy_clues_as_loopy_does(studio: Page):
         return [writeLoopyClues([2, null, null, 11]), writeLoopyClues([...blanks(2), 4, ...blanks(6)]),
                 writeLoopyClues([...blanks(27), 0]), writeLoopyClues(blanks(52))]; }""")
     assert written == ["2bB", "b4f", "za0", "zz"]
+
+
+def grid_requests(page: Page) -> list[str]:
+    """The queries of the drawings the page asks of the server from now on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.partition("?")[2])
+            if "/api/loop/grid?" in request.url else None)
+    return asked
+
+
+def test_every_size_a_grid_takes_is_chosen_and_one_it_does_not_is_refused_in_words(studio: Page):
+    from gridlogic.loop.grids import build_grid
+
+    page = studio
+    asked = grid_requests(page)
+    expect(page.get_by_label("Width")).to_have_attribute("min", "1")
+    choose_grid(page, "floret", 1, 2)  # Loopy's least floret: one of its sides may be 1
+    board = page.locator(".loop-studio")
+    expect(board.locator("polygon.paper")).to_have_count(len(build_grid("floret", 1, 2).faces), timeout=TIMEOUT)
+    page.get_by_label("Height").fill("1")
+    page.get_by_label("Height").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text(
+        "On florets, the width or the height must be at least 2; 1 × 1 is not a size it takes.")
+    expect(board.locator("polygon.paper")).to_have_count(0)
+    page.get_by_label("Width").fill("2")
+    page.get_by_label("Width").press("Enter")
+    expect(board.locator("polygon.paper")).to_have_count(len(build_grid("floret", 2, 1).faces), timeout=TIMEOUT)
+    page.select_option("#loop-grid", "square")  # the studio's own squares are at least 2×2
+    expect(page.locator("#verdict")).to_contain_text(
+        "On squares, width and height are each from 2 to 20; 2 × 1 is not a size it takes.")
+    expect(board.locator(".loop-edge")).to_have_count(0)
+    page.click("#studio-undo")
+    expect(board.locator("polygon.paper")).to_have_count(len(build_grid("floret", 2, 1).faces))
+    assert "grid=floret&width=1&height=1" not in asked, asked  # refused by the page: never asked of the server
+
+
+EMPTY_SQUARES = "5x5:" + "0" * 15 + ":" + "0" * 7  # the empty 5×5 board of squares' studio link (60 edges, 25 cells)
+
+
+def honeycomb_misfit() -> tuple[str, str]:
+    from gridlogic.loop.grids import build_grid
+
+    edges = len(build_grid("honeycomb", 3, 3).edges)
+    return "honeycomb:3x3:ff:1ff", f"loop or clues do not fit its honeycomb grid of 3 × 3 ({edges} edges, 9 faces)"
+
+
+@pytest.mark.parametrize(("fragment", "said"), [
+    honeycomb_misfit(),
+    ("hexagons:3x3::", "names a grid the studio does not have (“hexagons”)"),
+    ("hats:3x3::", "could not be opened: On hats, width and height are each from 6 to 20; 3 × 3 is not a size"),
+    ("floret:1x1::", "could not be opened: On florets, the width or the height must be at least 2; 1 × 1"),
+    ("1x5::", "could not be opened: On squares, width and height are each from 2 to 20; 1 × 5"),
+    ("5x5:ff:00", "loop or clues do not fit its squares grid of 5 × 5 (60 edges, 25 faces)"),
+])
+def test_a_studio_link_that_does_not_fit_its_grid_says_why_and_keeps_nothing_of_it(browser, server_url, fragment,
+                                                                                   said):
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server_url}/studio#loop:{fragment}")
+    expect(page.locator("#verdict")).to_contain_text(said, timeout=TIMEOUT)
+    expect(page.locator("#verdict")).to_contain_text("ere is an empty board")
+    # nothing of the link is left: the empty board of squares, its fields, its own link
+    expect(page.locator("#loop-grid")).to_have_value("square")
+    expect(page.get_by_label("Width")).to_have_value("5")
+    expect(page.get_by_label("Height")).to_have_value("5")
+    expect(page.locator(".loop-studio .loop-edge")).to_have_count(60)
+    expect(page.locator(".loop-studio .loop-edge.line")).to_have_count(0)
+    assert page.url.endswith(f"#loop:{EMPTY_SQUARES}"), page.url
+    assert page.locator("#studio-link").get_attribute("href").endswith(f"#loop:{EMPTY_SQUARES}")
+    page.locator('.loop-studio [data-edge="0"]').click()  # the next edit: the refusal is said no more
+    expect(page.locator("#verdict")).not_to_contain_text("empty board")
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
+def test_a_studio_link_that_does_not_fit_is_refused_in_the_pages_language(browser, server_url):
+    context = browser.new_context(viewport=DESKTOP, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{server_url}/studio?lang=ja#loop:hats:3x3::")
+    expect(page.locator("#verdict")).to_contain_text(
+        "このスタジオのリンクは開けません: ハット", timeout=TIMEOUT)
+    expect(page.locator("#verdict")).to_contain_text("3 × 3 は作れません。空の盤を表示します。")
+    no_violations(page, "a refused studio link, in Japanese")
+    context.close()

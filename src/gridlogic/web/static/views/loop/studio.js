@@ -22,16 +22,17 @@
 // along edges as on the game's board (anygrid.js arrowTarget), Shift draws; in the clues mode it is
 // on a face, an arrow moves to the neighbouring face most nearly that way, Space shows or hides.
 
-import { fetchGames, thinDesign } from "../../api.js";
-import { t } from "../../i18n.js";
+import { errorText, thinDesign } from "../../api.js";
+import { language, t } from "../../i18n.js";
 import { htmlElement, svgElement } from "../../svg.js";
 import {
   ARROWS, Board, button, clamp, decodeCells, encodeCells, place, sizeFields, square,
 } from "../../studio/board.js";
 import { arrowTarget, geometry } from "./anygrid.js";
 
-const MIN_SIDE = 2;
+const MIN_SIDE = 2;   // of the studio's own boards of squares
 const MAX_SIDE = 20;
+const LEAST_SIDE = 1;  // the size fields' least: the least side of any of Loopy's grids (a floret 1 wide)
 const THIN_LEVELS = ["easy", "medium", "hard", "expert"];  // Loop's levels (gridlogic.loop.v3.levels)
 
 export const horizontal = (w, r, c) => r * w + c;
@@ -200,24 +201,47 @@ function faceToward(geo, f, key) {
 const drawings = new Map();
 const drawingKey = (design) => `${design.grid}:${design.w}x${design.h}`;
 
-// The names of the grids (version 4's grid option in /api/games), squares first; squares alone
-// until it answers.
-async function gridNames() {
-  const answer = await fetchGames();
-  const loop = answer.ok ? answer.data.games.find((game) => game.name === "loop") : null;
-  for (const version of loop?.versions ?? []) {
-    const option = (version.options ?? []).find((found) => found.name === "grid");
-    if (option) return option.values;
+// The grids and the sizes each takes (GET /api/loop/grid with no query: gridlogic.loop.studio.grid_sizes),
+// by name, squares first: {square: {leastBoth, leastOne, most}, honeycomb: ...}; null when the server
+// could not answer. Squares are the studio's own boards, from MIN_SIDE.
+async function gridCatalogue() {
+  for (let wait = 1000; ; wait = Math.min(2 * wait, 8000)) {
+    const answer = await fetch("/api/loop/grid", { headers: { Accept: "application/json" } })
+      .then(async (response) => ({ status: response.status, data: await response.json() }), () => ({ status: 0 }));
+    if (answer.status === 200) {
+      const limits = { [SQUARES]: { leastBoth: MIN_SIDE, leastOne: MIN_SIDE, most: MAX_SIDE } };
+      for (const grid of answer.data.grids) {
+        if (grid.name !== SQUARES) limits[grid.name] = { ...grid, most: answer.data.most };
+      }
+      return limits;
+    }
+    if (answer.status !== 503 && answer.status !== 429) return null;
+    await new Promise((resolve) => { setTimeout(resolve, wait); });
   }
-  return [SQUARES];
+}
+
+// Why W×H is not a size of the grid (limits: gridCatalogue's for it), as {problem, values} (values.grid
+// its name), or null.
+// For example a floret is 1×2 or larger (leastBoth 1, leastOne 2): 1×1 is refused, 1×2 and 2×1 are not.
+export function sizeProblem(limits, grid, w, h) {
+  if (w < limits.leastBoth || h < limits.leastBoth || w > limits.most || h > limits.most) {
+    return { problem: "studio.loop.sizeBoth", values: { grid, least: limits.leastBoth, most: limits.most, w, h } };
+  }
+  if (w < limits.leastOne && h < limits.leastOne) {
+    return { problem: "studio.loop.sizeOne", values: { grid, least: limits.leastOne, w, h } };
+  }
+  return null;
 }
 
 export function create(shell) {
   // design.grid is SQUARES or one of Loopy's other grids; on another grid, edges and shown are null
-  // until its drawing has come (pending: a studio link's hex of them, read then).
-  let design = { grid: SQUARES, w: 5, h: 5, edges: new Array(edgeCount(5, 5)).fill(0), shown: new Array(25).fill(0) };
+  // until its drawing has come (pending: a studio link's hex of them, read then). A design of a size
+  // its grid does not take is drawn empty and says why (sizeProblem); a studio link that does not fit
+  // (refuse) leaves the empty board of squares, its refusal said until the next edit.
+  let design = fresh(SQUARES, 5, 5);
   let mode = "loop";
   let gridCursor = { dot: 0, face: 0 };
+  let catalogue;  // gridCatalogue's limits by grid name once it answered (null: no answer); undefined meanwhile
   const onSquares = () => design.grid === SQUARES;
   const board = new Board("loop-studio", () => {
     if (onSquares()) return t(`studio.loop.board.${mode}`, { w: design.w, h: design.h });
@@ -226,41 +250,96 @@ export function create(shell) {
       faces: found?.geo ? found.geo.faces.length : 0 });
   });
 
-  // The drawing of the design's grid, or null (asked of the server the first time; the design is
-  // amended when it comes, which draws it and asks the analysis again).
+  function fresh(grid, w, h) {
+    return grid === SQUARES
+      ? { grid, w, h, edges: new Array(edgeCount(w, h)).fill(0), shown: new Array(w * h).fill(0) }
+      : { grid, w, h, edges: null, shown: null };
+  }
+
+  // The limits of a grid's sizes: squares' at once, another grid's once the catalogue came (undefined
+  // before, and when the server could not say: the server's drawing then refuses a size itself).
+  const limitsOf = (grid) => (grid === SQUARES ? { leastBoth: MIN_SIDE, leastOne: MIN_SIDE, most: MAX_SIDE }
+    : catalogue?.[grid]);
+  const unfit = (wanted = design) => {
+    const limits = limitsOf(wanted.grid);
+    return limits ? sizeProblem(limits, wanted.grid, wanted.w, wanted.h) : null;
+  };
+  // A grid's name in the page's language, in a refusal's values (and in a size's reason within them).
+  function said({ problem, values }) {
+    const named = { ...values };
+    if (named.grid !== undefined) named.grid = t(`option.grid.${named.grid}`);
+    if (named.why) named.why = t(named.why.problem, said(named.why).values);
+    return { problem, values: named };
+  }
+
+  // A studio link that does not fit: the empty board of squares instead, and why (said until an edit).
+  function refuse(problem, values) {
+    design = { ...fresh(SQUARES, 5, 5), refusal: { problem, values } };
+    gridCursor = { dot: 0, face: 0 };
+    board.cursor = { r: 0, c: 0 };
+    sizes.set(design.w, design.h);
+    gridSelect.value = SQUARES;
+  }
+  // A link's design waiting for its grid: refused when the grid is unknown or the size one it does not take.
+  function checkPending() {
+    if (!design.pending || catalogue === undefined || catalogue === null) return;
+    if (!catalogue[design.grid]) refuse("studio.loop.link.grid", { name: design.grid });
+    else if (unfit()) refuse("studio.loop.link.size", { why: unfit() });
+  }
+  // Drawn again (and analysed) if the editor is on the page; else when its tab is shown.
+  const redrawn = () => { if (board.wrap.isConnected) shell.amend(() => {}); };
+
+  // The drawing of the design's grid, or null (asked of the server the first time, once the catalogue
+  // has come and the size is one the grid takes; the design is amended when it comes, which draws it
+  // and asks the analysis again). A server too busy to draw it (503, 429) is asked again.
   function drawingOf(wanted = design) {
+    if (catalogue === undefined || unfit(wanted)) return null;
     const key = drawingKey(wanted);
     const found = drawings.get(key);
     if (found) return found.pending || found.error ? null : found;
     drawings.set(key, { pending: true });
     const query = new URLSearchParams({ grid: wanted.grid, width: wanted.w, height: wanted.h });
-    fetch(`/api/loop/grid?${query}`, { headers: { Accept: "application/json" } })
+    const ask = () => fetch(`/api/loop/grid?${query}`, { headers: { Accept: "application/json" } })
       .then(async (response) => {
         const data = await response.json();
-        if (!response.ok) return { error: data.error ?? `HTTP ${response.status}` };
+        if (response.status === 503 || response.status === 429) {
+          const seconds = Number(response.headers.get("Retry-After")) || 2;
+          await new Promise((resolve) => { setTimeout(resolve, 1000 * Math.min(seconds, 10)); });
+          return ask();
+        }
+        if (!response.ok) return { error: errorText(data) };
         const geo = geometry({ givens: { grid: data.grid } });
         return { geo, loopyType: data.loopyType, drawing: data.grid };
-      }, () => ({ error: t("status.offline") }))
-      .then((answer) => {
-        drawings.set(key, answer);  // a refusal too: that grid and size are not asked again
-        // drawn and analysed now if it is the design's and on the page (else when its tab is shown)
-        if (drawingKey(design) === key && board.wrap.isConnected) shell.amend(() => settle());
-      });
+      }, () => ({ error: t("status.offline") }));
+    ask().then((answer) => {
+      drawings.set(key, answer);  // a refusal too: that grid and size are not asked again
+      if (drawingKey(design) !== key) return;
+      if (answer.error && design.pending) refuse("studio.loop.link.refused", { error: answer.error });
+      else settle();
+      redrawn();
+    });
     return null;
   }
 
-  // The design's edges and shown faces once its drawing has come; answers the drawing (or null).
+  // The design's edges and shown faces once its drawing has come (a link's, or none; a link whose hex
+  // does not fit the grid is refused); answers the drawing (or null).
   function settle() {
-    if (onSquares()) return null;
+    if (onSquares() || design.refusal) return null;
     const found = drawingOf();
     if (!found) return null;
+    const { geo } = found;
     if (design.edges === null) {
-      const { geo } = found;
-      design.edges = (design.pending && decodeCells(design.pending.edges, geo.edges.length)) || geo.edges.map(() => 0);
-      design.shown = (design.pending && decodeCells(design.pending.faces, geo.faces.length)) || geo.faces.map(() => 0);
+      const { pending } = design, read = (hex, n) => (hex ? decodeCells(hex, n) : new Array(n).fill(0));
+      const edges = read(pending?.edges, geo.edges.length), shown = read(pending?.faces, geo.faces.length);
+      if (!edges || !shown) {
+        refuse("studio.loop.link.cells", { grid: design.grid, w: design.w, h: design.h, edges: geo.edges.length,
+          faces: geo.faces.length });
+        return null;
+      }
+      Object.assign(design, { edges, shown });
       delete design.pending;
     }
-    const { geo } = found;  // a cursor of another grid (before an undo) starts again at the first dot and face
+    // a cursor of another grid (before an undo) starts again at the first dot and face
     if (gridCursor.dot >= geo.dots.length || gridCursor.face >= geo.faces.length) gridCursor = { dot: 0, face: 0 };
     return found;
   }
@@ -269,27 +348,30 @@ export function create(shell) {
     if (onSquares()) return cellEdges(design.w, design.h, i).reduce((sum, e) => sum + design.edges[e], 0);
     return settle().geo.faceEdges[i].reduce((sum, e) => sum + design.edges[e], 0);
   };
-  const fresh = (grid, w, h) => (grid === SQUARES
-    ? { grid, w, h, edges: new Array(edgeCount(w, h)).fill(0), shown: new Array(w * h).fill(0) }
-    : { grid, w, h, edges: null, shown: null });
   const resize = (w, h) => {
     design = fresh(design.grid, w, h);
     board.cursor = { r: 0, c: 0 };
   };
-  const sizes = sizeFields(shell, MIN_SIDE, MAX_SIDE, () => design, resize);
+  const sizes = sizeFields(shell, LEAST_SIDE, MAX_SIDE, () => design, resize);
+  // Every edit of the editor's own (a refusal of a link is said until the next one).
+  const edit = (change) => shell.edit(() => { delete design.refusal; change(); });
 
   const gridSelect = htmlElement("select", { id: "loop-grid" });
   gridSelect.append(htmlElement("option", { value: SQUARES }));
-  gridSelect.addEventListener("change", () => shell.edit(() => {
+  gridSelect.addEventListener("change", () => edit(() => {
     design = fresh(gridSelect.value, design.w, design.h);
     board.cursor = { r: 0, c: 0 };
   }));
   const gridLabel = htmlElement("label", { class: "size-field" });
   gridLabel.append(htmlElement("span", { "data-i18n": "option.grid" }), gridSelect);
-  gridNames().then((names) => {
-    gridSelect.replaceChildren(...names.map((name) => htmlElement("option", { value: name })));
+  gridCatalogue().then((found) => {
+    catalogue = found;
+    gridSelect.replaceChildren(...Object.keys(found ?? { [SQUARES]: 1 }).map((name) => htmlElement("option",
+      { value: name })));
     gridSelect.value = design.grid;
     translateGrids();
+    checkPending();
+    redrawn();
   });
   function translateGrids() {
     for (const option of gridSelect.options) option.textContent = t(`option.grid.${option.value}`);
@@ -310,9 +392,9 @@ export function create(shell) {
   }
   setMode("loop");
 
-  const showAll = (value) => shell.edit(() => { if (design.shown) design.shown = design.shown.map(() => value); });
+  const showAll = (value) => design.shown && !unfit() && edit(() => { design.shown = design.shown.map(() => value); });
   const row1 = htmlElement("div", { class: "tool-row" });
-  row1.append(gridLabel, ...sizes.labels, button("studio.loop.random", () => shell.edit(() => {
+  row1.append(gridLabel, ...sizes.labels, button("studio.loop.random", () => !unfit() && edit(() => {
     if (onSquares()) design.edges = randomLoop(design.w, design.h);
     else if (settle()) design.edges = randomGridLoop(settle().geo);
     else return;
@@ -347,12 +429,14 @@ export function create(shell) {
     if (!answer.ok) shell.say("studio.refused", { error: answer.error });
     else if (answer.data.status !== "thinned") {
       shell.say("studio.loop.thinUnfinished", { level: t(`difficulty.${thinLevel.value}`) });
-    } else shell.edit(() => { for (const mark of answer.data.hidden) design.shown[mark.index] = 0; });
+    } else edit(() => { for (const mark of answer.data.hidden) design.shown[mark.index] = 0; });
   }
 
   // The design as the server reads it: on squares one line a row, a digit for a shown clue, "." for
   // a hidden one; on another grid its Loopy ID.
   function designText() {
+    if (design.refusal) return said(design.refusal);
+    if (unfit()) return said(unfit());
     if (!onSquares()) return gridText();
     const state = loopState(design.w, design.h, design.edges);
     if (state !== "ok") return { problem: `studio.loop.${state}` };
@@ -380,8 +464,8 @@ export function create(shell) {
       goal: [...design.edges] };
   }
 
-  const toggleEdge = (e) => shell.edit(() => { design.edges[e] = 1 - design.edges[e]; });
-  const toggleClue = (i) => shell.edit(() => { design.shown[i] = 1 - design.shown[i]; });
+  const toggleEdge = (e) => edit(() => { design.edges[e] = 1 - design.edges[e]; });
+  const toggleClue = (i) => edit(() => { design.shown[i] = 1 - design.shown[i]; });
 
   board.svg.addEventListener("click", (event) => {
     const target = event.target.closest("[data-edge], [data-cell]");
@@ -427,6 +511,7 @@ export function create(shell) {
   }
 
   board.svg.addEventListener("keydown", (event) => {
+    if (unfit()) return;
     if (!onSquares()) {
       gridKey(event);
       return;
@@ -472,9 +557,20 @@ export function create(shell) {
 
   function buildScene(container, geo, key) {
     const points = (f) => geo.corners[f].map(([x, y]) => `${x},${y}`).join(" ");
-    const elements = geo.faces.map((_, f) => svgElement("polygon", { class: "paper", points: points(f) }));
-    const clueLayer = svgElement("g", { class: "clue-layer" }), cursorLayer = svgElement("g", { class: "cursor-layer" });
-    elements.push(clueLayer);
+    // the face under the pointer says its number (a fix names faces by it): the top face of the mode
+    const named = (element, f) => {
+      const title = svgElement("title");
+      title.textContent = t("studio.loop.face", { n: f + 1 });
+      element.append(title);
+      return element;
+    };
+    const elements = geo.faces.map((_, f) => {
+      const paper = svgElement("polygon", { class: "paper", points: points(f) });
+      return mode === "loop" ? named(paper, f) : paper;
+    });
+    const markLayer = svgElement("g", { class: "mark-layer" }), clueLayer = svgElement("g", { class: "clue-layer" });
+    const numberLayer = svgElement("g", { class: "number-layer" }), cursorLayer = svgElement("g", { class: "cursor-layer" });
+    elements.push(markLayer, clueLayer);
     const edgeGroups = geo.edges.map(([a, b], e) => {
       const [[x1, y1], [x2, y2]] = [geo.dots[a], geo.dots[b]];
       const group = svgElement("g", { class: "loop-edge", "data-index": e });
@@ -491,13 +587,25 @@ export function create(shell) {
     });
     for (const [cx, cy] of geo.dots) elements.push(svgElement("circle", { class: "dot", cx, cy, r: 0.07 }));
     if (mode === "clues") {
-      geo.faces.forEach((_, f) => elements.push(svgElement("polygon", { class: "cell-hit", points: points(f),
-        "data-cell": f })));
+      geo.faces.forEach((_, f) => elements.push(named(svgElement("polygon", { class: "cell-hit", points: points(f),
+        "data-cell": f }), f)));
     }
-    elements.push(cursorLayer);
+    elements.push(numberLayer, cursorLayer);
     board.draw(container, geo.extent.width - 2 * GRID_MARGIN, geo.extent.height - 2 * GRID_MARGIN, GRID_MARGIN,
       elements);
-    return { key, geo, first: elements[0], edgeGroups, clueLayer, cursorLayer, points };
+    return { key, geo, first: elements[0], edgeGroups, markLayer, clueLayer, numberLayer, cursorLayer, points };
+  }
+
+  // A face's number in a small frame above its centre (x, y), at the face's clue scale.
+  function faceNumber(n, x, y, scale) {
+    const digits = String(n).length, width = 0.2 * digits + 0.14;
+    const group = svgElement("g", { class: "face-number",
+      transform: `translate(${x} ${y - 0.6 * scale}) scale(${Math.round(scale * 1000) / 1000})` });
+    group.append(svgElement("rect", { x: -width / 2, y: -0.19, width, height: 0.38, rx: 0.08 }));
+    const text = svgElement("text", { x: 0, y: 0.11, "text-anchor": "middle" });
+    text.textContent = String(n);
+    group.append(text);
+    return group;
   }
 
   function renderGrid(container, { difference, preview }) {
@@ -507,7 +615,7 @@ export function create(shell) {
       board.draw(container, 1, 1, GRID_MARGIN, []);
       return;
     }
-    const { geo } = found, key = `${drawingKey(design)} ${mode}`;
+    const { geo } = found, key = `${drawingKey(design)} ${mode} ${language()}`;
     if (!scene || scene.key !== key || scene.geo !== geo || board.svg.firstChild !== scene.first) {
       scene = buildScene(container, geo, key);
     } else {  // what board.draw says of the board, which may have changed (the language, the edges)
@@ -543,6 +651,11 @@ export function create(shell) {
       clues.push(group);
     });
     scene.clueLayer.replaceChildren(...clues);
+    // a fix's faces, while it is hovered or focused in the list: tinted, framed and numbered
+    scene.markLayer.replaceChildren(...[...previewed].map((f) => svgElement("polygon", { class: "fix-face",
+      points: scene.points(f) })));
+    scene.numberLayer.replaceChildren(...[...previewed].map((f) => faceNumber(f + 1, ...geo.centres[f],
+      geo.clueScale[f])));
     if (mode === "clues") {
       scene.cursorLayer.replaceChildren(svgElement("polygon", { class: "cursor face-cursor",
         points: scene.points(gridCursor.face) }));
@@ -553,6 +666,11 @@ export function create(shell) {
   }
 
   function render(container, marks) {
+    if (unfit()) {  // nothing to draw on: the verdict says why
+      scene = null;
+      board.draw(container, 1, 1, GRID_MARGIN, []);
+      return;
+    }
     if (!onSquares()) {
       renderGrid(container, marks);
       return;
@@ -561,6 +679,7 @@ export function create(shell) {
     const { w, h } = design;
     const previewed = new Set((preview?.changes ?? []).map((mark) => mark.index));
     const elements = [svgElement("rect", { class: "paper", x: 0, y: 0, width: w, height: h })];
+    for (const i of previewed) elements.push(square("fix-face", i % w, Math.floor(i / w), 0.04));
     const closed = loopState(w, h, design.edges) === "ok";
     for (let i = 0; i < w * h; i++) {
       const r = Math.floor(i / w), c = i % w;
@@ -614,6 +733,7 @@ export function create(shell) {
       if (gridSelect.querySelector(`option[value="${design.grid}"]`)) gridSelect.value = design.grid;
     },
     clear() {
+      delete design.refusal;
       if (design.edges) design.edges = design.edges.map(() => 0);
       if (design.shown) design.shown = design.shown.map(() => 0);
     },
@@ -623,22 +743,29 @@ export function create(shell) {
       const cells = `${hex(design.edges, "edges")}:${hex(design.shown, "faces")}`;
       return onSquares() ? `${design.w}x${design.h}:${cells}` : `${design.grid}:${design.w}x${design.h}:${cells}`;
     },
+    // A studio link: NAME:WxH:edges:faces on another grid, WxH:edges:faces on squares (false: not one).
+    // One whose grid, size or hex does not fit is refused (refuse), now or when the grid's catalogue
+    // or drawing comes; on another grid the hex is read once the drawing has come (settle).
     load(text) {
-      const onGrid = /^([a-z][a-z0-9-]*):(\d+)x(\d+):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
-      if (onGrid) {
+      const onGrid = /^([a-z][a-z0-9-]*):(\d{1,3})x(\d{1,3}):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
+      if (onGrid && onGrid[1] !== SQUARES) {
         const [w, h] = [Number(onGrid[2]), Number(onGrid[3])];
-        if (onGrid[1] === SQUARES || w < MIN_SIDE || w > MAX_SIDE || h < MIN_SIDE || h > MAX_SIDE) return false;
         this.restore({ ...fresh(onGrid[1], w, h), pending: { edges: onGrid[4], faces: onGrid[5] } });
+        checkPending();
         return true;
       }
-      const found = /^(\d+)x(\d+):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
+      const found = /^(\d{1,3})x(\d{1,3}):([0-9a-f]*):([0-9a-f]*)$/.exec(text);
       if (!found) return false;
       const [w, h] = [Number(found[1]), Number(found[2])];
-      if (w < MIN_SIDE || w > MAX_SIDE || h < MIN_SIDE || h > MAX_SIDE) return false;
+      const wanted = { grid: SQUARES, w, h };
+      if (unfit(wanted)) {
+        refuse("studio.loop.link.size", { why: unfit(wanted) });
+        return true;
+      }
       const edges = decodeCells(found[3], edgeCount(w, h));
       const shown = decodeCells(found[4], w * h);
-      if (!edges || !shown) return false;
-      this.restore({ grid: SQUARES, w, h, edges, shown });
+      if (!edges || !shown) refuse("studio.loop.link.cells", { grid: SQUARES, w, h, edges: edgeCount(w, h), faces: w * h });
+      else this.restore({ ...wanted, edges, shown });
       return true;
     },
     describe: (fix) => fix.changes.map((mark) => (onSquares()
