@@ -10,9 +10,11 @@
 // "Hide the clues a level does not need" asks the server (POST /api/loop/thin) which shown clues
 // the level's techniques can do without, and hides them in one edit (undo shows them again).
 //
-// On Loopy's other grids (the Grid list: the values of Loop version 4's grid option in /api/games),
-// the grid's drawing comes from GET /api/loop/grid?grid=NAME&width=W&height=H (gridlogic.web.loop_grids;
-// an aperiodic grid is its fixed patch of that size, named by its description), kept per grid and size.
+// On Loopy's other grids (the Grid list: GET /api/loop/grid, the grids and the sizes Loopy allows each,
+// gridlogic.loop.studio.grid_sizes), the grid's drawing comes from GET /api/loop/grid?grid=NAME&width=W&
+// height=H (gridlogic.web.studio; an aperiodic grid is its fixed patch of that size, named by its
+// description), kept per grid and size. The size fields take every size of any grid (a floret is 1×2 or
+// larger); a size the grid does not take is said in words (sizeProblem) and never asked of the server.
 // Edges and faces are the drawing's, in Loopy's order, drawn as anygrid.js draws a board; the design
 // goes to the server as a Loopy ID, WxHtN:[description_]clues, each face's clue a digit (A-Z from 10),
 // a run of hidden ones a letter a-z (a one, z twenty-six: writeLoopyClues), and its loop as the goal.
@@ -21,6 +23,10 @@
 // loop mode the cursor is on a dot and the arrows (Home, PageUp, End, PageDown the diagonals) move
 // along edges as on the game's board (anygrid.js arrowTarget), Shift draws; in the clues mode it is
 // on a face, an arrow moves to the neighbouring face most nearly that way, Space shows or hides.
+// A fix names faces by number from 1 ("Show 3 in face 7"): hovering or focusing it frames those faces
+// and numbers them on the board, and a face under the pointer says its number. A studio link whose grid
+// is unknown, whose size the grid does not take, or whose hex does not fit the grid's edges and faces
+// leaves the empty 5×5 board of squares (its fields and its link too) and says why until the next edit.
 
 import { errorText, thinDesign } from "../../api.js";
 import { language, t } from "../../i18n.js";
