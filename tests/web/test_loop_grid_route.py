@@ -84,7 +84,8 @@ def test_the_list_of_grids_gives_each_grid_the_sizes_loopy_allows_and_builds_not
     assert [grid["name"] for grid in data["grids"]] == list(BUILT_GRID_NAMES) and data["most"] == 20
     for grid in data["grids"]:
         kind = grid_type(grid["name"])
-        assert (grid["loopyType"], grid["leastBoth"], grid["leastOne"]) == (kind.number, kind.least_both, kind.least_one)
+        limits = (kind.number, kind.least_both, kind.least_one)
+        assert (grid["loopyType"], grid["leastBoth"], grid["leastOne"]) == limits
     floret = next(grid for grid in data["grids"] if grid["name"] == "floret")
     assert (floret["leastBoth"], floret["leastOne"]) == (1, 2)  # a floret grid 1 wide is one Loopy makes
     assert admitted == []

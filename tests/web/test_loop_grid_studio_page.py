@@ -1,8 +1,11 @@
 """The studio page designing Loop on one of Loopy's other grids (views/loop/studio.js over GET /api/loop/grid),
 in Debian's chromium against the real server: a honeycomb is chosen and sized, its loop drawn by clicking
-edges, one face's clue shown (several loops: the difference's edges marked), a proven fix applied (unique,
-its Loopy ID among the exports), the studio link reopens the design; the keyboard draws on the grid; a size
-the grid does not take is refused in words; axe-core finds no violation on the grid studio."""
+edges, one face's clue shown (several loops: the difference's edges marked), a proven fix hovered and
+focused (its faces framed and numbered as it names them) and applied (unique, its Loopy ID among the
+exports), the studio link reopens the design; the keyboard draws on the grid; every size a grid takes is
+chosen (a floret 1 wide) and one it does not is refused by the page in words; a studio link whose grid,
+size, loop or clues do not fit says why (in the page's language) and leaves nothing of it; a drawing the
+busy server refuses is asked again; axe-core finds no violation on the grid studio."""
 
 from __future__ import annotations
 
@@ -85,6 +88,7 @@ def test_a_honeycomb_loop_is_designed_to_unique_and_its_link_reopens_it(studio: 
     fix.focus()  # the keyboard's way to the same marks
     expect(page.locator(".loop-studio .face-number")).to_have_text([str(n) for n in faces])
     page.screenshot(path=artifacts / "studio-honeycomb-fix-faces.png")
+    no_violations(page, "the grid studio with a fix's faces framed and numbered")
     # a face under the pointer says its number too
     expect(page.locator(f'.loop-studio [data-cell="{faces[0] - 1}"] title')).to_have_text(f"face {faces[0]}")
     fix.click()
@@ -266,3 +270,25 @@ def test_a_studio_link_that_does_not_fit_is_refused_in_the_pages_language(browse
     expect(page.locator("#verdict")).to_contain_text("3 × 3 は作れません。空の盤を表示します。")
     no_violations(page, "a refused studio link, in Japanese")
     context.close()
+
+
+def test_a_drawing_the_server_is_too_busy_to_make_is_asked_again(studio: Page):
+    """The grid route builds a drawing under admission: a 503 (its queue full) is answered by the same
+    question after its Retry-After, and the board is drawn then; a refusal it would remember is not."""
+    page = studio
+    asked: list[str] = []
+
+    def busy_once(route):
+        asked.append(route.request.url.partition("?")[2])
+        if len(asked) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, content_type="application/json",
+                          body='{"error": "the server is busy"}')
+        else:
+            route.continue_()
+
+    page.route("**/api/loop/grid?*", busy_once)
+    expect(page.locator('#loop-grid option[value="octagonal"]')).to_be_attached(timeout=TIMEOUT)
+    page.select_option("#loop-grid", "octagonal")  # at the design's 5×5
+    expect(page.locator(".loop-studio polygon.paper").first).to_be_attached(timeout=TIMEOUT)
+    expect(page.locator("#verdict")).to_contain_text("Draw the loop")
+    assert asked == ["grid=octagonal&width=5&height=5"] * 2, asked
