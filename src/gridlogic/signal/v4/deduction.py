@@ -201,11 +201,12 @@ def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
     return Groups(root, size, open_ends)
 
 
-CASE_PAIRS: Final = 8  # ints per case: the link to the neighbour and up to 3 of its other links, as root pairs
-CASE_ENDS: Final = 8  # roots per case: two per link it decides
+CASE_PAIRS: Final = 8  # ints per case: the link to the neighbour and up to 3 of its other links, as group pairs
+CASE_ENDS: Final = 8  # groups per case: two per link it decides
 CASE_LINKS: Final = 3  # link ids per case: the neighbour's other links it decides
 ONCE: Final = 8  # the case that holds a whole hypothesis counted once (see _once)
 HYPOTHESIS: Final = 64  # room for its pairs or ends (16 links decided at most, 4 of them around i)
+NEAR_GROUPS: Final = 16  # the groups a hypothesis can touch: those of the tile and the 12 cells near it at most
 
 
 @final
@@ -214,11 +215,14 @@ class Scratch:
 
     A *case* is what one neighbour of the tile tried decides when the link
     towards it is present (case ``2 c``) or absent (``2 c + 1``): the links
-    it makes present as root pairs, the roots at the ends of the links it
-    decides, and those links' ids. A hypothesis is the cases it picks
-    (``picks``); :func:`_settles` runs a union-find over their roots in
-    ``parent``, whose entries count only where ``stamp`` holds the current
-    ``generation`` (so nothing is cleared between hypotheses).
+    it makes present as pairs of groups, the groups at the ends of the links
+    it decides, and those links' ids. A hypothesis is the cases it picks
+    (``picks``). The groups are numbered from 0 for the tile tried
+    (:func:`_near_group`), at most :data:`NEAR_GROUPS`: ``group_root`` is
+    each one's root, ``group_ends`` and ``group_size`` its open ends and
+    size; ``near_group[root]`` is a root's number when ``group_root`` agrees
+    (so nothing is cleared between tiles). :func:`_settles` runs a
+    union-find over the numbers in ``parent``.
     """
 
     def __init__(self, cells: int) -> None:
@@ -230,36 +234,52 @@ class Scratch:
         self.case_ends: list[int] = [0] * (ONCE * CASE_ENDS + HYPOTHESIS)
         self.case_link_count: list[int] = [0] * 8
         self.case_links: list[int] = [0] * (8 * CASE_LINKS)
+        self.open_links: list[int] = [0] * 4
         self.picks: list[int] = [0] * 4
         self.links: list[int] = [0] * (4 * CASE_LINKS)
-        self.tops: list[int] = [0] * HYPOTHESIS
-        self.generation = 0
-        self.stamp: list[int] = [0] * cells
-        self.parent: list[int] = [0] * cells
-        self.decided: list[int] = [0] * cells
-        self.counted: list[int] = [0] * cells
-        self.top_stamp: list[int] = [0] * cells
-        self.top_size: list[int] = [0] * cells
-        self.top_keeps: list[bool] = [False] * cells
+        self.near_group: list[int] = [0] * cells
+        self.groups = 0
+        self.group_root: list[int] = [0] * NEAR_GROUPS
+        self.group_ends: list[int] = [0] * NEAR_GROUPS
+        self.group_size: list[int] = [0] * NEAR_GROUPS
+        self.parent: list[int] = [0] * NEAR_GROUPS
+        self.decided: list[int] = [0] * NEAR_GROUPS
+        self.top_size: list[int] = [0] * NEAR_GROUPS
+        self.top_keeps: list[bool] = [False] * NEAR_GROUPS
 
 
-def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring, root: list[int],
-               scratch: Scratch, case: int, ri: int, present: bool) -> bool:
-    """Case ``case``: the link from root ``ri``'s tile to neighbour ``j`` (``present`` or not), and what
+def _near_group(scratch: Scratch, groups: Groups, a: int) -> int:
+    """The number of the group whose root is ``a`` for the tile tried, numbering it when it is new."""
+    g = scratch.near_group[a]
+    count = scratch.groups
+    if g < count and scratch.group_root[g] == a:
+        return g
+    scratch.near_group[a] = count
+    scratch.group_root[count] = a
+    scratch.group_ends[count] = groups.open_ends[a]
+    scratch.group_size[count] = groups.size[a]
+    scratch.groups = count + 1
+    return count
+
+
+def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring, groups: Groups,
+               scratch: Scratch, case: int, gi: int, present: bool) -> bool:
+    """Case ``case``: the link from group ``gi``'s tile to neighbour ``j`` (``present`` or not), and what
     ``j``'s other links become when its domain shrinks to ``agreeing``; False when nothing agrees."""
     if not agreeing:
         return False
-    rj = root[j]
+    root = groups.root
+    gj = _near_group(scratch, groups, root[j])
     pairs, ends, links = scratch.case_pairs, scratch.case_ends, scratch.case_links
     p = case * CASE_PAIRS
     e = case * CASE_ENDS
     n = case * CASE_LINKS
     if present:
-        pairs[p] = ri
-        pairs[p + 1] = rj
+        pairs[p] = gi
+        pairs[p + 1] = gj
         p += 2
-    ends[e] = ri
-    ends[e + 1] = rj
+    ends[e] = gi
+    ends[e + 1] = gj
     e += 2
     there = domains[j]
     if agreeing != there:
@@ -273,17 +293,17 @@ def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring,
             has_j, lacks_j, has_k, lacks_k = has[s], lacks[s], has_back[s], lacks_back[s]
             if not there & has_j or not beyond & has_k or (not there & lacks_j and not beyond & lacks_k):
                 continue  # decided already
-            rk = root[k]
             if not agreeing & has_j:
-                pass  # now absent
+                gk = _near_group(scratch, groups, root[k])  # now absent
             elif not agreeing & lacks_j and not beyond & lacks_k:
-                pairs[p] = rj  # now present
-                pairs[p + 1] = rk
+                gk = _near_group(scratch, groups, root[k])  # now present
+                pairs[p] = gj
+                pairs[p + 1] = gk
                 p += 2
             else:
                 continue  # still open
-            ends[e] = rj
-            ends[e + 1] = rk
+            ends[e] = gj
+            ends[e + 1] = gk
             e += 2
             links[n] = ring.link[s]
             n += 1
@@ -293,19 +313,21 @@ def _agreement(domains: list[int], j: int, agreeing: int, back: int, ring: Ring,
     return True
 
 
-def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
+def _settles(scratch: Scratch, picked: int, cells: int) -> bool:
     """No loop and no group closed off short of the board after a hypothesis (see the module docstring).
 
     The hypothesis is the first ``picked`` cases of ``scratch.picks``: their
-    pairs are the links it makes present, as the roots of their ends'
-    groups, their ends a group's root once for each end of a link it
+    pairs are the links it makes present, as the numbers of their ends'
+    groups, their ends a group's number once for each end of a link it
     decides. The groups it joins make one *component*; a component is closed
     off when every open end of every group in it is decided (spent), and
     then it must be the whole board.
     """
-    scratch.generation += 1
-    generation = scratch.generation
-    stamp, parent, decided = scratch.stamp, scratch.parent, scratch.decided
+    count = scratch.groups
+    parent, decided = scratch.parent, scratch.decided
+    for g in range(count):
+        parent[g] = g
+        decided[g] = 0
     picks, pairs, ends = scratch.picks, scratch.case_pairs, scratch.case_ends
     pair_count, end_count = scratch.case_pair_count, scratch.case_end_count
     for p in range(picked):
@@ -313,11 +335,7 @@ def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
         start = case * CASE_PAIRS
         for x in range(start, start + pair_count[case], 2):
             a = pairs[x]
-            if stamp[a] != generation:
-                stamp[a], parent[a], decided[a] = generation, a, 0
             b = pairs[x + 1]
-            if stamp[b] != generation:
-                stamp[b], parent[b], decided[b] = generation, b, 0
             while parent[a] != a:
                 a = parent[a]
             while parent[b] != b:
@@ -329,35 +347,23 @@ def _settles(scratch: Scratch, picked: int, groups: Groups, cells: int) -> bool:
         case = picks[p]
         start = case * CASE_ENDS
         for x in range(start, start + end_count[case]):
-            a = ends[x]
-            if stamp[a] != generation:
-                stamp[a], parent[a], decided[a] = generation, a, 0
-            decided[a] += 1
-    open_ends = groups.open_ends  # (the tile tried, alone in its group, is always spent: no shortcut pays)
-    size, counted, tops = groups.size, scratch.counted, scratch.tops
-    top_stamp, top_size, top_keeps = scratch.top_stamp, scratch.top_size, scratch.top_keeps
-    components = 0
-    for p in range(picked):
-        case = picks[p]
-        start = case * CASE_ENDS
-        for x in range(start, start + end_count[case]):
-            a = ends[x]
-            if counted[a] == generation:
-                continue
-            counted[a] = generation
-            t = a
-            while parent[t] != t:
-                t = parent[t]
-            if top_stamp[t] != generation:
-                top_stamp[t], top_size[t], top_keeps[t] = generation, 0, False
-                tops[components] = t
-                components += 1
-            top_size[t] += size[a]
-            if decided[a] != open_ends[a]:
-                top_keeps[t] = True  # a group that keeps an open end keeps its component open
-    for y in range(components):
-        t = tops[y]
-        if not top_keeps[t] and top_size[t] != cells:
+            decided[ends[x]] += 1
+    open_ends, size = scratch.group_ends, scratch.group_size
+    top_size, top_keeps = scratch.top_size, scratch.top_keeps
+    for g in range(count):
+        top_size[g] = 0
+        top_keeps[g] = False
+    for g in range(count):
+        if not decided[g]:
+            continue  # a group near the tile that this hypothesis does not reach
+        t = g
+        while parent[t] != t:
+            t = parent[t]
+        top_size[t] += size[g]
+        if decided[g] != open_ends[g]:
+            top_keeps[t] = True  # a group that keeps an open end keeps its component open
+    for g in range(count):
+        if decided[g] and parent[g] == g and not top_keeps[g] and top_size[g] != cells:
             return False  # a component closed off short of the board
     return True
 
@@ -367,36 +373,45 @@ def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo
     """The orientations of tile ``i`` that the global rule keeps, as a domain (see the module docstring).
 
     Each neighbour's agreement is worked out once for a pipe towards it and
-    once for none, and each orientation of ``i`` combines its four cases. On
-    a wrapping board 3 tiles wide or high two neighbours of ``i`` are
-    neighbours of each other, and may decide the link between them twice:
-    there the cases' links are compared. ``scratch`` may be one
-    :class:`Scratch` for the board shared by the tiles of a round.
+    once for none (each only when some orientation left needs it), and each
+    orientation of ``i`` combines its cases. On a wrapping board 3 tiles
+    wide or high two neighbours of ``i`` are neighbours of each other, and
+    may decide the link between them twice: there the cases' links are
+    compared. ``scratch`` may be one :class:`Scratch` for the board shared by
+    the tiles of a round.
     """
     ring = ring_of(geo)
     work = Scratch(geo.cells) if scratch is None else scratch
-    root = groups.root
     here = domains[i]
     allowed = here
-    ri = root[i]
-    cases = 0
-    valid, bits = work.case_valid, work.case_bit
+    opened = 0
+    open_links = work.open_links
     for s in range(4 * i, 4 * i + ring.count[i]):
-        j = ring.cell[s]
-        there = domains[j]
+        there = domains[ring.cell[s]]
         has_i, lacks_i, has_j, lacks_j = ring.has[s], ring.lacks[s], ring.has_back[s], ring.lacks_back[s]
         if not here & has_i or not there & has_j:
             allowed &= lacks_i  # an absent link
         elif not here & lacks_i and not there & lacks_j:
             allowed &= has_i  # a present link
         else:
-            d = ring.direction[s]
-            back = OPPOSITE[d]
-            valid[2 * cases] = _agreement(domains, j, there & has_j, back, ring, root, work, 2 * cases, ri, True)
-            valid[2 * cases + 1] = _agreement(domains, j, there & lacks_j, back, ring, root, work, 2 * cases + 1,
-                                              ri, False)
-            bits[cases] = 1 << d
-            cases += 1
+            open_links[opened] = s
+            opened += 1
+    if not allowed:
+        return 0
+    work.groups = 0
+    gi = _near_group(work, groups, groups.root[i])
+    valid, bits = work.case_valid, work.case_bit
+    for c in range(opened):
+        s = open_links[c]
+        j = ring.cell[s]
+        there = domains[j]
+        d = ring.direction[s]
+        back = OPPOSITE[d]
+        bits[c] = 1 << d
+        valid[2 * c] = bool(allowed & ring.has[s]) and _agreement(
+            domains, j, there & ring.has_back[s], back, ring, groups, work, 2 * c, gi, True)
+        valid[2 * c + 1] = bool(allowed & ring.lacks[s]) and _agreement(
+            domains, j, there & ring.lacks_back[s], back, ring, groups, work, 2 * c + 1, gi, False)
     cells = geo.cells
     crowded = geo.wrapping and min(geo.width, geo.height) == 3
     picks = work.picks
@@ -406,7 +421,7 @@ def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo
             continue
         picked = 0
         agrees = True
-        for c in range(cases):
+        for c in range(opened):
             case = 2 * c if mask & bits[c] else 2 * c + 1
             if not valid[case]:
                 agrees = False
@@ -418,10 +433,10 @@ def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo
         if crowded and _links_repeat(work, picked):
             if _decided_twice_apart(domains, i, mask, geo):
                 continue
-            _once(domains, i, mask, geo, root, work)
+            _once(domains, i, mask, geo, groups, work)
             picks[0] = ONCE
             picked = 1
-        if _settles(work, picked, groups, cells):
+        if _settles(work, picked, cells):
             kept |= 1 << mask
     return kept
 
@@ -482,19 +497,21 @@ def _decided_twice_apart(domains: Sequence[int], i: int, mask: int, geo: Geometr
     return any(a < 0 for a, _, _ in _hypothesis_links(domains, i, mask, geo).values())
 
 
-def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry, root: list[int], scratch: Scratch) -> None:
+def _once(domains: Sequence[int], i: int, mask: int, geo: Geometry, groups: Groups, scratch: Scratch) -> None:
     """The hypothesis's present links and decided ends with each link counted once, as the case
     :data:`ONCE` of ``scratch``."""
-    pairs, ends = scratch.case_pairs, scratch.case_ends
+    pairs, ends, root = scratch.case_pairs, scratch.case_ends, groups.root
     n_pairs = ONCE * CASE_PAIRS
     n_ends = ONCE * CASE_ENDS
     for a, b, present in _hypothesis_links(domains, i, mask, geo).values():
+        ga = _near_group(scratch, groups, root[a])
+        gb = _near_group(scratch, groups, root[b])
         if present:
-            pairs[n_pairs] = root[a]
-            pairs[n_pairs + 1] = root[b]
+            pairs[n_pairs] = ga
+            pairs[n_pairs + 1] = gb
             n_pairs += 2
-        ends[n_ends] = root[a]
-        ends[n_ends + 1] = root[b]
+        ends[n_ends] = ga
+        ends[n_ends + 1] = gb
         n_ends += 2
     scratch.case_pair_count[ONCE] = n_pairs - ONCE * CASE_PAIRS
     scratch.case_end_count[ONCE] = n_ends - ONCE * CASE_ENDS
@@ -529,6 +546,48 @@ def _spread(cells: list[int], geo: Geometry) -> list[int]:
     return [x for x in range(geo.cells) if dirty[x]]
 
 
+def first_look_away_from_crosses(board: Sequence[int], geo: Geometry) -> list[int]:
+    """The orientations that the first round of the global rule keeps of each tile of ``board`` on a wrapping
+    board at least 5 wide and high, every tile free to turn, where no cross lies within two links (-1 where
+    one does, and everywhere on another board): what :func:`surviving_orientations` finds there, read off
+    the neighbours' shapes.
+
+    There every tile near ``i`` is alone in its group with four open ends,
+    and a neighbour ``j`` agrees with any turn of ``i`` (it has turns with
+    and without a pipe towards ``i``). A turn of ``i`` makes no link
+    present but its own, so it closes no loop, and of the groups it reaches
+    only its own component (``i`` and the neighbours it points at) can be
+    spent: a neighbour ``j`` is spent when its turns facing ``i`` have no
+    other pipe, that is when ``j`` is an end (a tile two links away has at
+    most two of its four ends decided). So a turn is dropped exactly when
+    every neighbour it points at is an end. On a 4-wide board, or near a
+    cross (whose links may be present), the rule is worked out in full.
+    """
+    cells = geo.cells
+    kept_by_tile = [-1] * cells
+    if not geo.wrapping or geo.width < 5 or geo.height < 5:
+        return kept_by_tile
+    near = _near(geo)
+    crossed = [False] * cells
+    for x in range(cells):
+        if board[x] == 15:
+            for y in near[x]:
+                crossed[y] = True
+    for i in range(cells):
+        if crossed[i]:
+            continue
+        ends = 0  # the directions of the neighbours that are ends
+        for d, j in geo.directions[i]:
+            if board[j] in (1, 2, 4, 8):
+                ends |= 1 << d
+        kept = 0
+        for mask in VARIANTS[board[i]]:
+            if mask & ~ends:
+                kept |= 1 << mask
+        kept_by_tile[i] = kept
+    return kept_by_tile
+
+
 @dataclass
 class Settled:
     """What the global rule last saw: so that a round re-examines only the tiles whose view changed."""
@@ -538,12 +597,15 @@ class Settled:
 
 
 def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                 settled: Settled | None = None, deadline: float | None = None) -> list[int] | None:
+                 settled: Settled | None = None, deadline: float | None = None,
+                 known: Sequence[int] | None = None) -> list[int] | None:
     """One round of the global rule in place: the cells it narrowed, or None when the board has no solution.
 
     With ``settled`` (the state of a round that dropped nothing, updated here)
     only the tiles within two links of a change are tried again: every other
-    tile sees what it saw then, so it would keep all it kept then. Past ``deadline`` (a
+    tile sees what it saw then, so it would keep all it kept then. ``known``:
+    per tile what it keeps, where known beforehand (-1 where not; see
+    :func:`first_look_away_from_crosses`). Past ``deadline`` (a
     :func:`time.monotonic` instant, None: none), checked at every tile tried:
     :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`..hints`).
     """
@@ -563,9 +625,12 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
         domain = domains[i]
         if not domain & (domain - 1):
             continue
-        if deadline is not None:
-            check_deadline(deadline)
-        kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
+        if known is not None and known[i] >= 0:
+            kept = known[i]
+        else:
+            if deadline is not None:
+                check_deadline(deadline)
+            kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
         if kept != domain:
             if not kept:
                 return None
@@ -588,9 +653,9 @@ class RoundMemo:
 
 
 def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                     memo: RoundMemo) -> list[int] | None:
-    """:func:`global_round` without ``settled``, trying again only the tiles within two links of a
-    difference from the domains and groups of the last round ``memo`` holds (updated here).
+                     memo: RoundMemo, known: Sequence[int] | None = None) -> list[int] | None:
+    """:func:`global_round` without ``settled`` (``known`` as there), trying again only the tiles within
+    two links of a difference from the domains and groups of the last round ``memo`` holds (updated here).
 
     A tile farther away sees what it saw then, so it keeps what it kept then:
     the same result as a round that tries every tile. Each tile's orientations
@@ -616,6 +681,8 @@ def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequenc
         domain = domains[i]
         if not domain & (domain - 1):
             kept = domain
+        elif known is not None and known[i] >= 0:
+            kept = known[i]
         elif fresh[i]:
             kept = surviving_orientations(domains, i, orders[i], geo, groups, scratch)
         else:

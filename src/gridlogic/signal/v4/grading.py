@@ -86,6 +86,7 @@ from gridlogic.signal.v4.deduction import (
     RoundMemo,
     count_solutions,
     deduce,
+    first_look_away_from_crosses,
     global_round,
     remembered_round,
     tile_orders,
@@ -141,10 +142,11 @@ def first_stages(board: Sequence[int], geo: Geometry, memo: RoundMemo | None = N
     ``deadline``: see :func:`grade`."""
     domains = [geo.border_domains[i][m] for i, m in enumerate(board)]
     if geo.wrapping:
+        known = first_look_away_from_crosses(board, geo)
         if memo is None:
-            global_round(domains, geo, tile_orders(board), None, deadline)
+            global_round(domains, geo, tile_orders(board), None, deadline, known)
         else:
-            remembered_round(domains, geo, tile_orders(board), memo)
+            remembered_round(domains, geo, tile_orders(board), memo, known)
     boundary_fixed = count_fixed(domains)
     rounds, _ = compiled_sweeps(geo, "grader")(domains)
     remaining = count_open(domains)
