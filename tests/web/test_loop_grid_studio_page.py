@@ -292,3 +292,13 @@ def test_a_drawing_the_server_is_too_busy_to_make_is_asked_again(studio: Page):
     expect(page.locator(".loop-studio polygon.paper").first).to_be_attached(timeout=TIMEOUT)
     expect(page.locator("#verdict")).to_contain_text("Draw the loop")
     assert asked == ["grid=octagonal&width=5&height=5"] * 2, asked
+
+
+def test_the_editor_checks_a_size_by_the_grids_limits(studio: Page):
+    """views/loop/studio.js's sizeProblem, its worked example: a floret (leastBoth 1, leastOne 2) is 1×2 or larger."""
+    said = studio.evaluate("""async () => {
+        const { sizeProblem } = await import("/static/views/loop/studio.js");
+        const floret = { leastBoth: 1, leastOne: 2, most: 20 };
+        return [[1, 1], [1, 2], [2, 1], [21, 2], [0, 5]].map(
+            ([w, h]) => sizeProblem(floret, "floret", w, h)?.problem ?? null); }""")
+    assert said == ["studio.loop.sizeOne", None, None, "studio.loop.sizeBoth", "studio.loop.sizeBoth"]
