@@ -109,23 +109,25 @@ def grid_cost_key(game: Game, query: Mapping[str, str]) -> CostKey:
 
 
 class GridDrawings:
-    """The drawings the grid route has answered, by game and query, the last :data:`KEPT_DRAWINGS` asked: a
-    drawing kept is answered at once; any other is built in a worker, admitted as any expensive work."""
+    """The drawings the grid route has answered, by game and query, the last :data:`KEPT_DRAWINGS` asked, each
+    as the JSON it was sent as (a 20×20 great-great-dodecagonal grid's is 450 kB; as Python lists it would
+    be several times that): a drawing kept is answered at once; any other is built in a worker, admitted as
+    any expensive work."""
 
     def __init__(self) -> None:
-        self.kept: OrderedDict[tuple[str, tuple[str, ...]], dict[str, object]] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, tuple[str, ...]], bytes] = OrderedDict()
 
     @staticmethod
     def key(game: Game, query: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
         return game.name, tuple(query[name] for name in GRID_QUERY)
 
-    def get(self, game: Game, query: Mapping[str, str]) -> dict[str, object] | None:
+    def get(self, game: Game, query: Mapping[str, str]) -> bytes | None:
         found = self.kept.get(self.key(game, query))
         if found is not None:
             self.kept.move_to_end(self.key(game, query))
         return found
 
-    def keep(self, game: Game, query: Mapping[str, str], drawing: dict[str, object]) -> None:
+    def keep(self, game: Game, query: Mapping[str, str], drawing: bytes) -> None:
         self.kept[self.key(game, query)] = drawing
         while len(self.kept) > KEPT_DRAWINGS:
             self.kept.popitem(last=False)
@@ -243,11 +245,12 @@ def routes(games: Mapping[str, Game], puzzles: PuzzleSource, give: GiveHelp, twi
         query = grid_query(request)
         if not query:
             return JSONResponse(drawn(query))  # the list of grids and their sizes: nothing is built
-        found = drawings.get(game, query)
-        if found is None:
-            found = await puzzles.admission.run(GRID, grid_cost_key(game, query), drawn, query)
-            drawings.keep(game, query, found)
-        return JSONResponse(found)
+        sent = drawings.get(game, query)
+        if sent is None:
+            drawing = await puzzles.admission.run(GRID, grid_cost_key(game, query), drawn, query)
+            sent = bytes(JSONResponse(drawing).body)
+            drawings.keep(game, query, sent)
+        return Response(sent, media_type="application/json")
 
     return [Route("/api/{game}/grid", guarded(grid), methods=["GET"]),
             Route("/api/{game}/analyse", guarded(endpoint(ANALYSE, tasks.analyse)), methods=["POST"]),
