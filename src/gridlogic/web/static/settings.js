@@ -2,7 +2,7 @@
 // them: each version's presets (and, where it makes more sizes, a custom width × height), its
 // difficulties and its options (a yes/no option is a checkbox, any other a list). A version
 // field appears when a game has more than one; a new game tab starts on the latest version. A
-// version with a menu (named kinds: Loopy's presets for Loop version 4) gets a preset list that
+// version with a menu (named kinds, as a desktop puzzle's preset menu has) gets a preset list that
 // sets size, difficulty and options at once, and shows the entry the form's values match, if any.
 //
 // A link names a puzzle by the API's own parameters (game, size or width and height,
