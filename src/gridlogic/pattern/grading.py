@@ -81,7 +81,15 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_deadline, check_int, check_object
 from gridlogic.pattern.lines import few_placements, overlap_step, solve_line
-from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, LineMemo, copy_to_crossing, fixed_point, line_memos
+from gridlogic.pattern.propagation import (
+    LINE_SLOT,
+    OVERLAP_SLOT,
+    LineMemo,
+    copy_to_crossing,
+    fixed_point,
+    line_memos,
+    replay,
+)
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
 
 __all__ = [
@@ -89,9 +97,9 @@ __all__ = [
     "TECHNIQUES",
     "Deduction",
     "Grade",
+    "Regrader",
     "grade",
     "grade_up_to",
-    "level_and_open_cells",
     "level_up_to",
     "overlap_line",
 ]
@@ -438,16 +446,120 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
 
 
-def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
-                         row_memos: list[LineMemo], col_memos: list[LineMemo],
-                         top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
-    """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
-    ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
-    (:func:`~gridlogic.pattern.propagation.line_memos` of the rows, then of the columns) come from
-    the caller, who keeps them as the clues change."""
-    board = _Board(rows, cols, row_memos, col_memos)
-    status, highest = _level(board, top, max_open_to_probe)
-    return status, LEVELS[highest] if status == "solved" else None, board.open_cells() if status == "stuck" else []
+class Regrader:
+    """The generator's grades (:func:`level_up_to`'s status and level, and the open cells when it is
+    ``"stuck"``) of clues that change a few lines at a time, each reached from what the grade before
+    derived: the answer is the one a grade from scratch gives.
+
+    ``rows``, ``cols`` and their memos (:func:`~gridlogic.pattern.propagation.line_memos`) are the
+    caller's lists, which it changes in place and names in :meth:`changed`. Overlap's and line
+    solving's fixed points are each kept with the steps that reached them (the log of
+    :func:`~gridlogic.pattern.propagation.fixed_point`). The next grade redoes the steps that still
+    hold (:func:`~gridlogic.pattern.propagation.replay`: not on a changed line, settled from cells
+    still known) and goes on from there with the changed lines and those the replay left elsewhere
+    than the old fixed point: the same fixed point as from nothing, since every technique is
+    monotone, so the same level and the same open cells. Probing starts from line solving's fixed
+    point each time.
+
+    Example: flipping a cell of a 15x15 picture whose overlap derived 50 line steps changes one row's
+    and one column's clue; the steps on other lines settled before either of them was touched are
+    redone by comparing masks, without calling a line rule.
+    """
+
+    __slots__ = ("board", "changed_cols", "changed_rows", "line_log", "line_masks", "max_open_to_probe",
+                 "overlap_log", "overlap_masks", "top")
+
+    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], row_memos: list[LineMemo],
+                 col_memos: list[LineMemo], top: int, max_open_to_probe: int) -> None:
+        self.board = _Board(rows, cols, row_memos, col_memos)
+        self.top = top  # the dearest technique, as in level_up_to
+        self.max_open_to_probe = max_open_to_probe  # -1: no limit
+        self.changed_rows = self.changed_cols = 0  # lines whose clues changed since the last grade (masks)
+        self.overlap_log: list[int] | None = None  # None: the next grade starts from nothing
+        self.overlap_masks = _no_masks()
+        self.line_log: list[int] | None = None
+        self.line_masks = _no_masks()
+
+    def changed(self, rows: int, cols: int) -> None:
+        """The clues of these rows and columns (bit masks) changed."""
+        self.changed_rows |= rows
+        self.changed_cols |= cols
+
+    def grade(self) -> tuple[str, str | None, list[int]]:
+        """The status, the level (when solved) and the open cells (when stuck) of the clues now."""
+        b = self.board
+        b.row_filled, b.row_empty = [0] * b.height, [0] * b.height
+        b.col_filled, b.col_empty = [0] * b.width, [0] * b.width
+        changed_rows, changed_cols = self.changed_rows, self.changed_cols
+        self.changed_rows = self.changed_cols = 0
+        line_log, self.line_log = self.line_log, None
+        if self.overlap_log is None:  # from nothing, where every line may gain
+            changed_rows, changed_cols = (1 << b.height) - 1, (1 << b.width) - 1
+        overlap_log = self._fixed_point(OVERLAP, self.overlap_log, self.overlap_masks, changed_rows, changed_cols)
+        self.overlap_log = overlap_log
+        if overlap_log is None:
+            return "contradiction", None, []
+        _keep_masks(b, self.overlap_masks)
+        cells = b.width * b.height
+        if b.known() == cells:
+            return "solved", LEVELS[0], []
+        if self.top < LINE:
+            return "stuck", None, b.open_cells()
+        if line_log is None:  # from overlap's fixed point, where every line that is not complete may gain
+            changed_rows, changed_cols = b.open_rows(), b.open_columns()
+        line_log = self._fixed_point(LINE, line_log, self.line_masks, changed_rows, changed_cols)
+        self.line_log = line_log
+        if line_log is None:
+            return "contradiction", None, []
+        _keep_masks(b, self.line_masks)
+        if b.known() == cells:
+            return "solved", LEVELS[1], []
+        if self.top < 2:
+            return "stuck", None, b.open_cells()
+        status, highest = _probed(b, self.max_open_to_probe)
+        return status, LEVELS[highest] if status == "solved" else None, b.open_cells() if status == "stuck" else []
+
+    def _fixed_point(self, rule: int, log: list[int] | None, masks: list[list[int]], changed_rows: int,
+                     changed_cols: int) -> list[int] | None:
+        """The fixed point of ``rule`` from the board, and the log of the steps that reach it from the
+        board's start: with no ``log``, from the changed lines; else the steps of ``log`` that still hold
+        redone first, and then from the changed lines and those that differ from ``masks`` (the fixed
+        point ``log`` reached). None on a contradiction."""
+        b = self.board
+        if log is None:
+            found: list[int] | None = []
+        else:
+            found = replay(log, b.row_memos, b.col_memos, b.row_filled, b.row_empty, b.col_filled, b.col_empty, rule,
+                           changed_rows, changed_cols)
+            if found is None:
+                return None
+            changed_rows |= _differing(b.row_filled, b.row_empty, masks[0], masks[1])
+            changed_cols |= _differing(b.col_filled, b.col_empty, masks[2], masks[3])
+        if not fixed_point(b.row_memos, b.col_memos, b.row_filled, b.row_empty, b.col_filled, b.col_empty,
+                           changed_rows, changed_cols, rule, found):
+            return None
+        return found
+
+
+def _no_masks() -> list[list[int]]:
+    return [[], [], [], []]
+
+
+def _keep_masks(board: _Board, masks: list[list[int]]) -> None:
+    """Copy the board's masks (rows filled, rows empty, columns filled, columns empty) into ``masks``."""
+    masks[0] = board.row_filled[:]
+    masks[1] = board.row_empty[:]
+    masks[2] = board.col_filled[:]
+    masks[3] = board.col_empty[:]
+
+
+def _differing(filled: list[int], empty: list[int], old_filled: list[int], old_empty: list[int]) -> int:
+    """The lines whose masks differ from the old ones, as a bit mask."""
+    found = 0
+    for k in range(len(filled)):
+        if filled[k] != old_filled[k] or empty[k] != old_empty[k]:
+            found |= 1 << k
+    return found
 
 
 def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
@@ -465,6 +577,13 @@ def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
             return "solved", level
     if top < 2:
         return "stuck", 0
+    return _probed(board, max_open_to_probe)
+
+
+def _probed(board: _Board, max_open_to_probe: int) -> tuple[str, int]:
+    """Probes from line solving's fixed point on ``board``, each followed by line solving to the fixed
+    point (-1: no limit to probing): the status, and 2 when solved."""
+    cells = board.width * board.height
     grader = _Grader(board)
     while max_open_to_probe < 0 or cells - board.known() <= max_open_to_probe:
         step = grader.probe_step()
