@@ -14,6 +14,8 @@ version makes, and writes the table:
   times those of a board with edges, so options are measured too);
 * ``analyse``, ``fixes`` and ``thin`` (``--kinds studio``): the puzzle studio's work, on the
   import's boards (:func:`measure_studio`);
+* ``grid`` (``--kinds grids``): the drawing of each grid a studio designs on (``Studio.grid``), at its
+  least size and at sides 5 to 20; each point is built once in this process, so none is cached;
 * ``explain``: the walk-through page's task (``tasks.explain``: the hints' whole solve played on the
   board) for one generated puzzle a point;
 * ``import``: ``Game.make`` of an imported spec, for the givens of a generated puzzle (proven fast)
@@ -260,6 +262,26 @@ def measure_studio(seeds: int, tables: dict[str, dict[str, list[list[float]]]]) 
                 note(tables.setdefault("thin", {}), "thin", spec, measured)
 
 
+def measure_grids(table: dict[str, list[list[float]]]) -> None:
+    """``Studio.grid`` of each grid a studio lists, once a point: its first build in this process."""
+    for game in GAMES.values():
+        drawn = game.studio.grid if game.studio is not None else None
+        if drawn is None:
+            continue
+        listed = drawn({})
+        for entry in listed["grids"]:
+            key = f"{game.name}.0.{entry['name']}."
+            if ONLY and not key.startswith(tuple(ONLY)):
+                continue
+            least = (max(entry["leastOne"], entry["leastBoth"]), entry["leastBoth"])
+            sides = (side for side in (5, 10, 15, listed["most"]) if side > least[0])
+            for width, height in (least, *((side, side) for side in sides)):
+                query = {"grid": entry["name"], "width": str(width), "height": str(height)}
+                seconds = timed(functools.partial(drawn, query))
+                table.setdefault(key, []).append([width * height, round(seconds, 4)])
+                print(f"grid     {key + f' {width}x{height}':<40} {seconds:8.4f} s", flush=True)
+
+
 def measure_explains(table: dict[str, list[list[float]]]) -> None:
     from gridlogic.web import tasks
 
@@ -291,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seeds", type=int, default=3, help="seeds (boards) per point (default 3)")
     parser.add_argument("--hint-seconds", type=float, default=3.0, help="hint time spent per board (default 3)")
-    parser.add_argument("--kinds", default="generate,hint,explain,import,studio,print", help="what to measure")
+    parser.add_argument("--kinds", default="generate,hint,explain,import,studio,grids,print", help="what to measure")
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX",
                         help="only the series whose key starts with this (say loop.4.), merged into the table's")
@@ -305,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
         measure_hints(args.hint_seconds, kinds.setdefault("hint", {}))
     if "studio" in chosen:
         measure_studio(args.seeds, kinds)
+    if "grids" in chosen:
+        measure_grids(kinds.setdefault("grid", {}))
     if "explain" in chosen:
         measure_explains(kinds.setdefault("explain", {}))
     if "import" in chosen:

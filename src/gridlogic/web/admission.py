@@ -10,8 +10,9 @@ no HTTP (:mod:`.responses` turns the refusals into answers):
 **What a request costs** (:class:`Costs`) is known before it runs, from the first request on: a
 table measured by ``benchmarks/work_costs.py`` and shipped with the package (``work_costs.json``)
 gives the seconds of each kind of work (``generate``, ``import``, ``hint``, ``explain``, ``print``,
-and the studio's ``analyse``, ``fixes`` and ``thin``) per game, version, difficulty and options (a
-*series*; an imported puzzle's version is 0 and its difficulty its format) at several board sizes; a
+and the studio's ``analyse``, ``fixes``, ``thin`` and ``grid``, the drawing of a grid it designs on) per
+game, version, difficulty and options (a *series*; an imported puzzle's version is 0 and its difficulty
+its format, a grid's drawing's its grid's name) at several board sizes; a
 size between two is interpolated on a log-log scale by its cells, a larger one extrapolated (at
 least in proportion to its cells). A series not in the table borrows the slowest of its nearest
 relatives (the same game and version, the same game, the same kind); a kind the table has not
@@ -92,7 +93,7 @@ from typing import Any
 from gridlogic.game import PuzzleSpec
 from gridlogic.web.pool import Overran, Pool, Reply, WorkerStopped
 
-GENERATE, IMPORT, HINT, ANALYSE, FIXES, THIN = "generate", "import", "hint", "analyse", "fixes", "thin"
+GENERATE, IMPORT, HINT, ANALYSE, FIXES, THIN, GRID = "generate", "import", "hint", "analyse", "fixes", "thin", "grid"
 EXPLAIN, PRINT = "explain", "print"
 QUEUE_SECONDS = 10.0  # the promise: an admitted request's answer is due within this, by the estimates
 CLIENT_JOBS = 4  # expensive requests one requester may have in flight

@@ -74,7 +74,7 @@ from gridlogic.errors import ImportRefused, InvalidParameters
 from gridlogic.game import IMPORTED, Game, Problem
 from gridlogic.params import int_list, short_repr
 from gridlogic.web import tasks
-from gridlogic.web.admission import ANALYSE, FIXES, THIN, CostKey
+from gridlogic.web.admission import ANALYSE, FIXES, GRID, THIN, CostKey
 from gridlogic.web.api import DailyTwins, GiveHelp, game_of
 from gridlogic.web.imports import spec_of_id, text_of_body
 from gridlogic.web.inputs import BadRequest, json_body, query_values
@@ -82,7 +82,6 @@ from gridlogic.web.puzzles import PuzzleSource
 from gridlogic.web.responses import JSONResponse, guarded
 
 GRID_QUERY = ("grid", "width", "height")  # what a studio's grid is named by: all three, or none for the list
-GRID = "grid"  # the admission's kind of work of drawing a grid (not in web.admission's table yet)
 KEPT_DRAWINGS = 32  # the drawings the grid route keeps, the most recently asked
 
 
