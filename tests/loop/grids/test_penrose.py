@@ -166,6 +166,8 @@ def test_new_descriptions_build_and_read_back(name: str, width: int, height: int
     assert (grid.name, grid.width, grid.height, grid.description) == (name, width, height, description)
     assert is_a_disc(grid)
     assert tiling.build(width, height, description) == grid
+    made = tiling.new_grid(width, height, random.Random(f"{width}x{height}"))  # the grid new_description made
+    assert made == grid and made.dots == grid.dots and made.description == description
 
 
 def test_a_short_description_grows_as_loopy_grows_it() -> None:

@@ -30,11 +30,20 @@ from .sizes import check_size
 
 @dataclass(frozen=True)
 class Patches:
-    """An aperiodic tiling's patches, each named by a description (see the module docstring)."""
+    """An aperiodic tiling's patches, each named by a description (see the module docstring).
+    ``new_grid`` is ``build`` of ``new_description`` (a tiling that builds the patch to choose it gives
+    the grid it made; the others build it from the description)."""
 
     build: Callable[[int, int, str], Grid]
     new_description: Callable[[int, int, random.Random], str]
     check_description: Callable[[int, int, str], None]
+    new_grid: Callable[[int, int, random.Random], Grid] | None = None
+
+    def new_patch(self, width: int, height: int, rng: random.Random) -> Grid:
+        """The grid of a new random patch for a W×H grid; its ``description`` names it."""
+        if self.new_grid is not None:
+            return self.new_grid(width, height, rng)
+        return self.build(width, height, self.new_description(width, height, rng))
 
 
 @dataclass(frozen=True)
@@ -66,9 +75,11 @@ GRID_TYPES: tuple[GridType, ...] = (
     GridType("dodecagonal", 9, "Dodecagonal", 2, 2, tilings.dodecagonal, "d"),
     GridType("great-dodecagonal", 10, "Great-Dodecagonal", 2, 2, tilings.great_dodecagonal, "e"),
     GridType("penrose-p2", 11, "Penrose (kite/dart)", penrose.P2.least, penrose.P2.least, penrose.P2.build, "p",
-             Patches(penrose.P2.build, penrose.P2.new_description, penrose.P2.check_description)),
+             Patches(penrose.P2.build, penrose.P2.new_description, penrose.P2.check_description,
+                     penrose.P2.new_grid)),
     GridType("penrose-p3", 12, "Penrose (rhombs)", penrose.P3.least, penrose.P3.least, penrose.P3.build, "r",
-             Patches(penrose.P3.build, penrose.P3.new_description, penrose.P3.check_description)),
+             Patches(penrose.P3.build, penrose.P3.new_description, penrose.P3.check_description,
+                     penrose.P3.new_grid)),
     GridType("great-great-dodecagonal", 13, "Great-Great-Dodecagonal", 2, 2, tilings.great_great_dodecagonal, "u"),
     GridType("kagome", 14, "Kagome", 3, 3, tilings.kagome, "m"),
     GridType("compass-dodecagonal", 15, "Compass-Dodecagonal", 2, 2, tilings.compass_dodecagonal, "q"),
@@ -114,6 +125,8 @@ def _build(t: GridType, width: int, height: int, description: str | None) -> Gri
     t.check_size(width, height)
     if description is None:
         return t.builder(width, height)
+    if not isinstance(description, str):
+        raise InvalidParameters(f"a grid description is text, not {type(description).__name__}")
     if t.patches is None:
         raise InvalidParameters(f"a {t.name} grid has no grid description, but {description[:40]!r} was given")
     return t.patches.build(width, height, description)

@@ -661,8 +661,8 @@ class PenroseTiling:
         """InvalidParameters unless Loopy accepts ``text`` for a W×H grid of this type and it has faces."""
         self.build(width, height, text)
 
-    def build(self, width: int, height: int, description: str | None = None) -> Grid:
-        """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size)."""
+    def build(self, width: int, height: int, description: object = None) -> Grid:
+        """Loopy's W×H grid for ``description`` (None: a fixed one of ours for that size; not text: refused)."""
         check_size(self.name, self.least, self.least, width, height)
         if description is None:
             description = self.new_description(width, height, random.Random(f"{self.name} {width}x{height}"))
@@ -703,6 +703,12 @@ class PenroseTiling:
 
     def new_description(self, width: int, height: int, rng: random.Random) -> str:
         """A description of a random patch for a W×H grid (ours; Loopy reads it)."""
+        description = self.new_grid(width, height, rng).description
+        assert description is not None  # new_grid names each grid it makes
+        return description
+
+    def new_grid(self, width: int, height: int, rng: random.Random) -> Grid:
+        """The grid of a random patch for a W×H grid: ``build`` of its description, made once."""
         check_size(self.name, self.least, self.least, width, height)
         for _ in range(100):
             orientation, start_corner = rng.randrange(10), rng.randrange(3)
@@ -711,9 +717,9 @@ class PenroseTiling:
             box = self.box(width, height)
             tiles = [tuple(self.dot_of(p, box) for p in tile)
                      for tile in tiles_in_box(ancestry, orientation, start_corner, box)]
-            description = f"{orientation}{start_corner}{''.join(ancestry.chain)}"
-            if self.grid_of(tiles, width, height, description).faces:
-                return description
+            grid = self.grid_of(tiles, width, height, f"{orientation}{start_corner}{''.join(ancestry.chain)}")
+            if grid.faces:
+                return grid
         raise InvalidParameters(f"no {self.name} patch with an inner dot fits a {width}x{height} grid")
 
     def dot_of(self, p: Point, box: Box) -> tuple[int, int]:

@@ -172,8 +172,9 @@ def offered(width: int, height: int, difficulty: str, options: Mapping[str, Any]
 def make(spec: PuzzleSpec) -> GridPuzzle:
     name = dict(spec.options).get("grid", GRID.default)
     random = rng(spec.seed)
-    description = _patch(name, spec.width, spec.height, random)
-    grid = build_grid(name, spec.width, spec.height, description)
+    patch = _patch(name, spec.width, spec.height, random)
+    grid = patch or build_grid(name, spec.width, spec.height)
+    description = patch.description if patch else None
     faces = len(grid.faces)
     choices = LEVELS if faces >= FEWEST_FACES else LEVELS[:1]
     for attempt in range(1, MAX_ATTEMPTS + 1):
@@ -195,7 +196,7 @@ def make(spec: PuzzleSpec) -> GridPuzzle:
     raise GenerationFailed.after(MAX_ATTEMPTS, spec)
 
 
-def _patch(name: str, width: int, height: int, random: Callable[[], float]) -> str | None:
+def _patch(name: str, width: int, height: int, random: Callable[[], float]) -> Grid | None:
     """An aperiodic grid's patch for this seed: the first of :data:`PATCH_DRAWS` with at least
     :data:`FEWEST_FACES` faces (each from one draw of the stream, which seeds the tiling's own chooser);
     None for a periodic grid (no draw)."""
@@ -203,10 +204,10 @@ def _patch(name: str, width: int, height: int, random: Callable[[], float]) -> s
     if patches is None:
         return None
     for _ in range(PATCH_DRAWS):
-        description = patches.new_description(width, height, PythonRandom(math.floor(random() * 2**32)))
-        if len(build_grid(name, width, height, description).faces) >= FEWEST_FACES:
+        grid = patches.new_patch(width, height, PythonRandom(math.floor(random() * 2**32)))
+        if len(grid.faces) >= FEWEST_FACES:
             break
-    return description
+    return grid
 
 
 def _boards(grid: Grid, level: int) -> Callable[[list[int | None]], Board]:

@@ -56,13 +56,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from gridlogic.loop.grids import Grid
 
-EASY, MEDIUM, HARD, EXPERT = range(4)
-UNKNOWN, LINE, CROSS = 0, 1, 2
-AT_MOST_ONE, AT_LEAST_ONE = 1, 2
-BOTH = AT_MOST_ONE | AT_LEAST_ONE
+# Final: the compiled build reads them as constants, not from the module's dict
+EASY: Final = 0
+MEDIUM: Final = 1
+HARD: Final = 2
+EXPERT: Final = 3
+UNKNOWN: Final = 0
+LINE: Final = 1
+CROSS: Final = 2
+AT_MOST_ONE: Final = 1
+AT_LEAST_ONE: Final = 2
+BOTH: Final = AT_MOST_ONE | AT_LEAST_ONE
 
 
 class Contradiction(Exception):
@@ -80,6 +88,7 @@ class Layout:
         self.edge_dots = grid.edges
         self.edge_faces = grid.edge_faces
         self.face_edges = grid.face_edges
+        self.face_dots = grid.faces
         self.dot_around: list[tuple[int, ...]] = [self._around(d) for d in range(self.dot_count)]
         self.pair_dot: list[int] = []
         self.pair_edges: list[tuple[int, int]] = []
@@ -141,43 +150,38 @@ def layout(grid: Grid) -> Layout:
 
 
 class Board:
-    """One puzzle's deduction state at one level (see the module docstring)."""
+    """One puzzle's deduction state at one level (see the module docstring); ``Board(grid, clues, level,
+    like=board)`` is a copy of ``board`` as it stands instead (see :meth:`copy`)."""
 
-    def __init__(self, grid: Grid, clues: Sequence[int | None], level: int) -> None:
+    def __init__(self, grid: Grid, clues: Sequence[int | None], level: int, like: Board | None = None) -> None:
         self.layout = lay = layout(grid)
         self.level = level
-        self.clues = [-1 if k is None else k for k in clues]
-        edge_count = len(grid.edges)
-        self.state = [UNKNOWN] * edge_count
-        self.unknown = edge_count
-        self.lines = 0
-        self.face_line = [0] * lay.face_count
-        self.face_cross = [0] * lay.face_count
-        self.dot_line = [0] * lay.dot_count
-        self.dot_cross = [0] * lay.dot_count
-        self.unmet = sum(1 for k in self.clues if k > 0)
-        self.flags = [0] * len(lay.pair_edges)
-        self.dot_parent = list(range(lay.dot_count))
-        self.part_lines = [0] * lay.dot_count
-        self.closed = False
-        self.link_parent = list(range(edge_count))
-        self.link_parity = [0] * edge_count
-        self.link_members: list[list[int]] = [[e] for e in range(edge_count)] if level >= EXPERT else []
-        self.queue: list[int] = list(range(lay.face_count + lay.dot_count))
-        self.head = 0
-        self.queued = [True] * (lay.face_count + lay.dot_count)
+        if like is None:
+            edge_count, items = len(grid.edges), lay.face_count + lay.dot_count
+            self.clues = [-1 if k is None else k for k in clues]
+            self.state, self.unknown, self.lines = [UNKNOWN] * edge_count, edge_count, 0
+            self.face_line, self.face_cross = [0] * lay.face_count, [0] * lay.face_count
+            self.dot_line, self.dot_cross = [0] * lay.dot_count, [0] * lay.dot_count
+            self.unmet = sum(1 for k in self.clues if k > 0)
+            self.flags = [0] * len(lay.pair_edges)
+            self.dot_parent, self.part_lines, self.closed = list(range(lay.dot_count)), [0] * lay.dot_count, False
+            # links: a union-find with parity; a root's members in a ring (next, the root's last, its size)
+            self.link_parent, self.link_parity = list(range(edge_count)), [0] * edge_count
+            self.link_next, self.link_last, self.link_size = list(range(edge_count)), list(range(edge_count)), \
+                [1] * edge_count
+            self.queue, self.head, self.queued = list(range(items)), 0, [True] * items
+            return
+        self.clues, self.state, self.unknown, self.lines = like.clues[:], like.state[:], like.unknown, like.lines
+        self.face_line, self.face_cross = like.face_line[:], like.face_cross[:]
+        self.dot_line, self.dot_cross, self.unmet = like.dot_line[:], like.dot_cross[:], like.unmet
+        self.flags, self.dot_parent, self.part_lines = like.flags[:], like.dot_parent[:], like.part_lines[:]
+        self.closed, self.link_parent, self.link_parity = like.closed, like.link_parent[:], like.link_parity[:]
+        self.link_next, self.link_last, self.link_size = like.link_next[:], like.link_last[:], like.link_size[:]
+        self.queue, self.head, self.queued = like.queue[:], like.head, like.queued[:]
 
     def copy(self) -> Board:
         """This board as it stands, to deduce on from without changing this one."""
-        other = Board(self.layout.grid, (), self.level)  # the tables; every field is set below
-        other.clues, other.state, other.unknown, other.lines = self.clues[:], self.state[:], self.unknown, self.lines
-        other.face_line, other.face_cross = self.face_line[:], self.face_cross[:]
-        other.dot_line, other.dot_cross, other.unmet = self.dot_line[:], self.dot_cross[:], self.unmet
-        other.flags, other.dot_parent, other.part_lines = self.flags[:], self.dot_parent[:], self.part_lines[:]
-        other.closed, other.link_parent, other.link_parity = self.closed, self.link_parent[:], self.link_parity[:]
-        other.link_members = [members[:] for members in self.link_members]
-        other.queue, other.head, other.queued = self.queue[:], self.head, self.queued[:]
-        return other
+        return Board(self.layout.grid, (), self.level, self)
 
     def add_clue(self, f: int, k: int) -> None:
         """Show clue ``k`` on face ``f``, which showed none: the face waits to be read."""
@@ -265,13 +269,22 @@ class Board:
             e = self.link_parent[e]
         return e, parity
 
+    def link_members(self, root: int) -> list[int]:
+        """The edges linked under ``root``, the root first, then in the order their links were made."""
+        members = [root]
+        m = self.link_next[root]
+        while m != root:
+            members.append(m)
+            m = self.link_next[m]
+        return members
+
     def _settle_links(self, e: int) -> None:
         """Every open edge linked to the decided edge ``e`` takes its value (or the other)."""
         root, parity = self.find_link(e)
-        if len(self.link_members[root]) == 1:
+        if self.link_size[root] == 1:
             return
         value = self.state[e]
-        for other in self.link_members[root]:
+        for other in self.link_members(root):
             if self.state[other] == UNKNOWN:
                 self.set_edge(other, value if self.find_link(other)[1] == parity else LINE + CROSS - value)
 
@@ -283,15 +296,17 @@ class Board:
             if pa ^ pb != differ:
                 raise Contradiction
             return
-        if len(self.link_members[ra]) < len(self.link_members[rb]):
+        if self.link_size[ra] < self.link_size[rb]:
             ra, rb, pa, pb = rb, ra, pb, pa
         self.link_parent[rb] = ra
         self.link_parity[rb] = pa ^ pb ^ differ
-        self.link_members[ra] += self.link_members[rb]
-        self.link_members[rb] = []
+        # rb's ring goes after ra's last member: ra's members, then rb's
+        self.link_next[self.link_last[ra]], self.link_next[self.link_last[rb]] = rb, ra
+        self.link_last[ra] = self.link_last[rb]
+        self.link_size[ra] += self.link_size[rb]
         lay = self.layout
         known = -1
-        for m in self.link_members[ra]:
+        for m in self.link_members(ra):
             if self.state[m] != UNKNOWN:
                 known = m
             for f in lay.edge_faces[m]:
@@ -385,7 +400,7 @@ class Board:
     def pinch(self, f: int, edges: Sequence[int]) -> None:
         """A face that can spare one more edge, two of whose open edges meet at a dot a line reaches:
         one of those two is the spare, so every other open edge is a line."""
-        state, dots = self.state, self.layout.grid.faces[f]
+        state, dots = self.state, self.layout.face_dots[f]
         n = len(edges)
         for j in range(n):
             a, b = edges[j], edges[(j + 1) % n]
@@ -395,28 +410,34 @@ class Board:
                         self.set_edge(e, LINE)
                 return
 
-    def run_bounds(self, f: int, edges: Sequence[int]) -> tuple[list[list[int]], list[list[int]]]:
-        """``least[j][k]`` and ``most[j][k]``: the fewest and most lines on the face's edges from its
-        corner ``j`` round to corner ``k`` (edges ``j`` to ``k - 1``), bounded as Loopy bounds them."""
+    def run_bounds(self, f: int, edges: Sequence[int]) -> tuple[list[int], list[int]]:
+        """``least[j * n + k]`` and ``most[j * n + k]``: the fewest and most lines on the face's ``n``
+        edges from its corner ``j`` round to corner ``k`` (edges ``j`` to ``k - 1``), bounded as Loopy
+        bounds them: a run is split after its first edge or after its first two (a corner's pair facts)."""
         n = len(edges)
         state, flags, corners = self.state, self.flags, self.layout.face_corners[f]
-        least = [[0] * n for _ in range(n)]
-        most = [[0] * n for _ in range(n)]
+        least = [0] * (n * n)
+        most = [0] * (n * n)
         for j in range(n):
             k, k2 = (j + 1) % n, (j + 2) % n
             s1, s2 = state[edges[j]], state[edges[k]]
-            most[j][k] = 0 if s1 == CROSS else 1
-            least[j][k] = 1 if s1 == LINE else 0
+            most[j * n + k] = 0 if s1 == CROSS else 1
+            least[j * n + k] = 1 if s1 == LINE else 0
             flag = flags[corners[k]]
             top = 2 - (s1 == CROSS) - (s2 == CROSS)
-            most[j][k2] = 1 if top == 2 and flag & AT_MOST_ONE else top
+            most[j * n + k2] = 1 if top == 2 and flag & AT_MOST_ONE else top
             low = (s1 == LINE) + (s2 == LINE)
-            least[j][k2] = 1 if low == 0 and flag & AT_LEAST_ONE else low
+            least[j * n + k2] = 1 if low == 0 and flag & AT_LEAST_ONE else low
         for m in range(3, n):
             for j in range(n):
-                k, u, v = (j + m) % n, (j + 1) % n, (j + 2) % n
-                most[j][k] = min(most[j][u] + most[u][k], most[j][v] + most[v][k])
-                least[j][k] = max(least[j][u] + least[u][k], least[j][v] + least[v][k])
+                k = j + m if j + m < n else j + m - n
+                u = j + 1 if j + 1 < n else 0
+                v = u + 1 if u + 1 < n else 0
+                row, un, vn = j * n, u * n, v * n
+                high_u, high_v = most[row + u] + most[un + k], most[row + v] + most[vn + k]
+                most[row + k] = min(high_v, high_u)
+                low_u, low_v = least[row + u] + least[un + k], least[row + v] + least[vn + k]
+                least[row + k] = max(low_v, low_u)
         return least, most
 
     def bounds(self, f: int, clue: int, edges: Sequence[int]) -> None:
@@ -428,18 +449,18 @@ class Board:
             if state[edges[j]] != UNKNOWN:
                 continue
             k = (j + 1) % n
-            if least[k][j] > clue or most[k][j] < clue - 1:
+            if least[k * n + j] > clue or most[k * n + j] < clue - 1:
                 raise Contradiction
-            if least[k][j] == clue:
+            if least[k * n + j] == clue:
                 self.set_edge(edges[j], CROSS)
-            if most[k][j] == clue - 1:
+            if most[k * n + j] == clue - 1:
                 self.set_edge(edges[j], LINE)
             if self.level < HARD or state[edges[k]] != UNKNOWN:
                 continue
             rest = (j + 2) % n
-            if least[rest][j] > clue - 2:
+            if least[rest * n + j] > clue - 2:
                 self.set_flag(corners[k], AT_MOST_ONE)
-            if most[rest][j] < clue:
+            if most[rest * n + j] < clue:
                 self.set_flag(corners[k], AT_LEAST_ONE)
 
     def face_links(self, f: int, clue: int, edges: Sequence[int]) -> None:
