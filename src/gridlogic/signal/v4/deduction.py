@@ -134,17 +134,20 @@ class Groups:
     open_ends: list[int]
 
     def summary(self) -> list[int]:
-        """Per cell what the global rule can see of its group, as one number: root, open ends (capped)
-        and size (0 when the ends are capped)."""
-        root, size, ends = self.root, self.size, self.open_ends
-        span = len(root) + 1
-        seen = []
-        for a in root:
-            if ends[a] < OPEN_CAP:
-                seen.append((a * (OPEN_CAP + 1) + ends[a]) * span + size[a])
-            else:
-                seen.append((a * (OPEN_CAP + 1) + OPEN_CAP) * span)
-        return seen
+        """Per cell what the global rule can see of its group, as one number (:meth:`seen`)."""
+        return [self.seen(a) for a in self.root]
+
+    def seen(self, a: int) -> int:
+        """What the global rule can see of the group of root ``a``: root, open ends (capped) and size (0
+        when the ends are capped), as one number."""
+        span = len(self.root) + 1
+        ends = self.open_ends[a]
+        if ends < OPEN_CAP:
+            return (a * (OPEN_CAP + 1) + ends) * span + self.size[a]
+        return (a * (OPEN_CAP + 1) + OPEN_CAP) * span
+
+    def copy(self) -> Groups:
+        return Groups(list(self.root), list(self.size), list(self.open_ends))
 
 
 def groups_of(domains: Sequence[int], geo: Geometry) -> Groups | None:
@@ -590,10 +593,90 @@ def first_look_away_from_crosses(board: Sequence[int], geo: Geometry) -> list[in
 
 @dataclass
 class Settled:
-    """What the global rule last saw: so that a round re-examines only the tiles whose view changed."""
+    """What the global rule last saw: so that a round re-examines only the tiles whose view changed, and
+    brings its groups up to date instead of finding them again (:func:`regroup`)."""
 
     domains: list[int]
     view: list[int]  # Groups.summary()
+    groups: Groups | None = None  # the groups of ``domains``, when known
+
+    def copy(self) -> Settled:
+        return Settled(list(self.domains), list(self.view), None if self.groups is None else self.groups.copy())
+
+
+def regroup(settled: Settled, domains: list[int], moved: list[int], geo: Geometry) -> list[int] | None:
+    """Brings ``settled``'s groups and view from its domains to ``domains`` (each a subset of the one
+    before), where the cells ``moved`` lost orientations: the cells whose view changed, or None when
+    present links close a loop or a group is closed off (then ``settled`` is spoilt).
+
+    Only links of moved cells change, and only from open: to absent (an open end less on each side)
+    or to present (their two groups join, two open ends fewer). A group that keeps an open end is
+    never closed off later, so only the groups touched are checked; their cells take the root of
+    the group they joined, and the view of each is read again.
+    """
+    groups = settled.groups
+    assert groups is not None
+    root, size, ends = groups.root, groups.size, groups.open_ends
+    old = settled.domains
+    ring = ring_of(geo)
+    cells = geo.cells
+    touched: list[int] = []
+    joined = list(range(cells)) if moved else []  # a root's group joined into another: the other's root
+    for c in moved:
+        here_then, here_now = old[c], domains[c]
+        for s in range(4 * c, 4 * c + ring.count[c]):
+            j = ring.cell[s]
+            if j < c and domains[j] != old[j]:
+                continue  # seen from j
+            there_then, there_now = old[j], domains[j]
+            has_c, lacks_c, has_j, lacks_j = ring.has[s], ring.lacks[s], ring.has_back[s], ring.lacks_back[s]
+            if (not here_then & has_c or not there_then & has_j
+                    or (not here_then & lacks_c and not there_then & lacks_j)):
+                continue  # decided then, so decided the same way now
+            absent = not here_now & has_c or not there_now & has_j
+            if not absent and (here_now & lacks_c or there_now & lacks_j):
+                continue  # still open
+            a = root[c]
+            while joined[a] != a:
+                a = joined[a]
+            b = root[j]
+            while joined[b] != b:
+                b = joined[b]
+            if absent:
+                ends[a] -= 1
+                ends[b] -= 1
+                touched.append(a)
+                touched.append(b)
+                continue
+            if a == b:
+                return None  # present links close a loop
+            joined[a] = b
+            size[b] += size[a]
+            ends[b] += ends[a] - 2
+            touched.append(a)
+            touched.append(b)
+    if not touched:
+        return []
+    spoilt = [False] * cells
+    for a in touched:
+        spoilt[a] = True
+        while joined[a] != a:
+            a = joined[a]
+        if not ends[a] and size[a] < cells:
+            return None  # a group closed off short of the whole board
+    view = settled.view
+    viewed = []
+    for c in range(cells):
+        a = root[c]
+        if spoilt[a]:
+            while joined[a] != a:
+                a = joined[a]
+            root[c] = a
+            seen = groups.seen(a)
+            if seen != view[c]:
+                view[c] = seen
+                viewed.append(c)
+    return viewed
 
 
 def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
@@ -609,16 +692,26 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
     :func:`time.monotonic` instant, None: none), checked at every tile tried:
     :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`..hints`).
     """
-    groups = groups_of(domains, geo)
-    if groups is None:
-        return None
-    view = groups.summary()
-    if settled is None:
-        candidates: Sequence[int] = range(geo.cells)
+    candidates: Sequence[int] = range(geo.cells)
+    if settled is not None and settled.groups is not None:
+        old_domains = settled.domains
+        moved = [c for c in range(geo.cells) if domains[c] != old_domains[c]]
+        viewed = regroup(settled, domains, moved, geo)
+        if viewed is None:
+            return None
+        groups = settled.groups
+        view = settled.view
+        candidates = _spread(moved + viewed, geo)
     else:
-        old_domains, old_view = settled.domains, settled.view or view
-        changed = [c for c in range(geo.cells) if domains[c] != old_domains[c] or view[c] != old_view[c]]
-        candidates = _spread(changed, geo)
+        found = groups_of(domains, geo)
+        if found is None:
+            return None
+        groups = found
+        view = groups.summary()
+        if settled is not None:
+            old_domains, old_view = settled.domains, settled.view or view
+            changed = [c for c in range(geo.cells) if domains[c] != old_domains[c] or view[c] != old_view[c]]
+            candidates = _spread(changed, geo)
     updates = []
     scratch = Scratch(geo.cells)
     for i in candidates:
@@ -636,7 +729,7 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
                 return None
             updates.append((i, kept))
     if settled is not None:
-        settled.domains, settled.view = list(domains), view
+        settled.domains, settled.view, settled.groups = list(domains), view, groups
     for i, kept in updates:
         domains[i] = kept
     return [i for i, _ in updates]
@@ -736,9 +829,10 @@ class Count:
 
 
 def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                    node_limit: int, deadline: float | None = None) -> Count:
+                    node_limit: int, deadline: float | None = None, settled: Settled | None = None) -> Count:
     """The search of the module docstring from ``domains`` (a fixed point of :func:`deduce` or not);
-    ``deadline``: see :func:`global_round`."""
+    ``deadline``: see :func:`global_round`. ``settled``: the state that :func:`deduce` left when it
+    reached ``domains``, so that the first node does not try every tile again (a copy is used)."""
     solutions: list[tuple[int, ...]] = []
     nodes = max_depth = decision_points = 0
     truncated = False
@@ -767,10 +861,10 @@ def count_solutions(domains: Sequence[int], geo: Geometry, orders: Sequence[Sequ
         for mask in members(state[choice], orders[choice]):
             child = state.copy()
             child[choice] = 1 << mask
-            here = Settled(list(settled.domains), list(settled.view))
+            here = settled.copy()
             visit(child, set(neighbours[choice]), depth + 1, here)
 
-    visit(list(domains), set(range(geo.cells)), 0, None)
+    visit(list(domains), set(range(geo.cells)), 0, None if settled is None else settled.copy())
     return Count(tuple(solutions), nodes, truncated, max_depth, decision_points)
 
 

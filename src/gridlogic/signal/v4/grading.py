@@ -84,6 +84,7 @@ from gridlogic.signal.tables import Geometry, count_fixed, count_open
 from gridlogic.signal.v4.deduction import (
     Count,
     RoundMemo,
+    Settled,
     count_solutions,
     deduce,
     first_look_away_from_crosses,
@@ -168,9 +169,10 @@ def last_stages(board: Sequence[int], first: FirstStages, geo: Geometry,
     """Stages 3 and 4 after :func:`first_stages` of the same board; ``deadline``: see :func:`grade`."""
     orders = tile_orders(board)
     domains = list(first.domains)
-    _, rounds = deduce(domains, geo, orders, None, deadline)
-    if count_open(domains):
-        count = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT, deadline)
+    settled = Settled([0] * geo.cells, [])
+    valid, rounds = deduce(domains, geo, orders, settled, deadline)
+    if count_open(domains):  # (the search starts from where a valid deduction stopped, not again)
+        count = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT, deadline, settled if valid else None)
     else:
         count = Count((tuple(board),), 0, False, 0, 0)
     return LastStages(rounds, domains, count)
