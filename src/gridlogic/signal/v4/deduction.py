@@ -247,8 +247,7 @@ class Scratch:
         self.group_size: list[int] = [0] * NEAR_GROUPS
         self.parent: list[int] = [0] * NEAR_GROUPS
         self.decided: list[int] = [0] * NEAR_GROUPS
-        self.top_size: list[int] = [0] * NEAR_GROUPS
-        self.top_keeps: list[bool] = [False] * NEAR_GROUPS
+        self.keeps: list[bool] = [False] * NEAR_GROUPS
 
 
 def _near_group(scratch: Scratch, groups: Groups, a: int) -> int:
@@ -327,10 +326,11 @@ def _settles(scratch: Scratch, picked: int, cells: int) -> bool:
     then it must be the whole board.
     """
     count = scratch.groups
-    parent, decided = scratch.parent, scratch.decided
+    parent, decided, keeps = scratch.parent, scratch.decided, scratch.keeps
     for g in range(count):
         parent[g] = g
         decided[g] = 0
+        keeps[g] = False
     picks, pairs, ends = scratch.picks, scratch.case_pairs, scratch.case_ends
     pair_count, end_count = scratch.case_pair_count, scratch.case_end_count
     for p in range(picked):
@@ -351,24 +351,40 @@ def _settles(scratch: Scratch, picked: int, cells: int) -> bool:
         start = case * CASE_ENDS
         for x in range(start, start + end_count[case]):
             decided[ends[x]] += 1
-    open_ends, size = scratch.group_ends, scratch.group_size
-    top_size, top_keeps = scratch.top_size, scratch.top_keeps
+    open_ends = scratch.group_ends
     for g in range(count):
-        top_size[g] = 0
-        top_keeps[g] = False
+        spent = decided[g]
+        if spent and spent != open_ends[g]:
+            t = g
+            while parent[t] != t:
+                t = parent[t]
+            keeps[t] = True  # a group that keeps an open end keeps its component open
     for g in range(count):
-        if not decided[g]:
-            continue  # a group near the tile that this hypothesis does not reach
+        spent = decided[g]
+        if not spent or spent != open_ends[g]:
+            continue
         t = g
         while parent[t] != t:
             t = parent[t]
-        top_size[t] += size[g]
-        if decided[g] != open_ends[g]:
-            top_keeps[t] = True  # a group that keeps an open end keeps its component open
-    for g in range(count):
-        if decided[g] and parent[g] == g and not top_keeps[g] and top_size[g] != cells:
-            return False  # a component closed off short of the board
+        if not keeps[t]:
+            if _component_size(scratch, t) != cells:
+                return False  # a component closed off short of the board
+            keeps[t] = True  # the whole board: seen
     return True
+
+
+def _component_size(scratch: Scratch, top: int) -> int:
+    """The tiles in the groups a hypothesis joins into the component of ``top``."""
+    parent, decided, size = scratch.parent, scratch.decided, scratch.group_size
+    total = 0
+    for g in range(scratch.groups):
+        if decided[g]:
+            t = g
+            while parent[t] != t:
+                t = parent[t]
+            if t == top:
+                total += size[g]
+    return total
 
 
 def surviving_orientations(domains: list[int], i: int, order: Sequence[int], geo: Geometry,
