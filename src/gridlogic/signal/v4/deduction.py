@@ -31,6 +31,21 @@ failed at once, so a round's result does not depend on the order of the
 tiles; the local rule then runs to its fixed point. :func:`deduce` repeats
 rounds until one drops nothing.
 
+**Working less, deciding the same.** A tile's result depends only on the
+domains and groups within two links of it, so a round tries again only the
+tiles near a cell whose domain or view of its group changed since the last
+round (:class:`Settled`; the generator's first looks at boards one link swap
+apart use :class:`RoundMemo` alike). Between rounds, and from a search node
+to its children, domains only shrink, so links only go from open to absent
+or present: :func:`regroup` brings the groups up to date from the links of
+the cells that lost orientations instead of finding them again. In the
+first look at a wrapping board at least 5 wide and high, away from crosses,
+the rule comes down to one fact about the neighbours' shapes, which
+:func:`first_look_away_from_crosses` reads off directly (a turn is dropped
+when every neighbour it points at is an end; a test compares it with the
+rule worked out in full). Within a tile, the groups near it are numbered
+from 0, so that each hypothesis runs its union-find on a few small lists.
+
 Both rules only ever remove orientations that no solution uses, so a board
 that they fix completely has exactly one solution, and :func:`count_solutions`
 may prune with them. That search branches on the first tile with the fewest
@@ -695,6 +710,28 @@ def regroup(settled: Settled, domains: list[int], moved: list[int], geo: Geometr
     return viewed
 
 
+def _known_everywhere(domains: list[int], known: Sequence[int]) -> bool:
+    """Whether every tile is left to turn and ``known`` holds what each keeps (then no tile has a link
+    that every turn uses, so no link is present and no group is closed off: the round needs no groups)."""
+    for i, domain in enumerate(domains):
+        if not domain & (domain - 1) or known[i] < 0:
+            return False
+    return True
+
+
+def _known_round(domains: list[int], known: Sequence[int]) -> list[int] | None:
+    """The round of :func:`global_round` when :func:`_known_everywhere`."""
+    updates = []
+    for i, domain in enumerate(domains):
+        if known[i] != domain:
+            if not known[i]:
+                return None
+            updates.append(i)
+    for i in updates:
+        domains[i] = known[i]
+    return updates
+
+
 def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
                  settled: Settled | None = None, deadline: float | None = None,
                  known: Sequence[int] | None = None) -> list[int] | None:
@@ -708,6 +745,8 @@ def global_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[in
     :func:`time.monotonic` instant, None: none), checked at every tile tried:
     :class:`~gridlogic.params.OutOfTime` (a walk-through's, :mod:`..hints`).
     """
+    if settled is None and known is not None and _known_everywhere(domains, known):
+        return _known_round(domains, known)
     candidates: Sequence[int] = range(geo.cells)
     if settled is not None and settled.groups is not None:
         old_domains = settled.domains
@@ -771,6 +810,9 @@ def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequenc
     are a set, so the order it tries them in does not matter. The generator
     grades many boards that differ from the last by one link swap.
     """
+    if known is not None and _known_everywhere(domains, known):
+        memo.domains = []  # (nothing worked out to remember)
+        return _known_round(domains, known)
     groups = groups_of(domains, geo)
     if groups is None:
         return None

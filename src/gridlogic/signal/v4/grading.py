@@ -7,7 +7,9 @@ The grader imitates a player in the articles' stages, on the answer's tiles:
    has no border, so its foothold is the first round of the global rule
    (:mod:`.deduction`) on the given tiles: what a player sees at a glance
    from the tiles' shapes alone, such as two ends that must not face each
-   other. ``boundaryFixed`` counts the tiles left with one orientation.
+   other (away from crosses, a tile may not point only at ends:
+   :func:`~.deduction.first_look_away_from_crosses`). ``boundaryFixed``
+   counts the tiles left with one orientation.
 2. **Local** (``localRounds``, ``localFixed``): full sweeps of neighbour
    agreement in row-major order until a sweep changes nothing (version 3's
    stage 2, unchanged). ``remaining`` and ``largestRegion`` are the tiles
