@@ -72,7 +72,6 @@ COMPILED = (
     "gridlogic.loop.v3.generator",
     "gridlogic.loop.v3.hints",
     "gridlogic.loop.clue_removal",
-    "gridlogic.loop.grids.penrose",
     "gridlogic.loop.v4.ladder",
     "gridlogic.loop.v4.region",
     "gridlogic.loop.v4.hints",

@@ -545,13 +545,16 @@ def walk(patch: Patch, orientation: int, box: Box) -> list[list[Point]]:
     u, v = first_corners(orientation)
     # The first Spectre knows only its bottom level; the rest it copies from the prototype when a
     # step needs it (as Loopy's coordinates grow), so that a long description costs no copying.
+    # A Spectre is known by any of its sides with the side's index (lay_spectre's arguments): each one
+    # placed is noted by all 14, so that a neighbour met again is known before it is laid out.
     proto = patch.prototype
     first = Spectre(lay_spectre(u, v, 0), Coords(proto.index, [Level(-1, proto.levels[0].kind)]))
-    placed = {first.corners[:2]}
+    placed = {(0, u, v)}
     faces: list[list[Point]] = []
     queue: deque[Spectre] = deque()
     inside = box.page_corners(first.corners)
     if inside is not None:
+        placed.update(sides_of(first.corners))
         faces.append(inside)
         queue.append(first)
     while queue:
@@ -559,16 +562,22 @@ def walk(patch: Patch, orientation: int, box: Box) -> list[list[Point]]:
         for edge in range(14):
             coords = spectre.coords.copy()
             arrival = patch.step(coords, edge)
-            corners = lay_spectre(spectre.corners[(edge + 1) % 14], spectre.corners[edge], arrival)
-            if corners[:2] in placed:
+            side = (arrival, spectre.corners[(edge + 1) % 14], spectre.corners[edge])
+            if side in placed:
                 continue
+            corners = lay_spectre(side[1], side[2], arrival)
             inside = box.page_corners(corners)
             if inside is None:
                 continue
-            placed.add(corners[:2])
+            placed.update(sides_of(corners))
             faces.append(inside)
             queue.append(Spectre(corners, coords))
     return faces
+
+
+def sides_of(corners: tuple[ZPoint, ...]) -> list[tuple[int, ZPoint, ZPoint]]:
+    """A Spectre's 14 sides, each as its index and its two corners (what lay_spectre lays it from)."""
+    return [(k, corners[k], corners[(k + 1) % 14]) for k in range(14)]
 
 
 # ---------------------------------------------------------------------------------------------
