@@ -127,6 +127,16 @@ def test_the_drawings_show_every_face_and_clue() -> None:
     assert "<line" not in svg and LOOP.render_svg(puzzle, True).count("<line") == sum(puzzle.edges())
     text = LOOP.render_text(puzzle, True)
     assert text.startswith("octagonal 3x3") and "loop: " in text
+    shown = [clue for line in text.splitlines()[1:] if not line.startswith(("clues", "loop")) for clue in line.split()]
+    assert sorted(shown) == sorted("." if k is None else str(k) for k in puzzle.clues)  # every face on the map
+
+
+def test_the_clue_map_of_the_docstring() -> None:
+    """play.clue_map's example: clues where their faces lie, on squares and on a honeycomb."""
+    assert play.clue_map(build_grid("square", 3, 3), (2, None, None, 1, None, 1, None, 2, 0)) == [
+        "2 . .", "1 . 1", ". 2 0"]
+    assert play.clue_map(build_grid("honeycomb", 3, 3), (None, None, None, 4, 3, 4, None, 0, None)) == [
+        ".      .", "   .", "4      4", "   3", ".      .", "   0"]
 
 
 def test_removal_by_blocks_keeps_what_the_clue_by_clue_pass_keeps() -> None:

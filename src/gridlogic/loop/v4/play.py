@@ -144,11 +144,47 @@ def centroid(points: Sequence[tuple[int, int]]) -> tuple[float, float]:
 
 
 def render_text(puzzle: OnGrid, solution: Sequence[int] | None = None) -> str:
-    """The puzzle as text: the grid's name and size, then each face's clue (``.`` for none) in Loopy's face
-    order, and with ``solution`` the loop's edges by number."""
+    """The puzzle as text: the grid's name and size, a map of the clues where their faces lie
+    (:func:`clue_map`), each face's clue (``.`` for none) in Loopy's face order, and with ``solution``
+    the loop's edges by number."""
     g = puzzle.graph
     clues = " ".join("." if k is None else str(k) for k in puzzle.clues)
-    text = f"{g.name} {g.width}x{g.height}: {len(g.faces)} faces, {len(g.edges)} edges\nclues: {clues}\n"
+    text = f"{g.name} {g.width}x{g.height}: {len(g.faces)} faces, {len(g.edges)} edges\n"
+    text += "".join(line + "\n" for line in clue_map(g, puzzle.clues))
+    text += f"clues by face: {clues}\n"
     if solution is not None:
         text += "loop: " + " ".join(str(e) for e, on in enumerate(solution) if on) + "\n"
     return text
+
+
+def clue_map(g: Grid, clues: Sequence[int | None]) -> list[str]:
+    """Each face's clue (``.`` for none) written at its centre on a grid of characters: a column is half
+    the distance between the nearest two neighbouring faces' centres, a row all of it (a character is
+    about twice as tall as wide), made finer until every face has a place of its own and a space before
+    the next in its row. On squares it is the clues row by row; a 3×3 honeycomb's three columns of
+    hexagons come out staggered, the middle one half a hexagon lower (a test checks both)::
+
+        2 . .        .      .
+        1 . 1           .
+        . 2 0        4      4
+                        3
+                     .      .
+                        0
+
+    Empty when no scale up to four times finer parts every face (a grid of very uneven faces)."""
+    centres = [centroid([g.dots[d] for d in corners]) for corners in g.faces]
+    nearest = min((math.dist(centres[a], centres[b]) for a, b in
+                   (pair for pair in g.edge_faces if len(pair) == 2)), default=1.0)
+    left, top = min(x for x, _ in centres), min(y for _, y in centres)
+    for fineness in (1, 2, 3, 4):
+        across, down = nearest / 2 / fineness, nearest / fineness
+        places = [(math.floor((y - top) / down + 0.5), math.floor((x - left) / across + 0.5)) for x, y in centres]
+        taken = set(places)
+        if len(taken) == len(places) and not any((row, column + 1) in taken for row, column in places):
+            break  # every face has a place of its own, and a space before the next in its row
+    else:
+        return []
+    lines = [[" "] * (max(column for _, column in places) + 1) for _ in range(max(row for row, _ in places) + 1)]
+    for (row, column), clue in zip(places, clues):
+        lines[row][column] = "." if clue is None else str(clue)
+    return ["".join(line).rstrip() for line in lines]
