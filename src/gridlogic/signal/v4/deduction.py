@@ -801,9 +801,11 @@ class RoundMemo:
 
 
 def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-                     memo: RoundMemo, known: Sequence[int] | None = None) -> list[int] | None:
+                     memo: RoundMemo, known: Sequence[int] | None = None,
+                     settled: Settled | None = None) -> list[int] | None:
     """:func:`global_round` without ``settled`` (``known`` as there), trying again only the tiles within
     two links of a difference from the domains and groups of the last round ``memo`` holds (updated here).
+    ``settled``, when given, is left as :func:`global_round` leaves its own: what the round saw.
 
     A tile farther away sees what it saw then, so it keeps what it kept then:
     the same result as a round that tries every tile. Each tile's orientations
@@ -844,25 +846,35 @@ def remembered_round(domains: list[int], geo: Geometry, orders: Sequence[Sequenc
                 return None
             updates.append(i)
     memo.domains, memo.view, memo.kept = list(domains), view, kept_now
+    if settled is not None:
+        settled.domains, settled.view, settled.groups = list(domains), list(view), groups
     for i in updates:
         domains[i] = kept_now[i]
     return updates
 
 
 def deduce(domains: list[int], geo: Geometry, orders: Sequence[Sequence[int]],
-           settled: Settled | None = None, deadline: float | None = None) -> tuple[bool, int]:
+           settled: Settled | None = None, deadline: float | None = None,
+           memo: RoundMemo | None = None) -> tuple[bool, int]:
     """Global rounds, each followed by the local rule to its fixed point, until a round drops nothing.
 
     In place; returns (valid, rounds that dropped something). ``domains``
     must be a local fixed point. ``settled``, when given, is the state where
-    the rule last dropped nothing; it is kept up to date. ``deadline``: see :func:`global_round`.
+    the rule last dropped nothing; it is kept up to date (spoilt when not
+    valid). ``deadline``: see :func:`global_round`. ``memo``: the first round
+    is :func:`remembered_round` with it (``settled`` then a fresh one), for
+    the generator, which deduces on many boards one link swap apart.
     """
     rounds = 0
     neighbours = geo.neighbours
     if settled is None:
         settled = Settled([0] * geo.cells, [])
     while True:
-        narrowed = global_round(domains, geo, orders, settled, deadline)
+        if memo is not None:
+            narrowed = remembered_round(domains, geo, orders, memo, None, settled)
+            memo = None
+        else:
+            narrowed = global_round(domains, geo, orders, settled, deadline)
         if narrowed is None:
             return False, rounds
         if not narrowed:

@@ -238,7 +238,7 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
         if target == "easy":
             board = change(board, geo, _undecided(first.domains), random)
             continue
-        last = last_stages(board, first, geo)
+        last = last_stages(board, first, geo, None, examined.global_memo)
         count = last.count
         hard = target == "hard"
         if hard and (count.truncated or len(count.solutions) > 1) and geo.cells < REPAIR_HARD_FROM:
@@ -265,8 +265,9 @@ def make(spec: PuzzleSpec) -> Version4Puzzle:
 @final
 class Examined:
     """Stages 1-2 of the last candidate that :meth:`substantial` examined, so that the step that takes
-    the candidate reads them instead of working them out again (they depend on the board alone), and
-    the last first look at a wrapping board, which the next one starts from."""
+    the candidate reads them instead of working them out again (they depend on the board alone), the
+    last first look at a wrapping board, which the next one starts from (``memo``), and the last first
+    round of stage 3, likewise (``global_memo``)."""
 
     def __init__(self, geo: Geometry, limits: Thresholds) -> None:
         self.geo = geo
@@ -274,6 +275,7 @@ class Examined:
         self.board: list[int] = []
         self.first: FirstStages | None = None
         self.memo = RoundMemo()
+        self.global_memo = RoundMemo()
 
     def substantial(self, candidate: list[int]) -> bool:
         first = first_stages(candidate, self.geo, self.memo)

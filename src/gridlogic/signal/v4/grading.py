@@ -167,12 +167,13 @@ class LastStages:
 
 
 def last_stages(board: Sequence[int], first: FirstStages, geo: Geometry,
-                deadline: float | None = None) -> LastStages:
-    """Stages 3 and 4 after :func:`first_stages` of the same board; ``deadline``: see :func:`grade`."""
+                deadline: float | None = None, memo: RoundMemo | None = None) -> LastStages:
+    """Stages 3 and 4 after :func:`first_stages` of the same board; ``deadline``: see :func:`grade`;
+    ``memo``: the first global round of the last board of this shape (:func:`~.deduction.deduce`)."""
     orders = tile_orders(board)
     domains = list(first.domains)
     settled = Settled([0] * geo.cells, [])
-    valid, rounds = deduce(domains, geo, orders, settled, deadline)
+    valid, rounds = deduce(domains, geo, orders, settled, deadline, memo)
     if count_open(domains):  # (the search starts from where a valid deduction stopped, not again)
         count = count_solutions(domains, geo, orders, SEARCH_NODE_LIMIT, deadline, settled if valid else None)
     else:
