@@ -362,27 +362,35 @@ class Box:
         return cls(-(across_size // 2), across_size - across_size // 2,
                    down_size // 2 - down_size, down_size // 2)
 
-    def holds(self, triangle: Triangle) -> bool:
+    def holds(self, triangle: Triangle, known: dict[Point, bool]) -> bool:
+        """Whether every corner of ``triangle`` lies in the box (``known``: the corners judged so far)."""
         for p in triangle.corners:
-            x, y = across(p), down(p)
-            if (surd_sign((x[0] - self.left, x[1])) < 0 or surd_sign((x[0] - self.right, x[1])) > 0
-                    or surd_sign((y[0] - self.top, y[1])) < 0 or surd_sign((y[0] - self.bottom, y[1])) > 0):
+            inside = known.get(p)
+            if inside is None:
+                inside = known[p] = self.holds_point(p)
+            if not inside:
                 return False
         return True
+
+    def holds_point(self, p: Point) -> bool:
+        x, y = across(p), down(p)
+        return not (surd_sign((x[0] - self.left, x[1])) < 0 or surd_sign((x[0] - self.right, x[1])) > 0
+                    or surd_sign((y[0] - self.top, y[1])) < 0 or surd_sign((y[0] - self.bottom, y[1])) > 0)
 
 
 def tiles_in_box(ancestry: Ancestry, orientation: int, start_corner: int, box: Box) -> list[tuple[Point, ...]]:
     """Every tile of the tiling inside ``box``, as four corners, in the order Loopy lays them."""
     first = first_triangle(ancestry, orientation, start_corner)
     placed = {first.corners[:2]: first}
-    queue = deque([first] if box.holds(first) else [])
+    known: dict[Point, bool] = {}
+    queue = deque([first] if box.holds(first, known) else [])
     tiles: list[tuple[Point, ...]] = []
     while queue:
         triangle = queue.popleft()
         sibling_edge = SIBLING_EDGE[triangle.chain[0]]
         for edge in range(3):
             new = neighbour(ancestry, triangle, edge)
-            if not box.holds(new):
+            if not box.holds(new, known):
                 continue
             found = placed.get(new.corners[:2])
             if found is None:
