@@ -113,10 +113,14 @@ def spanning_tree(geo: Geometry, random: RandomStream, starved: bool) -> list[in
                 continue
             a = parents[i]
             while a != parents[a]:
-                a = parents[a]
+                up = parents[parents[a]]  # path halving keeps the walks short
+                parents[a] = up
+                a = up
             b = parents[j]
             while b != parents[b]:
-                b = parents[b]
+                up = parents[parents[b]]
+                parents[b] = up
+                b = up
             if a == b:
                 continue
             parents[a] = parents[i] = parents[j] = b
