@@ -104,10 +104,10 @@ __all__ = [
     "overlap_line",
 ]
 
-TECHNIQUES = ("overlap", "line", "probe")
+TECHNIQUES: Final = ("overlap", "line", "probe")
 """The techniques, cheapest first; level ``LEVELS[k]`` may use ``TECHNIQUES[: k + 1]``."""
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS: Final = ("easy", "medium", "hard")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -192,23 +192,23 @@ class _Board:
                  "rows", "width")
 
     def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
-                 row_memos: list[LineMemo], col_memos: list[LineMemo]) -> None:
+                 row_memos: list[LineMemo], col_memos: list[LineMemo], row_filled: list[int], row_empty: list[int],
+                 col_filled: list[int], col_empty: list[int]) -> None:
         self.rows, self.cols = rows, cols
         self.row_memos, self.col_memos = row_memos, col_memos
         self.height, self.width = len(rows), len(cols)
-        self.row_filled, self.row_empty = [0] * self.height, [0] * self.height
-        self.col_filled, self.col_empty = [0] * self.width, [0] * self.width
+        self.row_filled, self.row_empty = row_filled, row_empty
+        self.col_filled, self.col_empty = col_filled, col_empty
 
     @staticmethod
     def of(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> _Board:
         """The board of these clues with nothing known."""
-        return _Board(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)))
+        return _Board(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)),
+                      [0] * len(rows), [0] * len(rows), [0] * len(cols), [0] * len(cols))
 
     def copy(self) -> _Board:
-        other = _Board(self.rows, self.cols, self.row_memos, self.col_memos)
-        other.row_filled, other.row_empty = self.row_filled[:], self.row_empty[:]
-        other.col_filled, other.col_empty = self.col_filled[:], self.col_empty[:]
-        return other
+        return _Board(self.rows, self.cols, self.row_memos, self.col_memos, self.row_filled[:], self.row_empty[:],
+                      self.col_filled[:], self.col_empty[:])
 
     def assign(self, r: int, c: int, value: int) -> None:
         if value:
@@ -471,7 +471,7 @@ class Regrader:
 
     def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], row_memos: list[LineMemo],
                  col_memos: list[LineMemo], top: int, max_open_to_probe: int) -> None:
-        self.board = _Board(rows, cols, row_memos, col_memos)
+        self.board = _Board(rows, cols, row_memos, col_memos, [], [], [], [])  # each grade starts from nothing
         self.top = top  # the dearest technique, as in level_up_to
         self.max_open_to_probe = max_open_to_probe  # -1: no limit
         self.changed_rows = self.changed_cols = 0  # lines whose clues changed since the last grade (masks)

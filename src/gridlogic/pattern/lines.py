@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from gridlogic.errors import InvalidParameters
 from gridlogic.params import check_int, short_repr
@@ -204,14 +205,17 @@ def line_step(blocks: tuple[int, ...], length: int, filled: int, empty: int,
     if masks is None:
         result = line_fixed_point(blocks, length, filled, empty)
         return -1 if result is None else result[0] << length | result[1]
+    full = (1 << length) - 1
+    may_fill = full & ~empty
     common, either = -1, 0
     for p in masks:
         if not p & empty and p & filled == filled:
             common &= p
             either |= p
+            if common == filled and either == may_fill:
+                break  # every open cell seen both ways: nothing more can be decided
     if common == -1:
         return -1
-    full = (1 << length) - 1
     return (common & full) << length | (full & ~either)
 
 
@@ -281,7 +285,7 @@ def _run_starts(mask: int) -> list[int]:
 
 # Up to this many placements, filtering them as bit masks beats the dynamic programme
 # in CPython (one comprehension over ints against two loops of Python bytecode per cell).
-FEW_PLACEMENTS = 256
+FEW_PLACEMENTS: Final = 256
 
 
 @lru_cache(maxsize=4096)

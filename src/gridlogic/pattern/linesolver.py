@@ -61,6 +61,7 @@ so that repeated states during probing and search cost one dictionary lookup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 __all__ = ["block_starts", "line_fixed_point", "normalise_clue", "reverse_bits", "solve_line_cells"]
 
@@ -70,13 +71,20 @@ def normalise_clue(clue: Sequence[int]) -> tuple[int, ...]:
     return tuple(block for block in clue if block)
 
 
-_BYTE_REVERSED = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+_BYTE_REVERSED: Final = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+_SHORT: Final = 56  # the widest reversal done in a machine word (native code keeps ints of up to 62 bits unboxed)
 
 
 def reverse_bits(value: int, width: int) -> int:
     """``value`` (below ``2 ** width``) read backwards over ``width`` bits (bit 0 becomes bit
     ``width - 1``): its bytes, little-endian, each byte reversed by a table, read big-endian, then
     shifted down by the padding of the last byte. ``reverse_bits(0b0011, 4)`` is ``0b1100``."""
+    if width <= _SHORT:  # a machine word: byte by byte, no bytes object made
+        out = 0
+        for _ in range((width + 7) >> 3):
+            out = out << 8 | _BYTE_REVERSED[value & 255]
+            value >>= 8
+        return out >> (((width + 7) & ~7) - width)
     size = (width + 7) >> 3
     return int.from_bytes(value.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> (8 * size - width)
 
@@ -150,9 +158,12 @@ def _passes(
     mirrored_empty = reverse_bits(can_empty & line_mask, length) | pad
     backward_mirrored, _ = _forward(blocks[::-1], mirrored_fill, mirrored_empty)
     # backward[j] (positions from which blocks j.. complete the line) is the
-    # mirror of the mirrored pass after placing the last k - j blocks. All k + 1
-    # are mirrored at once: laid side by side in one int (pass j at bits
-    # j * width ..), whose reversal holds the mirror of pass k - j at bits j * width ..
+    # mirror of the mirrored pass after placing the last k - j blocks. A short line
+    # mirrors each pass; a long one all k + 1 at once: laid side by side in one int
+    # (pass j at bits j * width ..), whose reversal holds the mirror of pass k - j at bits j * width ..
+    if width <= _SHORT:
+        return forward, [reverse_bits(reach, width) for reach in reversed(backward_mirrored)], \
+            starts_after_prefix, can_empty
     packed = 0
     for reach in reversed(backward_mirrored):
         packed = (packed << width) | reach

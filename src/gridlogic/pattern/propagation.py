@@ -260,7 +260,11 @@ def fixed_point(
             if gained:
                 dirty_cols |= gained
                 if log is not None:
-                    log.extend((r, old_f, old_e, row_filled[r], row_empty[r]))
+                    log.append(r)
+                    log.append(old_f)
+                    log.append(old_e)
+                    log.append(row_filled[r])
+                    log.append(row_empty[r])
         while dirty_cols:
             low = dirty_cols & -dirty_cols
             dirty_cols ^= low
@@ -273,7 +277,11 @@ def fixed_point(
             if gained:
                 dirty_rows |= gained
                 if log is not None:
-                    log.extend((height + c, old_f, old_e, col_filled[c], col_empty[c]))
+                    log.append(height + c)
+                    log.append(old_f)
+                    log.append(old_e)
+                    log.append(col_filled[c])
+                    log.append(col_empty[c])
     return True
 
 
