@@ -114,3 +114,22 @@ def test_replay_of_unchanged_clues_redoes_every_step_from_the_log():
     again = [0] * 4, [0] * 4, [0] * 5, [0] * 5
     assert replay(log, row_memos, col_memos, *again, OVERLAP_SLOT, 0, 0) == log
     assert again == masks
+
+
+def test_worked_example_of_the_regrader():
+    """The class docstring's example: the module's 3x3 example, then its centre flipped."""
+    rows, cols = [(3,), (1,), (3,)], [(3,), (1, 1), (1, 1)]
+    steered = Steered(rows, cols, 2, -1)
+    assert steered.grader.grade() == ("solved", "easy", [])
+    # rows 0 and 2 from nothing (row r is r), then columns 0, 1, 2 (3 + c) from their filled ends
+    old_log = [0, 0, 0, 0b111, 0, 2, 0, 0, 0b111, 0,
+               3, 0b101, 0, 0b111, 0, 4, 0b101, 0, 0b101, 0b010, 5, 0b101, 0, 0b101, 0b010]
+    assert steered.grader.overlap_log == old_log
+    steered.set_row(1, (2,))
+    steered.set_column(1, (3,))
+    masks = [0] * 3, [0] * 3, [0] * 3, [0] * 3
+    redone = replay(old_log, steered.row_memos, steered.col_memos, *masks, OVERLAP_SLOT, 0b010, 0b010)
+    # the steps read from the log, and column 1 settled again: filled from its ends, now [3]
+    assert redone == old_log[:15] + [4, 0b101, 0, 0b111, 0] + old_log[20:]
+    assert masks == ([0b111, 0b011, 0b111], [0, 0b100, 0], [0b111, 0b111, 0b101], [0, 0, 0b010])
+    assert steered.grader.grade() == ("solved", "easy", [])
