@@ -101,9 +101,10 @@ class Layout:
             self.dot_pairs.append(tuple(range(first, len(self.pair_edges))))
         self.pair_face = [-1] * len(self.pair_edges)
         self.face_corners = tuple(self._corners(f) for f in range(self.face_count))
-        # for each pair, the pairs at its dot that share no edge with it
+        # for each pair, the pairs at its dot that share no edge with it (none at a dot of 2 or 3 edges)
         self.pair_disjoint = tuple(
             tuple(q for q in self.dot_pairs[self.pair_dot[p]] if not set(self.pair_edges[q]) & set(edges))
+            if len(self.dot_around[self.pair_dot[p]]) >= 4 else ()
             for p, edges in enumerate(self.pair_edges)
         )
         self.dot_faces = grid.dot_faces
