@@ -59,10 +59,6 @@ go first: overlap runs to its fixed point before line solving settles one
 line (the first, rows before columns, where it decides something), and
 probing tries one assumption only when both are stuck.
 
-The generator's search grades a picture again after each flip, which changes a few lines' clues:
-:class:`Regrader` gives the status, level and open cells a grade from scratch gives, from what the
-grades before derived (its docstring says how, and why the answer is the same).
-
 :func:`grade` of a big board somebody brought may take a ``deadline`` (see
 :mod:`gridlogic.params`), checked before each step and each probed cell: past it the grade stops
 with :class:`~gridlogic.params.OutOfTime`. In time, the grade is the same as without one.
@@ -85,15 +81,7 @@ from gridlogic.errors import InvalidParameters
 from gridlogic.frozen import RebuiltFromFields
 from gridlogic.params import check_choice, check_deadline, check_int, check_object
 from gridlogic.pattern.lines import few_placements, overlap_step, solve_line
-from gridlogic.pattern.propagation import (
-    LINE_SLOT,
-    OVERLAP_SLOT,
-    LineMemo,
-    copy_to_crossing,
-    fixed_point,
-    line_memos,
-    replay,
-)
+from gridlogic.pattern.propagation import LINE_SLOT, OVERLAP_SLOT, LineMemo, copy_to_crossing, fixed_point, line_memos
 from gridlogic.pattern.solver import UNKNOWN, validate_lines
 
 __all__ = [
@@ -101,9 +89,9 @@ __all__ = [
     "TECHNIQUES",
     "Deduction",
     "Grade",
-    "Regrader",
     "grade",
     "grade_up_to",
+    "level_and_open_cells",
     "level_up_to",
     "overlap_line",
 ]
@@ -205,10 +193,16 @@ class _Board:
         self.col_filled, self.col_empty = col_filled, col_empty
 
     @staticmethod
+    def blank(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+              row_memos: list[LineMemo], col_memos: list[LineMemo]) -> _Board:
+        """The board of these clues and memos with nothing known."""
+        return _Board(rows, cols, row_memos, col_memos, [0] * len(rows), [0] * len(rows), [0] * len(cols),
+                      [0] * len(cols))
+
+    @staticmethod
     def of(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> _Board:
         """The board of these clues with nothing known."""
-        return _Board(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)),
-                      [0] * len(rows), [0] * len(rows), [0] * len(cols), [0] * len(cols))
+        return _Board.blank(rows, cols, line_memos(rows, len(cols)), line_memos(cols, len(rows)))
 
     def copy(self) -> _Board:
         return _Board(self.rows, self.cols, self.row_memos, self.col_memos, self.row_filled[:], self.row_empty[:],
@@ -450,128 +444,16 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
     return Grade(LEVELS[highest] if status == "solved" else None, {}, status, tuple(board.cells()))
 
 
-class Regrader:
-    """The generator's grades (:func:`level_up_to`'s status and level, and the open cells when it is
-    ``"stuck"``) of clues that change a few lines at a time, each reached from what the grade before
-    derived: the answer is the one a grade from scratch gives.
-
-    ``rows``, ``cols`` and their memos (:func:`~gridlogic.pattern.propagation.line_memos`) are the
-    caller's lists, which it changes in place and names in :meth:`changed`. Overlap's and line
-    solving's fixed points are each kept with the steps that reached them (the log of
-    :func:`~gridlogic.pattern.propagation.fixed_point`). The next grade redoes the steps that still
-    hold (:func:`~gridlogic.pattern.propagation.replay`: not on a changed line, settled from cells
-    still known) and goes on from there with the changed lines and those the replay left elsewhere
-    than the old fixed point: the same fixed point as from nothing, since every technique is
-    monotone, so the same level and the same open cells. Probing starts from line solving's fixed
-    point each time.
-
-    Example (checked in ``tests/pattern/test_regrader.py``): the module's worked example ``###/#../###``
-    is easy, and overlap logs five steps: rows 0 and 2 (filled from nothing), then columns 0, 1 and 2,
-    each settled from its two filled ends. Flip the centre: row 1's clue ``[1]`` becomes ``[2]`` and
-    column 1's ``[1, 1]`` becomes ``[3]``. The next grade reads rows 0 and 2 and columns 0 and 2 from
-    the log (same clues, the cells they were settled from known again), settles column 1 again (it
-    fills), and goes on from row 1 and column 1, which gain nothing more: easy again, with three line
-    settles, where a grade from nothing settles each of the six lines at least once.
-
-    The generator measured it (15x15 ``hard``, 30 seeds): line settles per puzzle fell from 11,940 to
-    4,500, but about 2,400 of them meet a line state for the first time either way (a flip changes
-    which states the lines pass through), and computing those is most of a grade's cost.
-    """
-
-    __slots__ = ("board", "changed_cols", "changed_rows", "line_log", "line_masks", "max_open_to_probe",
-                 "overlap_log", "overlap_masks", "top")
-
-    def __init__(self, rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], row_memos: list[LineMemo],
-                 col_memos: list[LineMemo], top: int, max_open_to_probe: int) -> None:
-        self.board = _Board(rows, cols, row_memos, col_memos, [], [], [], [])  # each grade starts from nothing
-        self.top = top  # the dearest technique, as in level_up_to
-        self.max_open_to_probe = max_open_to_probe  # -1: no limit
-        self.changed_rows = self.changed_cols = 0  # lines whose clues changed since the last grade (masks)
-        self.overlap_log: list[int] | None = None  # None: the next grade starts from nothing
-        self.overlap_masks = _no_masks()
-        self.line_log: list[int] | None = None
-        self.line_masks = _no_masks()
-
-    def changed(self, rows: int, cols: int) -> None:
-        """The clues of these rows and columns (bit masks) changed."""
-        self.changed_rows |= rows
-        self.changed_cols |= cols
-
-    def grade(self) -> tuple[str, str | None, list[int]]:
-        """The status, the level (when solved) and the open cells (when stuck) of the clues now."""
-        b = self.board
-        b.row_filled, b.row_empty = [0] * b.height, [0] * b.height
-        b.col_filled, b.col_empty = [0] * b.width, [0] * b.width
-        changed_rows, changed_cols = self.changed_rows, self.changed_cols
-        self.changed_rows = self.changed_cols = 0
-        line_log, self.line_log = self.line_log, None
-        if self.overlap_log is None:  # from nothing, where every line may gain
-            changed_rows, changed_cols = (1 << b.height) - 1, (1 << b.width) - 1
-        overlap_log = self._fixed_point(OVERLAP, self.overlap_log, self.overlap_masks, changed_rows, changed_cols)
-        self.overlap_log = overlap_log
-        if overlap_log is None:
-            return "contradiction", None, []
-        _keep_masks(b, self.overlap_masks)
-        cells = b.width * b.height
-        if b.known() == cells:
-            return "solved", LEVELS[0], []
-        if self.top < LINE:
-            return "stuck", None, b.open_cells()
-        if line_log is None:  # from overlap's fixed point, where every line that is not complete may gain
-            changed_rows, changed_cols = b.open_rows(), b.open_columns()
-        line_log = self._fixed_point(LINE, line_log, self.line_masks, changed_rows, changed_cols)
-        self.line_log = line_log
-        if line_log is None:
-            return "contradiction", None, []
-        _keep_masks(b, self.line_masks)
-        if b.known() == cells:
-            return "solved", LEVELS[1], []
-        if self.top < 2:
-            return "stuck", None, b.open_cells()
-        status, highest = _probed(b, self.max_open_to_probe)
-        return status, LEVELS[highest] if status == "solved" else None, b.open_cells() if status == "stuck" else []
-
-    def _fixed_point(self, rule: int, log: list[int] | None, masks: list[list[int]], changed_rows: int,
-                     changed_cols: int) -> list[int] | None:
-        """The fixed point of ``rule`` from the board, and the log of the steps that reach it from the
-        board's start: with no ``log``, from the changed lines; else the steps of ``log`` that still hold
-        redone first, and then from the changed lines and those that differ from ``masks`` (the fixed
-        point ``log`` reached). None on a contradiction."""
-        b = self.board
-        if log is None:
-            found: list[int] | None = []
-        else:
-            found = replay(log, b.row_memos, b.col_memos, b.row_filled, b.row_empty, b.col_filled, b.col_empty, rule,
-                           changed_rows, changed_cols)
-            if found is None:
-                return None
-            changed_rows |= _differing(b.row_filled, b.row_empty, masks[0], masks[1])
-            changed_cols |= _differing(b.col_filled, b.col_empty, masks[2], masks[3])
-        if not fixed_point(b.row_memos, b.col_memos, b.row_filled, b.row_empty, b.col_filled, b.col_empty,
-                           changed_rows, changed_cols, rule, found):
-            return None
-        return found
-
-
-def _no_masks() -> list[list[int]]:
-    return [[], [], [], []]
-
-
-def _keep_masks(board: _Board, masks: list[list[int]]) -> None:
-    """Copy the board's masks (rows filled, rows empty, columns filled, columns empty) into ``masks``."""
-    masks[0] = board.row_filled[:]
-    masks[1] = board.row_empty[:]
-    masks[2] = board.col_filled[:]
-    masks[3] = board.col_empty[:]
-
-
-def _differing(filled: list[int], empty: list[int], old_filled: list[int], old_empty: list[int]) -> int:
-    """The lines whose masks differ from the old ones, as a bit mask."""
-    found = 0
-    for k in range(len(filled)):
-        if filled[k] != old_filled[k] or empty[k] != old_empty[k]:
-            found |= 1 << k
-    return found
+def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
+                         row_memos: list[LineMemo], col_memos: list[LineMemo],
+                         top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
+    """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
+    ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
+    (:func:`~gridlogic.pattern.propagation.line_memos` of the rows, then of the columns) come from
+    the caller, who keeps them as the clues change."""
+    board = _Board.blank(rows, cols, row_memos, col_memos)
+    status, highest = _level(board, top, max_open_to_probe)
+    return status, LEVELS[highest] if status == "solved" else None, board.open_cells() if status == "stuck" else []
 
 
 def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
@@ -589,13 +471,6 @@ def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
             return "solved", level
     if top < 2:
         return "stuck", 0
-    return _probed(board, max_open_to_probe)
-
-
-def _probed(board: _Board, max_open_to_probe: int) -> tuple[str, int]:
-    """Probes from line solving's fixed point on ``board``, each followed by line solving to the fixed
-    point (-1: no limit to probing): the status, and 2 when solved."""
-    cells = board.width * board.height
     grader = _Grader(board)
     while max_open_to_probe < 0 or cells - board.known() <= max_open_to_probe:
         step = grader.probe_step()

@@ -46,9 +46,7 @@ from typing import Final, final
 
 from gridlogic.pattern.lines import few_placements, line_step, overlap_step, solve_line
 
-__all__ = [
-    "STEP_SIZE", "LineMemo", "LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines", "replay",
-]
+__all__ = ["LineMemo", "LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines"]
 
 LineRule = Callable[[tuple[int, ...], int, int, int], tuple[int, int] | None]
 """What a line step is: ``rule(clue, length, filled, empty)`` gives the line's new ``(filled, empty)``
@@ -239,116 +237,26 @@ def fixed_point(
     dirty_rows: int,
     dirty_cols: int,
     slot: int,
-    log: list[int] | None = None,
 ) -> bool:
     """:func:`propagate_lines` on the lines of ``row_memos`` and ``col_memos`` (:func:`line_memos`),
     with the dirty lines as bit masks and the rule of ``slot`` (:data:`OVERLAP_SLOT` or
     :data:`LINE_SLOT`), its results memoised in the lines' memos. False on a contradiction, after
-    which the masks must be discarded. With a ``log``, each step that gains appends its
-    :data:`STEP_SIZE` ints (see :func:`replay`)."""
-    height = len(row_memos)
+    which the masks must be discarded."""
     while dirty_rows or dirty_cols:
         while dirty_rows:
             low = dirty_rows & -dirty_rows
             dirty_rows ^= low
             r = low.bit_length() - 1
-            old_f = row_filled[r]
-            old_e = row_empty[r]
             gained = _settle_masks(row_memos[r], slot, r, row_filled, row_empty, col_filled, col_empty)
             if gained < 0:
                 return False
-            if gained:
-                dirty_cols |= gained
-                if log is not None:
-                    log.append(r)
-                    log.append(old_f)
-                    log.append(old_e)
-                    log.append(row_filled[r])
-                    log.append(row_empty[r])
+            dirty_cols |= gained
         while dirty_cols:
             low = dirty_cols & -dirty_cols
             dirty_cols ^= low
             c = low.bit_length() - 1
-            old_f = col_filled[c]
-            old_e = col_empty[c]
             gained = _settle_masks(col_memos[c], slot, c, col_filled, col_empty, row_filled, row_empty)
             if gained < 0:
                 return False
-            if gained:
-                dirty_rows |= gained
-                if log is not None:
-                    log.append(height + c)
-                    log.append(old_f)
-                    log.append(old_e)
-                    log.append(col_filled[c])
-                    log.append(col_empty[c])
+            dirty_rows |= gained
     return True
-
-
-STEP_SIZE: Final = 5
-"""The ints of one logged step: the line (row ``r`` is ``r``, column ``c`` is ``height + c``), the masks
-it was settled from (filled, empty) and the masks the rule gave (filled, empty)."""
-
-
-def replay(
-    log: list[int],
-    row_memos: list[LineMemo],
-    col_memos: list[LineMemo],
-    row_filled: list[int],
-    row_empty: list[int],
-    col_filled: list[int],
-    col_empty: list[int],
-    slot: int,
-    changed_rows: int,
-    changed_cols: int,
-) -> list[int] | None:
-    """Redo on the masks given, in order, the steps of ``log`` (:func:`fixed_point`'s, with the rule of
-    ``slot``) after the clues of the changed lines (bit masks) changed. A step of a line whose clue is
-    the same, settled from cells the masks all know, gains what it gained then, read from the log;
-    any other step settles its line again (the rule on the masks now, memoised). Returns the steps
-    that gained something, as a log of the masks reached; None on a contradiction.
-
-    Each step is sound with the new clues: a rule's result is sound from cells that are, and a rule
-    that is monotone decides at least as much from more known cells. So the masks never know more
-    than the new clues' fixed point, and :func:`fixed_point` from there, with every changed line
-    dirty and every line whose masks differ from the old fixed point's, reaches exactly it (the
-    other lines are where the old fixed point left them, stable). A cell known both ways means the
-    new fixed point is a contradiction."""
-    height = len(row_filled)
-    kept: list[int] = []
-    for at in range(0, len(log), STEP_SIZE):
-        line = log[at]
-        if line < height:
-            index, changed = line, changed_rows
-            own_filled, own_empty, cross_filled, cross_empty = row_filled, row_empty, col_filled, col_empty
-        else:
-            index, changed = line - height, changed_cols
-            own_filled, own_empty, cross_filled, cross_empty = col_filled, col_empty, row_filled, row_empty
-        now_f = own_filled[index]
-        now_e = own_empty[index]
-        if changed >> index & 1 or log[at + 1] & ~now_f or log[at + 2] & ~now_e:
-            memo = row_memos[index] if line < height else col_memos[index]
-            if _settle_masks(memo, slot, index, own_filled, own_empty, cross_filled, cross_empty) < 0:
-                return None
-            if own_filled[index] != now_f or own_empty[index] != now_e:
-                kept.extend((line, now_f, now_e, own_filled[index], own_empty[index]))
-            continue
-        gained_f = log[at + 3] & ~now_f
-        gained_e = log[at + 4] & ~now_e
-        if not (gained_f | gained_e):
-            continue
-        if (now_f | gained_f) & (now_e | gained_e):
-            return None
-        own_filled[index] = now_f | gained_f
-        own_empty[index] = now_e | gained_e
-        bit = 1 << index
-        while gained_f:
-            low = gained_f & -gained_f
-            gained_f ^= low
-            cross_filled[low.bit_length() - 1] |= bit
-        while gained_e:
-            low = gained_e & -gained_e
-            gained_e ^= low
-            cross_empty[low.bit_length() - 1] |= bit
-        kept.extend(log[at : at + STEP_SIZE])
-    return kept

@@ -92,7 +92,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from gridlogic.pattern.grading import LEVELS, Regrader
+from gridlogic.pattern.grading import LEVELS, level_and_open_cells
 from gridlogic.pattern.propagation import line_memos
 from gridlogic.rng import RandomStream, rng
 
@@ -253,11 +253,10 @@ def _runs(line: Sequence[int]) -> tuple[int, ...]:
 
 
 class _Picture:
-    """A picture being steered: its cells and its clues (tuples of positive runs), kept in step, the
-    clues' memos (:func:`~gridlogic.pattern.propagation.line_memos`) and the grader, which is told
-    which lines each flip changed, with the techniques up to ``top``."""
+    """A picture being steered: its cells and its clues (tuples of positive runs), kept in step, and the
+    clues' memos (:func:`~gridlogic.pattern.propagation.line_memos`) for the grader."""
 
-    def __init__(self, cells: list[int], width: int, height: int, orbit: list[tuple[int, ...]], top: int) -> None:
+    def __init__(self, cells: list[int], width: int, height: int, orbit: list[tuple[int, ...]]) -> None:
         self.width, self.height = width, height
         self.orbit = orbit  # orbits(width, height, symmetry), not changed here
         self.cells = cells
@@ -265,10 +264,6 @@ class _Picture:
         self.cols = [_runs(cells[c::width]) for c in range(width)]
         self.row_memos = line_memos(self.rows, width)
         self.col_memos = line_memos(self.cols, height)
-        # The search never probes a board with this many open cells: it calls that stuck and flips one
-        # of them (probing a big open region costs the most and seldom succeeds). The counts are not
-        # needed here (the finished puzzle is graded again in full).
-        self.grader = Regrader(self.rows, self.cols, self.row_memos, self.col_memos, top, 2 * (width + height))
 
     def flip(self, index: int) -> None:
         """Flip the orbit of cell ``index``; only its rows' and columns' clues change."""
@@ -286,11 +281,14 @@ class _Picture:
             if cols >> c & 1:
                 self.cols[c] = _runs(self.cells[c::width])
                 self.col_memos[c] = line_memos([self.cols[c]], height)[0]
-        self.grader.changed(rows, cols)
 
-    def grade(self) -> tuple[str, str | None, list[int]]:
-        """The grader's status, level and open cells (when stuck)."""
-        return self.grader.grade()
+    def grade(self, top: int) -> tuple[str, str | None, list[int]]:
+        """The grader's status, level and open cells (when stuck) with the techniques up to ``top``."""
+        # The search never probes a board with this many open cells: it calls that stuck and flips one
+        # of them (probing a big open region costs the most and seldom succeeds). The counts are not
+        # needed here (the finished puzzle is graded again in full).
+        return level_and_open_cells(self.rows, self.cols, self.row_memos, self.col_memos, top,
+                                    2 * (self.width + self.height))
 
     def fill(self) -> float:
         return sum(self.cells) / len(self.cells)
@@ -298,9 +296,10 @@ class _Picture:
 
 def _walk(picture: _Picture, difficulty: str, random: RandomStream, easy_flips: int, open_flips: int) -> bool:
     """Steer the picture to ``difficulty`` (see the module docstring); False when a budget runs out."""
+    top = len(LEVELS) - 1 if difficulty == "any" else LEVELS.index(difficulty)
     cells = len(picture.cells)
     while True:
-        status, level, unknown = picture.grade()
+        status, level, unknown = picture.grade(top)
         if status == "solved" and (difficulty == "any" or difficulty == level):
             return True
         if status == "stuck":
@@ -326,9 +325,8 @@ def steer(width: int, height: int, difficulty: str, symmetry: str, key: str) -> 
         density = 0.5
     random = rng(key)
     orbit = _orbits_of(width, height, symmetry)
-    top = len(LEVELS) - 1 if difficulty == "any" else LEVELS.index(difficulty)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        picture = _Picture(_draw_picture(width, height, random, density, rounds, orbit), width, height, orbit, top)
+        picture = _Picture(_draw_picture(width, height, random, density, rounds, orbit), width, height, orbit)
         if _walk(picture, difficulty, random, _EASY_FLIPS, _OPEN_FLIPS * (width + height)) and \
                 MIN_FILL <= picture.fill() <= MAX_FILL:
             return picture.cells, attempt
