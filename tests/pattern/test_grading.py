@@ -11,9 +11,11 @@ from gridlogic.pattern.grading import (
     Grade,
     grade,
     grade_up_to,
+    level_and_open_cells,
     level_up_to,
     overlap_line,
 )
+from gridlogic.pattern.propagation import line_memos
 from gridlogic.pattern.lines import grid_clues, solve_line
 from gridlogic.pattern.solver import UNKNOWN
 from gridlogic.pattern.v2.generator import draw_picture
@@ -137,3 +139,24 @@ def test_level_up_to_agrees_with_the_cheapest_first_grader():
             for max_open in (None, 2 * (width + height)):
                 full, quick = grade_up_to(rows, cols, top, max_open), level_up_to(rows, cols, top, max_open)
                 assert (quick.status, quick.level, quick.cells) == (full.status, full.level, full.cells)
+
+
+def test_probing_only_against_the_answer_grades_the_same():
+    """The generator's grade knows the picture: probing only the values it does not have gives the
+    status, level and open cells that probing both values gives, and 'hard' is met."""
+    rng = random.Random(40)
+    levels = set()
+    for k in range(120):
+        width, height = rng.choice([(5, 5), (8, 6), (10, 10)])
+        answer = draw_picture(width, height, seeded_stream(f"answer-{k}"), 0.45, 1)
+        for _ in range(3):
+            answer[rng.randrange(width * height)] ^= 1  # flips, as the steering makes, open more cells
+        rows, cols = ([tuple(c) if c != [0] else () for c in side] for side in grid_clues(answer, width, height))
+        for max_open in (-1, 2 * (width + height)):
+            both = level_up_to(rows, cols, 2, None if max_open < 0 else max_open)
+            expected = (both.status, both.level, list(both.open_cells) if both.status == "stuck" else [])
+            found = level_and_open_cells(rows, cols, line_memos(rows, width), line_memos(cols, height), 2, max_open,
+                                         answer)
+            assert found == expected
+            levels.add(found[1])
+    assert {"easy", "medium", "hard", None} <= levels

@@ -281,8 +281,9 @@ class _Grader:
     left as they were stay out until something changes them.
     """
 
-    def __init__(self, board: _Board, deadline: float | None = None) -> None:
+    def __init__(self, board: _Board, deadline: float | None = None, answer: list[int] | None = None) -> None:
         self.board = board
+        self.answer = answer  # a solution of the clues (flat, 0/1), or None when none is known
         self.counts = dict.fromkeys(TECHNIQUES, 0)
         self.unsettled_rows = set(range(board.height))
         self.unsettled_cols = set(range(board.width))
@@ -334,8 +335,12 @@ class _Grader:
         return None
 
     def probe_step(self) -> Deduction | None:
-        """The first open cell (row-major, filled assumed first) whose assumption line solving refutes."""
+        """The first open cell (row-major, filled assumed first) whose assumption line solving refutes.
+
+        With an ``answer``, only the assumptions that contradict it are tried: line solving never
+        refutes a value some solution has, so the first refuted cell is the same."""
         b = self.board
+        answer = self.answer
         # Assumptions known to lead nowhere from this board, as masks per row: filled, empty.
         harmless_filled, harmless_empty = [0] * b.height, [0] * b.height
         for index in b.open_cells():
@@ -345,9 +350,11 @@ class _Grader:
             for value in (1, 0):
                 if (harmless_filled[r] if value else harmless_empty[r]) >> c & 1:
                     continue
+                if answer is not None and answer[index] == value:
+                    continue
                 child = b.refutes(index, value)
                 if child is None:
-                    if b.refutes(index, 1 - value) is None:
+                    if answer is None and b.refutes(index, 1 - value) is None:
                         return Deduction("probe", (), assumption=(index, value), contradiction=True)
                     b.assign(r, c, 1 - value)
                     self.counts["probe"] += 1
@@ -446,19 +453,21 @@ def level_up_to(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]], top: i
 
 def level_and_open_cells(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]],
                          row_memos: list[LineMemo], col_memos: list[LineMemo],
-                         top: int, max_open_to_probe: int) -> tuple[str, str | None, list[int]]:
+                         top: int, max_open_to_probe: int, answer: list[int]) -> tuple[str, str | None, list[int]]:
     """:func:`level_up_to`'s status and level, and the open cells (row-major flat indices) when it is
     ``"stuck"``, for the generator's search: no :class:`Grade` is built, and the lines' memos
     (:func:`~gridlogic.pattern.propagation.line_memos` of the rows, then of the columns) come from
-    the caller, who keeps them as the clues change."""
+    the caller, who keeps them as the clues change. ``answer`` is a solution of the clues (the
+    picture they were read from, flat, 0/1): a probe then assumes only the value it does not have,
+    since line solving never refutes a value of a solution (half the probes, the same answer)."""
     board = _Board.blank(rows, cols, row_memos, col_memos)
-    status, highest = _level(board, top, max_open_to_probe)
+    status, highest = _level(board, top, max_open_to_probe, answer)
     return status, LEVELS[highest] if status == "solved" else None, board.open_cells() if status == "stuck" else []
 
 
-def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
-    """The work of :func:`level_up_to` on ``board`` (-1: no limit to probing): the status and the index
-    of the level (meaningful when solved)."""
+def _level(board: _Board, top: int, max_open_to_probe: int, answer: list[int] | None = None) -> tuple[str, int]:
+    """The work of :func:`level_up_to` on ``board`` (-1: no limit to probing; ``answer``: a solution of
+    the clues, when one is known): the status and the index of the level (meaningful when solved)."""
     cells = board.width * board.height
     for level in range(min(top, LINE) + 1):
         # Line solving starts from overlap's fixed point, where every complete line has passed overlap,
@@ -471,7 +480,7 @@ def _level(board: _Board, top: int, max_open_to_probe: int) -> tuple[str, int]:
             return "solved", level
     if top < 2:
         return "stuck", 0
-    grader = _Grader(board)
+    grader = _Grader(board, answer=answer)
     while max_open_to_probe < 0 or cells - board.known() <= max_open_to_probe:
         step = grader.probe_step()
         if step is None:

@@ -288,7 +288,7 @@ class _Picture:
         # of them (probing a big open region costs the most and seldom succeeds). The counts are not
         # needed here (the finished puzzle is graded again in full).
         return level_and_open_cells(self.rows, self.cols, self.row_memos, self.col_memos, top,
-                                    2 * (self.width + self.height))
+                                    2 * (self.width + self.height), self.cells)
 
     def fill(self) -> float:
         return sum(self.cells) / len(self.cells)
