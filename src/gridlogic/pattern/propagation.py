@@ -136,6 +136,8 @@ OVERLAP_SLOT: Final = 0
 LINE_SLOT: Final = 1
 """The rule :func:`~gridlogic.pattern.lines.line_step` (complete line solving), for :func:`fixed_point`."""
 RULE_SLOTS: Final = 2
+DIRECT_PLACEMENTS: Final = 32
+"""Lines with at most this many placements are stepped each time, not memoised."""
 @final
 class LineMemo:
     """One line (its clue, as a tuple of positive runs, in ``length`` cells) and what the line rules
@@ -148,6 +150,9 @@ class LineMemo:
         self.length = length
         self.placements = few_placements(clue, length)
         self.results: list[dict[int, int]] = [{} for _ in range(RULE_SLOTS)]
+        # A line of few placements is stepped each time: scanning them costs less than a lookup
+        # in the large memo tables.
+        self.direct = self.placements is not None and len(self.placements) <= DIRECT_PLACEMENTS
 
 
 _LINES: Final[dict[tuple[tuple[int, ...], int], LineMemo]] = {}
@@ -194,15 +199,18 @@ def _settle_masks(
     length = line.length
     old_f = own_filled[index]
     old_e = own_empty[index]
-    key = old_f << length | old_e
-    memo = line.results[slot]
-    known = memo.get(key)
-    if known is None:
+    if line.direct:
         found = _step(line, slot, old_f, old_e)
-        memo[key] = found
-        _STORED[0] += 1
     else:
-        found = known
+        key = old_f << length | old_e
+        memo = line.results[slot]
+        known = memo.get(key)
+        if known is None:
+            found = _step(line, slot, old_f, old_e)
+            memo[key] = found
+            _STORED[0] += 1
+        else:
+            found = known
     if found < 0:
         return -1
     new_f = found >> length
