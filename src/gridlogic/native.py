@@ -67,6 +67,7 @@ COMPILED = (
     "gridlogic.loop.v2.region",
     "gridlogic.loop.v2.removal",
     "gridlogic.loop.v2.generator",
+    "gridlogic.loop.links",
     "gridlogic.loop.v3.ladder",
     "gridlogic.loop.v3.levels",
     "gridlogic.loop.v3.generator",

@@ -154,7 +154,7 @@ class _StepBoard(Board):
         super().set_flag(p, flag)
 
     def link(self, a: int, b: int, differ: int) -> None:
-        if self.find_link(a)[0] != self.find_link(b)[0]:
+        if self.links.find(a)[0] != self.links.find(b)[0]:
             self.facts.append(_Fact(self.rule, self.item, -1, 0, (a, b), differ))
         super().link(a, b, differ)
 

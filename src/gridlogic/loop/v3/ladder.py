@@ -3,8 +3,8 @@
 A :class:`Board` holds one puzzle's edge states (``UNKNOWN``, ``LINE``, ``CROSS``),
 what is known about **pairs** (two edges that meet at a dot next to each other
 around it: ``AT_MOST_ONE`` and ``AT_LEAST_ONE`` of them is a line) and, from
-expert up, **links** (edges known to be alike or opposite: a union-find with
-parity). Its :meth:`Board.close` applies the techniques of one level until
+expert up, **links** (edges known to be alike or opposite:
+:class:`~gridlogic.loop.links.Links`). Its :meth:`Board.close` applies the techniques of one level until
 nothing changes, from a work list of the cells and dots whose edges or pairs
 changed; the techniques are named in :data:`RULES` and explained, each with a
 worked example, in :mod:`.levels`.
@@ -22,18 +22,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from gridlogic.loop.board import CROSS, LINE, UNKNOWN, grid, validate_loop
+from gridlogic.loop.links import Links
 
 __all__ = ["AT_LEAST_ONE", "AT_MOST_ONE", "RULES", "Board", "Contradiction", "Layout", "layout"]
 
-EASY, MEDIUM, HARD, EXPERT = range(4)
+# Final: the compiled build reads them as constants, not from the module's dict
+EASY: Final = 0
+MEDIUM: Final = 1
+HARD: Final = 2
+EXPERT: Final = 3
 RULES = ("clue", "vertex", "loop", "pinch", "pair", "bound", "cell_pair", "opposite", "parity")
 RULE_LEVEL = {
     "clue": EASY, "vertex": EASY, "loop": EASY, "pinch": EASY, "pair": MEDIUM, "bound": MEDIUM,
     "cell_pair": HARD, "opposite": HARD, "parity": EXPERT,
 }  # fmt: skip
-AT_MOST_ONE, AT_LEAST_ONE = 1, 2
+AT_MOST_ONE: Final = 1
+AT_LEAST_ONE: Final = 2
 
 
 class Contradiction(Exception):
@@ -112,63 +119,54 @@ def run_bounds(states: tuple[int, ...], flags: tuple[int, ...]) -> tuple[int, in
 
 
 class Board:
-    """One puzzle's deduction state at one level (see the module docstring)."""
+    """One puzzle's deduction state at one level (see the module docstring); ``like=board`` makes a copy
+    of ``board`` as it stands instead (see :meth:`copy`)."""
 
     def __init__(self, clues: Sequence[int | None], width: int, height: int, level: int,
-                 without: Iterable[str] = ()) -> None:
+                 without: Iterable[str] = (), like: Board | None = None) -> None:
         self.layout = lay = layout(width, height)
         g = lay.grid
         self.width, self.height, self.level = width, height, level
-        self.clues = [-1 if k is None else k for k in clues]
-        off = set(without)
-        uses = {rule: RULE_LEVEL[rule] <= level and rule not in off for rule in RULES}
-        # the techniques this board applies, one flag each (read in the hot loops)
-        self.use_clue, self.use_vertex, self.use_loop = uses["clue"], uses["vertex"], uses["loop"]
-        self.use_pinch, self.use_pair, self.use_bound = uses["pinch"], uses["pair"], uses["bound"]
-        self.use_cell_pair, self.use_opposite, self.use_parity = uses["cell_pair"], uses["opposite"], uses["parity"]
-        self.state = [UNKNOWN] * g.edge_count
-        self.unknown = g.edge_count
-        self.lines = 0
-        self.cell_line = [0] * g.cell_count
-        self.cell_unknown = [4] * g.cell_count
-        self.vertex_line = [0] * g.vertex_count
-        self.vertex_unknown = [len(a) for a in lay.vertex_around]
-        self.unmet = sum(1 for k in self.clues if k > 0)
-        self.flags = [0] * len(lay.pair_edges)
-        self.counts = dict.fromkeys(RULES, 0)
-        # dots joined by lines (union-find) and the lines of each part
-        self.dot_parent = list(range(g.vertex_count))
-        self.part_lines = [0] * g.vertex_count
-        self.closed = False
-        # links (expert): union-find over edges with parity
-        self.link_parent = list(range(g.edge_count))
-        self.link_parity = [0] * g.edge_count
-        # each link's edges, by its root (made only where links are made: at expert)
-        self.link_members: list[list[int]] = [[e] for e in range(g.edge_count)] if self.use_parity else []
-        # the work list, first in first out: the items from ``head`` on wait (cells, then dots by
-        # cell_count + dot); an item waits at most once
-        self.queue: list[int] = list(range(g.cell_count + g.vertex_count))
-        self.head = 0
-        self.queued = [True] * (g.cell_count + g.vertex_count)
-        self.rule = "clue"
+        if like is None:
+            self.clues = [-1 if k is None else k for k in clues]
+            off = set(without)
+            uses = {rule: RULE_LEVEL[rule] <= level and rule not in off for rule in RULES}
+            # the techniques this board applies, one flag each (read in the hot loops)
+            self.use_clue, self.use_vertex, self.use_loop = uses["clue"], uses["vertex"], uses["loop"]
+            self.use_pinch, self.use_pair, self.use_bound = uses["pinch"], uses["pair"], uses["bound"]
+            self.use_cell_pair, self.use_opposite, self.use_parity = uses["cell_pair"], uses["opposite"], \
+                uses["parity"]
+            self.state, self.unknown, self.lines = [UNKNOWN] * g.edge_count, g.edge_count, 0
+            self.cell_line, self.cell_unknown = [0] * g.cell_count, [4] * g.cell_count
+            self.vertex_line, self.vertex_unknown = [0] * g.vertex_count, [len(a) for a in lay.vertex_around]
+            self.unmet = sum(1 for k in self.clues if k > 0)
+            self.flags = [0] * len(lay.pair_edges)
+            self.counts = dict.fromkeys(RULES, 0)
+            # dots joined by lines (union-find) and the lines of each part
+            self.dot_parent, self.part_lines, self.closed = list(range(g.vertex_count)), [0] * g.vertex_count, False
+            self.links = Links(g.edge_count)  # links (expert): edges known alike or opposite
+            # the work list, first in first out: the items from ``head`` on wait (cells, then dots by
+            # cell_count + dot); an item waits at most once
+            items = g.cell_count + g.vertex_count
+            self.queue, self.head, self.queued = list(range(items)), 0, [True] * items
+            self.rule = "clue"
+            return
+        self.clues, self.rule = like.clues[:], like.rule
+        self.use_clue, self.use_vertex, self.use_loop = like.use_clue, like.use_vertex, like.use_loop
+        self.use_pinch, self.use_pair, self.use_bound = like.use_pinch, like.use_pair, like.use_bound
+        self.use_cell_pair, self.use_opposite, self.use_parity = like.use_cell_pair, like.use_opposite, \
+            like.use_parity
+        self.state, self.unknown, self.lines, self.unmet = like.state[:], like.unknown, like.lines, like.unmet
+        self.cell_line, self.cell_unknown = like.cell_line[:], like.cell_unknown[:]
+        self.vertex_line, self.vertex_unknown = like.vertex_line[:], like.vertex_unknown[:]
+        self.flags, self.counts = like.flags[:], dict(like.counts)
+        self.dot_parent, self.part_lines, self.closed = like.dot_parent[:], like.part_lines[:], like.closed
+        self.links = like.links.copy()
+        self.queue, self.head, self.queued = like.queue[:], like.head, like.queued[:]
 
     def copy(self) -> Board:
         """This board as it stands, to deduce on from without changing this one."""
-        other = Board((), self.width, self.height, EASY)  # the tables; every field is set below
-        other.level, other.clues, other.rule = self.level, self.clues[:], self.rule
-        other.use_clue, other.use_vertex, other.use_loop = self.use_clue, self.use_vertex, self.use_loop
-        other.use_pinch, other.use_pair, other.use_bound = self.use_pinch, self.use_pair, self.use_bound
-        other.use_cell_pair, other.use_opposite, other.use_parity = self.use_cell_pair, self.use_opposite, \
-            self.use_parity
-        other.state, other.unknown, other.lines, other.unmet = self.state[:], self.unknown, self.lines, self.unmet
-        other.cell_line, other.cell_unknown = self.cell_line[:], self.cell_unknown[:]
-        other.vertex_line, other.vertex_unknown = self.vertex_line[:], self.vertex_unknown[:]
-        other.flags, other.counts = self.flags[:], dict(self.counts)
-        other.dot_parent, other.part_lines, other.closed = self.dot_parent[:], self.part_lines[:], self.closed
-        other.link_parent, other.link_parity = self.link_parent[:], self.link_parity[:]
-        other.link_members = [members[:] for members in self.link_members]
-        other.queue, other.head, other.queued = self.queue[:], self.head, self.queued[:]
-        return other
+        return Board((), self.width, self.height, self.level, like=self)
 
     def add_clue(self, c: int, k: int) -> None:
         """Show clue ``k`` in cell ``c``, which showed none: the cell waits to be read."""
@@ -260,42 +258,30 @@ class Board:
         self.part_lines[ra] += self.part_lines[rb] + 1
 
     # ------------------------------------------------------------------ links (expert)
-    def find_link(self, e: int) -> tuple[int, int]:
-        parity = 0
-        while self.link_parent[e] != e:
-            parity ^= self.link_parity[e]
-            e = self.link_parent[e]
-        return e, parity
-
     def _settle_links(self, e: int) -> None:
         """Every open edge linked to the decided edge ``e`` takes its value (or the other)."""
-        root, parity = self.find_link(e)
+        root, parity = self.links.find(e)
         value = self.state[e]
-        if len(self.link_members[root]) == 1:
+        if self.links.size[root] == 1:
             return
         saved, self.rule = self.rule, "parity"
-        for other in self.link_members[root]:
+        for other in self.links.members(root):
             if self.state[other] == UNKNOWN:
-                self.set_edge(other, value if self.find_link(other)[1] == parity else LINE + CROSS - value)
+                self.set_edge(other, value if self.links.find(other)[1] == parity else LINE + CROSS - value)
         self.rule = saved
 
     def link(self, a: int, b: int, differ: int) -> None:
         """Edges ``a`` and ``b`` are alike (``differ`` 0) or opposite (1)."""
-        ra, pa = self.find_link(a)
-        rb, pb = self.find_link(b)
+        ra, pa = self.links.find(a)
+        rb, pb = self.links.find(b)
         if ra == rb:
             if pa ^ pb != differ:
                 raise Contradiction
             return
-        if len(self.link_members[ra]) < len(self.link_members[rb]):
-            ra, rb, pa, pb = rb, ra, pb, pa
-        self.link_parent[rb] = ra
-        self.link_parity[rb] = pa ^ pb ^ differ
-        self.link_members[ra] += self.link_members[rb]
-        self.link_members[rb] = []
+        members = self.links.members(self.links.union(ra, pa, rb, pb, differ))
         g, lay = self.layout.grid, self.layout
-        known = next((m for m in self.link_members[ra] if self.state[m] != UNKNOWN), -1)
-        for m in self.link_members[ra]:
+        known = next((m for m in members if self.state[m] != UNKNOWN), -1)
+        for m in members:
             for c in g.edge_cells[m]:
                 self.push(c)
             for v in g.edge_vertices[m]:
@@ -464,7 +450,7 @@ class Board:
         the other way."""
         for i, a in enumerate(open_sides):
             for b in open_sides[i + 1:]:
-                if self.state[a] == UNKNOWN and self.state[b] == UNKNOWN and self.find_link(a) == self.find_link(b):
+                if self.state[a] == UNKNOWN and self.state[b] == UNKNOWN and self.links.find(a) == self.links.find(b):
                     self.rule = "parity"
                     self.set_edge(a, value)
                     self.set_edge(b, value)
@@ -478,7 +464,7 @@ class Board:
         elif n in (3, 4):
             roots, parities = [0] * n, [0] * n
             for m in range(n):
-                roots[m], parities[m] = self.find_link(open_edges[m])
+                roots[m], parities[m] = self.links.find(open_edges[m])
             for i in range(n):
                 for j in range(i + 1, n):
                     if roots[i] != roots[j]:
@@ -569,8 +555,8 @@ class Board:
             a, b = lay.pair_edges[p]
             if state[a] != UNKNOWN or state[b] != UNKNOWN or a == b:
                 continue
-            ra, pa = self.find_link(a)
-            rb, pb = self.find_link(b)
+            ra, pa = self.links.find(a)
+            rb, pb = self.links.find(b)
             if ra == rb and pa != pb:
                 self.set_flag(p, AT_MOST_ONE)
                 self.set_flag(p, AT_LEAST_ONE)

@@ -5,7 +5,7 @@ A :class:`Board` holds one puzzle's edge states on a :class:`~gridlogic.loop.gri
 one level's techniques (:meth:`Board.close`). A pair is two edges next to each other around a dot:
 around a dot of ``n`` edges there are ``n`` pairs (for a dot on the rim, one of them reaches round
 the outside). A pair fact says ``AT_MOST_ONE`` or ``AT_LEAST_ONE`` of its two edges is a line. A
-link says two edges are alike or opposite (a union-find with parity).
+link says two edges are alike or opposite (:class:`~gridlogic.loop.links.Links`).
 
 The techniques are those of Simon Tatham's Loopy, whose four difficulties are our four levels
 (easy = Easy, medium = Normal, hard = Tricky, expert = Hard); the facts are Loopy's, the code ours:
@@ -59,6 +59,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from gridlogic.loop.grids import Grid
+from gridlogic.loop.links import Links
 
 # Final: the compiled build reads them as constants, not from the module's dict
 EASY: Final = 0
@@ -166,18 +167,14 @@ class Board:
             self.unmet = sum(1 for k in self.clues if k > 0)
             self.flags = [0] * len(lay.pair_edges)
             self.dot_parent, self.part_lines, self.closed = list(range(lay.dot_count)), [0] * lay.dot_count, False
-            # links: a union-find with parity; a root's members in a ring (next, the root's last, its size)
-            self.link_parent, self.link_parity = list(range(edge_count)), [0] * edge_count
-            self.link_next, self.link_last, self.link_size = list(range(edge_count)), list(range(edge_count)), \
-                [1] * edge_count
+            self.links = Links(edge_count)
             self.queue, self.head, self.queued = list(range(items)), 0, [True] * items
             return
         self.clues, self.state, self.unknown, self.lines = like.clues[:], like.state[:], like.unknown, like.lines
         self.face_line, self.face_cross = like.face_line[:], like.face_cross[:]
         self.dot_line, self.dot_cross, self.unmet = like.dot_line[:], like.dot_cross[:], like.unmet
         self.flags, self.dot_parent, self.part_lines = like.flags[:], like.dot_parent[:], like.part_lines[:]
-        self.closed, self.link_parent, self.link_parity = like.closed, like.link_parent[:], like.link_parity[:]
-        self.link_next, self.link_last, self.link_size = like.link_next[:], like.link_last[:], like.link_size[:]
+        self.closed, self.links = like.closed, like.links.copy()
         self.queue, self.head, self.queued = like.queue[:], like.head, like.queued[:]
 
     def copy(self) -> Board:
@@ -263,51 +260,28 @@ class Board:
         self.part_lines[ra] += self.part_lines[rb] + 1
 
     # ------------------------------------------------------------------ links (expert)
-    def find_link(self, e: int) -> tuple[int, int]:
-        parity = 0
-        while self.link_parent[e] != e:
-            parity ^= self.link_parity[e]
-            e = self.link_parent[e]
-        return e, parity
-
-    def link_members(self, root: int) -> list[int]:
-        """The edges linked under ``root``, the root first, then in the order their links were made."""
-        members = [root]
-        m = self.link_next[root]
-        while m != root:
-            members.append(m)
-            m = self.link_next[m]
-        return members
-
     def _settle_links(self, e: int) -> None:
         """Every open edge linked to the decided edge ``e`` takes its value (or the other)."""
-        root, parity = self.find_link(e)
-        if self.link_size[root] == 1:
+        root, parity = self.links.find(e)
+        if self.links.size[root] == 1:
             return
         value = self.state[e]
-        for other in self.link_members(root):
+        for other in self.links.members(root):
             if self.state[other] == UNKNOWN:
-                self.set_edge(other, value if self.find_link(other)[1] == parity else LINE + CROSS - value)
+                self.set_edge(other, value if self.links.find(other)[1] == parity else LINE + CROSS - value)
 
     def link(self, a: int, b: int, differ: int) -> None:
         """Edges ``a`` and ``b`` are alike (``differ`` 0) or opposite (1)."""
-        ra, pa = self.find_link(a)
-        rb, pb = self.find_link(b)
+        ra, pa = self.links.find(a)
+        rb, pb = self.links.find(b)
         if ra == rb:
             if pa ^ pb != differ:
                 raise Contradiction
             return
-        if self.link_size[ra] < self.link_size[rb]:
-            ra, rb, pa, pb = rb, ra, pb, pa
-        self.link_parent[rb] = ra
-        self.link_parity[rb] = pa ^ pb ^ differ
-        # rb's ring goes after ra's last member: ra's members, then rb's
-        self.link_next[self.link_last[ra]], self.link_next[self.link_last[rb]] = rb, ra
-        self.link_last[ra] = self.link_last[rb]
-        self.link_size[ra] += self.link_size[rb]
+        root = self.links.union(ra, pa, rb, pb, differ)
         lay = self.layout
         known = -1
-        for m in self.link_members(ra):
+        for m in self.links.members(root):
             if self.state[m] != UNKNOWN:
                 known = m
             for f in lay.edge_faces[m]:
@@ -475,7 +449,7 @@ class Board:
         """Two open edges known alike cannot both take the one line (or cross) left: both are the other way."""
         for i, a in enumerate(edges):
             for b in edges[i + 1:]:
-                if self.state[a] == UNKNOWN and self.state[b] == UNKNOWN and self.find_link(a) == self.find_link(b):
+                if self.state[a] == UNKNOWN and self.state[b] == UNKNOWN and self.links.find(a) == self.links.find(b):
                     self.set_edge(a, value)
                     self.set_edge(b, value)
 
@@ -485,7 +459,7 @@ class Board:
         if n == 2:
             self.link(open_edges[0], open_edges[1], odd)
         elif n in (3, 4):
-            found = [self.find_link(e) for e in open_edges]
+            found = [self.links.find(e) for e in open_edges]
             for i in range(n):
                 for j in range(i + 1, n):
                     if found[i][0] != found[j][0]:
@@ -581,8 +555,8 @@ class Board:
             a, b = lay.pair_edges[p]
             if state[a] != UNKNOWN or state[b] != UNKNOWN or a == b:
                 continue
-            ra, pa = self.find_link(a)
-            rb, pb = self.find_link(b)
+            ra, pa = self.links.find(a)
+            rb, pb = self.links.find(b)
             if ra == rb and pa != pb:
                 self.set_flag(p, AT_MOST_ONE)
                 self.set_flag(p, AT_LEAST_ONE)
