@@ -58,6 +58,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from gridlogic.loop.board import CROSS, LINE, UNKNOWN
 from gridlogic.loop.grids import Grid
 from gridlogic.loop.links import Links
 
@@ -66,9 +67,6 @@ EASY: Final = 0
 MEDIUM: Final = 1
 HARD: Final = 2
 EXPERT: Final = 3
-UNKNOWN: Final = 0
-LINE: Final = 1
-CROSS: Final = 2
 AT_MOST_ONE: Final = 1
 AT_LEAST_ONE: Final = 2
 BOTH: Final = AT_MOST_ONE | AT_LEAST_ONE
