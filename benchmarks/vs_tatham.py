@@ -86,9 +86,9 @@ def aim_of(game: str, version: int, side: int, level: str, wrapping: bool) -> fl
     return {"easy": 1.5, "medium": 3.0, "hard": 8.0}[level]
 
 
-def rows(games: list[str], sizes: dict[str, list[int]]) -> list[Row]:
+def rows(games: list[str], sizes: dict[str, list[int]], loop_versions: tuple[int, ...] = LOOP_VERSIONS) -> list[Row]:
     chosen = []
-    for version in LOOP_VERSIONS:
+    for version in loop_versions:
         for side in sizes["loop"] if "loop" in games else []:
             for level, letter in LOOPY_LEVEL.items():
                 chosen.append(Row("loop", version, side, level, False, "loopy", f"{side}x{side}t0d{letter}",
@@ -188,6 +188,8 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--tgen", help="Tatham's generators' timing driver, to measure the C side seed by seed")
     parser.add_argument("--puzzles", type=Path, help="a checkout of Tatham's collection: build tgen from it")
+    parser.add_argument("--loop-version", type=int, choices=LOOP_VERSIONS, action="append",
+                        help="only this Loop version's rows (default: both)")
     args = parser.parse_args()
     if args.puzzles:
         args.tgen = build_tgen(args.puzzles, Path(tempfile.mkdtemp(prefix="tgen-")))
@@ -196,7 +198,7 @@ def main() -> int:
     presets["loop"] = list(GAMES["loop"].version(2).presets)
     sizes = {name: args.sizes or presets[name] for name in games}
     print(f"engines: {native.summary(native.native_modules(), pure_asked=native.pure_asked())}")
-    for row in rows(games, sizes):
+    for row in rows(games, sizes, tuple(args.loop_version or LOOP_VERSIONS)):
         mine, c_side = [], []
         for k in range(args.seeds):
             mine.append(ours(row, f"vs-{k}"))
