@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, final
 
+from gridlogic.native import runs_native
 from gridlogic.pattern.lines import few_placements, line_step, overlap_step, solve_line
 
 __all__ = ["LineMemo", "LineRule", "copy_to_crossing", "fixed_point", "line_memos", "propagate_lines"]
@@ -136,8 +137,11 @@ OVERLAP_SLOT: Final = 0
 LINE_SLOT: Final = 1
 """The rule :func:`~gridlogic.pattern.lines.line_step` (complete line solving), for :func:`fixed_point`."""
 RULE_SLOTS: Final = 2
-DIRECT_PLACEMENTS: Final = 32
-"""Lines with at most this many placements are stepped each time, not memoised."""
+DIRECT_PLACEMENTS: Final = 128 if runs_native(__name__) else 0
+"""Lines with at most this many placements are stepped each time, not memoised: as native code,
+scanning them costs less than a lookup in the large memo tables (perf: the lookups were a quarter of a
+10x10 ``medium`` generation; stepping lines of up to 128 placements each time made 15x15 ``hard``
+about 12% faster, 256 no faster); as Python, the lookup costs less (stepping made it 30% slower)."""
 @final
 class LineMemo:
     """One line (its clue, as a tuple of positive runs, in ``length`` cells) and what the line rules
@@ -150,8 +154,7 @@ class LineMemo:
         self.length = length
         self.placements = few_placements(clue, length)
         self.results: list[dict[int, int]] = [{} for _ in range(RULE_SLOTS)]
-        # A line of few placements is stepped each time: scanning them costs less than a lookup
-        # in the large memo tables.
+        # A line of few placements may be stepped each time (see DIRECT_PLACEMENTS).
         self.direct = self.placements is not None and len(self.placements) <= DIRECT_PLACEMENTS
 
 
