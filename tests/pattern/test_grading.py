@@ -15,8 +15,8 @@ from gridlogic.pattern.grading import (
     level_up_to,
     overlap_line,
 )
-from gridlogic.pattern.propagation import line_memos
 from gridlogic.pattern.lines import grid_clues, solve_line
+from gridlogic.pattern.propagation import line_memos
 from gridlogic.pattern.solver import UNKNOWN
 from gridlogic.pattern.v2.generator import draw_picture
 from gridlogic.rng import rng as seeded_stream
