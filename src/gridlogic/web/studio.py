@@ -121,9 +121,10 @@ class GridDrawings:
         return game.name, tuple(query[name] for name in GRID_QUERY)
 
     def get(self, game: Game, query: Mapping[str, str]) -> bytes | None:
-        found = self.kept.get(self.key(game, query))
+        key = self.key(game, query)
+        found = self.kept.get(key)
         if found is not None:
-            self.kept.move_to_end(self.key(game, query))
+            self.kept.move_to_end(key)
         return found
 
     def keep(self, game: Game, query: Mapping[str, str], drawing: bytes) -> None:
